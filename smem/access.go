@@ -1,0 +1,86 @@
+package smem
+
+import "fmt"
+
+// Access is one warp-level shared-memory instruction as the executor sees it
+// after address generation.
+type Access struct {
+	Kind OpKind
+	// Width is the bytes per thread per access: 1, 2, 4, 8 or 16
+	// (ld/st .v2.b32 and .b64 = 8; .v4.b32, .v2.b64 and .v8.b16 = 16).
+	// Ignored for ldmatrix/stmatrix, whose rows are always 16 B.
+	Width int
+	// Active is the mask of lanes that access memory (guard predicate and
+	// SIMT mask applied).
+	Active uint32
+	// Addr is the shared-window byte address per lane, valid where Active.
+	// For ldmatrix/stmatrix lanes 8i..8i+7 hold the 16-B row addresses of
+	// matrix i; lanes at or above 8*Matrices are ignored.
+	Addr [32]uint32
+	// Matrices is 1, 2 or 4 (.x1/.x2/.x4) for ldmatrix/stmatrix; ignored
+	// otherwise.
+	Matrices int
+}
+
+// matrixRowBytes is the size of one ldmatrix/stmatrix row (8 b16 elements).
+const matrixRowBytes = 16
+
+// Validate reports what is wrong with a, if anything: an unknown kind, an
+// unsupported width or matrix count, or an active address that is not
+// aligned to the access size. Wavefronts does not require a valid Access
+// (it never panics), but its result for an invalid one is only a best guess.
+func (a *Access) Validate() error {
+	if !a.Kind.Valid() {
+		return fmt.Errorf("smem: unknown op kind %d", a.Kind)
+	}
+	size := a.Width
+	lanes := a.Active
+	if a.Kind.IsMatrix() {
+		if a.Matrices != 1 && a.Matrices != 2 && a.Matrices != 4 {
+			return fmt.Errorf("smem: %s with %d matrices (want 1, 2 or 4)", a.Kind, a.Matrices)
+		}
+		size = matrixRowBytes
+		lanes &= matrixLanes(a.Matrices)
+	} else if !validWidth(a.Width) {
+		return fmt.Errorf("smem: %s with width %d bytes (want 1, 2, 4, 8 or 16)", a.Kind, a.Width)
+	}
+	for l := 0; l < 32; l++ {
+		if lanes&(1<<l) != 0 && a.Addr[l]%uint32(size) != 0 {
+			return fmt.Errorf("smem: %s lane %d address %#x not aligned to %d bytes", a.Kind, l, a.Addr[l], size)
+		}
+	}
+	return nil
+}
+
+func validWidth(w int) bool {
+	return w == 1 || w == 2 || w == 4 || w == 8 || w == 16
+}
+
+// matrixLanes is the mask of lanes that supply row addresses for an
+// ldmatrix/stmatrix with m matrices (m normalized first).
+func matrixLanes(m int) uint32 {
+	switch normMatrices(m) {
+	case 1:
+		return 0x000000ff
+	case 2:
+		return 0x0000ffff
+	}
+	return 0xffffffff
+}
+
+// normMatrices maps an out-of-range matrix count to the nearest legal one.
+func normMatrices(m int) int {
+	switch {
+	case m <= 1:
+		return 1
+	case m == 2:
+		return 2
+	}
+	return 4
+}
+
+// BankOf returns the bank (0..31) that serves the byte at addr.
+func BankOf(addr uint32) int { return int(addr>>2) & (NumBanks - 1) }
+
+// NumBanks is the number of 4-byte shared-memory banks.
+const NumBanks = 32

@@ -1,0 +1,56 @@
+// Package smem owns the shared-memory bank/wavefront model of sm90sim and the
+// swizzle functions the project shares (TMA, wgmma descriptors, CuTe layouts).
+//
+// It is pure: it imports only the standard library and nothing of this
+// module (no ptx, ptx/exec, sim, tma, wgmma...). The executor turns each
+// warp-level shared-memory instruction into an Access; Wavefronts returns its
+// Cost in the units Nsight Compute counts; Counters sums costs per OpKind
+// (ld, st, ldsm, stsm, atom, ldgsts) like the ncu metrics
+// l1tex__data_pipe_lsu_wavefronts_mem_shared_op_* and
+// l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_* (conflicts =
+// wavefronts - ideal). Phases gives per-bank detail for heat maps.
+//
+// # Model (ptx-facts §8, hopper-numbers §6)
+//
+//   - 32 banks of 4 B: bank = (addr/4) % 32. Within one pass a bank serves
+//     one 32-bit word; lanes asking for the same word share it (broadcast on
+//     loads; on stores one write lands). n distinct words in one bank cost
+//     n passes (wavefronts).
+//   - 1, 2 and 4-B accesses: one phase, the whole warp. Cost = max over
+//     banks of distinct words. Ideal 1.
+//   - 8-B accesses: half-warp phases (lanes 0-15, 16-31), each costing max
+//     over banks of its distinct words (a lane covers 2 words), a phase with
+//     no active lane costing 0. Ideal 2.
+//   - 16-B accesses: quarter-warp phases (8 lanes, 4 words each). Ideal 4.
+//     So all lanes reading the same 16 B cost 4 (one per quarter), and all
+//     lanes on the same 4 banks with different addresses cost 32.
+//   - ldmatrix/stmatrix: one phase per 8x8 b16 matrix, built from the 8 row
+//     addresses of lanes 8i..8i+7 (16 B each); conflict-free iff the rows
+//     land in distinct 16-B bank groups. Ideal = number of matrices.
+//     Lanes at or above 8*Matrices are ignored.
+//   - atom/red on shared and the shared side of cp.async: the ld/st rule of
+//     their width.
+//   - Ideal is the width minimum whenever any lane is active, so with few
+//     active lanes Wavefronts can be below Ideal; Cost.Conflicts and
+//     OpCounters.Conflicts clamp each instruction at 0.
+//   - No active lane: Cost{0, 0, 0}.
+//
+// # UNCONFIRMED (all in model.go, switchable there)
+//
+//   - The half-warp rule for 8-B accesses versus "address grouping" (the
+//     whole warp's distinct words packed into passes, cost = max over banks
+//     across the warp).
+//   - The quarter-warp rule for 16-B accesses versus the same grouping
+//     (which includes the cc 7.x uniform-address LDS.128 optimization).
+//   - Per-matrix phases for ldmatrix/stmatrix (standard practice, no NVIDIA
+//     text).
+//   - Ideal by width versus ideal = number of phases with an active lane.
+//   - atom/red: broadcast of same-word lanes (default) versus every lane
+//     request serialized.
+//
+// wgmma and TMA shared-memory traffic do not go through this model (their
+// async units are modeled conflict-free for canonical swizzled layouts).
+//
+// Swizzle(mode, addr) is CuTe Swizzle<B,4,3> on byte addresses with B = 0..3
+// for none/32B/64B/128B: address bits [7,7+B) XOR into bits [4,4+B).
+package smem

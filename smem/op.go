@@ -1,0 +1,48 @@
+package smem
+
+import "strconv"
+
+// OpKind is the kind of warp-level shared-memory instruction. It selects the
+// Nsight Compute counter family (op_ld, op_st, ...) and, for ldmatrix and
+// stmatrix, the per-matrix phase rule.
+type OpKind uint8
+
+// Shared-memory instruction kinds, in the order of Counters.ByOp.
+const (
+	OpLd     OpKind = iota // ld.shared (LDS)
+	OpSt                   // st.shared (STS)
+	OpLdsm                 // ldmatrix (LDSM)
+	OpStsm                 // stmatrix (STSM)
+	OpAtom                 // atom.shared / red.shared (ATOMS)
+	OpLdgsts               // cp.async global->shared (LDGSTS), shared side
+	NumOps   = iota        // number of OpKinds; size of Counters.ByOp
+)
+
+// opNames is a constant table indexed by OpKind; the names match the ncu
+// metric suffixes (..._op_ld, _op_st, _op_ldsm, _op_stsm, _op_atom, _op_ldgsts).
+var opNames = [NumOps]string{"ld", "st", "ldsm", "stsm", "atom", "ldgsts"}
+
+// String returns the ncu-style short name ("ld", "st", "ldsm", "stsm",
+// "atom", "ldgsts"), or "op(N)" for an unknown kind.
+func (k OpKind) String() string {
+	if int(k) < NumOps {
+		return opNames[k]
+	}
+	return "op(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Valid reports whether k is one of the defined kinds.
+func (k OpKind) Valid() bool { return int(k) < NumOps }
+
+// IsMatrix reports whether k is ldmatrix or stmatrix (per-matrix phases).
+func (k OpKind) IsMatrix() bool { return k == OpLdsm || k == OpStsm }
+
+// ParseOpKind is the inverse of String.
+func ParseOpKind(s string) (OpKind, bool) {
+	for i, n := range opNames {
+		if n == s {
+			return OpKind(i), true
+		}
+	}
+	return 0, false
+}
