@@ -1,0 +1,30 @@
+// Package fp implements the floating-point numerics of PTX (ISA 9.0) for
+// sm_90a as pure functions on raw bit patterns: f64, f32, f16, bf16, tf32 and
+// the OCP fp8 formats e4m3 / e5m2.
+//
+// What it owns:
+//   - exact IEEE arithmetic (add, sub, mul, fma, div, rcp, sqrt) in every PTX
+//     rounding mode (.rn .rz .rm .rp, and .rna where PTX has it), with
+//     subnormals, signed zeros, overflow to inf or max-finite per mode, and the
+//     PTX modifiers .ftz, .sat, .relu, .satfinite;
+//   - PTX min/max (.NaN, .xorsign.abs, -0 < +0), abs/neg/copysign bit ops,
+//     testp classification;
+//   - cvt between all float formats, float<->integer (saturating, NaN -> 0),
+//     and round-to-integral;
+//   - approximate (MUFU-style) functions, computed as (near) correctly rounded
+//     values with the PTX special-value handling; the PTX error bound each one
+//     must meet is written next to it.
+//   - the NaN policy (nan.go): which bit pattern a NaN result has. Every choice
+//     that is not confirmed on hardware is a named constant there.
+//
+// Design: values in, values out; no state, no globals except constant tables,
+// no panics for any input bit pattern. Go float arithmetic is only used where
+// it is provably correctly rounded for the target (RN fast paths); directed
+// rounding goes through an exact integer rounding core (round.go) fed with
+// either an exact value or a "round-to-odd" float64 (odd.go), or, for f64
+// directed-mode cases the error-free transforms cannot cover, math/big
+// (exact64.go).
+//
+// Imports: only the Go standard library. fp must not import any other package
+// of this project; everyone else may import fp.
+package fp

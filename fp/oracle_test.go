@@ -1,0 +1,166 @@
+package fp
+
+import (
+	"math"
+	"math/big"
+	"math/rand"
+
+	"github.com/x448/float16"
+)
+
+// This file is the test oracle. It is written independently of the
+// implementation: values are computed exactly with math/big, rounded with
+// big.Float's own rounding at a precision reduced for the subnormal range,
+// and encoded through Go's float32/float64 conversions and x448/float16.
+
+type ofmt struct {
+	name       string
+	p          int // significand bits including the hidden bit
+	emin, emax int // exponent of the smallest / largest normal binade
+	width      int
+}
+
+var (
+	oF64  = ofmt{"f64", 53, -1022, 1023, 64}
+	oF32  = ofmt{"f32", 24, -126, 127, 32}
+	oF16  = ofmt{"f16", 11, -14, 15, 16}
+	oBF16 = ofmt{"bf16", 8, -126, 127, 16}
+)
+
+const oraclePrec = 4096
+
+func bigMode(rm Rounding) big.RoundingMode {
+	switch rm {
+	case RZ:
+		return big.ToZero
+	case RM:
+		return big.ToNegativeInf
+	case RP:
+		return big.ToPositiveInf
+	case RNA:
+		return big.ToNearestAway
+	}
+	return big.ToNearestEven
+}
+
+// oracleRound rounds the exact nonzero finite value x to format o and returns
+// the rounded value as a float64 (exactly representable), or ±Inf.
+func oracleRound(x *big.Float, o ofmt, rm Rounding) float64 {
+	neg := x.Sign() < 0
+	e := x.MantExp(nil) - 1 // x = 1.f * 2^e
+	prec := o.p
+	if e < o.emin {
+		prec = o.p - (o.emin - e)
+	}
+	minSub := math.Ldexp(1, o.emin-o.p+1)
+	var r float64
+	if prec <= 0 {
+		ax := new(big.Float).SetPrec(oraclePrec).Abs(x)
+		half := new(big.Float).SetFloat64(minSub / 2)
+		c := ax.Cmp(half)
+		up := false
+		switch rm {
+		case RN:
+			up = c > 0
+		case RNA:
+			up = c >= 0
+		case RP:
+			up = !neg
+		case RM:
+			up = neg
+		}
+		if up {
+			r = minSub
+		}
+		if neg {
+			r = -r
+		}
+	} else {
+		y := new(big.Float).SetMode(bigMode(rm)).SetPrec(uint(prec)).Set(x)
+		r, _ = y.Float64()
+	}
+	maxF := (2 - math.Ldexp(1, 1-o.p)) * math.Ldexp(1, o.emax)
+	if math.Abs(r) > maxF {
+		toInf := rm == RN || rm == RNA || (rm == RP && !neg) || (rm == RM && neg)
+		r = maxF
+		if toInf {
+			r = math.Inf(1)
+		}
+		if neg {
+			r = -r
+		}
+	}
+	return r
+}
+
+// encode turns a float64 exactly representable in o (or ±Inf/±0) into bits.
+func encode(v float64, o ofmt) uint64 {
+	switch o.name {
+	case "f64":
+		return math.Float64bits(v)
+	case "f32":
+		return uint64(math.Float32bits(float32(v)))
+	case "f16":
+		return uint64(float16.Fromfloat32(float32(v)).Bits())
+	case "bf16":
+		return uint64(math.Float32bits(float32(v)) >> 16)
+	}
+	panic("format")
+}
+
+func decodeO(b uint64, o ofmt) float64 {
+	switch o.name {
+	case "f64":
+		return math.Float64frombits(b)
+	case "f32":
+		return float64(math.Float32frombits(uint32(b)))
+	case "f16":
+		return float64(float16.Frombits(uint16(b)).Float32())
+	case "bf16":
+		return float64(math.Float32frombits(uint32(b) << 16))
+	}
+	panic("format")
+}
+
+func bf(v float64) *big.Float { return new(big.Float).SetPrec(oraclePrec).SetFloat64(v) }
+
+// oracleResult rounds an exact big value; zero results take the given sign.
+func oracleResult(x *big.Float, o ofmt, rm Rounding, zeroNeg bool) uint64 {
+	if x.Sign() == 0 {
+		if zeroNeg {
+			return encode(math.Copysign(0, -1), o)
+		}
+		return 0
+	}
+	return encode(oracleRound(x, o, rm), o)
+}
+
+// randBits draws bit patterns biased toward interesting classes: zeros,
+// subnormals, values near 1, the extremes of the exponent range, ties.
+func randBits(r *rand.Rand, o ofmt) uint64 {
+	frac := o.p - 1
+	expBits := o.width - 1 - frac
+	sign := uint64(r.Intn(2)) << (o.width - 1)
+	var e uint64
+	switch r.Intn(8) {
+	case 0:
+		e = 0 // zero / subnormal
+	case 1:
+		e = uint64(r.Intn(3)) + 1
+	case 2:
+		e = uint64(1<<expBits - 2 - r.Intn(3))
+	case 3, 4:
+		bias := 1<<(expBits-1) - 1
+		e = uint64(bias - 12 + r.Intn(25))
+	default:
+		e = uint64(r.Intn(1<<expBits - 1))
+	}
+	m := r.Uint64() & (1<<frac - 1)
+	switch r.Intn(6) {
+	case 0:
+		m &= ^uint64(0) << (frac / 2) // short significands: exact cases and ties
+	case 1:
+		m = 0
+	}
+	return sign | e<<frac | m
+}
