@@ -199,6 +199,7 @@ const (
 	OpdSpecial             // special register: Special (and Comp for .x/.y/.z)
 	OpdFunc                // call target: Func is the function index
 	OpdSink                // `_`
+	OpdPair                // `p|q` destination pair (setp, shfl, elect, match): Elems[0], Elems[1]
 )
 
 // Operand is one instruction operand.
