@@ -56,7 +56,7 @@ func oracleRound(x *big.Float, o ofmt, rm Rounding) float64 {
 	var r float64
 	if prec <= 0 {
 		ax := new(big.Float).SetPrec(oraclePrec).Abs(x)
-		half := new(big.Float).SetFloat64(minSub / 2)
+		half := new(big.Float).SetMantExp(big.NewFloat(1), o.emin-o.p)
 		c := ax.Cmp(half)
 		up := false
 		switch rm {
@@ -163,4 +163,81 @@ func randBits(r *rand.Rand, o ofmt) uint64 {
 		m = 0
 	}
 	return sign | e<<frac | m
+}
+
+// canonNaN is the expected NaN result for format o.
+func canonNaN(o ofmt) uint64 {
+	switch o.name {
+	case "f64":
+		return CanonicalNaNF64
+	case "f32":
+		return uint64(CanonicalNaNF32)
+	}
+	return 0x7FFF
+}
+
+// oracleOp computes op on inputs given as exact float64 values: finite inputs
+// exactly with big.Float then rounded; special inputs with IEEE float64
+// semantics (exact for inf/NaN results) and the canonical NaN.
+func oracleOp(o ofmt, op string, xs []float64, rm Rounding) uint64 {
+	finite := true
+	for _, x := range xs {
+		if math.IsInf(x, 0) || x != x {
+			finite = false
+		}
+	}
+	neg := func(i int) bool { return math.Signbit(xs[i]) }
+	bf := func(v float64) *big.Float {
+		if !finite {
+			return new(big.Float)
+		}
+		return new(big.Float).SetPrec(oraclePrec).SetFloat64(v)
+	}
+	var spec float64
+	var exact *big.Float
+	zeroNeg := false
+	switch op {
+	case "add":
+		spec = xs[0] + xs[1]
+		exact = bf(0).Add(bf(xs[0]), bf(xs[1]))
+		zeroNeg = (neg(0) && neg(1)) || (rm == RM && (neg(0) || neg(1)))
+	case "mul":
+		spec = xs[0] * xs[1]
+		exact = bf(0).Mul(bf(xs[0]), bf(xs[1]))
+		zeroNeg = neg(0) != neg(1)
+	case "fma":
+		spec = math.FMA(xs[0], xs[1], xs[2])
+		prod := bf(0).Mul(bf(xs[0]), bf(xs[1]))
+		exact = bf(0).Add(prod, bf(xs[2]))
+		pn := neg(0) != neg(1)
+		zeroNeg = (pn && neg(2)) || (rm == RM && (pn || neg(2)))
+	case "div":
+		spec = xs[0] / xs[1]
+		if xs[1] == 0 {
+			finite = false
+		}
+		if finite {
+			exact = bf(0).Quo(bf(xs[0]), bf(xs[1]))
+		}
+		zeroNeg = neg(0) != neg(1)
+	case "sqrt":
+		spec = math.Sqrt(xs[0])
+		if xs[0] < 0 {
+			finite = false
+		}
+		if finite {
+			exact = bf(0)
+			if xs[0] != 0 {
+				exact = bf(0).Sqrt(bf(xs[0]))
+			}
+		}
+		zeroNeg = neg(0)
+	}
+	if !finite {
+		if spec != spec {
+			return canonNaN(o)
+		}
+		return encode(spec, o)
+	}
+	return oracleResult(exact, o, rm, zeroNeg)
 }
