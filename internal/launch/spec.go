@@ -1,0 +1,136 @@
+package launch
+
+import "strconv"
+
+// Spec is a parsed and validated launch spec.
+type Spec struct {
+	Path               string // the spec file as given to Load/Parse
+	Kernel             string // .entry name; "" when the spec names none
+	Grid, Block        [3]int
+	Cluster            [3]int // {1,1,1} unless given
+	ClusterGiven       bool   // `cluster:` present: an explicit cluster launch
+	NonPortableCluster bool
+	SharedBytes        int // dynamic shared memory in bytes
+	Seed               uint64
+	Buffers            []BufferSpec // in spec (YAML) order
+	Params             []ParamSpec  // in .entry parameter order
+	Outputs            []string
+	Compare            map[string]CompareRule // keyed by output name; absent means bit-exact
+
+	kernelPos Pos // position of the `kernel:` value (or the document start)
+	paramsPos Pos // position of the `params:` key (or the document start)
+}
+
+// InitKind says how a buffer without a file is filled.
+type InitKind uint8
+
+// Initializers (see doc.go for the exact formulas).
+const (
+	InitZeros InitKind = iota
+	InitUniform
+	InitIota
+)
+
+var initNames = []string{InitZeros: "zeros", InitUniform: "uniform", InitIota: "iota"}
+
+func (k InitKind) String() string { return initNames[k] }
+
+// BufferSpec is one entry of `buffers:`.
+type BufferSpec struct {
+	Name string
+	// DType and Shape: for a file buffer they are what the spec asserts
+	// (DInvalid / nil when it asserts nothing); MakeBuffers reports the file's.
+	DType DType
+	Shape []int
+	// File is the .npy path as written; FilePath is it resolved against the
+	// spec's directory. Both are "" for generated buffers.
+	File, FilePath string
+	Init           InitKind
+	// Low and High bound `init: uniform` for float dtypes.
+	Low, High float64
+	// IntLow and IntHigh bound `init: uniform` for integer dtypes (inclusive),
+	// as 64-bit two's complement bits.
+	IntLow, IntHigh uint64
+	Pos             Pos // the buffer's name in the spec
+
+	filePos, dtypePos, shapePos Pos
+}
+
+// Bytes is the buffer's size when DType and Shape are known.
+func (b *BufferSpec) Bytes() int { return numElems(b.Shape) * b.DType.Size() }
+
+// ParamKind is the kind of one `params:` entry.
+type ParamKind uint8
+
+// Param kinds. Later kinds (tensor maps, structured bytes) slot in here.
+const (
+	ParamBuffer ParamKind = iota // {buffer: NAME, offset: N}: 64-bit device address
+	ParamScalar                  // {u32: 7}: one scalar of DType
+	ParamBytes                   // {bytes: N, hex: "..."}: raw bytes
+)
+
+// ParamSpec is one entry of `params:`.
+type ParamSpec struct {
+	Kind   ParamKind
+	Buffer string // ParamBuffer
+	Offset int64  // ParamBuffer: bytes added to the address (>= 0)
+	DType  DType  // ParamScalar
+	// Bytes is the little-endian encoded value of a ParamScalar, or the raw
+	// bytes of a ParamBytes.
+	Bytes []byte
+	Pos   Pos // the list item
+}
+
+// Size is the number of bytes the param occupies in the parameter block.
+func (p *ParamSpec) Size() int {
+	if p.Kind == ParamBuffer {
+		return 8
+	}
+	return len(p.Bytes)
+}
+
+// Describe is a short text for error messages ("buffer in", "u32", "16 bytes").
+func (p *ParamSpec) Describe() string {
+	switch p.Kind {
+	case ParamBuffer:
+		return "buffer " + p.Buffer + " (8-byte address)"
+	case ParamScalar:
+		return p.DType.Name()
+	}
+	return strconv.Itoa(len(p.Bytes)) + " raw bytes"
+}
+
+// CompareRule says how `validate` and the tests compare one output with the
+// GPU's. The zero value is bit-exact everywhere.
+type CompareRule struct {
+	// MaxULP is the largest allowed distance between the two values: in
+	// units in the last place for float dtypes (ordered bit patterns), as an
+	// absolute difference for integer dtypes. NaN matches any NaN.
+	MaxULP uint64
+	// Ignore lists flat (C-order) element indices that are not compared.
+	Ignore []int
+	Pos    Pos
+}
+
+// CompareFor returns the rule for an output (bit-exact when none is given).
+func (s *Spec) CompareFor(name string) CompareRule {
+	return s.Compare[name]
+}
+
+// Buffer returns the spec of the named buffer, or nil.
+func (s *Spec) Buffer(name string) *BufferSpec {
+	for i := range s.Buffers {
+		if s.Buffers[i].Name == name {
+			return &s.Buffers[i]
+		}
+	}
+	return nil
+}
+
+func numElems(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
