@@ -1,0 +1,47 @@
+package ptx
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func loadFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// TestTestdata loads every hand-written nvcc-style file without error.
+func TestTestdata(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.ptx")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			p, err := Load(f, []byte(loadFile(t, f)))
+			require.NoError(t, err)
+			assert.Equal(t, "sm_90a", p.Target)
+			assert.Equal(t, "9.0", p.Version)
+			assert.Equal(t, 64, p.AddressSize)
+		})
+	}
+}
+
+// TestValidationCorpus loads the PTX recorded on real GPUs, when present.
+func TestValidationCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../validation/testdata/*/kernel.ptx")
+	if len(files) == 0 {
+		t.Skip("no validation/testdata/*/kernel.ptx yet")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(filepath.Dir(f)), func(t *testing.T) {
+			_, err := Load(f, []byte(loadFile(t, f)))
+			require.NoError(t, err)
+		})
+	}
+}
