@@ -2,7 +2,7 @@ package fp
 
 import (
 	"math"
-		"math/rand"
+	"math/rand"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -160,9 +160,9 @@ func TestF32FmaDoubleRoundingCase(t *testing.T) {
 	// a*b = (1+2^-12)^2 = 1 + 2^-11 + 2^-24; c = 2^-60 pushes it just above
 	// the midpoint 1+2^-11+2^-24 between two f32 values; float64 RN of the sum
 	// drops 2^-60 (it is below half a float64 ulp), landing on the midpoint.
-	a := uint32(0x3F800800)                    // 1 + 2^-12
+	a := uint32(0x3F800800) // 1 + 2^-12
 	c := math.Float32bits(float32(math.Ldexp(1, -60)))
-	want := uint32(0x3F801001)                 // 1 + 2^-11 + 2^-23: rounded up
+	want := uint32(0x3F801001) // 1 + 2^-11 + 2^-23: rounded up
 	assert.Equal(t, want, FmaF32(a, a, c, RN, false, false))
 	naive := math.Float32bits(float32(math.FMA(float64(f32(a)), float64(f32(a)), float64(f32(c)))))
 	assert.NotEqual(t, want, naive, "the naive float64 FMA double-rounds here")
