@@ -151,7 +151,7 @@ func (p *parser) topLevel(t *token) {
 	switch t.Text {
 	case ".version":
 		p.next()
-		v := p.next()
+		v := p.nextSoft()
 		if v.Kind != tFloat && v.Kind != tInt {
 			p.errorf(v.Pos, "expected version number, found %s", v.describe())
 			return
@@ -211,7 +211,7 @@ var topStarters = map[string]bool{
 
 func (p *parser) targetList() {
 	for {
-		t := p.next()
+		t := p.nextSoft()
 		if t.Kind != tWord {
 			p.errorf(t.Pos, "expected target name, found %s", t.describe())
 			return
@@ -254,4 +254,14 @@ func parseIntLit(s string) (uint64, bool) {
 	}
 	v, err := strconv.ParseUint(s, base, 64)
 	return v, err == nil
+}
+
+// nextSoft is next, except that a statement end (';', '}', end of file) is
+// left in place, so that error recovery does not run past it.
+func (p *parser) nextSoft() *token {
+	t := p.peek()
+	if t.is(';') || t.is('}') {
+		return t
+	}
+	return p.next()
 }

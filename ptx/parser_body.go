@@ -118,7 +118,7 @@ func (p *parser) dirStmt(t *token) []Stmt {
 func (p *parser) regStmt() *RegStmt {
 	kw := p.next()
 	r := &RegStmt{Pos: kw.Pos}
-	t := p.next()
+	t := p.nextSoft()
 	if t.Kind == tDirective && (t.Text == ".v2" || t.Text == ".v4" || t.Text == ".v8") {
 		p.errorf(t.Pos, "vector registers (.reg %s) are not supported", t.Text)
 		p.syncStmt()
@@ -132,7 +132,7 @@ func (p *parser) regStmt() *RegStmt {
 	}
 	r.Type = ty
 	for {
-		nt := p.next()
+		nt := p.nextSoft()
 		if nt.Kind != tWord || strings.IndexByte(nt.Text, '.') >= 0 {
 			p.errorf(nt.Pos, "expected register name, found %s", nt.describe())
 			p.syncStmt()
@@ -182,16 +182,20 @@ func (p *parser) inst() *InstStmt {
 	s := &InstStmt{Pos: p.peek().Pos}
 	if p.accept('@') {
 		s.GuardNeg = p.accept('!')
-		g := p.next()
-		if g.Kind != tWord {
+		g := p.peek()
+		if g.Kind == tWord {
+			p.next()
+		} else {
 			p.errorf(g.Pos, "expected guard predicate, found %s", g.describe())
 			p.syncStmt()
 			return nil
 		}
 		s.Guard = &Expr{Kind: ExName, Pos: g.Pos, Name: g.Text}
 	}
-	ot := p.next()
-	if ot.Kind != tWord {
+	ot := p.peek()
+	if ot.Kind == tWord {
+		p.next()
+	} else {
 		p.errorf(ot.Pos, "expected instruction, found %s", ot.describe())
 		p.syncStmt()
 		return nil
@@ -236,6 +240,10 @@ func opCountText(info OpInfo) string {
 func (p *parser) operands(s *InstStmt) bool {
 	if p.accept(';') {
 		return true
+	}
+	if t := p.peek(); t.is('}') || t.Kind == tEOF {
+		p.errorf(t.Pos, "expected ';', found %s", t.describe())
+		return false
 	}
 	call := s.Op == OpCall
 	for {

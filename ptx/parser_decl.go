@@ -120,7 +120,7 @@ func (p *parser) varDecl(lk linkage) []*VarDecl {
 	}
 	var out []*VarDecl
 	for {
-		nt := p.next()
+		nt := p.nextSoft()
 		if nt.Kind != tWord {
 			p.errorf(nt.Pos, "expected variable name, found %s", nt.describe())
 			p.syncStmt()
@@ -208,7 +208,7 @@ func (p *parser) funcDecl(lk linkage) *FuncDecl {
 	if !f.Entry && p.peek().is('(') {
 		f.Rets = p.paramList()
 	}
-	nt := p.next()
+	nt := p.nextSoft()
 	if nt.Kind != tWord {
 		p.errorf(nt.Pos, "expected function name, found %s", nt.describe())
 		p.syncTop()
@@ -256,7 +256,7 @@ func (p *parser) paramList() []*ParamDecl {
 
 // param parses one `.param [.align N] .type [.ptr [.space] [.align N]] name[dims]`.
 func (p *parser) param() *ParamDecl {
-	t := p.next()
+	t := p.nextSoft()
 	if t.Kind != tDirective || (t.Text != ".param" && t.Text != ".reg") {
 		p.errorf(t.Pos, "expected .param, found %s", t.describe())
 		return nil
@@ -297,7 +297,7 @@ func (p *parser) param() *ParamDecl {
 		p.errorf(p.peek().Pos, "parameter needs a type")
 		return nil
 	}
-	nt := p.next()
+	nt := p.nextSoft()
 	if nt.Kind != tWord {
 		p.errorf(nt.Pos, "expected parameter name, found %s", nt.describe())
 		return nil

@@ -59,7 +59,7 @@ func (p *parser) nameOperand() *Expr {
 	}
 	if t.Text == "generic" && p.peek().is('(') {
 		p.next()
-		inner := p.next()
+		inner := p.nextSoft()
 		if inner.Kind != tWord || !p.expect(')') {
 			p.errorf(inner.Pos, "expected a variable name in generic()")
 			return nil
@@ -72,7 +72,7 @@ func (p *parser) nameOperand() *Expr {
 		e.Name, e.Comp = t.Text[:i], t.Text[i+1:]
 	}
 	if p.accept('|') {
-		s := p.next()
+		s := p.nextSoft()
 		if s.Kind != tWord {
 			p.errorf(s.Pos, "expected a predicate after '|', found %s", s.describe())
 			return nil
