@@ -1,0 +1,118 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+type runFlags struct {
+	spec            string
+	out             string
+	report          string
+	kernel          string
+	maxInstructions int64
+}
+
+func newRunCmd(stdout io.Writer) *cobra.Command {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run KERNEL.ptx --spec launch.yaml",
+		Short: "Run a kernel functionally and write its outputs as .npy",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runKernel(args[0], f, stdout)
+		},
+	}
+	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
+	cmd.Flags().StringVar(&f.out, "out", ".", "directory for the output .npy files")
+	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here (also on failure)")
+	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
+	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
+	_ = cmd.MarkFlagRequired("spec")
+	return cmd
+}
+
+func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
+	rep := &report.Report{Status: "ok", Mode: "functional"}
+	err := simulate(ptxPath, f, rep)
+	if err != nil {
+		rep.SetError(err)
+	}
+	if f.report != "" {
+		if werr := rep.Write(f.report); werr != nil && err == nil {
+			err = inputErr(fmt.Errorf("writing report %s: %v", f.report, werr))
+		}
+	}
+	if err != nil {
+		return err
+	}
+	printSummary(stdout, rep)
+	return nil
+}
+
+// simulate loads everything, runs the launch and writes the outputs,
+// filling rep as it goes.
+func simulate(ptxPath string, f runFlags, rep *report.Report) error {
+	s, err := session.Prepare(ptxPath, f.spec, f.kernel, exec.DefaultLayout())
+	if err != nil {
+		return inputErr(err)
+	}
+	rep.Kernel, rep.Grid, rep.Block = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block
+	rep.SharedBytes = s.Spec.SharedBytes
+	if s.Spec.ClusterGiven {
+		c := s.Spec.Cluster
+		rep.Cluster = &c
+	}
+	cfg := gpu.DefaultConfig()
+	cfg.MaxInstructions = f.maxInstructions
+	if err := cfg.Validate(); err != nil {
+		return inputErr(fmt.Errorf("--max-instructions: %v", err))
+	}
+	start := time.Now()
+	res, runErr := s.Run(cfg)
+	wall := time.Since(start).Seconds()
+	if res != nil {
+		n := res.Instructions
+		rep.Instructions = &n
+		rep.Smem = report.FromCounters(&res.Smem)
+		rep.Host.WallSeconds = wall
+		if wall > 0 {
+			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
+		}
+	}
+	if runErr != nil {
+		var fault *exec.Fault
+		if errors.As(runErr, &fault) {
+			return kernelErr(runErr)
+		}
+		return inputErr(runErr)
+	}
+	if err := s.WriteOutputs(f.out); err != nil {
+		return inputErr(err)
+	}
+	rep.Outputs = s.Spec.Outputs
+	return nil
+}
+
+func printSummary(w io.Writer, r *report.Report) {
+	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", r.Kernel, r.Grid, r.Block, r.Mode)
+	if r.Instructions != nil {
+		fmt.Fprintf(w, "warp instructions  %d  (%.3g per second, %.3f s)\n", *r.Instructions, r.Host.WarpInstructionsPerSecond, r.Host.WallSeconds)
+	}
+	if s := r.Smem; s != nil {
+		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
+			s.LoadWavefronts, s.LoadBankConflicts, s.StoreWavefronts, s.StoreBankConflicts, s.ByOp.Atom.Wavefronts)
+	}
+	for _, o := range r.Outputs {
+		fmt.Fprintf(w, "output             %s\n", o)
+	}
+}

@@ -1,0 +1,111 @@
+// Package report is the JSON report that `sm90sim run`, `gpu run` and
+// `validate` write: stable keys, deterministic outside "host".
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// Report is the run report.
+type Report struct {
+	Status       string   `json:"status"` // "ok" or "error"
+	Error        *string  `json:"error"`
+	Kernel       string   `json:"kernel"`
+	Grid         [3]int   `json:"grid"`
+	Block        [3]int   `json:"block"`
+	Cluster      *[3]int  `json:"cluster,omitempty"`
+	SharedBytes  int      `json:"shared_bytes"`
+	Mode         string   `json:"mode"`
+	Instructions *int64   `json:"instructions"`
+	Cycles       *int64   `json:"cycles"`
+	Smem         *Smem    `json:"smem"`
+	Outputs      []string `json:"outputs"`
+	GPU          any      `json:"gpu,omitempty"`
+	Host         Host     `json:"host"`
+}
+
+// Smem is the shared-memory section, following Nsight Compute's metrics.
+type Smem struct {
+	LoadWavefronts     uint64 `json:"load_wavefronts"`
+	StoreWavefronts    uint64 `json:"store_wavefronts"`
+	LoadBankConflicts  uint64 `json:"load_bank_conflicts"`
+	StoreBankConflicts uint64 `json:"store_bank_conflicts"`
+	ByOp               ByOp   `json:"by_op"`
+}
+
+// ByOp splits the counters by instruction kind (ncu's op_ld, op_st, ...).
+type ByOp struct {
+	Ld     Op `json:"ld"`
+	St     Op `json:"st"`
+	Ldsm   Op `json:"ldsm"`
+	Stsm   Op `json:"stsm"`
+	Atom   Op `json:"atom"`
+	Ldgsts Op `json:"ldgsts"`
+}
+
+// Op is one instruction kind's totals.
+type Op struct {
+	Instructions    uint64 `json:"instructions"`
+	Wavefronts      uint64 `json:"wavefronts"`
+	IdealWavefronts uint64 `json:"ideal_wavefronts"`
+}
+
+// Host is the wall-clock part (the only non-deterministic section).
+type Host struct {
+	WallSeconds               float64 `json:"wall_seconds"`
+	WarpInstructionsPerSecond float64 `json:"warp_instructions_per_second"`
+}
+
+func op(c smem.OpCounters) Op {
+	return Op{Instructions: c.Instructions, Wavefronts: c.Wavefronts, IdealWavefronts: c.Ideal}
+}
+
+// FromCounters builds the smem section: load_* count ld and ldmatrix,
+// store_* count st and stmatrix; shared atomics appear only under by_op.
+func FromCounters(c *smem.Counters) *Smem {
+	b := c.ByOp
+	ld, st := b[smem.OpLd], b[smem.OpSt]
+	ldsm, stsm := b[smem.OpLdsm], b[smem.OpStsm]
+	return &Smem{
+		LoadWavefronts:     ld.Wavefronts + ldsm.Wavefronts,
+		StoreWavefronts:    st.Wavefronts + stsm.Wavefronts,
+		LoadBankConflicts:  ld.Conflicts + ldsm.Conflicts,
+		StoreBankConflicts: st.Conflicts + stsm.Conflicts,
+		ByOp: ByOp{Ld: op(ld), St: op(st), Ldsm: op(ldsm), Stsm: op(stsm),
+			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts])},
+	}
+}
+
+// SetError marks the report failed with err's message.
+func (r *Report) SetError(err error) {
+	r.Status = "error"
+	s := err.Error()
+	r.Error = &s
+}
+
+// Write writes the report as indented JSON, atomically.
+func (r *Report) Write(path string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,175 @@
+package exec
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// Launch is what every CTA of one kernel launch shares.
+type Launch struct {
+	Grid, Block, Cluster [3]int
+	ClusterGiven         bool
+	DynamicShared        int
+	Params               []byte // the packed .entry parameter block
+	Global               *GlobalMem
+	GridID               uint64
+	// Counters collects shared-memory wavefronts (shared by all CTAs of a
+	// serial run; give each goroutine its own and merge for parallel runs).
+	Counters *smem.Counters
+	// Sites collects per-instruction bank statistics when non-nil.
+	Sites *SiteStats
+}
+
+// CTA is one thread block.
+type CTA struct {
+	k       *Kernel
+	l       *Launch
+	ctaid   [3]int
+	smid    int
+	nthr    int
+	shared  []byte
+	warps   []*Warp
+	bars    [16]barrier
+	local   [][]byte // per-thread local memory
+	frameID uint64
+	clock   int64 // simulated clock (instructions issued in the CTA)
+}
+
+// NewCTA builds CTA ctaid of launch l, all warps at the kernel's first
+// instruction.
+func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
+	n := l.Block[0] * l.Block[1] * l.Block[2]
+	if n <= 0 || n > 1024 {
+		return nil, fmt.Errorf("block %v has %d threads (1..1024 allowed)", l.Block, n)
+	}
+	c := &CTA{k: k, l: l, ctaid: ctaid, smid: smid, nthr: n}
+	c.shared = make([]byte, k.SharedBytes(l.DynamicShared))
+	c.local = make([][]byte, n)
+	entry := k.funcs[k.entry]
+	nw := (n + 31) / 32
+	for wi := 0; wi < nw; wi++ {
+		w := &Warp{cta: c, id: wi}
+		cnt := min(32, n-wi*32)
+		w.exists = uint32((uint64(1) << cnt) - 1)
+		w.live = w.exists
+		f := c.newFrame(entry, 0)
+		for ln := 0; ln < 32; ln++ {
+			w.frame[ln] = f
+		}
+		c.warps = append(c.warps, w)
+	}
+	return c, nil
+}
+
+func (c *CTA) newFrame(f *xfunc, depth int) *Frame {
+	c.frameID++
+	fr := &Frame{fn: f, regs: make([]uint64, f.nregs*32), depth: depth, id: c.frameID}
+	if s := f.fn.LocalParamSize; s > 0 {
+		fr.slots = make([]byte, s*32)
+	}
+	return fr
+}
+
+// Warps are the CTA's warps.
+func (c *CTA) Warps() []*Warp { return c.warps }
+
+// CTAID is the CTA's index in the grid.
+func (c *CTA) CTAID() [3]int { return c.ctaid }
+
+// tidOf converts a linear thread index to (x, y, z).
+func (c *CTA) tidOf(t int) [3]int {
+	bx, by := c.l.Block[0], c.l.Block[1]
+	return [3]int{t % bx, (t / bx) % by, t / (bx * by)}
+}
+
+// Done reports whether every warp has exited.
+func (c *CTA) Done() bool {
+	for _, w := range c.warps {
+		if w.live != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Run executes the CTA to completion in functional mode, round-robin over
+// warps with a fixed quantum. budget is decremented per warp instruction; a
+// Fault is returned when it runs out.
+func (c *CTA) Run(budget *int64) error {
+	const quantum = 256
+	for {
+		progress := false
+		alive := false
+		for _, w := range c.warps {
+			if w.live == 0 {
+				continue
+			}
+			alive = true
+			for i := 0; i < quantum; i++ {
+				blocked, err := w.Step()
+				if err != nil {
+					return err
+				}
+				if blocked {
+					break
+				}
+				progress = true
+				c.clock++
+				*budget--
+				if *budget < 0 {
+					return c.budgetFault(w)
+				}
+			}
+		}
+		if !alive {
+			return nil
+		}
+		if !progress {
+			return c.deadlock()
+		}
+	}
+}
+
+func (c *CTA) budgetFault(w *Warp) error {
+	l := bits.TrailingZeros32(w.live)
+	f := w.frame[l]
+	line := 0
+	if int(w.pc[l]) < len(f.fn.insts) {
+		line = f.fn.insts[w.pc[l]].line()
+	}
+	return &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line,
+		Msg: "--max-instructions exceeded"}
+}
+
+// deadlock describes every stuck warp.
+func (c *CTA) deadlock() error {
+	var first *Fault
+	var detail []string
+	for _, w := range c.warps {
+		if w.live == 0 {
+			continue
+		}
+		l := bits.TrailingZeros32(w.live)
+		f := w.frame[l]
+		line := 0
+		text := "?"
+		if int(w.pc[l]) < len(f.fn.insts) {
+			line = f.fn.insts[w.pc[l]].line()
+			text = f.fn.insts[w.pc[l]].in.Text
+		}
+		why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
+		if w.wait == waitBarrier {
+			b := &c.bars[w.barID]
+			why = fmt.Sprintf("waits at barrier %d (%d of %d threads arrived)", w.barID, b.arrived, b.expected)
+		}
+		detail = append(detail, fmt.Sprintf("warp %d line %d %s: %s", w.id, line, text, why))
+		if first == nil {
+			first = &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line}
+		}
+	}
+	first.Msg = fmt.Sprintf("deadlock: %d warps can never proceed", len(detail))
+	first.Detail = detail
+	return first
+}

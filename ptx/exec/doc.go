@@ -1,0 +1,23 @@
+// Package exec holds the functional semantics of PTX: CTAs, warps, registers,
+// the ALU families, memory spaces and SIMT divergence. It executes a lowered
+// ptx.Program one warp instruction at a time (Warp.Step) and reports what each
+// issued instruction did (Effect), so that a functional or a timed driver
+// (sim/gpu) can run it.
+//
+// It imports ptx, fp and smem; it must not import sim, sim/gpu or cmd, and it
+// never reads files or the wall clock.
+//
+// # Reconvergence rule
+//
+// Every lane has its own PC and call stack (independent thread scheduling, as
+// on Volta and later). A warp issues for one group of lanes at a time: among
+// the lanes that are neither exited nor parked, the deepest call depth wins,
+// then the lowest PC, and the group is every live lane at that same frame and
+// PC. Lanes therefore reconverge at the first instruction both paths reach
+// (for the code nvcc emits: the immediate post-dominator of the branch).
+// Warp-synchronous instructions (shfl/vote/match/redux/bar.warp.sync with a
+// member mask, and the CTA barriers) are convergence points: a group that
+// reaches one before all of its member lanes is parked there until they
+// arrive. Results of programs that do not depend on scheduling are the same
+// as on the hardware.
+package exec

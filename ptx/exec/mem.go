@@ -1,0 +1,205 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// paramWindow is the generic base of the kernel parameter space (cvta.param).
+const paramWindow = 0x7ffd_0000_0000
+
+// classify maps a generic address to its state space and the address inside it.
+func (c *CTA) classify(a uint64) (ptx.Space, uint64) {
+	lay := &c.k.layout
+	switch {
+	case a-lay.SharedWindowBase < windowSize:
+		return ptx.SpaceShared, a - lay.SharedWindowBase
+	case a-lay.LocalWindowBase < windowSize:
+		return ptx.SpaceLocal, a - lay.LocalWindowBase
+	case a-paramWindow < windowSize:
+		return ptx.SpaceParam, a - paramWindow
+	}
+	return ptx.SpaceGlobal, a
+}
+
+// maxLocalBytes bounds one thread's local memory (stack) in the simulator.
+const maxLocalBytes = 1 << 20
+
+// access returns the n bytes at addr in space sp for lane l of warp w, or a
+// description of the fault.
+func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) {
+	c := w.cta
+	if sp == ptx.SpaceNone {
+		sp, addr = c.classify(addr)
+	}
+	switch sp {
+	case ptx.SpaceGlobal, ptx.SpaceConst:
+		if b := c.l.Global.Slice(addr, n); b != nil {
+			return b, ""
+		}
+		return nil, fmt.Sprintf("out-of-bounds %s access of %d bytes at 0x%x", spaceWord(sp), n, addr)
+	case ptx.SpaceShared, ptx.SpaceSharedCluster:
+		lo := uint64(c.k.layout.SharedReservedBytes)
+		if addr < lo || addr+uint64(n) > uint64(len(c.shared)) {
+			return nil, fmt.Sprintf("out-of-bounds shared access of %d bytes at 0x%x (CTA shared memory is [0x%x, 0x%x))", n, addr, lo, len(c.shared))
+		}
+		return c.shared[addr : addr+uint64(n)], ""
+	case ptx.SpaceLocal:
+		t := w.id*32 + l
+		if addr+uint64(n) > maxLocalBytes {
+			return nil, fmt.Sprintf("out-of-bounds local access of %d bytes at 0x%x", n, addr)
+		}
+		if need := int(addr) + n; need > len(c.local[t]) {
+			grow := make([]byte, max(need, 2*len(c.local[t]), 256))
+			copy(grow, c.local[t])
+			c.local[t] = grow
+		}
+		return c.local[t][addr : addr+uint64(n)], ""
+	case ptx.SpaceParam, ptx.SpaceParamEntry, ptx.SpaceParamFunc:
+		return w.paramBytes(addr, n, l)
+	}
+	return nil, fmt.Sprintf("access to unsupported state space %s", sp)
+}
+
+func spaceWord(sp ptx.Space) string {
+	if sp == ptx.SpaceConst {
+		return "constant"
+	}
+	return "global"
+}
+
+// paramBytes resolves a param-space address: the frame's return slots, its
+// call slots, or its incoming parameters (the launch block for the entry).
+func (w *Warp) paramBytes(addr uint64, n int, l int) ([]byte, string) {
+	f := w.cur.frame
+	var area []byte
+	var stride int
+	switch {
+	case addr >= retSlotBase:
+		addr -= retSlotBase
+		area, stride = f.rets, retSize(f)
+	case addr >= paramSlotBase:
+		addr -= paramSlotBase
+		area, stride = f.slots, f.fn.fn.LocalParamSize
+	case f.params == nil:
+		p := w.cta.l.Params
+		if addr+uint64(n) > uint64(len(p)) {
+			return nil, fmt.Sprintf("parameter access of %d bytes at offset %d beyond the %d-byte parameter block", n, addr, len(p))
+		}
+		return p[addr : addr+uint64(n)], ""
+	default:
+		area, stride = f.params, f.fn.fn.ParamSize
+	}
+	if addr+uint64(n) > uint64(stride) {
+		return nil, fmt.Sprintf("parameter access of %d bytes at offset %d beyond the %d-byte area", n, addr, stride)
+	}
+	base := uint64(l*stride) + addr
+	return area[base : base+uint64(n)], ""
+}
+
+func retSize(f *Frame) int {
+	rs := f.fn.fn.Rets
+	if len(rs) == 0 {
+		return 0
+	}
+	last := rs[len(rs)-1]
+	return last.Offset + last.Size
+}
+
+// addrOf computes the address named by an address operand for lane l.
+func (w *Warp) addrOf(o *xop, l int) uint64 {
+	var a uint64
+	if o.sym.Kind != ptx.SymNone {
+		a = w.symAddr(o.sym, l)
+	}
+	if o.reg >= 0 {
+		a += w.cur.frame.regs[int(o.reg)*32+l]
+	}
+	return a + uint64(o.off)
+}
+
+// memSpace is the state space an instruction uses, taking symbol operands
+// into account (ld [param] without .param is not legal PTX, but ld.param
+// on a local .param slot is).
+func memSpace(in *ptx.Inst) ptx.Space { return in.Mods.Space }
+
+func compileLdSt(c *compiler, x *xinst) error {
+	in := x.in
+	if err := needOps(x, 2); err != nil {
+		return err
+	}
+	load := in.Op != ptx.OpSt
+	ao, vo := &x.ops[1], &x.ops[0]
+	if !load {
+		ao, vo = &x.ops[0], &x.ops[1]
+	}
+	if ao.kind != oAddr {
+		return errAt(in, "%s needs an address operand", in.Text)
+	}
+	t := x.t
+	es := t.Size()
+	nv := max(in.Mods.Vec, 1)
+	if vo.kind == oVec && len(vo.elems) != nv {
+		return errAt(in, "%s needs %d vector elements, got %d", in.Text, nv, len(vo.elems))
+	}
+	sp := memSpace(in)
+	signed := t.IsSigned()
+	fixFloatImms(x, t)
+	kind := smem.OpLd
+	if !load {
+		kind = smem.OpSt
+	}
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		var acc smem.Access
+		acc.Kind, acc.Width = kind, es*nv
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := tz(mm)
+			a := w.addrOf(ao, l)
+			s, aa := sp, a
+			if s == ptx.SpaceNone {
+				s, aa = w.cta.classify(a)
+			}
+			if aa%uint64(es*nv) != 0 {
+				return w.laneFault(x, l, "misaligned %s of %d bytes at 0x%x", ldstWord(load), es*nv, a)
+			}
+			b, msg := w.access(s, aa, es*nv, l)
+			if msg != "" {
+				return w.laneFault(x, l, "%s", msg)
+			}
+			if s == ptx.SpaceShared || s == ptx.SpaceSharedCluster {
+				acc.Active |= 1 << l
+				acc.Addr[l] = uint32(aa)
+			}
+			for i := 0; i < nv; i++ {
+				e := vo
+				if vo.kind == oVec {
+					e = &vo.elems[i]
+				}
+				p := b[i*es : i*es+es]
+				if load {
+					v := getLE(p, es)
+					if signed {
+						v = uint64(sext(v, es*8))
+					}
+					w.set(e, l, v)
+				} else {
+					putLE(p, es, w.src(e, l))
+				}
+			}
+		}
+		if acc.Active != 0 {
+			w.countSmem(x, &acc)
+		}
+		return nil
+	}
+	return nil
+}
+
+func ldstWord(load bool) string {
+	if load {
+		return "load"
+	}
+	return "store"
+}

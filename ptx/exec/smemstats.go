@@ -1,0 +1,28 @@
+package exec
+
+import "github.com/sm90sim/sm90sim/smem"
+
+// smemSite accumulates the bank statistics of one instruction.
+type smemSite struct {
+	Executions uint64
+	Wavefronts uint64
+	Ideal      uint64
+	MaxWay     int
+}
+
+// SiteStats is filled when a launch asks for per-line bank statistics.
+type SiteStats struct{}
+
+// countSmem adds one shared-memory access to the launch counters and to the
+// instruction's own statistics.
+func (w *Warp) countSmem(x *xinst, a *smem.Access) {
+	cost := smem.Wavefronts(a)
+	if c := w.cta.l.Counters; c != nil {
+		c.Add(a.Kind, cost)
+	}
+	s := &x.smem
+	s.Executions++
+	s.Wavefronts += uint64(cost.Wavefronts)
+	s.Ideal += uint64(cost.Ideal)
+	s.MaxWay = max(s.MaxWay, cost.MaxWay)
+}

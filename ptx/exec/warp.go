@@ -1,0 +1,146 @@
+package exec
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Frame is one activation of a function for the lanes that called it together.
+type Frame struct {
+	fn     *xfunc
+	regs   []uint64 // nregs*32, value of register r for lane l at r*32+l
+	depth  int
+	params []byte // incoming .param block, ParamSize bytes per lane (nil for the entry)
+	slots  []byte // .param locals (call slots), LocalParamSize bytes per lane
+	rets   []byte // return .params, retSize bytes per lane
+	// localBase: local-space address of this frame's .local area, per lane.
+	localBase [32]uint64
+	caller    *Frame
+	retPC     int32  // caller PC to resume at
+	callSite  *xinst // the call instruction in the caller
+	id        uint64 // creation order (deterministic tie-break)
+}
+
+// waitKind says why a warp is not issuing.
+type waitKind uint8
+
+const (
+	waitNone waitKind = iota
+	waitBarrier
+	waitDone
+)
+
+// Warp is 32 lanes of a CTA.
+type Warp struct {
+	cta    *CTA
+	id     int    // warp index in the CTA
+	exists uint32 // lanes that are threads of the CTA
+	live   uint32 // lanes not exited
+	parked uint32 // lanes parked at a warp-synchronous instruction
+	pc     [32]int32
+	frame  [32]*Frame
+	wait   waitKind
+	barID  int      // barrier waited on
+	insts  int64    // warp instructions issued
+	cur    curState // the group being issued
+	cc     [32]uint64 // carry flag (CC.CF) per lane
+	// scratch for handlers
+	tmp [32]uint64
+}
+
+// curState is the group a handler runs for.
+type curState struct {
+	group     uint32
+	frame     *Frame
+	pc        int32
+	parkedNow bool // the handler parked the group instead of executing
+}
+
+// Done reports whether every lane has exited.
+func (w *Warp) Done() bool { return w.live == 0 }
+
+// Instructions is the number of warp instructions issued so far.
+func (w *Warp) Instructions() int64 { return w.insts }
+
+// selectGroup picks the lanes to issue next: deepest frame, then lowest PC,
+// and every live lane at that frame and PC. ok is false when no lane can run.
+func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
+	cand := w.live &^ w.parked
+	if cand == 0 {
+		return 0, nil, 0, false
+	}
+	best := -1
+	for m := cand; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		if best < 0 {
+			best = l
+			continue
+		}
+		bf, lf := w.frame[best], w.frame[l]
+		switch {
+		case lf.depth != bf.depth:
+			if lf.depth > bf.depth {
+				best = l
+			}
+		case w.pc[l] != w.pc[best]:
+			if w.pc[l] < w.pc[best] {
+				best = l
+			}
+		case lf != bf && lf.id < bf.id:
+			best = l
+		}
+	}
+	f, pc = w.frame[best], w.pc[best]
+	for m := w.live; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		if w.frame[l] == f && w.pc[l] == pc {
+			g |= 1 << l
+		}
+	}
+	return g, f, pc, true
+}
+
+// Step issues one warp instruction. blocked is true when the warp cannot
+// issue (all lanes parked or waiting at a barrier, or exited).
+func (w *Warp) Step() (blocked bool, err error) {
+	if w.wait != waitNone || w.live == 0 {
+		return true, nil
+	}
+	g, f, pc, ok := w.selectGroup()
+	if !ok {
+		return true, nil
+	}
+	if int(pc) >= len(f.fn.insts) {
+		l := bits.TrailingZeros32(g)
+		return false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
+			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}
+	}
+	x := &f.fn.insts[pc]
+	m := g
+	if x.guard >= 0 {
+		r := f.regs[int(x.guard)*32:]
+		var pm uint32
+		for mm := g; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros32(mm)
+			if (r[l] != 0) != x.guardNeg {
+				pm |= 1 << l
+			}
+		}
+		m = pm
+	}
+	w.cur = curState{group: g, frame: f, pc: pc}
+	if err := x.fn(w, x, m); err != nil {
+		return false, err
+	}
+	if w.cur.parkedNow {
+		w.cur.parkedNow = false
+		return false, nil
+	}
+	w.insts++
+	if !x.ctrl {
+		for mm := g; mm != 0; mm &= mm - 1 {
+			w.pc[bits.TrailingZeros32(mm)]++
+		}
+	}
+	return false, nil
+}

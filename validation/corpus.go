@@ -1,0 +1,137 @@
+package validation
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/npy"
+)
+
+// Recording is one corpus entry's hardware recording (validation/testdata/NAME).
+type Recording struct {
+	Dir        string
+	Outputs    map[string]*RecordedOutput
+	Counters   *Counters
+	Provenance map[string]any
+}
+
+// RecordedOutput is the GPU's output: the whole array, or (over 1 MiB) its
+// SHA-256 and a strided sample.
+type RecordedOutput struct {
+	Full   []byte
+	Meta   *SampleMeta
+	Sample []byte
+}
+
+// SampleMeta describes a large output stored as hash plus sample.
+type SampleMeta struct {
+	SHA256 string `json:"sha256"`
+	DType  string `json:"dtype"`
+	Shape  []int  `json:"shape"`
+	Stride int    `json:"stride"`
+	Count  int    `json:"count"`
+}
+
+// Counters is counters.json.
+type Counters struct {
+	Tool         string             `json:"tool"`
+	ClockControl string             `json:"clock_control"`
+	Kernel       string             `json:"kernel"`
+	Metrics      map[string]float64 `json:"metrics"`
+	Error        *string            `json:"error"`
+}
+
+// LoadRecording reads DIR/gpu/*, DIR/counters.json and DIR/provenance.json
+// for the outputs named.
+func LoadRecording(dir string, outputs []string) (*Recording, error) {
+	r := &Recording{Dir: dir, Outputs: map[string]*RecordedOutput{}}
+	pb, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: recording has no provenance: %v", dir, err)
+	}
+	if err := json.Unmarshal(pb, &r.Provenance); err != nil {
+		return nil, fmt.Errorf("%s/provenance.json: %v", dir, err)
+	}
+	for _, k := range []string{"gpu", "driver", "nvcc", "date", "commands"} {
+		if _, ok := r.Provenance[k]; !ok {
+			return nil, fmt.Errorf("%s/provenance.json: missing %q", dir, k)
+		}
+	}
+	if cb, err := os.ReadFile(filepath.Join(dir, "counters.json")); err == nil {
+		r.Counters = &Counters{}
+		if err := json.Unmarshal(cb, r.Counters); err != nil {
+			return nil, fmt.Errorf("%s/counters.json: %v", dir, err)
+		}
+	}
+	for _, o := range outputs {
+		ro, err := loadOutput(filepath.Join(dir, "gpu"), o)
+		if err != nil {
+			return nil, err
+		}
+		r.Outputs[o] = ro
+	}
+	return r, nil
+}
+
+func loadOutput(dir, name string) (*RecordedOutput, error) {
+	full := filepath.Join(dir, name+".npy")
+	if _, err := os.Stat(full); err == nil {
+		_, _, data, err := npy.Read(full)
+		if err != nil {
+			return nil, err
+		}
+		return &RecordedOutput{Full: data}, nil
+	}
+	mb, err := os.ReadFile(filepath.Join(dir, name+".meta.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: no recorded output %s (.npy or .meta.json)", dir, name)
+	}
+	ro := &RecordedOutput{Meta: &SampleMeta{}}
+	if err := json.Unmarshal(mb, ro.Meta); err != nil {
+		return nil, fmt.Errorf("%s/%s.meta.json: %v", dir, name, err)
+	}
+	_, _, ro.Sample, err = npy.Read(filepath.Join(dir, name+".sample.npy"))
+	if err != nil {
+		return nil, err
+	}
+	return ro, nil
+}
+
+// Check compares the simulator's output with the recording.
+func (ro *RecordedOutput) Check(name string, dt launch.DType, got []byte, rule launch.CompareRule) Diff {
+	if ro.Full != nil {
+		return Compare(name, dt, got, ro.Full, rule)
+	}
+	m := ro.Meta
+	es := dt.Size()
+	sample := make([]byte, 0, m.Count*es)
+	for i := 0; i < m.Count && (i*m.Stride+1)*es <= len(got); i++ {
+		sample = append(sample, got[i*m.Stride*es:(i*m.Stride+1)*es]...)
+	}
+	// Ignore indices refer to the full array: map those on sample points.
+	var sr launch.CompareRule
+	sr.MaxULP = rule.MaxULP
+	for _, i := range rule.Ignore {
+		if i%m.Stride == 0 {
+			sr.Ignore = append(sr.Ignore, i/m.Stride)
+		}
+	}
+	d := Compare(name, dt, sample, ro.Sample, sr)
+	for i := range d.FirstDiffs {
+		d.FirstDiffs[i] *= m.Stride
+	}
+	sum := sha256.Sum256(got)
+	d.Elements = len(got) / es
+	if hex.EncodeToString(sum[:]) != m.SHA256 && len(rule.Ignore) == 0 && rule.MaxULP == 0 {
+		if d.Mismatches == 0 {
+			d.Mismatches = 1 // differs outside the sample
+		}
+		d.Equal = false
+	}
+	return d
+}

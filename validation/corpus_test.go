@@ -1,0 +1,105 @@
+package validation
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// corpusDirs lists validation/testdata/* entries that hold a kernel.
+func corpusDirs(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir("testdata")
+	require.NoError(t, err)
+	var dirs []string
+	for _, e := range ents {
+		d := filepath.Join("testdata", e.Name())
+		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); e.IsDir() && err == nil {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
+// TestCorpusMatchesHardware runs every corpus kernel in the simulator and
+// compares each output bit (or the spec's compare rule) and each recorded
+// shared-memory counter with what the GPU produced.
+func TestCorpusMatchesHardware(t *testing.T) {
+	dirs := corpusDirs(t)
+	require.NotEmpty(t, dirs, "the corpus is empty")
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+			require.NoError(t, err)
+			rec, err := LoadRecording(dir, s.Spec.Outputs)
+			require.NoError(t, err, "a recording without provenance fails")
+			res, err := s.Run(gpu.DefaultConfig())
+			require.NoError(t, err)
+			for _, o := range s.Spec.Outputs {
+				b := s.Buffer(o)
+				d := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
+				assert.True(t, d.Equal, "output %s: %d of %d elements differ, first at %v (max ulp %v)",
+					o, d.Mismatches, d.Compared, d.FirstDiffs, ptrU(d.MaxULP))
+			}
+			checkCounters(t, rec.Counters, &res.Smem)
+		})
+	}
+}
+
+func ptrU(p *uint64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// metricOf maps an ncu metric name to the simulator's value.
+func metricOf(c *smem.Counters, name string) (uint64, bool) {
+	b := c.ByOp
+	switch name {
+	case "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum":
+		return b[smem.OpLd].Wavefronts, true
+	case "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum":
+		return b[smem.OpSt].Wavefronts, true
+	case "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum":
+		return b[smem.OpLdsm].Wavefronts, true
+	case "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum":
+		return b[smem.OpStsm].Wavefronts, true
+	case "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum":
+		return b[smem.OpAtom].Wavefronts, true
+	case "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum":
+		return b[smem.OpLd].Wavefronts + b[smem.OpLdsm].Wavefronts, true
+	case "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum":
+		return b[smem.OpSt].Wavefronts + b[smem.OpStsm].Wavefronts, true
+	case "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum":
+		return b[smem.OpLd].Conflicts + b[smem.OpLdsm].Conflicts, true
+	case "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum":
+		return b[smem.OpSt].Conflicts + b[smem.OpStsm].Conflicts, true
+	case "smsp__sass_inst_executed_op_shared_ld.sum":
+		return b[smem.OpLd].Instructions, true
+	case "smsp__sass_inst_executed_op_shared_st.sum":
+		return b[smem.OpSt].Instructions, true
+	}
+	return 0, false
+}
+
+func checkCounters(t *testing.T, rc *Counters, c *smem.Counters) {
+	if rc == nil || rc.Error != nil {
+		return // the recording says why ncu could not read counters
+	}
+	for name, want := range rc.Metrics {
+		got, ok := metricOf(c, name)
+		if !ok {
+			continue
+		}
+		assert.Equal(t, uint64(want), got, "counter %s", name)
+	}
+}
