@@ -129,7 +129,7 @@ func (p *parser) bytesParam(ps *ParamSpec, byKey map[string]field, what string) 
 	}
 	raw, err := hex.DecodeString(text)
 	if err != nil {
-		return p.errf(f.v, "%s: hex: not an even number of hex digits: %q", what, text)
+		return p.errf(f.v, "%s: hex: %q is not a string of hex digit pairs", what, text)
 	}
 	if len(raw) != int(n) {
 		return p.errf(f.v, "%s: hex gives %d bytes, bytes says %d", what, len(raw), n)
