@@ -35,6 +35,14 @@ func Wavefronts(a *Access) Cost {
 
 // cost evaluates a under model m.
 func (m model) cost(a *Access) Cost {
+	if a.Width <= 4 && !a.Kind.IsMatrix() && !(a.Kind == OpAtom && m.atomNoBroadcast) {
+		// Hot path: one phase of the whole warp; ideal 1 under every rule.
+		if a.Active == 0 {
+			return Cost{}
+		}
+		w := passCost(&a.Addr, a.Active, 1, false)
+		return Cost{Wavefronts: w, Ideal: 1, MaxWay: w}
+	}
 	p := m.plan(a)
 	c := Cost{Ideal: p.ideal}
 	if p.lanes == 0 {
@@ -61,20 +69,41 @@ func (m model) cost(a *Access) Cost {
 // mask request, each lane touching n consecutive words from Addr[l]/4
 // (or, with noBroadcast, of the lane requests). mask must be non-zero.
 func passCost(addr *[32]uint32, mask uint32, n uint32, noBroadcast bool) int {
-	if !noBroadcast {
-		if ok := conflictFree(addr, mask, n); ok {
-			return 1
-		}
+	if !noBroadcast && conflictFree(addr, mask, n) {
+		return 1
 	}
 	var t tally
-	t.fill(addr, mask, n, noBroadcast)
-	return t.max()
+	t.fill(addr, mask, n, noBroadcast, false)
+	return t.max
 }
 
 // conflictFree is the fast path: true when no bank is asked for two
 // different words (broadcasts allowed). Most accesses of tuned kernels end
 // here without touching the slower tally.
 func conflictFree(addr *[32]uint32, mask uint32, n uint32) bool {
+	// First, branch-free: does any bank get two requests at all? A lane's
+	// n words sit in banks b..b+n-1 (mod 32): a rotated run of n bits.
+	// Also note whether all active lanes ask for the same words (a uniform
+	// broadcast, common for shared scalars).
+	var seen, dup, diff uint32
+	run := uint32(1)<<n - 1
+	lo, hi := bits.TrailingZeros32(mask), 32-bits.LeadingZeros32(mask)
+	w0 := addr[lo&31]
+	for l := lo; l < hi && l < 32; l++ {
+		on := -(mask >> l & 1) // all ones for an active lane, else 0
+		bank := bits.RotateLeft32(run, int(addr[l]>>2&(NumBanks-1))) & on
+		dup |= seen & bank
+		seen |= bank
+		diff |= (addr[l]>>2 ^ w0>>2) & on
+	}
+	if dup == 0 || diff == 0 {
+		return true
+	}
+	return sameWordPerBank(addr, mask, n)
+}
+
+// sameWordPerBank reports whether every bank is asked for one word only.
+func sameWordPerBank(addr *[32]uint32, mask uint32, n uint32) bool {
 	var seen uint32
 	var first [NumBanks]uint32
 	for m := mask; m != 0; m &= m - 1 {
@@ -93,61 +122,109 @@ func conflictFree(addr *[32]uint32, mask uint32, n uint32) bool {
 	return true
 }
 
+// tally counts, per bank, the distinct words (and, for reports, the lane
+// requests) of one pass: it sorts the lanes' words by (bank, word) on a
+// fixed array (no maps, no allocation) and measures the runs of distinct
+// words per bank.
+type tally struct {
+	max   int             // the pass cost: most distinct words in one bank
+	words [NumBanks]uint8 // distinct words per bank (with detail or noBroadcast)
+	reqs  [NumBanks]uint8 // lane requests per bank (with detail or noBroadcast)
+}
+
+// fill adds the requests of the lanes of mask, each lane asking for n words
+// from Addr/4. detail fills words and reqs for reports. With noBroadcast
+// every lane request counts as its own word.
+func (t *tally) fill(addr *[32]uint32, mask uint32, n uint32, noBroadcast, detail bool) {
+	// Keys are the lanes' first words rotated right by 5: the bank lands in
+	// the top 5 bits, so sorting groups by bank. When all first words are
+	// n-aligned, two lanes' n-word groups are equal or disjoint and share
+	// their n banks, so the first words stand for all.
+	var ks [32]uint32
+	k, misaligned := 0, uint32(0)
+	for m := mask; m != 0; m &= m - 1 {
+		w := addr[bits.TrailingZeros32(m)&31] >> 2
+		ks[k] = bits.RotateLeft32(w, -5)
+		k++
+		misaligned |= w & (n - 1)
+	}
+	if detail || noBroadcast {
+		for _, key := range ks[:k] {
+			for j := uint32(0); j < n; j++ {
+				t.reqs[(key>>27+j)&(NumBanks-1)]++
+			}
+		}
+	}
+	switch {
+	case noBroadcast:
+		t.words = t.reqs
+		for _, c := range t.words {
+			t.max = max(t.max, int(c))
+		}
+	case misaligned != 0:
+		t.fillMisaligned(ks[:k], n)
+	default:
+		t.countRuns(ks[:k], n, detail)
+	}
+}
+
+// countRuns sorts the keys and counts the distinct keys per bank.
+func (t *tally) countRuns(ks []uint32, n uint32, detail bool) {
+	sortWords(ks)
+	run := 0
+	for i, key := range ks {
+		if i > 0 && key == ks[i-1] {
+			continue // broadcast
+		}
+		if i > 0 && key>>27 == ks[i-1]>>27 {
+			run++
+		} else {
+			run = 1
+		}
+		t.max = max(t.max, run)
+		if detail {
+			for j := uint32(0); j < n; j++ {
+				t.words[(key>>27+j)&(NumBanks-1)] = uint8(run)
+			}
+		}
+	}
+}
+
+// fillMisaligned is fill's general case (accesses that fail Validate):
+// every word of every lane, sorted and deduplicated.
+func (t *tally) fillMisaligned(keys []uint32, n uint32) {
+	var ws [maxWords]uint32
+	k := 0
+	for _, key := range keys {
+		w := bits.RotateLeft32(key, 5)
+		for j := uint32(0); j < n; j++ {
+			ws[k] = w + j
+			k++
+		}
+	}
+	sortWords(ws[:k])
+	for i, w := range ws[:k] {
+		if i == 0 || w != ws[i-1] {
+			b := w & (NumBanks - 1)
+			t.words[b]++
+			t.max = max(t.max, int(t.words[b]))
+		}
+	}
+}
+
 // maxWords is the most (lane, word) requests one pass can hold: 32 lanes
 // x 4 words.
 const maxWords = 32 * 4
 
-// tally counts, per bank, the distinct words (and lane requests) of one pass,
-// with per-bank chains of distinct words in fixed arrays (no maps, no
-// allocation).
-type tally struct {
-	head  [NumBanks]uint8 // 1 + index of the first word of the bank's chain; 0 = empty
-	next  [maxWords]uint8 // 1 + index of the next word in the same bank; 0 = end
-	word  [maxWords]uint32
-	n     int
-	words [NumBanks]uint8 // distinct words per bank
-	reqs  [NumBanks]uint8 // lane requests per bank (broadcasts counted)
-}
-
-// fill adds the requests of the lanes of mask. With noBroadcast every lane
-// request counts as its own word.
-func (t *tally) fill(addr *[32]uint32, mask uint32, n uint32, noBroadcast bool) {
-	for m := mask; m != 0; m &= m - 1 {
-		w := addr[bits.TrailingZeros32(m)&31] >> 2
-		for k := uint32(0); k < n; k++ {
-			t.add(w+k, noBroadcast)
+// sortWords is an insertion sort: at most 128 elements, often nearly sorted
+// (ascending lane addresses), so it beats a general sort here.
+func sortWords(ws []uint32) {
+	for i := 1; i < len(ws); i++ {
+		v := ws[i]
+		j := i
+		for ; j > 0 && ws[j-1] > v; j-- {
+			ws[j] = ws[j-1]
 		}
+		ws[j] = v
 	}
-}
-
-// add records one request for word w.
-func (t *tally) add(w uint32, noBroadcast bool) {
-	b := w & (NumBanks - 1)
-	t.reqs[b]++
-	if noBroadcast {
-		t.words[b]++
-		return
-	}
-	for i := t.head[b]; i != 0; i = t.next[i-1] {
-		if t.word[i-1] == w {
-			return
-		}
-	}
-	if t.n >= maxWords {
-		panic("smem: tally overflow (more than 128 words in one pass)")
-	}
-	t.word[t.n] = w
-	t.next[t.n] = t.head[b]
-	t.n++
-	t.head[b] = uint8(t.n)
-	t.words[b]++
-}
-
-// max is the pass cost: the largest per-bank word count.
-func (t *tally) max() int {
-	m := uint8(0)
-	for _, c := range t.words {
-		m = max(m, c)
-	}
-	return int(m)
 }

@@ -46,8 +46,8 @@ func (m model) appendPhases(dst []Phase, a *Access) []Phase {
 
 func makePhase(addr *[32]uint32, mask uint32, n uint32, noBroadcast bool) Phase {
 	var t tally
-	t.fill(addr, mask, n, noBroadcast)
-	ph := Phase{Lanes: mask, Wavefronts: t.max()}
+	t.fill(addr, mask, n, noBroadcast, true)
+	ph := Phase{Lanes: mask, Wavefronts: t.max}
 	for b := range ph.Words {
 		ph.Words[b] = int(t.words[b])
 		ph.Requests[b] = int(t.reqs[b])

@@ -118,8 +118,60 @@ func TestConflictFreeMatchesTally(t *testing.T) {
 		mask := r.Uint32() | 1
 		n := []uint32{1, 2, 4}[r.IntN(3)]
 		var tl tally
-		tl.fill(&a.Addr, mask, n, false)
-		require.Equal(t, tl.max() == 1, conflictFree(&a.Addr, mask, n), "mask %#x n %d addr %v", mask, n, a.Addr)
-		require.Equal(t, tl.max(), passCost(&a.Addr, mask, n, false))
+		tl.fill(&a.Addr, mask, n, false, false)
+		require.Equal(t, tl.max == 1, conflictFree(&a.Addr, mask, n), "mask %#x n %d addr %v", mask, n, a.Addr)
+		require.Equal(t, tl.max, passCost(&a.Addr, mask, n, false))
+	}
+}
+
+// refBanks is a slow, obviously correct reference: a set of words per bank,
+// and the lane requests per bank.
+func refBanks(addr *[32]uint32, mask uint32, n uint32) (words, reqs [NumBanks]int) {
+	perBank := map[uint32]map[uint32]bool{}
+	for l := 0; l < 32; l++ {
+		if mask&(1<<l) == 0 {
+			continue
+		}
+		for k := uint32(0); k < n; k++ {
+			w := addr[l]>>2 + k
+			if perBank[w%32] == nil {
+				perBank[w%32] = map[uint32]bool{}
+			}
+			perBank[w%32][w] = true
+			reqs[w%32]++
+		}
+	}
+	for b, s := range perBank {
+		words[b] = len(s)
+	}
+	return words, reqs
+}
+
+func maxOf(a [NumBanks]int) int {
+	m := 0
+	for _, v := range a {
+		m = max(m, v)
+	}
+	return m
+}
+
+func TestPassCostMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		a := randomAccess(r)
+		if i%2 == 0 { // misaligned addresses too
+			for l := range a.Addr {
+				a.Addr[l] += uint32(r.IntN(16))
+			}
+		}
+		mask := r.Uint32() | 1<<r.IntN(32)
+		n := []uint32{1, 2, 4}[r.IntN(3)]
+		words, reqs := refBanks(&a.Addr, mask, n)
+		require.Equal(t, maxOf(words), passCost(&a.Addr, mask, n, false), "mask %#x n %d addr %v", mask, n, a.Addr)
+		require.Equal(t, maxOf(reqs), passCost(&a.Addr, mask, n, true), "noBroadcast mask %#x n %d addr %v", mask, n, a.Addr)
+		ph := makePhase(&a.Addr, mask, n, false)
+		require.Equal(t, words, ph.Words, "mask %#x n %d addr %v", mask, n, a.Addr)
+		require.Equal(t, reqs, ph.Requests)
+		require.Equal(t, maxOf(words), ph.Wavefronts)
 	}
 }
