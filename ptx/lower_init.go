@@ -5,6 +5,9 @@ import (
 	"math"
 )
 
+// maxInitSize bounds the bytes of one initialized variable.
+const maxInitSize = 64 << 20
+
 // initVar encodes the initializer of d into v.Init (little-endian) and
 // v.Relocs.
 func (l *lowerer) initVar(v *Var, d *VarDecl) {
@@ -19,6 +22,10 @@ func (l *lowerer) initVar(v *Var, d *VarDecl) {
 	l.flattenInit(d.Init, &leaves)
 	elem := v.Type.Size()
 	if elem == 0 || v.Size == 0 {
+		return
+	}
+	if v.Size > maxInitSize {
+		l.errs.add(d.Init.Pos, "initialized variable '%s' is too large (%d bytes, at most %d)", d.Name, v.Size, maxInitSize)
 		return
 	}
 	if len(leaves)*elem > v.Size {

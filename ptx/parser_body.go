@@ -7,7 +7,7 @@ const maxBlockDepth = 64
 
 // maxRegCount bounds `%r<N>` (a fuzzed million-register file is an error,
 // not an allocation).
-const maxRegCount = 1 << 20
+const maxRegCount = 1 << 17
 
 // block parses `{ stmts }`; the current token is '{'.
 func (p *parser) block() *Block { return p.blockDepth(0) }

@@ -54,7 +54,7 @@ func (p *parser) operand(call bool) *Expr {
 // an optional `+off` and `|second` (predicate pair).
 func (p *parser) nameOperand() *Expr {
 	t := p.next()
-	if t.Text == "_" {
+	if t.Text == "_" && !p.peek().is('|') {
 		return &Expr{Kind: ExSink, Pos: t.Pos}
 	}
 	if t.Text == "generic" && p.peek().is('(') {
@@ -68,6 +68,9 @@ func (p *parser) nameOperand() *Expr {
 		return p.offset(e)
 	}
 	e := &Expr{Kind: ExName, Pos: t.Pos, Name: t.Text}
+	if t.Text == "_" {
+		e = &Expr{Kind: ExSink, Pos: t.Pos}
+	}
 	if i := strings.IndexByte(t.Text, '.'); i >= 0 {
 		e.Name, e.Comp = t.Text[:i], t.Text[i+1:]
 	}
@@ -214,10 +217,8 @@ func (p *parser) binPrec(inParens bool) (op string, prec int) {
 		return "", 0
 	}
 	switch t.Text[0] {
-	case '|':
-		if inParens {
-			return "|", 1
-		}
+	case '|': // a name followed by '|' is a predicate pair; constants never are
+		return "|", 1
 	case '^':
 		return "^", 2
 	case '&':
