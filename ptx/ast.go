@@ -136,6 +136,7 @@ type Expr struct {
 	Comp    string // component after a dot: "x" in %tid.x
 	Neg     bool   // !p
 	Generic bool   // generic(name) in initializers
+	Mask    int    // byte-mask initializer 0xff<<s(name): s+1, else 0
 	Int     uint64
 	F32     bool
 	Off     int64

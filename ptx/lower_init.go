@@ -87,7 +87,12 @@ func (l *lowerer) encodeLeaf(v *Var, e *Expr, off int) {
 // reloc records an address-valued initializer element.
 func (l *lowerer) reloc(v *Var, e *Expr, off int) {
 	size := v.Type.Size()
-	if size != 4 && size != 8 {
+	if e.Mask > 0 {
+		if size != 1 {
+			l.errs.add(e.Pos, "byte-mask initializer needs a .b8/.u8/.s8 variable, '%s' is .%s", v.Name, v.Type)
+			return
+		}
+	} else if size != 4 && size != 8 {
 		l.errs.add(e.Pos, "address initializer needs a 32- or 64-bit variable, '%s' is .%s", v.Name, v.Type)
 		return
 	}
@@ -97,7 +102,11 @@ func (l *lowerer) reloc(v *Var, e *Expr, off int) {
 		l.errs.add(e.Pos, "undeclared identifier '%s'", e.Name)
 		return
 	}
-	v.Relocs = append(v.Relocs, Reloc{Offset: off, Size: size, Target: e.Name, Generic: e.Generic, Addend: e.Off})
+	r := Reloc{Offset: off, Size: size, Target: e.Name, Generic: e.Generic, Addend: e.Off}
+	if e.Mask > 0 {
+		r.Shift = e.Mask - 1
+	}
+	v.Relocs = append(v.Relocs, r)
 }
 
 func putUint(buf []byte, x uint64) {

@@ -48,10 +48,8 @@ func (fl *funcLowerer) name(e *Expr, sc *scope, branch bool) Operand {
 		if i, ok := fl.lookupLabel(e.Name, sc); ok {
 			return fl.labelOpd(e, i)
 		}
-		if _, ok := fl.lookupReg(e.Name, sc); !ok {
-			fl.errs.add(e.Pos, "undefined label '%s'", e.Name)
-			return newOpd(OpdNone, e.Pos)
-		}
+		fl.errs.add(e.Pos, "undefined label '%s'", e.Name)
+		return newOpd(OpdNone, e.Pos)
 	}
 	if r, ok := fl.lookupReg(e.Name, sc); ok {
 		o := newOpd(OpdReg, e.Pos)

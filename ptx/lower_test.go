@@ -317,7 +317,11 @@ func TestInitializers(t *testing.T) {
 	assert.Equal(t, []int{0}, p.Vars[3].Dims)
 	assert.True(t, p.Vars[3].Extern)
 	assert.Equal(t, 0, p.Vars[3].Size)
-	assert.Equal(t, []Reloc{{0, 8, "unsized", false, 0}, {8, 8, "fi", true, 4}}, p.Vars[4].Relocs)
+	assert.Equal(t, []Reloc{{0, 8, "unsized", false, 0, 0}, {8, 8, "fi", true, 4, 0}}, p.Vars[4].Relocs)
+
+	p = mustLoad(t, kernel(`.global .align 8 .b8 s[10] = {1, 0, 0xFF(generic(s)+2), 0xFF00(generic(s)+2), 0xFF0000(s), 0, 0, 0, 0, 9};`, "ret;"))
+	assert.Equal(t, []Reloc{{2, 1, "s", true, 2, 0}, {3, 1, "s", true, 2, 8}, {4, 1, "s", false, 0, 16}}, p.Vars[0].Relocs)
+	assert.Equal(t, byte(9), p.Vars[0].Init[9])
 }
 
 func TestF16Conversion(t *testing.T) {

@@ -198,7 +198,36 @@ func (p *parser) initExpr(depth int) *InitExpr {
 			return ie
 		}
 	}
-	return &InitExpr{Pos: t.Pos, Val: p.operand(false)}
+	ie := &InitExpr{Pos: t.Pos, Val: p.operand(false)}
+	if ie.Val != nil && ie.Val.Kind == ExInt && p.peek().is('(') {
+		ie.Val = p.byteMask(ie.Val)
+	}
+	return ie
+}
+
+// byteMask parses the `0xff00(name)` form: one byte of an address.
+func (p *parser) byteMask(mask *Expr) *Expr {
+	p.next() // (
+	e := p.operand(false)
+	if e == nil || !p.expect(')') {
+		return nil
+	}
+	if e.Kind != ExName {
+		p.errorf(e.Pos, "expected a variable name in a byte-mask initializer")
+		return nil
+	}
+	shift := -1
+	for k := 0; k < 8; k++ {
+		if mask.Int == 0xff<<(8*k) {
+			shift = 8 * k
+		}
+	}
+	if shift < 0 {
+		p.errorf(mask.Pos, "byte mask must be 0xff shifted by whole bytes, not %#x", mask.Int)
+		return nil
+	}
+	e.Mask, e.Pos = shift+1, mask.Pos
+	return e
 }
 
 // funcDecl parses an .entry or .func header and its body or ';'.

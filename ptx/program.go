@@ -43,6 +43,9 @@ type Reloc struct {
 	Target  string // variable or function name
 	Generic bool   // generic(x) form (or a .global/.const pointer converted implicitly)
 	Addend  int64
+	// Shift is set for the byte-mask form `0xff00(x)` in .b8 initializers
+	// (Size 1): the byte written is ((address+Addend) >> Shift) & 0xff.
+	Shift int
 }
 
 // Param is one .param of an .entry or .func (also used for .func return values).
