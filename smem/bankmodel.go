@@ -86,6 +86,16 @@ func conflictFree(addr *[32]uint32, mask uint32, n uint32) bool {
 	// Also note whether all active lanes ask for the same words (a uniform
 	// broadcast, common for shared scalars).
 	var seen, dup, diff uint32
+	if mask == 0xffffffff && n == 1 {
+		w0 := addr[0] >> 2
+		for _, a := range addr {
+			bit := uint32(1) << (a >> 2 & (NumBanks - 1))
+			dup |= seen & bit
+			seen |= bit
+			diff |= a>>2 ^ w0
+		}
+		return dup == 0 || diff == 0 || sameWordPerBank(addr, mask, n)
+	}
 	run := uint32(1)<<n - 1
 	lo, hi := bits.TrailingZeros32(mask), 32-bits.LeadingZeros32(mask)
 	w0 := addr[lo&31]
