@@ -163,4 +163,3 @@ func roundIntegralSmall(f format, b uint64, rm Rounding, ftz bool) uint64 {
 	r := roundIntegral(widen(f, b), rm) // integral, representable in f
 	return roundF64(f, math.Float64bits(r), RN, false)
 }
-
