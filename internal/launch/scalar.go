@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sm90sim/sm90sim/fp"
 )
 
 // scalar encodes a scalar param literal as d.Size() little-endian bytes.
@@ -62,29 +64,31 @@ func (p *parser) scalarString(n *yaml.Node, d DType, what string) ([]byte, error
 }
 
 // floatBits rounds f to the float dtype d (round-to-nearest-even, directly
-// from float64) and returns its bits. NaN becomes the canonical quiet NaN.
+// from float64; e4m3/e5m2 saturate to +-max finite) and returns its bits.
+// NaN becomes the canonical quiet NaN NumPy uses (doc.go), not PTX's.
 func floatBits(f float64, d DType) uint64 {
+	if math.IsNaN(f) {
+		return canonicalNaN[d]
+	}
 	switch d {
 	case F64:
-		if math.IsNaN(f) {
-			return 0x7FF8000000000000
-		}
 		return math.Float64bits(f)
 	case F32:
-		if math.IsNaN(f) {
-			return 0x7FC00000
-		}
 		return uint64(math.Float32bits(float32(f)))
 	case F16:
-		return uint64(f64ToF16RN(f))
+		return uint64(fp.F64ToF16RN(f))
 	case BF16:
-		return uint64(f64ToBF16RN(f))
+		return uint64(fp.F64ToBF16RN(f))
 	case E4M3:
-		return uint64(f64ToE4M3SatRN(f))
+		return uint64(fp.F64ToE4M3SatRN(f))
 	case E5M2:
-		return uint64(f64ToE5M2SatRN(f))
+		return uint64(fp.F64ToE5M2SatRN(f))
 	}
 	panic("launch: floatBits of non-float dtype " + d.Name())
+}
+
+var canonicalNaN = [dtypeCount]uint64{
+	F64: 0x7FF8000000000000, F32: 0x7FC00000, F16: 0x7E00, BF16: 0x7FC0, E4M3: 0x7F, E5M2: 0x7F,
 }
 
 // leBytes is the low n bytes of v, little-endian.
