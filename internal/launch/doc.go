@@ -4,10 +4,9 @@
 // write and how to compare them with a GPU's. The simulator's CLI and the GPU
 // runner both call it, so the same spec gives both the same bytes.
 //
-// It may import ptx (for ptx.Param), fp (float rounding) and internal/npy; it
-// must not import the
-// model packages (sim, smem, tma, wgmma, ...). With cmd, it is the only place
-// that reads files.
+// It may import ptx (for ptx.Param), fp (float rounding) and internal/npy;
+// it must not import the model packages (sim, smem, tma, wgmma, ...). With
+// cmd, it is the only place that reads files.
 //
 // # The spec
 //
