@@ -105,7 +105,10 @@ func (s *Spec) checkAgainst(bufs []*Buffer) error {
 		if !ok {
 			continue
 		}
-		n := byName[name].NumElems()
+		n, d := byName[name].NumElems(), byName[name].DType
+		if r.MaxULP > 0 && !d.IsFloat() {
+			return r.Pos.Errorf("compare %s: max_ulp applies to float dtypes; %s outputs compare bit-exact", name, d)
+		}
 		for _, idx := range r.Ignore {
 			if idx >= n {
 				return r.Pos.Errorf("compare %s: ignore index %d is out of range (%d elements)", name, idx, n)

@@ -77,6 +77,8 @@ func TestMakeBuffersErrors(t *testing.T) {
 			"launch.yaml:4:13: error: buffer a: a.npy is empty (shape [0])"},
 		{"offset past file end", "  a: {file: a.npy}\n", "params:\n  - {buffer: a, offset: 17}\n", map[string]npyFile{"a.npy": f4},
 			"launch.yaml:6:5: error: param 0: offset 17 is past the end of buffer a (16 bytes)"},
+		{"max_ulp on int file", "  a: {file: a.npy}\n", "outputs: [a]\ncompare:\n  a: {max_ulp: 1}\n", map[string]npyFile{"a.npy": {"<i4", []int{4}, make([]byte, 16)}},
+			"launch.yaml:7:3: error: compare a: max_ulp applies to float dtypes; s32 outputs compare bit-exact"},
 		{"ignore past file end", "  a: {file: a.npy}\n", "outputs: [a]\ncompare:\n  a: {ignore: [4]}\n", map[string]npyFile{"a.npy": f4},
 			"launch.yaml:7:3: error: compare a: ignore index 4 is out of range (4 elements)"},
 	}

@@ -55,8 +55,8 @@
 //     f64 0x7FF8000000000000). {bytes: N} without hex is N zero bytes.
 //   - {buffer: B, offset: N}: N >= 0 and at most B's size.
 //   - compare: names must be in outputs. max_ulp is the allowed distance in
-//     units in the last place for float dtypes, and the allowed absolute
-//     difference for integer dtypes.
+//     units in the last place and applies to float dtypes only (integer
+//     outputs always compare bit-exact; max_ulp > 0 on one is an error).
 //   - Errors are *Error and print as "FILE:LINE:COL: error: MSG", at the
 //     offending key or value.
 //

@@ -63,6 +63,9 @@ func (p *parser) compareRule(b *BufferSpec, e field) (CompareRule, error) {
 			if r.MaxULP, err = p.uint64Lit(f.v, what+": max_ulp"); err != nil {
 				return r, err
 			}
+			if r.MaxULP > 0 && b.DType != DInvalid && !b.DType.IsFloat() {
+				return r, p.errf(f.v, "%s: max_ulp applies to float dtypes; %s outputs compare bit-exact", what, b.DType)
+			}
 		case "ignore":
 			if r.Ignore, err = p.ignoreList(b, f, what); err != nil {
 				return r, err

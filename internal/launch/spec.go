@@ -103,9 +103,9 @@ func (p *ParamSpec) Describe() string {
 // CompareRule says how `validate` and the tests compare one output with the
 // GPU's. The zero value is bit-exact everywhere.
 type CompareRule struct {
-	// MaxULP is the largest allowed distance between the two values: in
-	// units in the last place for float dtypes (ordered bit patterns), as an
-	// absolute difference for integer dtypes. NaN matches any NaN.
+	// MaxULP is the largest allowed distance in units in the last place
+	// (float dtypes only; integer outputs always compare bit-exact). Under a
+	// MaxULP > 0 rule any NaN matches any NaN; bit-exact compares payloads.
 	MaxULP uint64
 	// Ignore lists flat (C-order) element indices that are not compared.
 	Ignore []int
