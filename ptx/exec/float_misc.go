@@ -68,7 +68,7 @@ func compileFloatMisc(c *compiler, x *xinst) error {
 		case ptx.F32:
 			return un(u32(func(a uint32) uint32 { return fp.RsqrtApproxF32(a, ftz) }))
 		case ptx.F64:
-			return un(func(a uint64) uint64 { return fp.RsqrtApproxF64(a) })
+			return un(func(a uint64) uint64 { return fp.RsqrtApproxF64(a, ftz) })
 		}
 	case ptx.OpEx2:
 		switch t {

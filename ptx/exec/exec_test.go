@@ -1,0 +1,287 @@
+package exec_test
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// runPTX runs the single .entry of src with the given u32 output buffer
+// (the kernel's only parameter is its address) and returns the buffer.
+func runPTX(t *testing.T, src string, grid, block [3]int, n int, budget int64) ([]uint32, error) {
+	t.Helper()
+	p, err := ptx.Load("test.ptx", []byte(src))
+	require.NoError(t, err)
+	var name string
+	for _, f := range p.Funcs {
+		if f.Entry {
+			name = f.Name
+		}
+	}
+	k, err := exec.Compile(p, name, exec.DefaultLayout())
+	require.NoError(t, err)
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	seg := g.Alloc("out", 4*n)
+	params := make([]byte, 8)
+	binary.LittleEndian.PutUint64(params, seg.Base)
+	l := &exec.Launch{Grid: grid, Block: block, Params: params, Global: g}
+	cfg := gpu.DefaultConfig()
+	if budget > 0 {
+		cfg.MaxInstructions = budget
+	}
+	_, err = gpu.RunFunctional(cfg, k, l)
+	out := make([]uint32, n)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(seg.Data[4*i:])
+	}
+	return out, err
+}
+
+const header = `.version 9.0
+.target sm_90a
+.address_size 64
+`
+
+// Divergent if/else and a loop whose trip count is the lane id: every
+// lane's result is derived by hand.
+func TestDivergenceAndLoops(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	and.b32 %r2, %r1, 1;
+	setp.eq.s32 %p1, %r2, 0;
+	@%p1 bra EVEN;
+	mul.lo.s32 %r3, %r1, 3;     // odd: 3*tid
+	bra JOIN;
+EVEN:
+	add.s32 %r3, %r1, 1000;     // even: tid+1000
+JOIN:
+	mov.u32 %r4, 0;             // loop tid times: r3 += 2
+LOOP:
+	setp.ge.u32 %p2, %r4, %r1;
+	@%p2 bra DONE;
+	add.s32 %r3, %r3, 2;
+	add.s32 %r4, %r4, 1;
+	bra LOOP;
+DONE:
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r3;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{40, 1, 1}, 40, 0)
+	require.NoError(t, err)
+	for tid := 0; tid < 40; tid++ {
+		want := uint32(3*tid + 2*tid)
+		if tid%2 == 0 {
+			want = uint32(tid + 1000 + 2*tid)
+		}
+		assert.Equal(t, want, out[tid], "tid %d", tid)
+	}
+}
+
+// A recursive .func (fib) called with a per-thread argument.
+func TestRecursiveCall(t *testing.T) {
+	src := header + `
+.func (.param .b32 ret) fib(.param .b32 n)
+{
+	.reg .pred %p;
+	.reg .b32 %r<6>;
+	ld.param.b32 %r1, [n];
+	setp.lt.s32 %p, %r1, 2;
+	@%p bra BASE;
+	add.s32 %r2, %r1, -1;
+	{
+	.param .b32 a0;
+	st.param.b32 [a0], %r2;
+	.param .b32 r0;
+	call.uni (r0), fib, (a0);
+	ld.param.b32 %r3, [r0];
+	}
+	add.s32 %r2, %r1, -2;
+	{
+	.param .b32 a0;
+	st.param.b32 [a0], %r2;
+	.param .b32 r0;
+	call.uni (r0), fib, (a0);
+	ld.param.b32 %r4, [r0];
+	}
+	add.s32 %r5, %r3, %r4;
+	st.param.b32 [ret], %r5;
+	ret;
+BASE:
+	st.param.b32 [ret], %r1;
+	ret;
+}
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	{
+	.param .b32 a0;
+	st.param.b32 [a0], %r1;
+	.param .b32 r0;
+	call.uni (r0), fib, (a0);
+	ld.param.b32 %r2, [r0];
+	}
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r2;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{20, 1, 1}, 20, 0)
+	require.NoError(t, err)
+	fib := []uint32{0, 1}
+	for len(fib) < 20 {
+		fib = append(fib, fib[len(fib)-1]+fib[len(fib)-2])
+	}
+	assert.Equal(t, fib, out)
+}
+
+// Shared memory and bar.sync across warps: thread t reads what thread
+// n-1-t wrote.
+func TestBarrierReverse(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.shared .align 4 .b8 buf[512];
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, buf;
+	shl.b32 %r3, %r1, 2;
+	add.s32 %r4, %r2, %r3;
+	mul.lo.s32 %r5, %r1, 7;
+	st.shared.u32 [%r4], %r5;
+	bar.sync 0;
+	sub.s32 %r6, 127, %r1;
+	shl.b32 %r6, %r6, 2;
+	add.s32 %r6, %r2, %r6;
+	ld.shared.u32 %r7, [%r6];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r7;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{128, 1, 1}, 128, 0)
+	require.NoError(t, err)
+	for tid := 0; tid < 128; tid++ {
+		assert.Equal(t, uint32(7*(127-tid)), out[tid])
+	}
+}
+
+// A named barrier that only one warp reaches can never complete.
+func TestDeadlockReport(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p;
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	setp.ge.u32 %p, %r1, 32;
+	@%p bra END;
+	bar.sync 1, 64;
+END:
+	ret;
+}`
+	_, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{64, 1, 1}, 1, 0)
+	require.Error(t, err)
+	var f *exec.Fault
+	require.ErrorAs(t, err, &f)
+	assert.Contains(t, err.Error(), "deadlock")
+	assert.Contains(t, err.Error(), "barrier 1 (32 of 64 threads arrived)")
+	assert.Regexp(t, `^kernel k cta \(0,0,0\) thread \(0,0,0\) line 12: `, err.Error())
+}
+
+func TestOutOfBoundsStore(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [out];
+	add.s64 %rd2, %rd1, 4096;
+	st.global.u32 [%rd2], 1;
+	ret;
+}`
+	_, err := runPTX(t, src, [3]int{2, 1, 1}, [3]int{32, 1, 1}, 4, 0)
+	require.Error(t, err)
+	assert.Regexp(t, `^kernel k cta \(0,0,0\) thread \(0,0,0\) line 10: out-of-bounds global access of 4 bytes at 0x[0-9a-f]+`, err.Error())
+}
+
+func TestTrapAndBudget(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	trap;
+}`
+	_, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{32, 1, 1}, 1, 0)
+	require.ErrorContains(t, err, "line 7: trap executed")
+	spin := header + `
+.visible .entry k(.param .u64 out)
+{
+L:
+	bra L;
+}`
+	_, err = runPTX(t, spin, [3]int{1, 1, 1}, [3]int{32, 1, 1}, 1, 1000)
+	require.ErrorContains(t, err, "--max-instructions exceeded")
+}
+
+// shfl.sync.bfly butterfly sum and vote.ballot over a warp.
+func TestWarpShuffleAndVote(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %laneid;
+	mov.u32 %r2, %r1;
+	shfl.sync.bfly.b32 %r3, %r2, 16, 31, -1;
+	add.s32 %r2, %r2, %r3;
+	shfl.sync.bfly.b32 %r3, %r2, 8, 31, -1;
+	add.s32 %r2, %r2, %r3;
+	shfl.sync.bfly.b32 %r3, %r2, 4, 31, -1;
+	add.s32 %r2, %r2, %r3;
+	shfl.sync.bfly.b32 %r3, %r2, 2, 31, -1;
+	add.s32 %r2, %r2, %r3;
+	shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1;
+	add.s32 %r2, %r2, %r3;
+	and.b32 %r4, %r1, 3;
+	setp.eq.u32 %p, %r4, 0;
+	vote.sync.ballot.b32 %r5, %p, -1;
+	shfl.sync.up.b32 %r6, %r1, 1, 0, -1;
+	mul.wide.u32 %rd2, %r1, 12;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r2;
+	st.global.u32 [%rd3+4], %r5;
+	st.global.u32 [%rd3+8], %r6;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{32, 1, 1}, 96, 0)
+	require.NoError(t, err)
+	for l := 0; l < 32; l++ {
+		assert.Equal(t, uint32(496), out[3*l], "sum lane %d", l)
+		assert.Equal(t, uint32(0x11111111), out[3*l+1], "ballot lane %d", l)
+		up := uint32(l - 1)
+		if l == 0 {
+			up = 0
+		}
+		assert.Equal(t, up, out[3*l+2], "shfl.up lane %d", l)
+	}
+}
