@@ -8,7 +8,7 @@ import (
 
 // FuzzParse feeds arbitrary text to Load: it may return errors, never panic.
 func FuzzParse(f *testing.F) {
-	for _, pat := range []string{"testdata/*.ptx", "testdata/errors/*.ptx"} {
+	for _, pat := range []string{"testdata/*.ptx", "testdata/errors/*.ptx", "testdata/nvcc/*.ptx"} {
 		files, _ := filepath.Glob(pat)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

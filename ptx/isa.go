@@ -129,6 +129,8 @@ const (
 	OpWgmma
 	OpMma
 	OpTensormap
+	OpSzext
+	OpBmsk
 	opCount
 )
 
@@ -282,6 +284,8 @@ var opTable = [opCount]OpInfo{
 	OpMbarrier:       {"mbarrier", ClassAsync, 1, 4, []string{"init", "arrive", "arrive_drop", "expect_tx", "complete_tx", "test_wait", "try_wait", "pending_count", "inval"}},
 	OpWgmma:          {"wgmma", ClassAsync, 0, 9, []string{"mma_async", "fence", "commit_group", "wait_group"}},
 	OpMma:            {"mma", ClassAsync, 4, 6, nil},
+	OpSzext:          {"szext", ClassInt, 3, 3, nil},
+	OpBmsk:           {"bmsk", ClassInt, 3, 3, nil},
 	OpTensormap:      {"tensormap", ClassAsync, 2, 4, []string{"replace", "cp_fenceproxy"}},
 }
 

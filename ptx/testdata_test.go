@@ -16,11 +16,15 @@ func loadFile(t *testing.T, path string) string {
 	return string(b)
 }
 
-// TestTestdata loads every hand-written nvcc-style file without error.
+// TestTestdata loads every hand-written nvcc-style file and every real
+// nvcc 13 output (testdata/nvcc) without error.
 func TestTestdata(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.ptx")
 	require.NoError(t, err)
-	require.NotEmpty(t, files)
+	real, err := filepath.Glob("testdata/nvcc/*.ptx")
+	require.NoError(t, err)
+	require.NotEmpty(t, real)
+	files = append(files, real...)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			p, err := Load(f, []byte(loadFile(t, f)))
