@@ -10,6 +10,14 @@ import "math"
 // widen returns the exact float64 value of an encoding of format f (any
 // format of at most f32 range; NaN stays NaN).
 func widen(f format, b uint64) float64 {
+	switch {
+	case f.exp == 8 && f.frac == 7: // bf16: the high half of an f32
+		return float64(math.Float32frombits(uint32(b) << 16))
+	case f.exp == 8 && f.frac == 23:
+		return float64(math.Float32frombits(uint32(b)))
+	case f.exp == 5 && f.frac == 10:
+		return widenF16(uint16(b))
+	}
 	neg, m, e := f.decode(b)
 	var v float64
 	switch {
@@ -22,6 +30,28 @@ func widen(f format, b uint64) float64 {
 		v = float64(m) * math.Float64frombits(uint64(e+1023)<<52)
 	}
 	if neg {
+		v = -v
+	}
+	return v
+}
+
+// widenF16 is widen for f16 with the format constants folded in.
+func widenF16(h uint16) float64 {
+	e := uint64(h>>10) & 0x1F
+	m := uint64(h) & 0x3FF
+	var v float64
+	switch e {
+	case 0:
+		v = float64(m) * 0x1p-24
+	case 0x1F:
+		if m != 0 {
+			return math.NaN()
+		}
+		v = math.Inf(1)
+	default:
+		v = math.Float64frombits((e+1008)<<52 | m<<42)
+	}
+	if h&0x8000 != 0 {
 		v = -v
 	}
 	return v
