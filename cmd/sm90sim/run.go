@@ -43,7 +43,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 
 func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 	rep := &report.Report{Status: "ok", Mode: "functional"}
-	err := simulate(ptxPath, f, rep)
+	err := simulate(ptxPath, f, rep, stdout)
 	if err != nil {
 		rep.SetError(err)
 	}
@@ -61,7 +61,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
-func simulate(ptxPath string, f runFlags, rep *report.Report) error {
+func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
 	s, err := session.Prepare(ptxPath, f.spec, f.kernel, exec.DefaultLayout())
 	if err != nil {
 		return inputErr(err)
@@ -80,6 +80,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report) error {
 	start := time.Now()
 	res, runErr := s.Run(cfg)
 	wall := time.Since(start).Seconds()
+	if s.Launch.Printf.Len() > 0 {
+		fmt.Fprint(stdout, s.Launch.Printf.String())
+	}
 	if res != nil {
 		n := res.Instructions
 		rep.Instructions = &n

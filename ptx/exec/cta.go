@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"bytes"
 	"fmt"
 	"math/bits"
 
@@ -18,8 +19,8 @@ type Launch struct {
 	// Counters collects shared-memory wavefronts (shared by all CTAs of a
 	// serial run; give each goroutine its own and merge for parallel runs).
 	Counters *smem.Counters
-	// Sites collects per-instruction bank statistics when non-nil.
-	Sites *SiteStats
+	// Printf collects the output of device printf (vprintf) in execution order.
+	Printf bytes.Buffer
 }
 
 // CTA is one thread block.

@@ -75,6 +75,14 @@ func compileCall(c *compiler, x *xinst) error {
 			return errAt(in, "call to an unknown function")
 		}
 		callee := c.k.prog.Funcs[fi]
+		if callee.Extern && len(callee.Insts) == 0 && callee.Name == "vprintf" {
+			if len(x.ops[2].elems) != 2 {
+				return errAt(in, "vprintf takes 2 arguments")
+			}
+			x.ctrl = false
+			x.fn = execVprintf
+			return nil
+		}
 		if callee.Extern && len(callee.Insts) == 0 {
 			return errAt(in, "call to %s, which has no body in this module (extern functions are not supported)", callee.Name)
 		}
@@ -200,6 +208,36 @@ func execRet(w *Warp, x *xinst, m uint32) error {
 				w.set(o, l, getLE(src, min(len(src), 8)))
 			}
 			w.cur.frame = f
+		}
+	}
+	return nil
+}
+
+// execVprintf runs the device printf for each lane, in lane order.
+func execVprintf(w *Warp, x *xinst, m uint32) error {
+	for r := m; r != 0; r &= r - 1 {
+		l := tz(r)
+		var args [2][8]byte
+		for i := range args {
+			if err := w.argBytes(x, &x.ops[2].elems[i], l, args[i][:]); err != nil {
+				return err
+			}
+		}
+		n, err := w.vprintf(x, l, getLE(args[0][:], 8), getLE(args[1][:], 8))
+		if err != nil {
+			return err
+		}
+		if len(x.ops[0].elems) == 1 {
+			o := &x.ops[0].elems[0]
+			if o.kind == oSym || o.kind == oAddr {
+				b, msg := w.paramBytes(w.symAddr(o.sym, l)+uint64(o.off), 4, l)
+				if msg != "" {
+					return w.laneFault(x, l, "%s", msg)
+				}
+				putLE(b, 4, uint64(n))
+			} else {
+				w.set(o, l, uint64(n))
+			}
 		}
 	}
 	return nil

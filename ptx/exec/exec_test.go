@@ -285,3 +285,49 @@ func TestWarpShuffleAndVote(t *testing.T) {
 		assert.Equal(t, up, out[3*l+2], "shfl.up lane %d", l)
 	}
 }
+
+// Device printf through vprintf, as nvcc emits it: a %d and a %f argument
+// packed in a local buffer.
+func TestVprintf(t *testing.T) {
+	src := header + `
+.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.global .align 1 .b8 $str[16] = {116, 105, 100, 32, 37, 100, 58, 32, 37, 46, 50, 102, 10, 0};
+.visible .entry k(.param .u64 out)
+{
+	.local .align 8 .b8 __local_depot0[16];
+	.reg .b64 %SP;
+	.reg .b64 %SPL;
+	.reg .b32 %r<3>;
+	.reg .f64 %fd<2>;
+	.reg .b64 %rd<4>;
+	mov.u64 %SPL, __local_depot0;
+	cvta.local.u64 %SP, %SPL;
+	mov.u32 %r1, %tid.x;
+	cvt.rn.f64.u32 %fd1, %r1;
+	mul.f64 %fd1, %fd1, 0d3FE0000000000000;
+	st.local.u32 [%SPL], %r1;
+	st.local.f64 [%SPL+8], %fd1;
+	mov.u64 %rd1, $str;
+	cvta.global.u64 %rd2, %rd1;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0], %rd2;
+	.param .b64 param1;
+	st.param.b64 [param1], %SP;
+	.param .b32 retval0;
+	call.uni (retval0), vprintf, (param0, param1);
+	ld.param.b32 %r2, [retval0];
+	}
+	ret;
+}`
+	p, err := ptx.Load("test.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{3, 1, 1}, Params: make([]byte, 8), Global: g}
+	_, err = gpu.RunFunctional(gpu.DefaultConfig(), k, l)
+	require.NoError(t, err)
+	assert.Equal(t, "tid 0: 0.00\ntid 1: 0.50\ntid 2: 1.00\n", l.Printf.String())
+}

@@ -10,9 +10,6 @@ type smemSite struct {
 	MaxWay     int
 }
 
-// SiteStats is filled when a launch asks for per-line bank statistics.
-type SiteStats struct{}
-
 // countSmem adds one shared-memory access to the launch counters and to the
 // instruction's own statistics.
 func (w *Warp) countSmem(x *xinst, a *smem.Access) {
