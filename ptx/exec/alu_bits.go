@@ -24,8 +24,10 @@ func compileBitOp(c *compiler, x *xinst) error {
 			}
 			return (a ^ b) & mk
 		}
+		x.vop = map[ptx.Opcode]vecOp{ptx.OpAnd: vAnd, ptx.OpOr: vOr, ptx.OpXor: vXor}[op]
 		if x.t == ptx.Pred {
 			x.f2 = predBool(op)
+			x.vop = vNone
 		}
 		x.fn = hBin
 		return needOps(x, 3)
@@ -83,6 +85,7 @@ func compileBitOp(c *compiler, x *xinst) error {
 			}
 			return (a << s) & mk
 		}
+		x.vop = vShl
 		x.fn = hBin
 		return needOps(x, 3)
 	case ptx.OpShr:
@@ -98,6 +101,9 @@ func compileBitOp(c *compiler, x *xinst) error {
 				return 0
 			}
 			return (a & mk) >> s
+		}
+		if !signed {
+			x.vop = vShrU
 		}
 		x.fn = hBin
 		return needOps(x, 3)
@@ -190,20 +196,30 @@ func lop3(a, b, c, lut uint64) uint64 {
 func bfe(a, b, c uint64, n int, signed bool) uint64 {
 	mk := widthMask(n)
 	pos, ln := int(b&0xff), int(c&0xff)
+	a &= mk
+	if ln == 0 {
+		return 0
+	}
 	var sbit uint64
-	if signed && ln != 0 {
+	if signed {
 		top := min(pos+ln-1, n-1)
 		sbit = (a >> uint(top)) & 1
 	}
 	var d uint64
-	for i := 0; i < n; i++ {
-		var bit uint64
-		if i < ln && pos+i <= n-1 {
-			bit = (a >> uint(pos+i)) & 1
-		} else {
-			bit = sbit
-		}
-		d |= bit << uint(i)
+	if pos < n {
+		d = a >> uint(pos)
+	}
+	// bits at or above min(ln, n-pos) come from sbit
+	keep := min(ln, max(n-pos, 0))
+	var km uint64
+	if keep >= 64 {
+		km = ^uint64(0)
+	} else {
+		km = (uint64(1) << uint(keep)) - 1
+	}
+	d &= km
+	if sbit != 0 {
+		d |= ^km
 	}
 	return d & mk
 }

@@ -36,6 +36,9 @@ func compileArith(c *compiler, x *xinst) error {
 	case ptx.OpMul, ptx.OpMul24:
 		f := mulFn(in.Op == ptx.OpMul24, fl, n, signed)
 		x.f2 = f
+		if in.Op == ptx.OpMul && fl&(ptx.FHi|ptx.FWide) == 0 {
+			x.vop = vMulLo
+		}
 		x.fn = hBin
 		return needOps(x, 3)
 	case ptx.OpMad, ptx.OpMad24, ptx.OpMadc:
@@ -138,8 +141,10 @@ func compileAddSub(x *xinst, n int, signed bool, mk uint64) error {
 			}
 		case sub:
 			x.f2 = func(a, b uint64) uint64 { return (a - b) & mk }
+			x.vop = vSub
 		default:
 			x.f2 = func(a, b uint64) uint64 { return (a + b) & mk }
+			x.vop = vAdd
 		}
 		x.fn = hBin
 		return nil
@@ -340,66 +345,4 @@ func divRemFn(rem bool, n int, signed bool) func(a, b uint64) uint64 {
 		}
 		return a / b
 	}
-}
-
-// hUn, hBin, hTer apply x.f1/f2/f3 lane by lane.
-func hUn(w *Warp, x *xinst, m uint32) error {
-	d, a := &x.ops[0], &x.ops[1]
-	f := x.f1
-	if d.kind == oReg && a.kind == oReg && !a.neg {
-		fr := w.cur.frame
-		mk := fr.fn.regMask[d.reg]
-		dr, ar := fr.regs[int(d.reg)*32:int(d.reg)*32+32], fr.regs[int(a.reg)*32:int(a.reg)*32+32]
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros32(m)
-			dr[l] = f(ar[l]) & mk
-		}
-		return nil
-	}
-	for ; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		w.set(d, l, f(w.src(a, l)))
-	}
-	return nil
-}
-
-func hBin(w *Warp, x *xinst, m uint32) error {
-	d, a, b := &x.ops[0], &x.ops[1], &x.ops[2]
-	f := x.f2
-	if d.kind == oReg && a.kind == oReg && !a.neg {
-		fr := w.cur.frame
-		mk := fr.fn.regMask[d.reg]
-		dr, ar := fr.regs[int(d.reg)*32:int(d.reg)*32+32], fr.regs[int(a.reg)*32:int(a.reg)*32+32]
-		switch {
-		case b.kind == oReg && !b.neg:
-			br := fr.regs[int(b.reg)*32 : int(b.reg)*32+32]
-			for ; m != 0; m &= m - 1 {
-				l := bits.TrailingZeros32(m)
-				dr[l] = f(ar[l], br[l]) & mk
-			}
-			return nil
-		case b.kind == oImm:
-			bv := b.imm
-			for ; m != 0; m &= m - 1 {
-				l := bits.TrailingZeros32(m)
-				dr[l] = f(ar[l], bv) & mk
-			}
-			return nil
-		}
-	}
-	for ; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		w.set(d, l, f(w.src(a, l), w.src(b, l)))
-	}
-	return nil
-}
-
-func hTer(w *Warp, x *xinst, m uint32) error {
-	d, a, b, c := &x.ops[0], &x.ops[1], &x.ops[2], &x.ops[3]
-	f := x.f3
-	for ; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		w.set(d, l, f(w.src(a, l), w.src(b, l), w.src(c, l)))
-	}
-	return nil
 }

@@ -144,8 +144,12 @@ func (c *CTA) checkBarrier(id int) {
 			}
 			w.cur.frame = saved
 		}
-		for r := w.live; r != 0; r &= r - 1 {
-			w.pc[tz(r)]++
+		if w.uniform {
+			w.upc++
+		} else {
+			for r := w.live; r != 0; r &= r - 1 {
+				w.pc[tz(r)]++
+			}
 		}
 	}
 	*b = barrier{}

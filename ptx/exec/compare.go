@@ -248,6 +248,19 @@ func compileSetp(x *xinst, ftz bool) error {
 		return nil
 	}
 	cmp := cmpFn(in.Mods.Cmp, t, ftz)
+	if bop == ptx.BoolNone && q == nil && p.kind == oReg {
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			a := w.vals(&x.ops[1], m, &w.bufA)
+			b := w.vals(&x.ops[2], m, &w.bufB)
+			d, _ := w.dstVec(p)
+			for ; m != 0; m &= m - 1 {
+				l := tz(m)
+				d[l] = b2u(cmp(a[l], b[l]))
+			}
+			return nil
+		}
+		return nil
+	}
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		forLanes(m, func(l int) {
 			r := cmp(w.src(&x.ops[1], l), w.src(&x.ops[2], l))

@@ -36,6 +36,7 @@ type xinst struct {
 	f1   func(a uint64) uint64
 	f2   func(a, b uint64) uint64
 	f3   func(a, b, c uint64) uint64
+	vop  vecOp    // full-warp fast path of f2, when it is a plain op
 	smem smemSite // shared-memory accounting for this instruction
 }
 

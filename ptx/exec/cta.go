@@ -59,6 +59,7 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 		for ln := 0; ln < 32; ln++ {
 			w.frame[ln] = f
 		}
+		w.recheck()
 		c.warps = append(c.warps, w)
 	}
 	return c, nil
@@ -135,10 +136,10 @@ func (c *CTA) Run(budget *int64) error {
 
 func (c *CTA) budgetFault(w *Warp) error {
 	l := bits.TrailingZeros32(w.live)
-	f := w.frame[l]
+	pc, f := w.pcOf(l)
 	line := 0
-	if int(w.pc[l]) < len(f.fn.insts) {
-		line = f.fn.insts[w.pc[l]].line()
+	if int(pc) < len(f.fn.insts) {
+		line = f.fn.insts[pc].line()
 	}
 	return &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line,
 		Msg: "--max-instructions exceeded"}
@@ -153,12 +154,12 @@ func (c *CTA) deadlock() error {
 			continue
 		}
 		l := bits.TrailingZeros32(w.live)
-		f := w.frame[l]
+		pc, f := w.pcOf(l)
 		line := 0
 		text := "?"
-		if int(w.pc[l]) < len(f.fn.insts) {
-			line = f.fn.insts[w.pc[l]].line()
-			text = f.fn.insts[w.pc[l]].in.Text
+		if int(pc) < len(f.fn.insts) {
+			line = f.fn.insts[pc].line()
+			text = f.fn.insts[pc].in.Text
 		}
 		why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
 		if w.wait == waitBarrier {

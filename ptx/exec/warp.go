@@ -43,9 +43,15 @@ type Warp struct {
 	barID  int      // barrier waited on
 	insts  int64    // warp instructions issued
 	cur    curState // the group being issued
-	cc     [32]uint64 // carry flag (CC.CF) per lane
+	// uniform: every live lane is at frame uframe, PC upc, none parked; the
+	// per-lane pc array is then stale (materialize writes it back).
+	uniform bool
+	upc     int32
+	uframe  *Frame
+	cc      [32]uint64 // carry flag (CC.CF) per lane
 	// scratch for handlers
-	tmp [32]uint64
+	tmp              [32]uint64
+	bufA, bufB, bufC [32]uint64
 }
 
 // curState is the group a handler runs for.
@@ -106,9 +112,16 @@ func (w *Warp) Step() (blocked bool, err error) {
 	if w.wait != waitNone || w.live == 0 {
 		return true, nil
 	}
-	g, f, pc, ok := w.selectGroup()
-	if !ok {
-		return true, nil
+	var g uint32
+	var f *Frame
+	var pc int32
+	if w.uniform {
+		g, f, pc = w.live, w.uframe, w.upc
+	} else {
+		var ok bool
+		if g, f, pc, ok = w.selectGroup(); !ok {
+			return true, nil
+		}
 	}
 	if int(pc) >= len(f.fn.insts) {
 		l := bits.TrailingZeros32(g)
@@ -118,7 +131,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 	x := &f.fn.insts[pc]
 	m := g
 	if x.guard >= 0 {
-		r := f.regs[int(x.guard)*32:]
+		r := f.regs[int(x.guard)*32 : int(x.guard)*32+32]
 		var pm uint32
 		for mm := g; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros32(mm)
@@ -129,6 +142,19 @@ func (w *Warp) Step() (blocked bool, err error) {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
+	if x.ctrl {
+		if w.uniform {
+			w.materialize()
+		}
+		err := x.fn(w, x, m)
+		w.recheck()
+		if err != nil || w.cur.parkedNow {
+			w.cur.parkedNow = false
+			return false, err
+		}
+		w.insts++
+		return false, nil
+	}
 	if err := x.fn(w, x, m); err != nil {
 		return false, err
 	}
@@ -137,10 +163,50 @@ func (w *Warp) Step() (blocked bool, err error) {
 		return false, nil
 	}
 	w.insts++
-	if !x.ctrl {
-		for mm := g; mm != 0; mm &= mm - 1 {
-			w.pc[bits.TrailingZeros32(mm)]++
+	if w.uniform {
+		w.upc++
+		return false, nil
+	}
+	for mm := g; mm != 0; mm &= mm - 1 {
+		w.pc[bits.TrailingZeros32(mm)]++
+	}
+	w.recheck()
+	return false, nil
+}
+
+// materialize writes the uniform PC and frame back to every lane.
+func (w *Warp) materialize() {
+	for l := 0; l < 32; l++ {
+		w.pc[l] = w.upc
+		w.frame[l] = w.uframe
+	}
+	w.uniform = false
+}
+
+// recheck sets the uniform fast path when every live lane shares frame and
+// PC and none is parked.
+func (w *Warp) recheck() {
+	if w.uniform {
+		return
+	}
+	if w.live == 0 || w.parked != 0 {
+		return
+	}
+	l0 := bits.TrailingZeros32(w.live)
+	f, pc := w.frame[l0], w.pc[l0]
+	for m := w.live; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		if w.frame[l] != f || w.pc[l] != pc {
+			return
 		}
 	}
-	return false, nil
+	w.uniform, w.uframe, w.upc = true, f, pc
+}
+
+// PCOf returns lane l's PC and frame (valid whatever the fast-path state).
+func (w *Warp) pcOf(l int) (int32, *Frame) {
+	if w.uniform {
+		return w.upc, w.uframe
+	}
+	return w.pc[l], w.frame[l]
 }
