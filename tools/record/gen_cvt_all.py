@@ -8,6 +8,7 @@ WIDTH = {t: int(t[1:]) for t in INTS}
 CONS = {8: "h", 16: "h", 32: "r", 64: "l"}
 CTYPE = {8: "unsigned short", 16: "unsigned short", 32: "unsigned", 64: "unsigned long long"}
 SRC = {8: "x16", 16: "x16", 32: "x32", 64: "x64"}
+RANGE = {t: ((0, 2**WIDTH[t] - 1) if t[0] == "u" else (-2**(WIDTH[t] - 1), 2**(WIDTH[t] - 1) - 1)) for t in INTS}
 
 HALF_TO_INT = ["int", "uint", "ll", "ull", "short", "ushort"]
 INT_TO_HALF = [("int", "(int)x32"), ("uint", "x32"), ("ll", "(long long)x64"), ("ull", "x64"),
@@ -25,6 +26,7 @@ def main(out_path):
     w("// 256 threads. x64 = t < 64 ? K64[t] : in64[t]; x32 = low 32 bits, x16 = low 16 bits.")
     w("// h = t < 32 ? HS[t] : (x64 >> 16) as f16 bits; b = t < 32 ? BS[t] : (x64 >> 32) as bf16 bits.")
     w("// ii[t][slot] (u64, the destination register zero-extended), slot = 2*pair + sat,")
+    w("// where .sat is illegal (every source value fits: widening) the sat slot repeats the plain cvt;")
     w("// pairs in this order (dst.src):")
     for i in range(0, len(pairs), 8):
         w("//   " + " ".join(f"{2*(i+j)}:{d}.{a}" for j, (d, a) in enumerate(pairs[i:i+8])))
@@ -71,7 +73,10 @@ def main(out_path):
     w("    const unsigned short x16 = (unsigned short)x64;")
     w("    unsigned long long* o = ii + (size_t)t * NII;")
     for i, (d, a) in enumerate(pairs):
-        for s, sat in enumerate(("", ".sat")):
+        # ptxas rejects .sat where every source value fits the destination
+        # ("Illegal modifier '.sat' for instruction 'cvt'"): repeat the plain cvt there.
+        sat_ok = not (RANGE[a][0] >= RANGE[d][0] and RANGE[a][1] <= RANGE[d][1])
+        for s, sat in enumerate(("", ".sat" if sat_ok else "")):
             dw, aw = WIDTH[d], WIDTH[a]
             w(f"    {{ {CTYPE[dw]} r; asm(\"cvt{sat}.{d}.{a} %0, %1;\" : \"={CONS[dw]}\"(r) : \"{CONS[aw]}\"({SRC[aw]})); "
               f"o[{2*i+s}] = (unsigned long long)r; }}")

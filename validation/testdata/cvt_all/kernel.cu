@@ -4,6 +4,7 @@
 // 256 threads. x64 = t < 64 ? K64[t] : in64[t]; x32 = low 32 bits, x16 = low 16 bits.
 // h = t < 32 ? HS[t] : (x64 >> 16) as f16 bits; b = t < 32 ? BS[t] : (x64 >> 32) as bf16 bits.
 // ii[t][slot] (u64, the destination register zero-extended), slot = 2*pair + sat,
+// where .sat is illegal (every source value fits: widening) the sat slot repeats the plain cvt;
 // pairs in this order (dst.src):
 //   0:u8.u16 2:u8.u32 4:u8.u64 6:u8.s8 8:u8.s16 10:u8.s32 12:u8.s64 14:u16.u8
 //   16:u16.u32 18:u16.u64 20:u16.s8 22:u16.s16 24:u16.s32 26:u16.s64 28:u32.u8 30:u32.u16
@@ -64,7 +65,7 @@ extern "C" __global__ void cvt_all(const unsigned long long* __restrict__ in64,
     { unsigned short r; asm("cvt.u8.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[12] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.u8.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[13] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.u16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[14] = (unsigned long long)r; }
-    { unsigned short r; asm("cvt.sat.u16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[15] = (unsigned long long)r; }
+    { unsigned short r; asm("cvt.u16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[15] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.u16.u32 %0, %1;" : "=h"(r) : "r"(x32)); o[16] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.u16.u32 %0, %1;" : "=h"(r) : "r"(x32)); o[17] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.u16.u64 %0, %1;" : "=h"(r) : "l"(x64)); o[18] = (unsigned long long)r; }
@@ -78,9 +79,9 @@ extern "C" __global__ void cvt_all(const unsigned long long* __restrict__ in64,
     { unsigned short r; asm("cvt.u16.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[26] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.u16.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[27] = (unsigned long long)r; }
     { unsigned r; asm("cvt.u32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[28] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.u32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[29] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.u32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[29] = (unsigned long long)r; }
     { unsigned r; asm("cvt.u32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[30] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.u32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[31] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.u32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[31] = (unsigned long long)r; }
     { unsigned r; asm("cvt.u32.u64 %0, %1;" : "=r"(r) : "l"(x64)); o[32] = (unsigned long long)r; }
     { unsigned r; asm("cvt.sat.u32.u64 %0, %1;" : "=r"(r) : "l"(x64)); o[33] = (unsigned long long)r; }
     { unsigned r; asm("cvt.u32.s8 %0, %1;" : "=r"(r) : "h"(x16)); o[34] = (unsigned long long)r; }
@@ -92,11 +93,11 @@ extern "C" __global__ void cvt_all(const unsigned long long* __restrict__ in64,
     { unsigned r; asm("cvt.u32.s64 %0, %1;" : "=r"(r) : "l"(x64)); o[40] = (unsigned long long)r; }
     { unsigned r; asm("cvt.sat.u32.s64 %0, %1;" : "=r"(r) : "l"(x64)); o[41] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.u64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[42] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.u64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[43] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.u64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[43] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.u64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[44] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.u64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[45] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.u64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[45] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.u64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[46] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.u64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[47] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.u64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[47] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.u64.s8 %0, %1;" : "=l"(r) : "h"(x16)); o[48] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.sat.u64.s8 %0, %1;" : "=l"(r) : "h"(x16)); o[49] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.u64.s16 %0, %1;" : "=l"(r) : "h"(x16)); o[50] = (unsigned long long)r; }
@@ -120,7 +121,7 @@ extern "C" __global__ void cvt_all(const unsigned long long* __restrict__ in64,
     { unsigned short r; asm("cvt.s8.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[68] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.s8.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[69] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[70] = (unsigned long long)r; }
-    { unsigned short r; asm("cvt.sat.s16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[71] = (unsigned long long)r; }
+    { unsigned short r; asm("cvt.s16.u8 %0, %1;" : "=h"(r) : "h"(x16)); o[71] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.u16 %0, %1;" : "=h"(r) : "h"(x16)); o[72] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.s16.u16 %0, %1;" : "=h"(r) : "h"(x16)); o[73] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.u32 %0, %1;" : "=h"(r) : "r"(x32)); o[74] = (unsigned long long)r; }
@@ -128,39 +129,39 @@ extern "C" __global__ void cvt_all(const unsigned long long* __restrict__ in64,
     { unsigned short r; asm("cvt.s16.u64 %0, %1;" : "=h"(r) : "l"(x64)); o[76] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.s16.u64 %0, %1;" : "=h"(r) : "l"(x64)); o[77] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.s8 %0, %1;" : "=h"(r) : "h"(x16)); o[78] = (unsigned long long)r; }
-    { unsigned short r; asm("cvt.sat.s16.s8 %0, %1;" : "=h"(r) : "h"(x16)); o[79] = (unsigned long long)r; }
+    { unsigned short r; asm("cvt.s16.s8 %0, %1;" : "=h"(r) : "h"(x16)); o[79] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.s32 %0, %1;" : "=h"(r) : "r"(x32)); o[80] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.s16.s32 %0, %1;" : "=h"(r) : "r"(x32)); o[81] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.s16.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[82] = (unsigned long long)r; }
     { unsigned short r; asm("cvt.sat.s16.s64 %0, %1;" : "=h"(r) : "l"(x64)); o[83] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[84] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.s32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[85] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.s32.u8 %0, %1;" : "=r"(r) : "h"(x16)); o[85] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[86] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.s32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[87] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.s32.u16 %0, %1;" : "=r"(r) : "h"(x16)); o[87] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.u32 %0, %1;" : "=r"(r) : "r"(x32)); o[88] = (unsigned long long)r; }
     { unsigned r; asm("cvt.sat.s32.u32 %0, %1;" : "=r"(r) : "r"(x32)); o[89] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.u64 %0, %1;" : "=r"(r) : "l"(x64)); o[90] = (unsigned long long)r; }
     { unsigned r; asm("cvt.sat.s32.u64 %0, %1;" : "=r"(r) : "l"(x64)); o[91] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.s8 %0, %1;" : "=r"(r) : "h"(x16)); o[92] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.s32.s8 %0, %1;" : "=r"(r) : "h"(x16)); o[93] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.s32.s8 %0, %1;" : "=r"(r) : "h"(x16)); o[93] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.s16 %0, %1;" : "=r"(r) : "h"(x16)); o[94] = (unsigned long long)r; }
-    { unsigned r; asm("cvt.sat.s32.s16 %0, %1;" : "=r"(r) : "h"(x16)); o[95] = (unsigned long long)r; }
+    { unsigned r; asm("cvt.s32.s16 %0, %1;" : "=r"(r) : "h"(x16)); o[95] = (unsigned long long)r; }
     { unsigned r; asm("cvt.s32.s64 %0, %1;" : "=r"(r) : "l"(x64)); o[96] = (unsigned long long)r; }
     { unsigned r; asm("cvt.sat.s32.s64 %0, %1;" : "=r"(r) : "l"(x64)); o[97] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[98] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[99] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.u8 %0, %1;" : "=l"(r) : "h"(x16)); o[99] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[100] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[101] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.u16 %0, %1;" : "=l"(r) : "h"(x16)); o[101] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[102] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[103] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.u32 %0, %1;" : "=l"(r) : "r"(x32)); o[103] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.u64 %0, %1;" : "=l"(r) : "l"(x64)); o[104] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.sat.s64.u64 %0, %1;" : "=l"(r) : "l"(x64)); o[105] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.s8 %0, %1;" : "=l"(r) : "h"(x16)); o[106] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.s8 %0, %1;" : "=l"(r) : "h"(x16)); o[107] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.s8 %0, %1;" : "=l"(r) : "h"(x16)); o[107] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.s16 %0, %1;" : "=l"(r) : "h"(x16)); o[108] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.s16 %0, %1;" : "=l"(r) : "h"(x16)); o[109] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.s16 %0, %1;" : "=l"(r) : "h"(x16)); o[109] = (unsigned long long)r; }
     { unsigned long long r; asm("cvt.s64.s32 %0, %1;" : "=l"(r) : "r"(x32)); o[110] = (unsigned long long)r; }
-    { unsigned long long r; asm("cvt.sat.s64.s32 %0, %1;" : "=l"(r) : "r"(x32)); o[111] = (unsigned long long)r; }
+    { unsigned long long r; asm("cvt.s64.s32 %0, %1;" : "=l"(r) : "r"(x32)); o[111] = (unsigned long long)r; }
     const __half h = __ushort_as_half(t < 32 ? HS[t] : (unsigned short)(x64 >> 16));
     const __nv_bfloat16 b = __ushort_as_bfloat16(t < 32 ? BS[t] : (unsigned short)(x64 >> 32));
     unsigned long long* q = hf + (size_t)t * NHF;
