@@ -36,8 +36,11 @@ func compileBar(c *compiler, x *xinst) error {
 		sub = "sync"
 	}
 	for _, q := range in.Quals {
-		if q == "warp" {
+		switch q {
+		case "warp":
 			return compileWarpSync(x)
+		case "cluster":
+			return compileClusterBar(x)
 		}
 	}
 	x.ctrl = true
@@ -157,6 +160,7 @@ func (c *CTA) checkBarrier(id int) {
 
 // onExit re-checks barriers after lanes exited (they no longer count).
 func (c *CTA) onExit() {
+	c.checkClusterBar()
 	for id := range c.bars {
 		if len(c.bars[id].waiting) > 0 && c.bars[id].expected == 0 {
 			c.checkBarrier(id)

@@ -33,6 +33,7 @@ type CTA struct {
 	shared  []byte
 	warps   []*Warp
 	bars    [16]barrier
+	clBar   clusterBarrier
 	local   [][]byte // per-thread local memory
 	frameID uint64
 	clock   int64 // simulated clock (instructions issued in the CTA)
@@ -162,6 +163,9 @@ func (c *CTA) deadlock() error {
 			text = f.fn.insts[pc].in.Text
 		}
 		why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
+		if w.wait == waitClusterBar {
+			why = fmt.Sprintf("waits at barrier.cluster (%d of %d threads arrived)", c.clBar.arrived, c.liveThreads())
+		}
 		if w.wait == waitBarrier {
 			b := &c.bars[w.barID]
 			why = fmt.Sprintf("waits at barrier %d (%d of %d threads arrived)", w.barID, b.arrived, b.expected)

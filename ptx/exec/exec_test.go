@@ -331,3 +331,73 @@ func TestVprintf(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "tid 0: 0.00\ntid 1: 0.50\ntid 2: 1.00\n", l.Printf.String())
 }
+
+// Video SIMD, szext and bmsk on hand-derived values.
+func TestVideoSzextBmsk(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	mov.b32 %r1, 0x10FF0305;
+	mov.b32 %r2, 0x20000104;
+	vabsdiff4.u32.u32.u32 %r3, %r1, %r2, 0;
+	vabsdiff4.u32.u32.u32.add %r4, %r1, %r2, 7;
+	vabsdiff2.u32.u32.u32.add %r5, %r1, %r2, 1;
+	vadd4.u32.u32.u32.sat %r6, %r1, %r2, 0;
+	szext.wrap.s32 %r7, 0x000000F0, 8;
+	szext.clamp.u32 %r8, 0xFFFFFFFF, 4;
+	bmsk.clamp.b32 %r9, 4, 8;
+	bmsk.wrap.b32 %r10, 36, 40;
+	st.global.v4.u32 [%rd1], {%r3, %r4, %r5, %r6};
+	st.global.v4.u32 [%rd1+16], {%r7, %r8, %r9, %r10};
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{1, 1, 1}, 8, 0)
+	require.NoError(t, err)
+	// bytes a = 10 FF 03 05, b = 20 00 01 04: |diffs| = 10 FF 02 01
+	assert.Equal(t, uint32(0x10FF0201), out[0])
+	assert.Equal(t, uint32(7+0x10+0xFF+2+1), out[1])
+	// halves a = 10FF, 0305; b = 2000, 0104: |0x10FF-0x2000| = 0xF01, |0x0305-0x0104| = 0x201
+	assert.Equal(t, uint32(1+0xF01+0x201), out[2])
+	// saturating unsigned byte adds: 30, FF (sat), 04, 09
+	assert.Equal(t, uint32(0x30FF0409), out[3])
+	assert.Equal(t, uint32(0xFFFFFFF0), out[4], "0xF0 sign-extended from 8 bits")
+	assert.Equal(t, uint32(0xF), out[5], "zero-extend from 4 bits")
+	assert.Equal(t, uint32(0xFF0), out[6], "8 bits at position 4")
+	assert.Equal(t, uint32(0xFF0), out[7], "wrap: 36%32=4, 40%32=8")
+}
+
+// barrier.cluster.arrive/wait in a cluster of one orders shared memory like
+// a CTA barrier split in two.
+func TestClusterBarrierOfOne(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.shared .align 4 .b8 buf[256];
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, buf;
+	shl.b32 %r3, %r1, 2;
+	add.s32 %r4, %r2, %r3;
+	st.shared.u32 [%r4], %r1;
+	barrier.cluster.arrive.release.aligned;
+	barrier.cluster.wait.acquire.aligned;
+	xor.b32 %r5, %r1, 32;
+	shl.b32 %r5, %r5, 2;
+	add.s32 %r5, %r2, %r5;
+	ld.shared.u32 %r6, [%r5];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r6;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{64, 1, 1}, 64, 0)
+	require.NoError(t, err)
+	for i := 0; i < 64; i++ {
+		assert.Equal(t, uint32(i^32), out[i])
+	}
+}

@@ -76,6 +76,8 @@ func compileFloatMisc(c *compiler, x *xinst) error {
 			return un(u32(func(a uint32) uint32 { return fp.Ex2ApproxF32(a, ftz) }))
 		case ptx.F16, ptx.F16x2:
 			return un(func(a uint64) uint64 { return uint64(fp.Ex2ApproxF16(uint16(a))) })
+		case ptx.BF16, ptx.BF16x2:
+			return un(func(a uint64) uint64 { return uint64(fp.Ex2ApproxBF16(uint16(a))) })
 		}
 	case ptx.OpLg2:
 		if t == ptx.F32 {
@@ -95,6 +97,8 @@ func compileFloatMisc(c *compiler, x *xinst) error {
 			return un(u32(func(a uint32) uint32 { return fp.TanhApproxF32(a) }))
 		case ptx.F16, ptx.F16x2:
 			return un(func(a uint64) uint64 { return uint64(fp.TanhApproxF16(uint16(a))) })
+		case ptx.BF16, ptx.BF16x2:
+			return un(func(a uint64) uint64 { return uint64(fp.TanhApproxBF16(uint16(a))) })
 		}
 	}
 	return errUnsupported(in)

@@ -27,6 +27,7 @@ type waitKind uint8
 const (
 	waitNone waitKind = iota
 	waitBarrier
+	waitClusterBar
 	waitDone
 )
 
@@ -49,6 +50,8 @@ type Warp struct {
 	upc     int32
 	uframe  *Frame
 	cc      [32]uint64 // carry flag (CC.CF) per lane
+	// clArrived[l] is 1 + the cluster-barrier phase lane l last arrived in.
+	clArrived [32]uint64
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
