@@ -81,13 +81,18 @@ func TestApproxSpecials(t *testing.T) {
 	for _, c := range cases {
 		assert.Equalf(t, c.want, c.got, "%s: want %08x got %08x", c.name, c.want, c.got)
 	}
-	assert.Equal(t, uint16(0x4000), Ex2ApproxF16(0x3C00))                         // 2^1
-	assert.Equal(t, uint16(0x0000), Ex2ApproxF16(0xFC00))                         // 2^-inf
-	assert.Equal(t, uint16(0x7FFF), TanhApproxF16(0x7E00))                        // NaN
-	assert.Equal(t, uint16(0x3F80), Ex2ApproxBF16(0x0001))                        // ftz input -> 2^0
-	assert.Equal(t, uint16(0xBF80), TanhApproxBF16(0xFF80))                       // tanh(-inf)
-	assert.Equal(t, uint32(0x40003C00), Ex2ApproxF16x2(0x3C000000))               // lanes
-	assert.Equal(t, uint64(0x3FE0000000000000), RcpApproxF64(0x4000000012345678)) // low word ignored
-	assert.Equal(t, uint64(0x7FF0000000000000), RcpApproxF64(0x0000000000000001)) // ftz input
+	assert.Equal(t, uint16(0x4000), Ex2ApproxF16(0x3C00))                                  // 2^1
+	assert.Equal(t, uint16(0x0000), Ex2ApproxF16(0xFC00))                                  // 2^-inf
+	assert.Equal(t, uint16(0x7FFF), TanhApproxF16(0x7E00))                                 // NaN
+	assert.Equal(t, uint16(0x3F80), Ex2ApproxBF16(0x0001))                                 // ftz input -> 2^0
+	assert.Equal(t, uint16(0xBF80), TanhApproxBF16(0xFF80))                                // tanh(-inf)
+	assert.Equal(t, uint32(0x40003C00), Ex2ApproxF16x2(0x3C000000))                        // lanes
+	assert.Equal(t, uint64(0x3FE0000000000000), RcpApproxF64(0x4000000012345678))          // low word ignored
+	assert.Equal(t, uint64(0x40273AAF00000000), RcpApproxF64(0x3FB60A8B27957215))          // recorded on H200
+	assert.Equal(t, uint64(0x7FFFFFFF00000000), RcpApproxF64(0xFFF8000000000001))          // recorded
+	assert.Equal(t, uint64(0x7FFFFFFF00000000), RsqrtApproxF64(0xBFF0000000000000, true))  // recorded
+	assert.Equal(t, uint64(0xFFF8000000000000), RsqrtApproxF64(0xBFF0000000000000, false)) // recorded
+	assert.InDelta(t, 0x416E7CEC, DivApproxF32(0x012A2B4C, 0x0016D544, false), 1)          // recorded 0x416E7CEC: subnormal b not flushed
+	assert.Equal(t, uint64(0x7FF0000000000000), RcpApproxF64(0x0000000000000001))          // ftz input
 	assert.Equal(t, uint64(0x3FE0000000000000), RsqrtApproxF64(0x4010000000000000, false))
 }

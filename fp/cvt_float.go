@@ -53,28 +53,31 @@ func BF16ToF16(h uint16, rm Rounding) uint16 {
 	return uint16(narrow(fmtF16, math.Float64bits(widen(fmtBF16, uint64(h))), rm, false, false))
 }
 
-// F16ToF32 is cvt.f32.f16 (exact; NaN -> cvtNaNF32).
+// F16ToF32 is cvt.f32.f16 (exact; NaN: see nan.go).
 func F16ToF32(h uint16) uint32 { return widenTo32(fmtF16, uint64(h)) }
 
-// BF16ToF32 is cvt.f32.bf16 (exact; NaN -> cvtNaNF32).
+// BF16ToF32 is cvt.f32.bf16 (exact; NaN: see nan.go).
 func BF16ToF32(h uint16) uint32 { return widenTo32(fmtBF16, uint64(h)) }
 
 func widenTo32(f format, b uint64) uint32 {
 	if f.isNaN(b) {
-		return cvtNaNF32
+		if f == fmtBF16 {
+			return nanBF16ToF32(uint16(b))
+		}
+		return nanF16ToF32
 	}
 	return math.Float32bits(float32(widen(f, b)))
 }
 
-// F16ToF64 is cvt.f64.f16 (exact; NaN -> cvtNaNF64).
+// F16ToF64 is cvt.f64.f16 (exact; NaN: see nan.go).
 func F16ToF64(h uint16) uint64 { return widenTo64(fmtF16, uint64(h)) }
 
-// BF16ToF64 is cvt.f64.bf16 (exact; NaN -> cvtNaNF64).
+// BF16ToF64 is cvt.f64.bf16 (exact; NaN: see nan.go).
 func BF16ToF64(h uint16) uint64 { return widenTo64(fmtBF16, uint64(h)) }
 
 func widenTo64(f format, b uint64) uint64 {
-	if f.isNaN(b) {
-		return cvtNaNF64
+	if f.isNaN(b) { // via f32, as the GPU converts (UNCONFIRMED)
+		return nanF32ToF64(widenTo32(f, b))
 	}
 	return math.Float64bits(widen(f, b))
 }
@@ -82,18 +85,25 @@ func widenTo64(f format, b uint64) uint64 {
 // F64ToF32 is cvt.frnd{.ftz}{.sat}.f32.f64.
 func F64ToF32(x uint64, rm Rounding, ftz, sat bool) uint32 {
 	if isNaN64(x) {
-		return finish32(CanonicalNaNF32, ftz, sat)
+		if sat {
+			return 0
+		}
+		return nanF64ToF32(x)
 	}
-	return finish32(uint32(roundF64(fmtF32, x, rm, false)), ftz, sat)
+	r := uint32(roundF64(fmtF32, x, rm, false))
+	if ftz { // tininess before rounding, as for arithmetic (UNCONFIRMED for cvt)
+		r = tinyFlush32(r, math.Float64frombits(x))
+	}
+	return finish32(r, ftz, sat)
 }
 
-// F32ToF64 is cvt{.ftz}.f64.f32 (exact; NaN -> cvtNaNF64).
+// F32ToF64 is cvt{.ftz}.f64.f32 (exact; NaN: see nan.go).
 func F32ToF64(x uint32, ftz bool) uint64 {
 	if ftz {
 		x = FlushF32(x)
 	}
 	if isNaN32(x) {
-		return cvtNaNF64
+		return nanF32ToF64(x)
 	}
 	return f32to64(x)
 }

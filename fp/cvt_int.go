@@ -57,6 +57,9 @@ func FloatToIntBF16(h uint16, dstBits int, signed bool, rm Rounding) uint64 {
 
 func floatToInt(v float64, dstBits int, signed bool, rm Rounding) uint64 {
 	if v != v {
+		if signed && dstBits == 64 {
+			return nanToS64 // confirmed for f64 sources; f32/f16 UNCONFIRMED
+		}
 		return 0
 	}
 	r := roundIntegral(v, rm)
@@ -138,7 +141,7 @@ func RoundToIntegralF32(x uint32, rm Rounding, ftz bool) uint32 {
 // RoundToIntegralF64 is cvt.{rni,rzi,rmi,rpi}.f64.f64.
 func RoundToIntegralF64(x uint64, rm Rounding) uint64 {
 	if isNaN64(x) {
-		return nanResultF64(x)
+		return quietF64(x) // UNCONFIRMED: by the f64 propagation rule
 	}
 	return math.Float64bits(roundIntegral(math.Float64frombits(x), rm))
 }

@@ -11,16 +11,12 @@ import "math"
 // +-inf and finite overflow -> +-max finite.
 
 // F32ToTF32 is cvt.rna{.satfinite}.tf32.f32 and cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32.
-// Without satfinite an overflow (or inf input) gives inf. NaN gives NaNTF32.
+// Without satfinite an overflow (or inf input) gives inf. NaN: see nanTF32.
 func F32ToTF32(x uint32, rm Rounding, satfinite, relu bool) uint32 {
 	if isNaN32(x) {
-		return NaNTF32
+		return nanTF32(x)
 	}
-	r := narrow(fmtTF32, f32to64(x), rm, satfinite, relu)
-	if fmtTF32.isNaN(r) {
-		return NaNTF32
-	}
-	return uint32(r) << 13
+	return uint32(narrow(fmtTF32, f32to64(x), rm, satfinite, relu)) << 13
 }
 
 // F32ToE4M3 is one element of cvt.rn.satfinite{.relu}.e4m3x2.f32.

@@ -49,6 +49,20 @@ func finish32(r uint32, ftz, sat bool) uint32 {
 
 func f32(a uint32) float32 { return math.Float32frombits(a) }
 
+// minNormalF32 is the magnitude bits of 2^-126.
+const minNormalF32 uint32 = 0x00800000
+
+// tinyFlush32 implements the .ftz tininess rule: the GPU flushes a result
+// whose exact value v is below 2^-126 in magnitude even when it rounds up to
+// 2^-126 (tininess before rounding; confirmed for mul.rn.ftz.f32 and
+// mul.rn.ftz.f16). Only a rounded result of magnitude 2^-126 needs the check.
+func tinyFlush32(r uint32, v float64) uint32 {
+	if r&^signF32 == minNormalF32 && math.Abs(v) < 0x1p-126 {
+		return r & signF32
+	}
+	return r
+}
+
 // AddF32 is add{.rnd}{.ftz}{.sat}.f32.
 func AddF32(a, b uint32, rm Rounding, ftz, sat bool) uint32 {
 	if ftz {
@@ -82,11 +96,17 @@ func MulF32(a, b uint32, rm Rounding, ftz, sat bool) uint32 {
 	if ftz {
 		a, b = FlushF32(a), FlushF32(b)
 	}
+	var r uint32
 	if rm == RN {
-		return finish32(math.Float32bits(f32(a)*f32(b)), ftz, sat)
+		r = math.Float32bits(f32(a) * f32(b))
+	} else {
+		p := float64(f32(a)) * float64(f32(b)) // exact: 24x24 bits, no overflow
+		r = uint32(roundF64(fmtF32, math.Float64bits(p), rm, false))
 	}
-	p := float64(f32(a)) * float64(f32(b)) // exact: 24x24 bits, no overflow
-	return finish32(uint32(roundF64(fmtF32, math.Float64bits(p), rm, false)), ftz, sat)
+	if ftz && r&^signF32 == minNormalF32 {
+		r = tinyFlush32(r, float64(f32(a))*float64(f32(b)))
+	}
+	return finish32(r, ftz, sat)
 }
 
 // FmaF32 is fma.rnd{.ftz}{.sat}.f32 (and mad.rnd.f32): a*b+c with a single
@@ -110,10 +130,16 @@ func FmaF32(a, b, c uint32, rm Rounding, ftz, sat bool) uint32 {
 		return finish32(r, ftz, sat)
 	}
 	odd := oddBits(s, e != 0, (e > 0) == (s > 0))
+	var r uint32
 	if rm == RN {
-		return finish32(math.Float32bits(float32(math.Float64frombits(odd))), ftz, sat)
+		r = math.Float32bits(float32(math.Float64frombits(odd)))
+	} else {
+		r = uint32(roundF64(fmtF32, odd, rm, false))
 	}
-	return finish32(uint32(roundF64(fmtF32, odd, rm, false)), ftz, sat)
+	if ftz {
+		r = tinyFlush32(r, math.Float64frombits(odd)) // odd(v) < 2^-126 iff v < 2^-126
+	}
+	return finish32(r, ftz, sat)
 }
 
 // DivF32 is div.rnd{.ftz}.f32 (IEEE 754 correctly rounded division).
@@ -121,15 +147,21 @@ func DivF32(a, b uint32, rm Rounding, ftz bool) uint32 {
 	if ftz {
 		a, b = FlushF32(a), FlushF32(b)
 	}
-	if rm == RN {
-		return finish32(math.Float32bits(f32(a)/f32(b)), ftz, false)
-	}
 	x, y := float64(f32(a)), float64(f32(b))
-	q := x / y
-	if q == 0 || math.IsInf(q, 0) || q != q { // exact special cases
-		return finish32(math.Float32bits(float32(q)), ftz, false)
+	var r uint32
+	if rm == RN {
+		r = math.Float32bits(f32(a) / f32(b))
+	} else {
+		q := x / y
+		if q == 0 || math.IsInf(q, 0) || q != q { // exact special cases
+			return finish32(math.Float32bits(float32(q)), ftz, false)
+		}
+		r = uint32(roundF64(fmtF32, quoOdd(x, y), rm, false))
 	}
-	return finish32(uint32(roundF64(fmtF32, quoOdd(x, y), rm, false)), ftz, false)
+	if ftz && r&^signF32 == minNormalF32 {
+		r = tinyFlush32(r, math.Float64frombits(quoOdd(x, y)))
+	}
+	return finish32(r, ftz, false)
 }
 
 // RcpF32 is rcp.rnd{.ftz}.f32: the correctly rounded 1/a.

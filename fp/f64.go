@@ -8,13 +8,11 @@ func isNaN64(a uint64) bool { return a&^signF64 > 0x7FF0000000000000 }
 
 func f64(a uint64) float64 { return math.Float64frombits(a) }
 
-// res64 maps a float64 result to bits with the f64 NaN policy.
-func res64(r float64, a, b uint64) uint64 {
+// res64 maps a float64 result to bits with the f64 NaN policy; ops lists
+// the operands in NaN priority order (see nanF64).
+func res64(r float64, ops ...uint64) uint64 {
 	if r != r {
-		if isNaN64(a) {
-			return nanResultF64(a)
-		}
-		return nanResultF64(b)
+		return nanF64(ops...)
 	}
 	return math.Float64bits(r)
 }
@@ -25,7 +23,7 @@ func AddF64(a, b uint64, rm Rounding) uint64 {
 	x, y := f64(a), f64(b)
 	s := x + y
 	if rm == RN || s != s {
-		return res64(s, a, b)
+		return res64(s, b, a)
 	}
 	if math.IsInf(s, 0) {
 		if math.IsInf(x, 0) || math.IsInf(y, 0) {
@@ -51,7 +49,7 @@ func MulF64(a, b uint64, rm Rounding) uint64 {
 	x, y := f64(a), f64(b)
 	p := x * y
 	if rm == RN || p != p || x == 0 || y == 0 || math.IsInf(x, 0) || math.IsInf(y, 0) {
-		return res64(p, a, b)
+		return res64(p, b, a)
 	}
 	if math.IsInf(p, 0) {
 		return overflow64(p < 0, rm)
@@ -68,7 +66,7 @@ func FmaF64(a, b, c uint64, rm Rounding) uint64 {
 	r := math.FMA(x, y, z)
 	if rm == RN || r != r {
 		if r != r {
-			return nanResultF64(firstNaN64(a, b, c))
+			return nanF64(b, a, c)
 		}
 		return math.Float64bits(r)
 	}
@@ -76,15 +74,6 @@ func FmaF64(a, b, c uint64, rm Rounding) uint64 {
 		return math.Float64bits(r)
 	}
 	return fmaExact64(a, b, c, rm)
-}
-
-func firstNaN64(v ...uint64) uint64 {
-	for _, a := range v {
-		if isNaN64(a) {
-			return a
-		}
-	}
-	return CanonicalNaNF64
 }
 
 // DivF64 is div.rnd.f64 (IEEE correctly rounded).
@@ -118,7 +107,7 @@ func SqrtF64(a uint64, rm Rounding) uint64 {
 	x := f64(a)
 	s := math.Sqrt(x)
 	if rm == RN || x <= 0 || x != x || math.IsInf(x, 0) {
-		return res64(s, a, a)
+		return res64(s, a)
 	}
 	scale := 0
 	if x < 0x1p-900 { // scale into range where the residual is exact

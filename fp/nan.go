@@ -1,46 +1,90 @@
 package fp
 
-// NaN policy. NVIDIA GPUs do not propagate NaN payloads through arithmetic:
-// any arithmetic result that is NaN is one canonical pattern per format.
-// Every choice below is a single constant or function so that the recorded
-// GPU corpus can settle it in one place. Entries marked UNCONFIRMED have not
-// been checked against an H100.
+// NaN policy: which bit pattern a NaN result has. Every choice is a named
+// constant or a small function here so that new GPU recordings can change it
+// in one place. "Confirmed" means recorded on a Hopper GPU (H200, sm_90,
+// driver 580.159.04, CUDA 13.0) with testdata/gpuprobe/probe.cu; the rest is
+// UNCONFIRMED and inferred.
 const (
-	CanonicalNaNF32  uint32 = 0x7FFFFFFF // arithmetic f32 NaN result (documented PTX/SASS behaviour)
-	CanonicalNaNF16  uint16 = 0x7FFF     // arithmetic f16 NaN result
-	CanonicalNaNBF16 uint16 = 0x7FFF     // arithmetic bf16 NaN result
-	// CanonicalNaNF64 is the f64 NaN result of DADD/DMUL/DFMA etc.
-	// UNCONFIRMED: believed canonical like f32; change here if the corpus
-	// shows payload propagation (then see nanResultF64).
+	// CanonicalNaNF32 is the result of every f32 arithmetic op producing or
+	// propagating a NaN (confirmed: add/mul/fma/div/sqrt/rcp/min/max/cvt.rni,
+	// cvt.f32.f16). Not used by cvt.f32.f64 / cvt.f32.bf16 (see below).
+	CanonicalNaNF32 uint32 = 0x7FFFFFFF
+	// CanonicalNaNF16 / CanonicalNaNBF16: f16/bf16 arithmetic and every
+	// conversion to f16/bf16 (confirmed: add/mul/fma{.relu}.f16, fma.bf16,
+	// cvt.{rn,rm}.f16.f32, cvt.{rn,rz}.bf16.f32, cvt.f16x2.{e4m3x2,e5m2x2}).
+	CanonicalNaNF16  uint16 = 0x7FFF
+	CanonicalNaNBF16 uint16 = 0x7FFF
+
+	// f64 does NOT canonicalise (confirmed): a NaN operand propagates with
+	// its sign and payload and the quiet bit set; an invalid operation
+	// (inf-inf, 0*inf, 0/0, sqrt(-x)) gives DefaultNaNF64 (sign set).
+	DefaultNaNF64 uint64 = 0xFFF8000000000000
+	quietBitF64   uint64 = 1 << 51
+	// CanonicalNaNF64 is kept for callers that need "some f64 NaN"; no
+	// arithmetic result uses it.
 	CanonicalNaNF64 uint64 = 0x7FFFFFFFFFFFFFFF
 
-	// NaNTF32 is the result of cvt.*.tf32.f32 for a NaN input: the tf32
-	// pattern with all 10 fraction bits set and the low 13 bits clear.
-	// UNCONFIRMED (0x7FFFFFFF is the alternative).
-	NaNTF32 uint32 = 0x7FFFE000
-
-	// NaNE4M3 / NaNE5M2: cvt.rn.satfinite.{e4m3x2,e5m2x2} of a NaN input.
-	// OCP e4m3 has the single NaN S.1111.111; for e5m2 the all-ones pattern
-	// is used. Sign cleared. UNCONFIRMED for the sign and for e5m2.
+	// NaNE4M3 / NaNE5M2: cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 of any NaN,
+	// either sign (confirmed).
 	NaNE4M3 uint8 = 0x7F
 	NaNE5M2 uint8 = 0x7F
+
+	// nanMUFU64 is the result of rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
+	// for a NaN (and rsqrt for a negative) input (confirmed).
+	nanMUFU64 uint64 = 0x7FFFFFFF00000000
 )
 
-// nanResultF64 is the NaN returned by an f64 operation whose inputs include
-// the NaN a (or that creates a NaN when a is not one). One place to switch to
-// payload propagation if the GPU corpus shows it. UNCONFIRMED.
-func nanResultF64(uint64) uint64 { return CanonicalNaNF64 }
+// quietF64 returns the NaN a with its quiet bit set.
+func quietF64(a uint64) uint64 { return a | quietBitF64 }
 
-// cvtNaNF32 is the f32 result of converting a NaN from f16/bf16/f64/tf32
-// (cvt.f32.f16 etc.). UNCONFIRMED: canonical, payload dropped.
-const cvtNaNF32 = CanonicalNaNF32
+// nanF64 picks the NaN result of an f64 operation from its operands, in the
+// given priority order: the first NaN operand, quieted; DefaultNaNF64 when
+// no operand is NaN (invalid operation). Observed orders with several NaN
+// operands (one sample each; ptxas may swap commutative operands):
+// add/mul/fma/min/max prefer b, then a, then c; div prefers a, then b.
+func nanF64(ops ...uint64) uint64 {
+	for _, a := range ops {
+		if isNaN64(a) {
+			return quietF64(a)
+		}
+	}
+	return DefaultNaNF64
+}
 
-// cvtNaNF64 is the f64 result of cvt.f64.{f32,f16,bf16} of a NaN. UNCONFIRMED.
-const cvtNaNF64 = CanonicalNaNF64
+// nanResultF64 is the NaN result of a unary f64 op on a.
+func nanResultF64(a uint64) uint64 { return nanF64(a) }
 
-// cvtNaNF16 is the f16 result of converting any NaN to f16 (cvt.f16.f32,
-// cvt.f16.f64, fp8 -> f16). UNCONFIRMED for the fp8 sources.
-const cvtNaNF16 = CanonicalNaNF16
+// nanF64ToF32 is cvt.f32.f64 of a NaN: sign kept, the top 22 payload bits
+// kept, quiet bit set (confirmed).
+func nanF64ToF32(a uint64) uint32 {
+	return uint32(a>>63)<<31 | 0x7FC00000 | uint32(a>>29)&0x3FFFFF
+}
 
-// cvtNaNBF16 is the bf16 result of converting any NaN to bf16.
-const cvtNaNBF16 = CanonicalNaNBF16
+// nanF32ToF64 is cvt.f64.f32 of a NaN: the inverse widening, quiet bit set.
+// UNCONFIRMED (inferred from nanF64ToF32 and the f64 propagation rule).
+func nanF32ToF64(a uint32) uint64 {
+	return uint64(a>>31)<<63 | 0x7FF8000000000000 | uint64(a&0x3FFFFF)<<29
+}
+
+// nanBF16ToF32 is cvt.f32.bf16 of a NaN: a plain 16-bit shift, payload and
+// signalling bit kept (confirmed).
+func nanBF16ToF32(h uint16) uint32 { return uint32(h) << 16 }
+
+// nanF16ToF32 is cvt.f32.f16 of a NaN (confirmed canonical).
+const nanF16ToF32 = CanonicalNaNF32
+
+// nanTF32 is cvt.rna.tf32.f32 of a NaN: the input with its low 13 bits
+// cleared, sign and high payload kept, no quieting (confirmed for .rna; a
+// signalling NaN whose payload sits in the low bits becomes infinity).
+func nanTF32(x uint32) uint32 { return x &^ 0x1FFF }
+
+// nanToS64 is cvt.rzi.s64.f64 of a NaN (confirmed: INT64_MIN). Narrower
+// signed and all unsigned destinations give 0 (confirmed for s32 and u32).
+const nanToS64 uint64 = 0x8000000000000000
+
+// cvtNaNF16 / cvtNaNBF16: any NaN converted to f16 / bf16.
+const (
+	cvtNaNF16  = CanonicalNaNF16
+	cvtNaNBF16 = CanonicalNaNBF16
+)

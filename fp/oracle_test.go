@@ -235,9 +235,49 @@ func oracleOp(o ofmt, op string, xs []float64, rm Rounding) uint64 {
 	}
 	if !finite {
 		if spec != spec {
+			if o.name == "f64" { // recorded GPU rule: first NaN operand (b, a, c; div: a, b), quiet bit set
+				order := []int{1, 0, 2}
+				if op == "div" || op == "sqrt" {
+					order = []int{0, 1}
+				}
+				for _, i := range order {
+					if i < len(xs) && xs[i] != xs[i] {
+						return math.Float64bits(xs[i]) | 1<<51
+					}
+				}
+				return 0xFFF8000000000000
+			}
 			return canonNaN(o)
 		}
 		return encode(spec, o)
 	}
 	return oracleResult(exact, o, rm, zeroNeg)
+}
+
+// oracleTiny reports whether the exact result of op is nonzero, finite and
+// below 2^emin in magnitude (the .ftz flush condition: tininess before
+// rounding).
+func oracleTiny(o ofmt, op string, xs []float64) bool {
+	for _, x := range xs {
+		if math.IsInf(x, 0) || x != x {
+			return false
+		}
+	}
+	b := func(v float64) *big.Float { return new(big.Float).SetPrec(oraclePrec).SetFloat64(v) }
+	var e *big.Float
+	switch op {
+	case "mul":
+		e = b(0).Mul(b(xs[0]), b(xs[1]))
+	case "fma":
+		e = b(0).Add(b(0).Mul(b(xs[0]), b(xs[1])), b(xs[2]))
+	case "div":
+		if xs[1] == 0 {
+			return false
+		}
+		e = b(0).Quo(b(xs[0]), b(xs[1]))
+	default:
+		return false
+	}
+	lim := new(big.Float).SetMantExp(big.NewFloat(1), o.emin)
+	return e.Sign() != 0 && new(big.Float).Abs(e).Cmp(lim) < 0
 }
