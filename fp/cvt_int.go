@@ -3,8 +3,8 @@ package fp
 import "math"
 
 // Float <-> integer conversions and round-to-integral (cvt with .rni .rzi
-// .rmi .rpi). Float -> integer saturates to the destination range and maps
-// NaN to 0 (PTX: "float-to-integer conversions saturate by default").
+// .rmi .rpi). Float -> integer saturates to the destination range (PTX:
+// "float-to-integer conversions saturate by default"); NaN: see FloatToInt.
 
 // roundIntegral rounds a float64 to an integral float64 in mode rm (exact;
 // keeps the sign of zero, e.g. -0.3 .rni -> -0).
@@ -44,8 +44,9 @@ func srcValue(b uint64, srcBits int, ftz bool) float64 {
 // FloatToInt is cvt.{rni,rzi,rmi,rpi}{.ftz}.{s,u}{8,16,32,64}.{f16,f32,f64}:
 // bits holds the source (f16 in the low 16 bits, f32 in the low 32), srcBits
 // is 16, 32 or 64. The result is rounded with rm, saturated to the
-// destination range, NaN -> 0. Signed results are returned sign-extended to
-// 64 bits, unsigned ones zero-extended.
+// destination range. NaN -> 0, except for .s64 destinations, where the GPU
+// returns INT64_MIN (recorded for f64 sources; see nanToS64). Signed results
+// are returned sign-extended to 64 bits, unsigned ones zero-extended.
 func FloatToInt(bits uint64, srcBits, dstBits int, signed bool, rm Rounding, ftz bool) uint64 {
 	return floatToInt(srcValue(bits, srcBits, ftz), dstBits, signed, rm)
 }

@@ -14,8 +14,11 @@
 //   - approximate (MUFU-style) functions, computed as (near) correctly rounded
 //     values with the PTX special-value handling; the PTX error bound each one
 //     must meet is written next to it.
-//   - the NaN policy (nan.go): which bit pattern a NaN result has. Every choice
-//     that is not confirmed on hardware is a named constant there.
+//   - the NaN policy (nan.go): which bit pattern a NaN result has. f32/f16/
+//     bf16 arithmetic returns one canonical NaN; f64 propagates the NaN
+//     operand (quieted) and returns 0xFFF8000000000000 for invalid ops. The
+//     rules were recorded on a Hopper GPU (testdata/gpuprobe); choices not
+//     covered by the recording are marked UNCONFIRMED there.
 //
 // Design: values in, values out; no state, no globals except constant tables,
 // no panics for any input bit pattern. Go float arithmetic is only used where
