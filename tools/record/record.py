@@ -529,10 +529,7 @@ def cmd_run(args):
                                                     np.dtype(f"<u{b.host.dtype.itemsize}"))]}
             cuda.lib.cuModuleUnload(mod)
             prov_path = os.path.join(d, "provenance.json")
-            prov = {}
-            if os.path.exists(prov_path):
-                with open(prov_path) as f:
-                    prov = json.load(f)
+            prov = {}   # a new recording replaces the old provenance entirely
             prov.update({
                 "gpu": dev["gpu"], "cuda_driver_api": dev["cuda_driver_api"],
                 "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -703,7 +700,7 @@ def cmd_finalize(args):
                 cmds.append(c)
         if args.ncu_cmd:
             cmds.append(args.ncu_cmd)
-        prov["commands"] = cmds
+        prov["commands"] = list(dict.fromkeys(cmds))
         raw["nvidia_smi_q"] = env["nvidia_smi_q"]
         raw["nvidia_smi_csv"] = env["nvidia_smi_csv"]
         raw["nvcc_version"] = env["nvcc_version"]

@@ -112,7 +112,7 @@ echo "$USED" | tr ',' ' ' > "$B/env/ncu_metrics_used.txt"
 echo "$DROPPED" > "$B/env/ncu_metrics_dropped.txt"
 echo "metrics used: $USED"
 echo "metrics dropped: $DROPPED"
-NCU_DISPLAY="ncu --clock-control none --print-units base --csv --metrics $USED python3 tools/record/record.py once validation/testdata/<name>"
+NCU_DISPLAY="ncu --clock-control none --print-units base --csv --log-file $B/ncu.csv --metrics $USED python3 tools/record/record.py once ${RUN_OK[*]:-}"
 if [ ${#RUN_OK[@]} -gt 0 ] && command -v ncu > /dev/null; then
     stamp "ncu profile ${#RUN_OK[@]} kernels"
     timeout 420 ncu --clock-control none --print-units base --csv --log-file "$B/ncu.csv" --metrics "$USED" \

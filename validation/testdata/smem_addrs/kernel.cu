@@ -13,6 +13,15 @@
 //     isLocal(&loc)<<2 | isShared(&loc)<<3 | isGlobal(gen out ptr)<<4
 //  12 data check: sa[(tid+1)%7] + sb[(tid+2)%33] + sc[tid%3] + sd[tid%5] + dyn[(tid+3)%64]
 //  13 loc[(tid + 1) & 3] (read back through the local window)
+// The generic window bases change from process to process (seen on an H200:
+// shared window at 0x7f4b00000000, 0x7f4000000000, 0x7f5600000000 in three
+// processes), so `gen` is recorded but ignored by compare; rel[g][8] u64 holds
+// what does not change, with sbase = generic(sa) - window(sa) and
+// lbase = generic(&loc[0]) - window(&loc[0]):
+//  0 sbase & 0xFFFFFFFF   1..5 generic(sb, sc, sd, dyn, &dyn[tid]) - sbase
+//  6 lbase & 0xFFFFFF     7 bits: generic(&loc[0]) - lbase == window(&loc[0]) (always, by
+//    construction) | __isShared(sbase + window(sb)) << 1 | __isLocal(lbase + window(&loc[1])) << 2
+//    | (sbase > lbase) << 3 | (window(&loc[1]) == window(&loc[0]) + 4) << 4
 #define NG 8
 #define NW 14
 
@@ -21,7 +30,8 @@ __shared__ __align__(128) float sb[33];
 __shared__ unsigned long long sc[3];
 extern __shared__ __align__(16) unsigned char dyn[];
 
-extern "C" __global__ void smem_addrs(unsigned long long* __restrict__ gen, unsigned* __restrict__ win)
+extern "C" __global__ void smem_addrs(unsigned long long* __restrict__ gen, unsigned* __restrict__ win,
+                                      unsigned long long* __restrict__ rel)
 {
     __shared__ unsigned short sd[5];
     const unsigned tid = threadIdx.x;
@@ -71,4 +81,23 @@ extern "C" __global__ void smem_addrs(unsigned long long* __restrict__ gen, unsi
     w[12] = (unsigned)sa[(tid + 1u) % 7u] + (unsigned)sb[(tid + 2u) % 33u] + (unsigned)sc[tid % 3u] +
             (unsigned)sd[tid % 5u] + (unsigned)dyn[(tid + 3u) & 63u];
     w[13] = loc[(tid + 1u) & 3u];
+
+    const unsigned long long sbase = (unsigned long long)(size_t)sa - (unsigned long long)__cvta_generic_to_shared(sa);
+    const unsigned long long lwin = (unsigned long long)__cvta_generic_to_local((const void*)&loc[0]);
+    const unsigned long long lgen = (unsigned long long)(size_t)&loc[0];
+    const unsigned long long lbase = lgen - lwin;
+    const unsigned long long lwin1 = (unsigned long long)__cvta_generic_to_local((const void*)&loc[1]);
+    unsigned long long* q = rel + (size_t)g * 8;
+    q[0] = sbase & 0xFFFFFFFFull;
+    q[1] = (unsigned long long)(size_t)sb - sbase;
+    q[2] = (unsigned long long)(size_t)sc - sbase;
+    q[3] = (unsigned long long)(size_t)sd - sbase;
+    q[4] = (unsigned long long)(size_t)dyn - sbase;
+    q[5] = (unsigned long long)(size_t)&dyn[tid] - sbase;
+    q[6] = lbase & 0xFFFFFFull;
+    q[7] = (unsigned long long)((lgen - lbase) == lwin) |
+           ((unsigned long long)(__isShared((const void*)(size_t)(sbase + __cvta_generic_to_shared(sb))) != 0) << 1) |
+           ((unsigned long long)(__isLocal((const void*)(size_t)(lbase + lwin1)) != 0) << 2) |
+           ((unsigned long long)(sbase > lbase) << 3) |
+           ((unsigned long long)(lwin1 == lwin + 4ull) << 4);
 }
