@@ -133,6 +133,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	c.mergeShared()
 	return xf, nil
 }
 

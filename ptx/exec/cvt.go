@@ -57,6 +57,11 @@ func compileCvt(c *compiler, x *xinst) error {
 	if x.f1 == nil {
 		return errUnsupported(in)
 	}
+	if dt.IsSigned() && dt.Bits() < 64 {
+		// A signed result narrower than its register is sign-extended.
+		f, n := x.f1, dt.Bits()
+		x.f1 = func(v uint64) uint64 { return uint64(sext(f(v), n)) }
+	}
 	x.fn = hUn
 	return needOps(x, 2)
 }

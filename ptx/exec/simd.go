@@ -156,9 +156,34 @@ func compileSzextBmsk(c *compiler, x *xinst) error {
 			return a & widthMask(int(n))
 		}
 	} else {
+		// PTX ISA bmsk semantics: mask0 = ~0 << a1, mask1 = ~0 << (a1+b1),
+		// d = mask0 &^ mask1, with the overflow and zero-width cases.
 		x.f2 = func(a, b uint64) uint64 {
-			pos, w := norm(a), norm(b)
-			return (widthMask(int(w)) << pos) & 0xffffffff
+			a, b = a&0xffffffff, b&0xffffffff
+			a1, b1 := a&31, b&31
+			mask0 := uint32(0xffffffff) << a1
+			sum := a1 + b1
+			var mask1 uint32
+			if sum < 32 {
+				mask1 = uint32(0xffffffff) << sum
+			}
+			over := sum >= 32
+			if clamp {
+				if a >= 32 {
+					mask0 = 0
+					over = true
+				}
+				if b >= 32 {
+					over = true
+				}
+			}
+			switch {
+			case over:
+				mask1 = 0
+			case b1 == 0:
+				mask1 = 0xffffffff
+			}
+			return uint64(mask0 &^ mask1)
 		}
 	}
 	x.fn = hBin

@@ -8,11 +8,21 @@ type smemSite struct {
 	Wavefronts uint64
 	Ideal      uint64
 	MaxWay     int
+	// mergedWidth: ptxas fuses this access with the next ones into one
+	// access of this many bytes; merged: fused into the previous one.
+	mergedWidth int
+	merged      bool
 }
 
 // countSmem adds one shared-memory access to the launch counters and to the
 // instruction's own statistics.
 func (w *Warp) countSmem(x *xinst, a *smem.Access) {
+	if x.smem.merged {
+		return
+	}
+	if x.smem.mergedWidth > 0 {
+		a.Width = x.smem.mergedWidth
+	}
 	cost := smem.Wavefronts(a)
 	if c := w.cta.l.Counters; c != nil {
 		c.Add(a.Kind, cost)
