@@ -44,6 +44,10 @@ type Counters struct {
 	Kernel       string             `json:"kernel"`
 	Metrics      map[string]float64 `json:"metrics"`
 	Error        *string            `json:"error"`
+	// SchedulingDependent names metrics whose value depends on the GPU's
+	// warp scheduling (e.g. a CAS retry loop), with the reason; the
+	// functional simulator is not compared on them.
+	SchedulingDependent map[string]string `json:"scheduling_dependent,omitempty"`
 }
 
 // LoadRecording reads DIR/gpu/*, DIR/counters.json and DIR/provenance.json

@@ -145,29 +145,7 @@ func compileCompare(c *compiler, x *xinst) error {
 	case ptx.OpSetp:
 		return compileSetp(x, ftz)
 	case ptx.OpSet:
-		if len(in.Mods.Types) < 2 {
-			return errAt(in, "set needs a destination and a source type")
-		}
-		st := in.Mods.Types[1]
-		fixFloatImms(x, st)
-		cmp := cmpFn(in.Mods.Cmp, st, ftz)
-		dt := in.Mods.Types[0]
-		one := uint64(0xffffffff)
-		if dt == ptx.F32 {
-			one = 0x3f800000
-		}
-		bop := in.Mods.Bool
-		x.fn = func(w *Warp, x *xinst, m uint32) error {
-			forLanes(m, func(l int) {
-				r := cmp(w.src(&x.ops[1], l), w.src(&x.ops[2], l))
-				if bop != ptx.BoolNone {
-					r = boolCombine(bop, r, w.src(&x.ops[3], l) != 0)
-				}
-				w.set(&x.ops[0], l, b2u(r)*one)
-			})
-			return nil
-		}
-		return nil
+		return compileSet(x, ftz)
 	case ptx.OpSelp:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			forLanes(m, func(l int) {

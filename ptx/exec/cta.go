@@ -57,8 +57,10 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 		w.exists = uint32((uint64(1) << cnt) - 1)
 		w.live = w.exists
 		f := c.newFrame(entry, 0)
+		base := k.layout.LocalStackTop - uint64((entry.fn.LocalSize+15)&^15)
 		for ln := 0; ln < 32; ln++ {
 			w.frame[ln] = f
+			f.localBase[ln] = base
 		}
 		w.recheck()
 		c.warps = append(c.warps, w)

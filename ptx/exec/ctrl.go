@@ -126,10 +126,10 @@ func execCall(w *Warp, x *xinst, m uint32) error {
 		ps := xf.fn.ParamSize
 		f.params = make([]byte, ps*32)
 		f.rets = make([]byte, retSize(f)*32)
-		frameBytes := uint64((caller.fn.fn.LocalSize + 15) &^ 15)
+		frameBytes := uint64((xf.fn.LocalSize + 15) &^ 15)
 		for r := sub; r != 0; r &= r - 1 {
 			l := tz(r)
-			f.localBase[l] = caller.localBase[l] + frameBytes
+			f.localBase[l] = caller.localBase[l] - frameBytes
 			for i, p := range xf.fn.Params {
 				dst := f.params[l*ps+p.Offset : l*ps+p.Offset+p.Size]
 				if err := w.argBytes(x, &x.ops[2].elems[i], l, dst); err != nil {

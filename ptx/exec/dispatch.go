@@ -46,6 +46,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileWarpOp
 	case ptx.OpCreatepolicy:
 		return compileCreatepolicy
+	case ptx.OpMapa, ptx.OpGetctarank:
+		return compileMapa
 	}
 	if c := compileVideo(op); c != nil {
 		return c

@@ -16,8 +16,11 @@ type Layout struct {
 	SharedReservedBytes int `json:"shared_reserved_bytes" yaml:"shared_reserved_bytes"`
 	// DynamicSharedAlign is the alignment of the dynamic shared-memory base.
 	DynamicSharedAlign int `json:"dynamic_shared_align" yaml:"dynamic_shared_align"`
-	NumSMs             int `json:"num_sms" yaml:"num_sms"`
-	MaxSharedPerBlock  int `json:"max_shared_per_block" yaml:"max_shared_per_block"`
+	// LocalStackTop is the local-window address just above the entry
+	// function's frame; frames grow down from it.
+	LocalStackTop     uint64 `json:"local_stack_top" yaml:"local_stack_top"`
+	NumSMs            int    `json:"num_sms" yaml:"num_sms"`
+	MaxSharedPerBlock int    `json:"max_shared_per_block" yaml:"max_shared_per_block"`
 }
 
 // DefaultLayout is the H100 SXM layout.
@@ -27,6 +30,7 @@ func DefaultLayout() Layout {
 		LocalWindowBase:     localWindow,
 		SharedReservedBytes: 0x400,
 		DynamicSharedAlign:  16,
+		LocalStackTop:       0xfffdc0,
 		NumSMs:              132,
 		MaxSharedPerBlock:   227 * 1024,
 	}

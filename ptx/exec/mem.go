@@ -47,16 +47,22 @@ func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) 
 		}
 		return c.shared[addr : addr+uint64(n)], ""
 	case ptx.SpaceLocal:
+		// Each thread's local memory is the stack below LocalStackTop,
+		// stored growing downward: buf[len-1] is the byte at top-1.
 		t := w.id*32 + l
-		if addr+uint64(n) > maxLocalBytes {
-			return nil, fmt.Sprintf("out-of-bounds local access of %d bytes at 0x%x", n, addr)
+		top := c.k.layout.LocalStackTop
+		if addr+uint64(n) > top || top-addr > maxLocalBytes || addr+uint64(n) < addr {
+			return nil, fmt.Sprintf("out-of-bounds local access of %d bytes at 0x%x (the stack is [0x%x, 0x%x))", n, addr, top-maxLocalBytes, top)
 		}
-		if need := int(addr) + n; need > len(c.local[t]) {
-			grow := make([]byte, max(need, 2*len(c.local[t]), 256))
-			copy(grow, c.local[t])
-			c.local[t] = grow
+		buf := c.local[t]
+		if need := int(top - addr); need > len(buf) {
+			grow := make([]byte, min(max(need, 2*len(buf), 256), maxLocalBytes))
+			copy(grow[len(grow)-len(buf):], buf)
+			buf = grow
+			c.local[t] = buf
 		}
-		return c.local[t][addr : addr+uint64(n)], ""
+		i := len(buf) - int(top-addr)
+		return buf[i : i+n], ""
 	case ptx.SpaceParam, ptx.SpaceParamEntry, ptx.SpaceParamFunc:
 		return w.paramBytes(addr, n, l)
 	}

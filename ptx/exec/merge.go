@@ -24,9 +24,38 @@ type memRef struct {
 	sym   ptx.SymRef
 	off   int64
 	width int
+	abs   bool // [sym+off] of a static shared variable: off is the shared address
 }
 
-func sharedRef(x *xinst) (memRef, bool) {
+// sharedRef describes x when it is a shared ld/st. Accesses to static
+// shared variables without a base register get their final address, since
+// ptxas fuses those across variables it laid out next to each other.
+func (c *compiler) sharedRef(x *xinst) (memRef, bool) {
+	r, ok := sharedRefOf(x)
+	if !ok || r.base >= 0 || r.sym.Kind == ptx.SymNone {
+		return r, ok
+	}
+	var addr uint64
+	switch r.sym.Kind {
+	case ptx.SymGlobal:
+		v := c.k.prog.Vars[r.sym.Index]
+		if v.Space != ptx.SpaceShared || v.Extern {
+			return r, ok
+		}
+		addr = c.k.varAddr[r.sym.Index]
+	case ptx.SymLocal:
+		if c.f.Locals[r.sym.Index].Space != ptx.SpaceShared {
+			return r, ok
+		}
+		addr = c.k.sharedLocalAddr[c.xf.idx][r.sym.Index]
+	default:
+		return r, ok
+	}
+	r.abs, r.off, r.sym = true, int64(addr)+r.off, ptx.SymRef{}
+	return r, true
+}
+
+func sharedRefOf(x *xinst) (memRef, bool) {
 	in := x.in
 	if (in.Op != ptx.OpLd && in.Op != ptx.OpSt) || in.Mods.Space != ptx.SpaceShared {
 		return memRef{}, false
@@ -45,7 +74,7 @@ func (c *compiler) mergeShared() {
 	insts := c.xf.insts
 	var align []int
 	for i := 0; i < len(insts); i++ {
-		r0, ok := sharedRef(&insts[i])
+		r0, ok := c.sharedRef(&insts[i])
 		if !ok || r0.width > 8 {
 			continue
 		}
@@ -83,7 +112,7 @@ func (c *compiler) fusableRun(i int, r0 memRef) []int {
 			break
 		}
 		x := &insts[j]
-		r, ok := sharedRef(x)
+		r, ok := c.sharedRef(x)
 		if !ok {
 			cl := x.op.Info().Class
 			if (cl != ptx.ClassInt && cl != ptx.ClassFloat) || x.op == ptx.OpCvta {
@@ -95,7 +124,7 @@ func (c *compiler) fusableRun(i int, r0 memRef) []int {
 			continue
 		}
 		n := len(members)
-		if insts[j].smem.merged || r.load != r0.load || r.base != r0.base || r.sym != r0.sym ||
+		if insts[j].smem.merged || r.load != r0.load || r.base != r0.base || r.sym != r0.sym || r.abs != r0.abs ||
 			r.width != r0.width || r.off != r0.off+int64(n*r0.width) ||
 			x.guard != insts[i].guard || x.guardNeg != insts[i].guardNeg {
 			break
@@ -117,6 +146,9 @@ func (c *compiler) isLabelTarget(i int) bool {
 
 // baseAlign is the proven alignment of a shared address operand's base.
 func (c *compiler) baseAlign(r memRef, align []int) int {
+	if r.abs {
+		return alignTop // the offset is the whole address
+	}
 	a := alignTop
 	if r.base >= 0 {
 		a = align[r.base]

@@ -121,7 +121,10 @@ func (w *Warp) special(o *xop, l int) uint64 {
 	case ptx.SpecDynamicSmemSize:
 		return uint64(c.l.DynamicShared)
 	case ptx.SpecTotalSmemSize:
-		return uint64(c.k.StaticSharedBytes() + c.l.DynamicShared)
+		// static + dynamic, in the 128-byte allocation granularity (an H200
+		// reported 0x580 for 0x130 static + 1000 dynamic bytes).
+		n := int(c.k.DynamicSharedBase()) - c.k.layout.SharedReservedBytes + c.l.DynamicShared
+		return uint64((n + 127) &^ 127)
 	case ptx.SpecAggrSmemSize:
 		return uint64(c.k.SharedBytes(c.l.DynamicShared))
 	case ptx.SpecClusterid:
