@@ -174,41 +174,44 @@ func flushSub(v uint64, t ptx.Type) uint64 {
 	return v
 }
 
+// compileAbsNeg is abs/neg on floats; fp carries the NaN rule (a NaN
+// follows the format's arithmetic NaN policy, not a sign-bit flip).
 func compileAbsNeg(x *xinst, t ptx.Type, fl ptx.Flag) error {
 	ftz := fl&ptx.FFtz != 0
-	var sign uint64
-	et := t
+	abs := x.in.Op == ptx.OpAbs
+	var f func(a uint64) uint64
 	switch t {
 	case ptx.F32:
-		sign = 0x80000000
-	case ptx.F64:
-		sign = 1 << 63
-	case ptx.F16, ptx.BF16:
-		sign = 0x8000
-	case ptx.F16x2, ptx.BF16x2:
-		sign = 0x80008000
-		et = ptx.F16
-		if t == ptx.BF16x2 {
-			et = ptx.BF16
+		g := fp.NegF32
+		if abs {
+			g = fp.AbsF32
 		}
+		f = func(a uint64) uint64 { return uint64(g(uint32(a), ftz)) }
+	case ptx.F64:
+		f = fp.NegF64
+		if abs {
+			f = fp.AbsF64
+		}
+	case ptx.F16, ptx.F16x2:
+		g := fp.NegF16
+		if abs {
+			g = fp.AbsF16
+		}
+		f = func(a uint64) uint64 { return uint64(g(uint16(a), ftz)) }
+	case ptx.BF16, ptx.BF16x2:
+		g := fp.NegBF16
+		if abs {
+			g = fp.AbsBF16
+		}
+		f = func(a uint64) uint64 { return uint64(g(uint16(a))) }
 	default:
 		return errUnsupported(x.in)
 	}
-	abs := x.in.Op == ptx.OpAbs
-	x.f1 = func(a uint64) uint64 {
-		if ftz {
-			if sign == 0x80008000 {
-				a = flushSub(a&0xffff, et) | flushSub(a>>16, et)<<16
-			} else {
-				a = flushSub(a, et)
-			}
-		}
-		if abs {
-			return a &^ sign
-		}
-		return a ^ sign
+	if t == ptx.F16x2 || t == ptx.BF16x2 {
+		h := f
+		f = func(a uint64) uint64 { return h(a&0xffff) | h(a>>16&0xffff)<<16 }
 	}
-	x.fn = hUn
+	x.f1, x.fn = f, hUn
 	return needOps(x, 2)
 }
 

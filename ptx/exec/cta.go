@@ -113,6 +113,7 @@ func (c *CTA) Run(budget *int64) error {
 			}
 			alive = true
 			for i := 0; i < quantum; i++ {
+				w.spun = false
 				blocked, err := w.Step()
 				if err != nil {
 					return err
@@ -120,12 +121,18 @@ func (c *CTA) Run(budget *int64) error {
 				if blocked {
 					break
 				}
-				progress = true
 				c.clock++
 				*budget--
 				if *budget < 0 {
 					return c.budgetFault(w)
 				}
+				if w.spun {
+					// A wait that failed (mbarrier.try_wait/test_wait false):
+					// let the other warps run; it is not progress.
+					w.spins++
+					break
+				}
+				progress = true
 			}
 		}
 		if !alive {
@@ -165,6 +172,9 @@ func (c *CTA) deadlock() error {
 			text = f.fn.insts[pc].in.Text
 		}
 		why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
+		if w.spun && w.spinWhy != "" {
+			why = w.spinWhy
+		}
 		if w.wait == waitClusterBar {
 			why = fmt.Sprintf("waits at barrier.cluster (%d of %d threads arrived)", c.clBar.arrived, c.liveThreads())
 		}

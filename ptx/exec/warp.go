@@ -52,6 +52,11 @@ type Warp struct {
 	cc      [32]uint64 // carry flag (CC.CF) per lane
 	// clArrived[l] is 1 + the cluster-barrier phase lane l last arrived in.
 	clArrived [32]uint64
+	// spun is set by a handler whose wait condition failed (the warp would
+	// spin); spinWhy describes what it waits for (for deadlock reports).
+	spun    bool
+	spinWhy string
+	spins   int64
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
