@@ -1,0 +1,109 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sm90sim/sm90sim/validation"
+)
+
+type validateFlags struct {
+	gpuFlags
+	record          bool
+	maxInstructions int64
+}
+
+func newValidateCmd(stdout io.Writer) *cobra.Command {
+	var f validateFlags
+	cmd := &cobra.Command{
+		Use:   "validate KERNEL.ptx --spec launch.yaml",
+		Short: "Run a kernel on the GPU and in the simulator and compare every output",
+		Long: `Runs the same PTX with the same launch spec on a real GPU (CUDA driver) and in
+the simulator, compares every output bitwise (or by the spec's compare rule) and
+prints a table; the JSON report holds both runs. Exit 0 when the outputs match,
+1 when they differ (or a side failed), 2 for bad input, 3 without a GPU.
+
+With --record it runs the GPU twice instead and writes its outputs, counters and
+provenance into the corpus format next to the spec (validation/testdata/NAME),
+refusing outputs that differ between the runs.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.record {
+				return gpuExit(recordCorpus(args[0], &f, stdout))
+			}
+			return gpuExit(validateKernel(args[0], &f, stdout))
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().BoolVar(&f.record, "record", false, "record the GPU's outputs into the corpus directory of the spec")
+	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
+	return cmd
+}
+
+func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
+	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
+	if err != nil {
+		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
+	}
+	gopt, err := f.options(ptxPath, plan.Kernel)
+	if err != nil {
+		return err
+	}
+	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, GPU: gopt})
+	if rep == nil {
+		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
+	}
+	if err == nil || errors.Is(err, validation.ErrMismatch) || rep.Simulator != nil {
+		rep.WriteTable(stdout)
+	}
+	return writeValidateReport(f.report, rep, err)
+}
+
+// writeValidateReport writes the report when asked (marking it failed
+// when err is not nil and it is not already) and returns err.
+func writeValidateReport(path string, rep *validation.ValidateReport, err error) error {
+	if err != nil && rep.Status == "" {
+		rep.Status = "error"
+		msg := err.Error()
+		rep.Error = &msg
+	}
+	if path != "" {
+		if werr := rep.Write(path); werr != nil && err == nil {
+			return inputErr(fmt.Errorf("writing report %s: %v", path, werr))
+		}
+	}
+	return err
+}
+
+// recordCorpus records the GPU's outputs into the spec's directory.
+func recordCorpus(ptxPath string, f *validateFlags, stdout io.Writer) error {
+	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
+	if err != nil {
+		return err
+	}
+	gopt, err := f.options(ptxPath, plan.Kernel)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(f.spec)
+	res, err := validation.Record(dir, plan, validation.RecordOptions{
+		GPU:     gopt,
+		Command: fmt.Sprintf("sm90sim validate --record %s --spec %s", ptxPath, f.spec),
+		Now:     time.Now().UTC().Format(time.RFC3339),
+	})
+	var first *validation.GPUResult
+	if res != nil {
+		first = res.First
+	}
+	rep := validation.GPUReport(plan, first, err)
+	if err == nil {
+		res.WriteTable(stdout)
+	}
+	return writeGPUReport(f.report, rep, err)
+}

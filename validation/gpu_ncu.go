@@ -1,0 +1,192 @@
+package validation
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// metricCycles is the kernel's duration in SM cycles (the slowest SM).
+const metricCycles = "sm__cycles_elapsed.max"
+
+// NCUMetrics are the counters asked of ncu: the same list the corpus
+// recorder uses (validation/testdata/README.md).
+var NCUMetrics = []string{
+	"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+	"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+	"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+	"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum",
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+	"smsp__sass_inst_executed_op_shared_ld.sum",
+	"smsp__sass_inst_executed_op_shared_st.sum",
+	metricCycles,
+	"smsp__inst_executed.sum",
+}
+
+// NCUOptions says how to profile: Child is the command line that launches
+// the kernel exactly once (on pristine inputs), writing any files under
+// the directory it is given.
+type NCUOptions struct {
+	Path    string // ncu binary; "" looks in PATH and /usr/local/cuda/bin
+	Child   func(dir string) []string
+	Timeout time.Duration // default 3 minutes
+}
+
+// NCUResult is one profiled launch.
+type NCUResult struct {
+	Tool         string             `json:"tool"`
+	ClockControl string             `json:"clock_control"`
+	Metrics      map[string]float64 `json:"metrics"`
+	Error        *string            `json:"error"`
+	Unavailable  []string           `json:"unavailable_metrics,omitempty"`
+	Command      string             `json:"command"`
+}
+
+// findNCU returns the ncu binary or "".
+func findNCU(path string) string {
+	if path != "" {
+		return path
+	}
+	if p, err := exec.LookPath("ncu"); err == nil {
+		return p
+	}
+	for _, p := range []string{"/usr/local/cuda/bin/ncu", "/opt/nvidia/nsight-compute/ncu"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// Profile runs the child under ncu (no clock control: the GPU's settings
+// stay as they are) and reads the metrics of its one launch. When ncu
+// rejects the full list, it retries with sm__cycles_elapsed.max alone.
+// It never fails: problems go to Error.
+func Profile(opt NCUOptions) *NCUResult {
+	r := &NCUResult{ClockControl: "none", Metrics: map[string]float64{}}
+	ncu := findNCU(opt.Path)
+	if ncu == "" {
+		r.fail("ncu not found (PATH, /usr/local/cuda/bin)")
+		return r
+	}
+	if v, err := exec.Command(ncu, "--version").Output(); err == nil {
+		lines := strings.Split(strings.TrimSpace(string(v)), "\n")
+		r.Tool = strings.TrimSpace(lines[len(lines)-1])
+	}
+	dir, err := os.MkdirTemp("", "sm90sim-ncu-")
+	if err != nil {
+		r.fail(err.Error())
+		return r
+	}
+	defer os.RemoveAll(dir)
+	for _, metrics := range [][]string{NCUMetrics, {metricCycles}} {
+		got, cmd, err := runNCU(ncu, metrics, dir, opt)
+		r.Command = cmd
+		if err == nil && len(got) > 0 {
+			r.Metrics, r.Error = got, nil
+			for _, m := range NCUMetrics {
+				if _, ok := got[m]; !ok {
+					r.Unavailable = append(r.Unavailable, m)
+				}
+			}
+			return r
+		}
+		if err == nil {
+			err = errors.New("ncu printed no metrics for the launch")
+		}
+		r.fail(err.Error())
+	}
+	return r
+}
+
+func (r *NCUResult) fail(msg string) { r.Error = &msg }
+
+func runNCU(ncu string, metrics []string, dir string, opt NCUOptions) (map[string]float64, string, error) {
+	timeout := opt.Timeout
+	if timeout == 0 {
+		timeout = 3 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	logFile := filepath.Join(dir, "ncu.csv")
+	os.Remove(logFile)
+	args := []string{"--clock-control", "none", "--print-units", "base", "--csv", "--launch-count", "1",
+		"--log-file", logFile, "--metrics", strings.Join(metrics, ",")}
+	args = append(args, opt.Child(dir)...)
+	cmd := exec.CommandContext(ctx, ncu, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	runErr := cmd.Run()
+	text := out.String()
+	if b, err := os.ReadFile(logFile); err == nil {
+		text = string(b) + "\n" + text
+	}
+	line := ncu + " " + strings.Join(args, " ")
+	got := ParseNCUCSV(text)
+	if runErr != nil && len(got) == 0 {
+		return nil, line, errors.New("ncu: " + runErr.Error() + ": " + lastLines(text, 6))
+	}
+	return got, line, nil
+}
+
+// ParseNCUCSV reads the metrics of the first profiled launch from ncu's
+// --csv output (lines that do not start with a quote are ignored; values
+// may carry thousands separators).
+func ParseNCUCSV(text string) map[string]float64 {
+	var lines []string
+	for _, ln := range strings.Split(text, "\n") {
+		if strings.HasPrefix(ln, `"`) {
+			lines = append(lines, ln)
+		}
+	}
+	got := map[string]float64{}
+	rows, err := csv.NewReader(strings.NewReader(strings.Join(lines, "\n"))).ReadAll()
+	if err != nil || len(rows) < 2 {
+		return got
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	iID, ok1 := col["ID"]
+	iName, ok2 := col["Metric Name"]
+	iVal, ok3 := col["Metric Value"]
+	if !ok1 || !ok2 || !ok3 {
+		return got
+	}
+	first := ""
+	for _, r := range rows[1:] {
+		if len(r) <= max(iID, iName, iVal) || r[iID] == "ID" {
+			continue
+		}
+		if first == "" {
+			first = r[iID]
+		}
+		if r[iID] != first {
+			break
+		}
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(r[iVal], ",", ""), 64); err == nil {
+			got[r[iName]] = v
+		}
+	}
+	return got
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}

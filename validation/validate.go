@@ -1,0 +1,196 @@
+package validation
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// ValidateReport is `sm90sim validate`'s JSON report: the comparison of
+// every output, cycles side by side, and each side's own run report.
+type ValidateReport struct {
+	Status      string  `json:"status"` // "match", "mismatch" or "error"
+	Error       *string `json:"error"`
+	Kernel      string  `json:"kernel"`
+	Grid        [3]int  `json:"grid"`
+	Block       [3]int  `json:"block"`
+	Cluster     *[3]int `json:"cluster,omitempty"`
+	SharedBytes int     `json:"shared_bytes"`
+	// Equal is true when every output matched (bitwise or by its compare rule).
+	Equal     bool           `json:"equal"`
+	Outputs   []Diff         `json:"outputs"`
+	Cycles    CyclesPair     `json:"cycles"`
+	Simulator *report.Report `json:"simulator"`
+	GPU       *report.Report `json:"gpu"`
+}
+
+// CyclesPair puts the GPU's cycles next to the simulator's.
+type CyclesPair struct {
+	GPU       *int64 `json:"gpu"`
+	GPUSource string `json:"gpu_source"`
+	// Simulated stays null until the timing model exists (never estimated).
+	Simulated *int64 `json:"simulated"`
+}
+
+// ErrMismatch is returned by Validate when outputs differ.
+var ErrMismatch = errors.New("the simulator's outputs differ from the GPU's")
+
+// SimError is the simulator failing to run a kernel the GPU ran.
+type SimError struct{ Err error }
+
+func (e *SimError) Error() string { return "simulator: " + e.Err.Error() }
+func (e *SimError) Unwrap() error { return e.Err }
+
+// ValidateOptions configures Validate.
+type ValidateOptions struct {
+	Kernel          string // --kernel
+	MaxInstructions int64  // the simulator's warp-instruction budget
+	GPU             GPUOptions
+}
+
+// Validate runs the kernel on the GPU and in the simulator and compares
+// the outputs. The report is nil only when the inputs could not be read
+// (the error is then an *InputError). Other errors: no GPU
+// (*driver.NoDeviceError), a GPU-side failure (*driver.Error), a
+// simulator failure (*SimError), or ErrMismatch.
+func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, error) {
+	plan, err := PlanGPU(ptxPath, specPath, opt.Kernel)
+	if err != nil {
+		return nil, err
+	}
+	s := plan.Spec
+	r := &ValidateReport{Kernel: plan.Kernel, Grid: s.Grid, Block: s.Block, SharedBytes: s.SharedBytes}
+	if s.ClusterGiven {
+		c := s.Cluster
+		r.Cluster = &c
+	}
+	gres, gerr := RunGPU(plan, opt.GPU)
+	r.GPU = GPUReport(plan, gres, gerr)
+	if gres != nil && gres.Info != nil {
+		r.Cycles.GPU, r.Cycles.GPUSource = gres.Info.Cycles, gres.Info.CyclesSource
+	}
+	if gerr != nil {
+		return r.fail(gerr)
+	}
+	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, opt.MaxInstructions)
+	r.Simulator = sim
+	if serr != nil {
+		return r.fail(&SimError{serr})
+	}
+	r.Outputs = CompareOutputs(s, bufs, gres.Outputs)
+	r.Equal = true
+	for _, d := range r.Outputs {
+		r.Equal = r.Equal && d.Equal
+	}
+	if !r.Equal {
+		r.Status = "mismatch"
+		return r, ErrMismatch
+	}
+	r.Status = "match"
+	return r, nil
+}
+
+func (r *ValidateReport) fail(err error) (*ValidateReport, error) {
+	r.Status = "error"
+	msg := err.Error()
+	r.Error = &msg
+	return r, err
+}
+
+// CompareOutputs compares the simulator's buffers with the GPU's outputs,
+// output by output, under the spec's compare rules.
+func CompareOutputs(s *launch.Spec, sim []*launch.Buffer, gpuOut []*launch.Buffer) []Diff {
+	find := func(bs []*launch.Buffer, n string) *launch.Buffer {
+		for _, b := range bs {
+			if b.Name == n {
+				return b
+			}
+		}
+		return nil
+	}
+	var out []Diff
+	for _, name := range s.Outputs {
+		got, want := find(sim, name), find(gpuOut, name)
+		if got == nil || want == nil {
+			out = append(out, Diff{Name: name})
+			continue
+		}
+		out = append(out, Compare(name, want.DType, got.Data, want.Data, s.CompareFor(name)))
+	}
+	return out
+}
+
+// GPUReport is the run report of a GPU run (`gpu run`, and the "gpu" side
+// of `validate`): the keys of `sm90sim run`, mode "gpu", instructions
+// null (the GPU runs SASS, not PTX), cycles the GPU's.
+func GPUReport(plan *GPUPlan, res *GPUResult, err error) *report.Report {
+	s := plan.Spec
+	r := &report.Report{Status: "ok", Kernel: plan.Kernel, Grid: s.Grid, Block: s.Block,
+		SharedBytes: s.SharedBytes, Mode: "gpu"}
+	if s.ClusterGiven {
+		c := s.Cluster
+		r.Cluster = &c
+	}
+	if res != nil {
+		r.Host.WallSeconds = res.WallSeconds
+		if res.Info != nil {
+			r.GPU, r.Cycles = res.Info, res.Info.Cycles
+		}
+	}
+	if err != nil {
+		r.SetError(err)
+	} else {
+		r.Outputs = s.Outputs
+	}
+	return r
+}
+
+// Simulate runs the kernel functionally in the simulator through
+// internal/session (the path `sm90sim run` takes) and returns its run
+// report and buffers.
+func Simulate(ptxPath, specPath, kernel string, maxInstructions int64) (*report.Report, []*launch.Buffer, error) {
+	rep := &report.Report{Status: "ok", Mode: "functional"}
+	s, err := session.Prepare(ptxPath, specPath, kernel, exec.DefaultLayout())
+	if err != nil {
+		rep.SetError(err)
+		return rep, nil, err
+	}
+	rep.Kernel, rep.Grid, rep.Block, rep.SharedBytes = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
+	if s.Spec.ClusterGiven {
+		c := s.Spec.Cluster
+		rep.Cluster = &c
+	}
+	cfg := gpu.DefaultConfig()
+	if maxInstructions > 0 {
+		cfg.MaxInstructions = maxInstructions
+	}
+	if err := cfg.Validate(); err != nil {
+		err = fmt.Errorf("max instructions: %v", err)
+		rep.SetError(err)
+		return rep, nil, err
+	}
+	start := time.Now()
+	res, err := s.Run(cfg)
+	wall := time.Since(start).Seconds()
+	if res != nil {
+		n := res.Instructions
+		rep.Instructions = &n
+		rep.Smem = report.FromCounters(&res.Smem)
+		rep.Host.WallSeconds = wall
+		if wall > 0 {
+			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
+		}
+	}
+	if err != nil {
+		rep.SetError(err)
+		return rep, nil, err
+	}
+	rep.Outputs = s.Spec.Outputs
+	return rep, s.Bufs, nil
+}
