@@ -37,41 +37,40 @@ func toF64(v uint64, t ptx.Type, ftz bool) float64 {
 // cmpInts compares a and b as integers of type t.
 func cmpInts(op ptx.CmpOp, a, b uint64, t ptx.Type) bool {
 	n := t.Bits()
+	var c int // -1, 0, 1
 	if t.IsSigned() {
 		x, y := sext(a, n), sext(b, n)
-		switch op {
-		case ptx.CmpEq:
-			return x == y
-		case ptx.CmpNe:
-			return x != y
-		case ptx.CmpLt, ptx.CmpLo:
-			return x < y
-		case ptx.CmpLe, ptx.CmpLs:
-			return x <= y
-		case ptx.CmpGt, ptx.CmpHi:
-			return x > y
-		case ptx.CmpGe, ptx.CmpHs:
-			return x >= y
-		}
-		return false
+		c = cmp3(x < y, x > y)
+	} else {
+		mk := widthMask(n)
+		x, y := a&mk, b&mk
+		c = cmp3(x < y, x > y)
 	}
-	mk := widthMask(n)
-	x, y := a&mk, b&mk
 	switch op {
 	case ptx.CmpEq:
-		return x == y
+		return c == 0
 	case ptx.CmpNe:
-		return x != y
+		return c != 0
 	case ptx.CmpLt, ptx.CmpLo:
-		return x < y
+		return c < 0
 	case ptx.CmpLe, ptx.CmpLs:
-		return x <= y
+		return c <= 0
 	case ptx.CmpGt, ptx.CmpHi:
-		return x > y
+		return c > 0
 	case ptx.CmpGe, ptx.CmpHs:
-		return x >= y
+		return c >= 0
 	}
 	return false
+}
+
+func cmp3(lt, gt bool) int {
+	switch {
+	case lt:
+		return -1
+	case gt:
+		return 1
+	}
+	return 0
 }
 
 // cmpFloats compares two decoded floats; unordered forms are true on NaN.
