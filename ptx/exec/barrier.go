@@ -173,6 +173,7 @@ func compileWarpSync(x *xinst) error {
 	if err := needOps(x, 1); err != nil {
 		return err
 	}
+	x.warpSync = true
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		w.converge(uint32(w.src(&x.ops[0], tz(w.cur.group))))
 		return nil

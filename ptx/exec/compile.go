@@ -26,6 +26,7 @@ type xinst struct {
 	op       ptx.Opcode
 	fn       handler
 	ctrl     bool // handler moves PCs itself
+	warpSync bool // bar.warp.sync (a convergence point that may differ per lane)
 	guard    int32
 	guardNeg bool
 	ops      []xop

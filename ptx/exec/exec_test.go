@@ -401,3 +401,50 @@ func TestClusterBarrierOfOne(t *testing.T) {
 		assert.Equal(t, uint32(i^32), out[i])
 	}
 }
+
+// __syncwarp reached at different places by the two sides of a branch
+// completes (allowed since Volta); shfl.sync then sees both halves' writes.
+func TestSyncwarpInDivergentCode(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.shared .align 4 .b8 buf[128];
+	.reg .pred %p;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %laneid;
+	mov.u32 %r2, buf;
+	shl.b32 %r3, %r1, 2;
+	add.s32 %r3, %r2, %r3;
+	setp.lt.u32 %p, %r1, 16;
+	@%p bra LOW;
+	mul.lo.s32 %r4, %r1, 100;
+	st.shared.u32 [%r3], %r4;
+	bar.warp.sync -1;
+	bra JOIN;
+LOW:
+	add.s32 %r4, %r1, 7;
+	st.shared.u32 [%r3], %r4;
+	bar.warp.sync -1;
+JOIN:
+	xor.b32 %r5, %r1, 16;
+	shl.b32 %r5, %r5, 2;
+	add.s32 %r5, %r2, %r5;
+	ld.shared.u32 %r6, [%r5];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r6;
+	ret;
+}`
+	out, err := runPTX(t, src, [3]int{1, 1, 1}, [3]int{32, 1, 1}, 32, 0)
+	require.NoError(t, err)
+	for l := 0; l < 32; l++ {
+		o := l ^ 16
+		want := uint32(o + 7)
+		if o >= 16 {
+			want = uint32(o * 100)
+		}
+		assert.Equal(t, want, out[l], "lane %d", l)
+	}
+}

@@ -128,7 +128,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 	} else {
 		var ok bool
 		if g, f, pc, ok = w.selectGroup(); !ok {
-			return true, nil
+			return !w.releaseWarpSyncs(), nil
 		}
 	}
 	if int(pc) >= len(f.fn.insts) {
@@ -217,4 +217,26 @@ func (w *Warp) pcOf(l int) (int32, *Frame) {
 		return w.upc, w.uframe
 	}
 	return w.pc[l], w.frame[l]
+}
+
+// releaseWarpSyncs handles __syncwarp in divergent code: when every parked
+// lane waits at a bar.warp.sync (possibly different ones, as Volta and later
+// allow), the barrier is complete and all of them move on. It reports
+// whether it released anything.
+func (w *Warp) releaseWarpSyncs() bool {
+	if w.parked == 0 || w.parked != w.live {
+		return false
+	}
+	for m := w.parked; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		if x := &w.frame[l].fn.insts[w.pc[l]]; !x.warpSync {
+			return false
+		}
+	}
+	for m := w.parked; m != 0; m &= m - 1 {
+		w.pc[bits.TrailingZeros32(m)]++
+	}
+	w.parked = 0
+	w.recheck()
+	return true
 }
