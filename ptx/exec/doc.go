@@ -18,6 +18,14 @@
 // Warp-synchronous instructions (shfl/vote/match/redux/bar.warp.sync with a
 // member mask, and the CTA barriers) are convergence points: a group that
 // reaches one before all of its member lanes is parked there until they
-// arrive. Results of programs that do not depend on scheduling are the same
-// as on the hardware.
+// arrive. bar.warp.sync (__syncwarp) may be reached at different places by
+// the two sides of a branch: when every live lane waits at one, all of them
+// move on. Other warp-synchronous instructions reached at different places
+// (undefined in PTX) end in a deadlock report. Results of programs that do
+// not depend on scheduling are the same as on the hardware.
+//
+// Warps of a CTA run round-robin, up to 256 instructions each before the
+// next warp runs; a warp whose wait fails (mbarrier try_wait) yields at once.
+// When no warp can make progress the CTA reports a deadlock naming every
+// stuck warp and what it waits for.
 package exec
