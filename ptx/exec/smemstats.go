@@ -7,7 +7,9 @@ type smemSite struct {
 	Executions uint64
 	Wavefronts uint64
 	Ideal      uint64
+	Conflicts  uint64 // sum of per-execution Cost.Conflicts (clamped at 0)
 	MaxWay     int
+	Kind       smem.OpKind // kind of the last access counted
 	// mergedWidth: ptxas fuses this access with the next ones into one
 	// access of this many bytes; merged: fused into the previous one.
 	mergedWidth int
@@ -31,5 +33,7 @@ func (w *Warp) countSmem(x *xinst, a *smem.Access) {
 	s.Executions++
 	s.Wavefronts += uint64(cost.Wavefronts)
 	s.Ideal += uint64(cost.Ideal)
+	s.Conflicts += uint64(cost.Conflicts())
+	s.Kind = a.Kind
 	s.MaxWay = max(s.MaxWay, cost.MaxWay)
 }

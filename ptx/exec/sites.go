@@ -1,0 +1,60 @@
+package exec
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// SiteStat is the shared-memory bank statistics of one PTX instruction
+// (one "site"), summed over every warp that executed it since the kernel
+// was compiled (all launches of this Kernel). The units are those of
+// smem.Cost: Nsight Compute's wavefronts per SASS instruction.
+type SiteStat struct {
+	Function string  // the .entry or .func holding the instruction
+	Index    int     // instruction index inside Function
+	Pos      ptx.Pos // PTX source position of the instruction
+	Op       string  // the opcode as written, e.g. "ld.shared.f32"
+	Kind     smem.OpKind
+	// Executions is the number of warp-level executions that touched
+	// shared memory (lanes with a false guard do not count).
+	Executions uint64
+	Wavefronts uint64
+	Ideal      uint64
+	// Conflicts is the sum of per-execution max(0, wavefronts - ideal),
+	// the unit of l1tex__data_bank_conflicts_pipe_lsu_mem_shared_*.
+	Conflicts uint64
+	// MaxWay is the worst n-way bank conflict of any execution (1 =
+	// conflict-free).
+	MaxWay int
+	// FusedWidth is non-zero when ptxas fuses this access with the
+	// following ones into one access of this many bytes (see merge.go);
+	// the statistics are those of the fused access.
+	FusedWidth int
+}
+
+// SmemSites returns the statistics of every instruction that accessed
+// shared memory, ordered by function (Program.Funcs order) and then by
+// instruction index: deterministic, independent of scheduling.
+// Instructions that ptxas fuses into a previous access never appear (their
+// traffic is counted on the first instruction of the fused run).
+func (k *Kernel) SmemSites() []SiteStat {
+	var out []SiteStat
+	for _, xf := range k.funcs {
+		if xf == nil {
+			continue
+		}
+		for i := range xf.insts {
+			x := &xf.insts[i]
+			s := &x.smem
+			if s.Executions == 0 || s.merged {
+				continue
+			}
+			out = append(out, SiteStat{
+				Function: xf.fn.Name, Index: i, Pos: x.in.Pos, Op: x.in.Text, Kind: s.Kind,
+				Executions: s.Executions, Wavefronts: s.Wavefronts, Ideal: s.Ideal,
+				Conflicts: s.Conflicts, MaxWay: s.MaxWay, FusedWidth: s.mergedWidth,
+			})
+		}
+	}
+	return out
+}
