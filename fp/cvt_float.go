@@ -28,8 +28,12 @@ func F32ToF16(x uint32, rm Rounding, satfinite, relu bool) uint16 {
 	return uint16(narrow(fmtF16, f32to64(x), rm, satfinite, relu))
 }
 
-// F64ToF16 is cvt.frnd.f16.f64: one rounding from the f64 value.
+// F64ToF16 is cvt.frnd.f16.f64: one rounding from the f64 value. A NaN keeps
+// its sign (see nanF64ToSmall), unlike f32 -> f16.
 func F64ToF16(x uint64, rm Rounding, satfinite, relu bool) uint16 {
+	if isNaN64(x) && !relu {
+		return nanF64ToSmall(fmtF16, x)
+	}
 	return uint16(narrow(fmtF16, x, rm, satfinite, relu))
 }
 
@@ -38,8 +42,11 @@ func F32ToBF16(x uint32, rm Rounding, satfinite, relu bool) uint16 {
 	return uint16(narrow(fmtBF16, f32to64(x), rm, satfinite, relu))
 }
 
-// F64ToBF16 is cvt.frnd.bf16.f64.
+// F64ToBF16 is cvt.frnd.bf16.f64 (NaN: see nanF64ToSmall).
 func F64ToBF16(x uint64, rm Rounding, satfinite, relu bool) uint16 {
+	if isNaN64(x) && !relu {
+		return nanF64ToSmall(fmtBF16, x)
+	}
 	return uint16(narrow(fmtBF16, x, rm, satfinite, relu))
 }
 

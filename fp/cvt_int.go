@@ -44,25 +44,26 @@ func srcValue(b uint64, srcBits int, ftz bool) float64 {
 // FloatToInt is cvt.{rni,rzi,rmi,rpi}{.ftz}.{s,u}{8,16,32,64}.{f16,f32,f64}:
 // bits holds the source (f16 in the low 16 bits, f32 in the low 32), srcBits
 // is 16, 32 or 64. The result is rounded with rm, saturated to the
-// destination range. NaN -> 0, except for .s64 destinations, where the GPU
-// returns INT64_MIN (recorded for f64 sources; see nanToS64). Signed results
-// are returned sign-extended to 64 bits, unsigned ones zero-extended.
+// destination range. NaN: see nanToInt. Signed results are returned
+// sign-extended to 64 bits, unsigned ones zero-extended.
 func FloatToInt(bits uint64, srcBits, dstBits int, signed bool, rm Rounding, ftz bool) uint64 {
-	return floatToInt(srcValue(bits, srcBits, ftz), dstBits, signed, rm)
+	v := srcValue(bits, srcBits, ftz)
+	if v != v {
+		return nanToInt(srcBits, dstBits, signed)
+	}
+	return floatToInt(v, dstBits, signed, rm)
 }
 
 // FloatToIntBF16 is FloatToInt for a .bf16 source.
 func FloatToIntBF16(h uint16, dstBits int, signed bool, rm Rounding) uint64 {
-	return floatToInt(widen(fmtBF16, uint64(h)), dstBits, signed, rm)
+	v := widen(fmtBF16, uint64(h))
+	if v != v {
+		return nanToInt(16, dstBits, signed)
+	}
+	return floatToInt(v, dstBits, signed, rm)
 }
 
 func floatToInt(v float64, dstBits int, signed bool, rm Rounding) uint64 {
-	if v != v {
-		if signed && dstBits == 64 {
-			return nanToS64 // confirmed for f64 sources; f32/f16 UNCONFIRMED
-		}
-		return 0
-	}
 	r := roundIntegral(v, rm)
 	if signed {
 		hiLim := math.Ldexp(1, dstBits-1) // 2^(n-1), first value out of range

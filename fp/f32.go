@@ -183,16 +183,23 @@ func SqrtF32(a uint32, rm Rounding, ftz bool) uint32 {
 	return finish32(uint32(roundF64(fmtF32, sqrtOdd(x), rm, false)), ftz, false)
 }
 
-// AbsF32 is abs{.ftz}.f32: clears the sign bit (NaN payload kept).
+// AbsF32 is abs{.ftz}.f32: clears the sign bit; a NaN gives the canonical
+// NaN (see nanAbsNegF32).
 func AbsF32(a uint32, ftz bool) uint32 {
+	if isNaN32(a) {
+		return nanAbsNegF32
+	}
 	if ftz {
 		a = FlushF32(a)
 	}
 	return a &^ signF32
 }
 
-// NegF32 is neg{.ftz}.f32: flips the sign bit (NaN payload kept).
+// NegF32 is neg{.ftz}.f32: flips the sign bit; a NaN gives the canonical NaN.
 func NegF32(a uint32, ftz bool) uint32 {
+	if isNaN32(a) {
+		return nanAbsNegF32
+	}
 	if ftz {
 		a = FlushF32(a)
 	}

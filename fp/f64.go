@@ -41,8 +41,15 @@ func AddF64(a, b uint64, rm Rounding) uint64 {
 	return directed64(s, e, rm)
 }
 
-// SubF64 is sub{.rnd}.f64.
-func SubF64(a, b uint64, rm Rounding) uint64 { return AddF64(a, b^signF64, rm) }
+// SubF64 is sub{.rnd}.f64. A NaN b propagates with its own sign, not
+// negated (recorded, float_special bin64 slots 4-7: sub(0, 0x7FF8...) =
+// 0x7FF8..., sub(0, 0xFFF8...01) = 0xFFF8...01).
+func SubF64(a, b uint64, rm Rounding) uint64 {
+	if isNaN64(a) || isNaN64(b) {
+		return nanF64(b, a)
+	}
+	return AddF64(a, b^signF64, rm)
+}
 
 // MulF64 is mul{.rnd}.f64.
 func MulF64(a, b uint64, rm Rounding) uint64 {
@@ -60,13 +67,16 @@ func MulF64(a, b uint64, rm Rounding) uint64 {
 	return directed64(p, math.FMA(x, y, -p), rm)
 }
 
-// FmaF64 is fma.rnd.f64 (and mad.rnd.f64), single rounding.
+// FmaF64 is fma.rnd.f64 (and mad.rnd.f64), single rounding. NaN priority
+// c, b, a: c over a and b over a are recorded (float_special bin64 slots
+// 16-19, e.g. fma(0x7FF8..., -3, 0xFFF8...01) = 0xFFF8...01); c over b is
+// UNCONFIRMED (chosen to match add/mul, which prefer their last operand).
 func FmaF64(a, b, c uint64, rm Rounding) uint64 {
 	x, y, z := f64(a), f64(b), f64(c)
 	r := math.FMA(x, y, z)
 	if rm == RN || r != r {
 		if r != r {
-			return nanF64(b, a, c)
+			return nanF64(c, b, a)
 		}
 		return math.Float64bits(r)
 	}
@@ -186,7 +196,17 @@ func MaxF64(a, b uint64, nanProp bool) uint64 {
 }
 
 // AbsF64 / NegF64 are bit operations (NaN payload kept).
-func AbsF64(a uint64) uint64 { return a &^ signF64 }
+func AbsF64(a uint64) uint64 {
+	if isNaN64(a) {
+		return nanAbsNegF64(a)
+	}
+	return a &^ signF64
+}
 
 // NegF64 flips the sign bit.
-func NegF64(a uint64) uint64 { return a ^ signF64 }
+func NegF64(a uint64) uint64 {
+	if isNaN64(a) {
+		return nanAbsNegF64(a)
+	}
+	return a ^ signF64
+}

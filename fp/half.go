@@ -201,8 +201,12 @@ func FmaBF16(a, b, c uint16, rm Rounding, relu bool) uint16 {
 }
 
 // AbsF16 / NegF16 / AbsBF16 / NegBF16 are sign-bit operations (abs{.ftz}.f16
-// flushes a subnormal input first); NaN payloads are kept.
+// flushes a subnormal input first); a NaN gives the canonical NaN
+// (see nanAbsNegF16).
 func AbsF16(a uint16, ftz bool) uint16 {
+	if fmtF16.isNaN(uint64(a)) {
+		return nanAbsNegF16
+	}
 	if ftz {
 		a = uint16(fmtF16.flush(uint64(a)))
 	}
@@ -211,6 +215,9 @@ func AbsF16(a uint16, ftz bool) uint16 {
 
 // NegF16 is neg{.ftz}.f16.
 func NegF16(a uint16, ftz bool) uint16 {
+	if fmtF16.isNaN(uint64(a)) {
+		return nanAbsNegF16
+	}
 	if ftz {
 		a = uint16(fmtF16.flush(uint64(a)))
 	}
@@ -218,10 +225,20 @@ func NegF16(a uint16, ftz bool) uint16 {
 }
 
 // AbsBF16 is abs.bf16.
-func AbsBF16(a uint16) uint16 { return a &^ 0x8000 }
+func AbsBF16(a uint16) uint16 {
+	if fmtBF16.isNaN(uint64(a)) {
+		return nanAbsNegBF16
+	}
+	return a &^ 0x8000
+}
 
 // NegBF16 is neg.bf16.
-func NegBF16(a uint16) uint16 { return a ^ 0x8000 }
+func NegBF16(a uint16) uint16 {
+	if fmtBF16.isNaN(uint64(a)) {
+		return nanAbsNegBF16
+	}
+	return a ^ 0x8000
+}
 
 // SatF16 applies .sat to an f16 value: clamp to [+0, 1], NaN -> +0.
 func SatF16(h uint16) uint16 { return uint16(finishSmall(fmtF16, uint64(h), false, true, false)) }

@@ -61,7 +61,9 @@ func TestTestp(t *testing.T) {
 		finite, inf, number, nan, norm, sub bool
 	}
 	rows := []row{
-		{0x00000000, true, false, true, false, false, false},
+		// zero is normal (PTX ISA; recorded: float_special un32/un64 slot 10 = 0x15 for ±0)
+		{0x00000000, true, false, true, false, true, false},
+		{0x80000000, true, false, true, false, true, false},
 		{0x80000001, true, false, true, false, false, true},
 		{0x00800000, true, false, true, false, true, false},
 		{0x7F800000, false, true, true, false, false, false},

@@ -42,7 +42,8 @@ func quietF64(a uint64) uint64 { return a | quietBitF64 }
 // given priority order: the first NaN operand, quieted; DefaultNaNF64 when
 // no operand is NaN (invalid operation). Observed orders with several NaN
 // operands (one sample each; ptxas may swap commutative operands):
-// add/mul/fma/min/max prefer b, then a, then c; div prefers a, then b.
+// add/sub/mul/min/max prefer b, then a (sub keeps b's sign); fma prefers c,
+// then b, then a; div prefers a, then b.
 func nanF64(ops ...uint64) uint64 {
 	for _, a := range ops {
 		if isNaN64(a) {
@@ -59,6 +60,18 @@ func nanResultF64(a uint64) uint64 { return nanF64(a) }
 // kept, quiet bit set (confirmed).
 func nanF64ToF32(a uint64) uint32 {
 	return uint32(a>>63)<<31 | 0x7FC00000 | uint32(a>>29)&0x3FFFFF
+}
+
+// nanF64ToSmall is cvt.rn.{f16,bf16}.f64 of a NaN: sign kept, quiet bit
+// set, the top payload bits kept (like nanF64ToF32). Confirmed for the sign
+// and quiet bit (f16_bf16 o16 slots 38-39: 0x7FF8000000000000 -> 0x7E00 /
+// 0x7FC0, 0xFFF8002460000000 -> 0xFE00 / 0xFFC0, 0x7FF8000020000000 (the
+// GPU's cvt.f64.f32 of 0x7F800001) -> 0x7E00 / 0x7FC0); the payload bits are
+// UNCONFIRMED (every recorded case has zero top payload bits).
+func nanF64ToSmall(f format, a uint64) uint16 {
+	sign := a >> 63 << (f.exp + f.frac)
+	quiet := uint64(1) << (f.frac - 1)
+	return uint16(sign | f.expMask() | quiet | a>>(52-f.frac)&f.fracMask())
 }
 
 // nanF32ToF64 is cvt.f64.f32 of a NaN: the inverse widening, quiet bit set.
@@ -79,12 +92,47 @@ const nanF16ToF32 = CanonicalNaNF32
 // signalling NaN whose payload sits in the low bits becomes infinity).
 func nanTF32(x uint32) uint32 { return x &^ 0x1FFF }
 
-// nanToS64 is cvt.rzi.s64.f64 of a NaN (confirmed: INT64_MIN). Narrower
-// signed and all unsigned destinations give 0 (confirmed for s32 and u32).
-const nanToS64 uint64 = 0x8000000000000000
+// nanToInt is cvt.{rni,rzi,rmi,rpi}.{s,u}N.{f16,bf16,f32,f64} of a NaN
+// (srcBits 16, 32 or 64). Confirmed:
+//   - 64-bit destinations, signed or unsigned, from every source: INT64_MIN
+//     bit pattern 0x8000000000000000 (float_special un64 slots 19-26 f64,
+//     40-47 f32; cvt_all hf slots 8-15 f16, 56-63 bf16);
+//   - f64 -> s32 and f64 -> u32: 0x80000000 (float_special un64 slots 11-18);
+//   - f32/f16/bf16 -> 32-, 16-bit destinations: 0 (float_special un32 slots
+//     11-18, cvt_all hf slots 0-7, 16-23, 48-55, 64-71).
+// UNCONFIRMED: f64 -> 8/16-bit destinations; taken as the destination's
+// sign-bit pattern like f64 -> 32 bits; f16/f32 -> 8-bit: 0 like 16-bit.
+// Signed results are sign-extended to 64 bits (as FloatToInt returns them).
+func nanToInt(srcBits, dstBits int, signed bool) uint64 {
+	if dstBits < 64 && srcBits < 64 {
+		return 0
+	}
+	r := uint64(1) << (dstBits - 1)
+	if signed {
+		r = ^uint64(0) << (dstBits - 1)
+	}
+	return r
+}
 
 // cvtNaNF16 / cvtNaNBF16: any NaN converted to f16 / bf16.
 const (
 	cvtNaNF16  = CanonicalNaNF16
 	cvtNaNBF16 = CanonicalNaNBF16
 )
+
+// abs/neg of a NaN. ptxas emits these as arithmetic (an add of -0 or a
+// min/max-like op), not as sign-bit logic, so a NaN follows the arithmetic
+// NaN rule of its format (confirmed: float_special un32 slots 8-9 abs/neg.f32
+// of 0x7FC00000, 0xFFC00001, 0x7F800001, 0x7FA00000 -> 0x7FFFFFFF; un64 slots
+// 8-9 abs/neg.f64 of 0xFFF8000000000001 -> 0xFFF8000000000001 (sign kept,
+// not cleared or flipped), of 0x7FF4000000000000 -> 0x7FFC000000000000;
+// f16_bf16 o16 slots 9-10, 25-26 and o32 slots 9-10: abs/neg.{f16,bf16,f16x2}
+// of any NaN -> 0x7FFF per half).
+const (
+	nanAbsNegF32  = CanonicalNaNF32
+	nanAbsNegF16  = CanonicalNaNF16
+	nanAbsNegBF16 = CanonicalNaNBF16
+)
+
+// nanAbsNegF64 is abs/neg.f64 of a NaN: the operand quieted, sign unchanged.
+func nanAbsNegF64(a uint64) uint64 { return quietF64(a) }
