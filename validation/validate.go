@@ -2,14 +2,10 @@ package validation
 
 import (
 	"errors"
-	"fmt"
-	"time"
 
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
-	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // ValidateReport is `sm90sim validate`'s JSON report: the comparison of
@@ -155,42 +151,10 @@ func GPUReport(plan *GPUPlan, res *GPUResult, err error) *report.Report {
 // internal/session (the path `sm90sim run` takes) and returns its run
 // report and buffers.
 func Simulate(ptxPath, specPath, kernel string, maxInstructions int64) (*report.Report, []*launch.Buffer, error) {
-	rep := &report.Report{Status: "ok", Mode: "functional"}
-	s, err := session.Prepare(ptxPath, specPath, kernel, exec.DefaultLayout())
+	rep := &report.Report{}
+	s, err := session.Simulate(ptxPath, specPath, kernel, maxInstructions, rep)
 	if err != nil {
-		rep.SetError(err)
 		return rep, nil, err
 	}
-	rep.Kernel, rep.Grid, rep.Block, rep.SharedBytes = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
-	if s.Spec.ClusterGiven {
-		c := s.Spec.Cluster
-		rep.Cluster = &c
-	}
-	cfg := gpu.DefaultConfig()
-	if maxInstructions > 0 {
-		cfg.MaxInstructions = maxInstructions
-	}
-	if err := cfg.Validate(); err != nil {
-		err = fmt.Errorf("max instructions: %v", err)
-		rep.SetError(err)
-		return rep, nil, err
-	}
-	start := time.Now()
-	res, err := s.Run(cfg)
-	wall := time.Since(start).Seconds()
-	if res != nil {
-		n := res.Instructions
-		rep.Instructions = &n
-		rep.Smem = report.FromCounters(&res.Smem)
-		rep.Host.WallSeconds = wall
-		if wall > 0 {
-			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
-		}
-	}
-	if err != nil {
-		rep.SetError(err)
-		return rep, nil, err
-	}
-	rep.Outputs = s.Spec.Outputs
 	return rep, s.Bufs, nil
 }

@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 type runFlags struct {
@@ -62,47 +60,21 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Prepare(ptxPath, f.spec, f.kernel, exec.DefaultLayout())
-	if err != nil {
-		return inputErr(err)
-	}
-	rep.Kernel, rep.Grid, rep.Block = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block
-	rep.SharedBytes = s.Spec.SharedBytes
-	if s.Spec.ClusterGiven {
-		c := s.Spec.Cluster
-		rep.Cluster = &c
-	}
-	cfg := gpu.DefaultConfig()
-	cfg.MaxInstructions = f.maxInstructions
-	if err := cfg.Validate(); err != nil {
-		return inputErr(fmt.Errorf("--max-instructions: %v", err))
-	}
-	start := time.Now()
-	res, runErr := s.Run(cfg)
-	wall := time.Since(start).Seconds()
-	if s.Launch.Printf.Len() > 0 {
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, f.maxInstructions, rep)
+	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}
-	if res != nil {
-		n := res.Instructions
-		rep.Instructions = &n
-		rep.Smem = report.FromCounters(&res.Smem)
-		rep.Host.WallSeconds = wall
-		if wall > 0 {
-			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
-		}
-	}
-	if runErr != nil {
+	if err != nil {
 		var fault *exec.Fault
-		if errors.As(runErr, &fault) {
-			return kernelErr(runErr)
+		if errors.As(err, &fault) {
+			return kernelErr(err)
 		}
-		return inputErr(runErr)
-	}
-	if err := s.WriteOutputs(f.out); err != nil {
 		return inputErr(err)
 	}
-	rep.Outputs = s.Spec.Outputs
+	if err := s.WriteOutputs(f.out); err != nil {
+		rep.Outputs = nil
+		return inputErr(err)
+	}
 	return nil
 }
 

@@ -1,0 +1,56 @@
+package session
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// Simulate prepares the launch and runs it functionally, filling rep (kernel,
+// geometry, instructions, smem counters, host timing; status and error when
+// it fails). It returns the session (buffers, printf output) when the launch
+// could be prepared. A *exec.Fault error is a kernel failure; any other
+// error is an input error.
+func Simulate(ptxPath, specPath, kernel string, maxInstructions int64, rep *report.Report) (*Session, error) {
+	rep.Status, rep.Mode = "ok", "functional"
+	s, err := Prepare(ptxPath, specPath, kernel, exec.DefaultLayout())
+	if err != nil {
+		rep.SetError(err)
+		return nil, err
+	}
+	rep.Kernel, rep.Grid, rep.Block, rep.SharedBytes = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
+	if s.Spec.ClusterGiven {
+		c := s.Spec.Cluster
+		rep.Cluster = &c
+	}
+	cfg := gpu.DefaultConfig()
+	if maxInstructions > 0 {
+		cfg.MaxInstructions = maxInstructions
+	}
+	if err := cfg.Validate(); err != nil {
+		err = fmt.Errorf("--max-instructions: %v", err)
+		rep.SetError(err)
+		return s, err
+	}
+	start := time.Now()
+	res, err := s.Run(cfg)
+	wall := time.Since(start).Seconds()
+	if res != nil {
+		n := res.Instructions
+		rep.Instructions = &n
+		rep.Smem = report.FromCounters(&res.Smem)
+		rep.Host.WallSeconds = wall
+		if wall > 0 {
+			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
+		}
+	}
+	if err != nil {
+		rep.SetError(err)
+		return s, err
+	}
+	rep.Outputs = s.Spec.Outputs
+	return s, nil
+}
