@@ -55,15 +55,22 @@ func panel(b *strings.Builder, m *ModeResult, x0, y0 int) {
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="9">%d</text>`+"\n", x0+bank*svgCell, y0-6, bank)
 	}
 	n := min(len(m.Phases), svgMaxPhases)
+	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0, y0, smem.NumBanks*svgCell, max(n, 1)*svgCell, heatColor(0))
 	for p := 0; p < n; p++ {
 		ph := &m.Phases[p]
 		for bank := 0; bank < smem.NumBanks; bank++ {
+			if ph.Words[bank] == 0 {
+				continue // the panel background is the "no request" color
+			}
 			fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>phase %d bank %d: %d words, %d requests</title></rect>`+"\n",
 				x0+bank*svgCell, y0+p*svgCell, svgCell, svgCell, heatColor(ph.Words[bank]), p, bank, ph.Words[bank], ph.Requests[bank])
 		}
 	}
 	if len(m.Phases) > n {
 		fmt.Fprintf(b, `<text x="%d" y="%d">… %d more phases</text>`+"\n", x0, y0+n*svgCell+12, len(m.Phases)-n)
+	}
+	for bank := 0; bank <= smem.NumBanks; bank += 8 { // bank-group guides
+		fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#bbb"/>`+"\n", x0+bank*svgCell, y0, x0+bank*svgCell, y0+max(n, 1)*svgCell)
 	}
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#888"/>`+"\n", x0, y0, smem.NumBanks*svgCell, max(n, 1)*svgCell)
 }

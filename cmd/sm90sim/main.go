@@ -69,6 +69,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newRunCmd(stdout))
+	root.AddCommand(newBanksCmd(stdout))
 	root.AddCommand(newGPUCmd(stdout))
 	root.AddCommand(newValidateCmd(stdout))
 	return root

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// bankLine is one PTX source line's shared-memory statistics.
+type bankLine struct {
+	Line        int    `json:"line"`
+	Function    string `json:"function"`
+	Instruction string `json:"instruction"` // the source line as written
+	Kind        string `json:"kind"`        // ld st ldsm stsm atom ldgsts
+	Executions  uint64 `json:"executions"`
+	Wavefronts  uint64 `json:"wavefronts"`
+	Ideal       uint64 `json:"ideal_wavefronts"`
+	Conflicts   uint64 `json:"conflicts"`
+	MaxWay      int    `json:"worst_n_way"`
+	// FusedWidth: ptxas fuses this access with the following lines into
+	// one access of this many bytes (counted here).
+	FusedWidth int `json:"fused_width,omitempty"`
+}
+
+// bankTotals sums the lines.
+type bankTotals struct {
+	Executions uint64 `json:"executions"`
+	Wavefronts uint64 `json:"wavefronts"`
+	Ideal      uint64 `json:"ideal_wavefronts"`
+	Conflicts  uint64 `json:"conflicts"`
+	MaxWay     int    `json:"worst_n_way"`
+}
+
+// bankReport is the JSON of `sm90sim banks KERNEL.ptx`.
+type bankReport struct {
+	File   string       `json:"file"`
+	Kernel string       `json:"kernel"`
+	Grid   [3]int       `json:"grid"`
+	Block  [3]int       `json:"block"`
+	Lines  []bankLine   `json:"lines"` // sorted by conflicts, then line
+	Totals bankTotals   `json:"totals"`
+	Smem   *report.Smem `json:"smem"` // the run report's section, for cross-checks
+}
+
+func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
+	r, err := bankRun(ptxPath, f)
+	if err != nil {
+		return err
+	}
+	writeBankTable(stdout, r, f.top)
+	if f.json != "" {
+		if err := writeJSON(f.json, r); err != nil {
+			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, err))
+		}
+	}
+	return nil
+}
+
+// bankRun runs the kernel like `run` and collects its per-line statistics.
+func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
+	s, err := session.Prepare(ptxPath, f.spec, f.kernel, exec.DefaultLayout())
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	cfg := gpu.DefaultConfig()
+	cfg.MaxInstructions = f.maxInstructions
+	if err := cfg.Validate(); err != nil {
+		return nil, inputErr(fmt.Errorf("--max-instructions: %v", err))
+	}
+	res, runErr := s.Run(cfg)
+	if runErr != nil {
+		var fault *exec.Fault
+		if errors.As(runErr, &fault) {
+			return nil, kernelErr(runErr)
+		}
+		return nil, inputErr(runErr)
+	}
+	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Grid: s.Spec.Grid, Block: s.Spec.Block,
+		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem)}
+	src := sourceLines(ptxPath)
+	for _, st := range s.Kernel.SmemSites() {
+		r.add(st, src)
+	}
+	sort.SliceStable(r.Lines, func(i, j int) bool {
+		a, b := &r.Lines[i], &r.Lines[j]
+		if a.Conflicts != b.Conflicts {
+			return a.Conflicts > b.Conflicts
+		}
+		return a.Line < b.Line
+	})
+	return r, nil
+}
+
+// add merges one instruction site into its source line.
+func (r *bankReport) add(st exec.SiteStat, src []string) {
+	t := &r.Totals
+	t.Executions += st.Executions
+	t.Wavefronts += st.Wavefronts
+	t.Ideal += st.Ideal
+	t.Conflicts += st.Conflicts
+	t.MaxWay = max(t.MaxWay, st.MaxWay)
+	for i := range r.Lines {
+		if l := &r.Lines[i]; l.Line == st.Pos.Line && l.Function == st.Function {
+			l.Executions += st.Executions
+			l.Wavefronts += st.Wavefronts
+			l.Ideal += st.Ideal
+			l.Conflicts += st.Conflicts
+			l.MaxWay = max(l.MaxWay, st.MaxWay)
+			return
+		}
+	}
+	text := st.Op
+	if n := st.Pos.Line; n >= 1 && n <= len(src) {
+		text = strings.TrimSpace(src[n-1])
+	}
+	r.Lines = append(r.Lines, bankLine{Line: st.Pos.Line, Function: st.Function, Instruction: text, Kind: st.Kind.String(),
+		Executions: st.Executions, Wavefronts: st.Wavefronts, Ideal: st.Ideal, Conflicts: st.Conflicts,
+		MaxWay: st.MaxWay, FusedWidth: st.FusedWidth})
+}
+
+// sourceLines reads the PTX again for the instruction text (nil if it
+// cannot: the report then shows the opcode).
+func sourceLines(path string) []string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		out = append(out, strings.ReplaceAll(sc.Text(), "\t", " "))
+	}
+	return out
+}
+
+func writeBankTable(w io.Writer, r *bankReport, top int) {
+	fmt.Fprintf(w, "kernel %s  grid %v  block %v  (%s)\n", r.Kernel, r.Grid, r.Block, r.File)
+	if len(r.Lines) == 0 {
+		fmt.Fprintln(w, "no shared-memory accesses")
+		return
+	}
+	fmt.Fprintf(w, "%6s  %-6s %10s %11s %10s %11s %6s  %s\n", "line", "kind", "executions", "wavefronts", "ideal", "conflicts", "worst", "instruction")
+	shown := r.Lines
+	if top > 0 && top < len(shown) {
+		shown = shown[:top]
+	}
+	for _, l := range shown {
+		text := l.Instruction
+		if l.FusedWidth > 0 {
+			text += fmt.Sprintf("  (fused: %d-byte access)", l.FusedWidth)
+		}
+		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s\n", l.Line, l.Kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, text)
+	}
+	if len(shown) < len(r.Lines) {
+		fmt.Fprintf(w, "        (%d more lines; --top 0 shows all)\n", len(r.Lines)-len(shown))
+	}
+	t := r.Totals
+	fmt.Fprintf(w, "%6s  %-6s %10d %11d %10d %11d %5d-way\n", "total", "", t.Executions, t.Wavefronts, t.Ideal, t.Conflicts, t.MaxWay)
+	if s := r.Smem; s != nil {
+		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
+			s.LoadWavefronts, s.LoadBankConflicts, s.StoreWavefronts, s.StoreBankConflicts, s.ByOp.Atom.Wavefronts)
+	}
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileWith(path, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+}
+
+// writeFileWith writes a file through fill, atomically.
+func writeFileWith(path string, fill func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".banks-*")
+	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	bw := bufio.NewWriter(tmp)
+	if err := fill(bw); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

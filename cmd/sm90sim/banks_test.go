@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const transposeDir = "../../validation/testdata/transpose_smem/"
+
+// The done-when case: the unpadded transpose names its conflicting lines
+// (the four column reads of the tile) with 32-way conflicts, and the totals
+// equal the run report's smem section (and ncu's recording: 65536 load
+// wavefronts, 63488 conflicts).
+func TestBanksTranspose(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "b.json")
+	code, stdout, stderr := cli("banks", transposeDir+"kernel.ptx", "--spec", transposeDir+"launch.yaml", "--json", js, "--top", "5")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(stdout, "\n")
+	require.GreaterOrEqual(t, len(lines), 4)
+	assert.Regexp(t, `^\s+80\s+ld\s+512\s+16384\s+512\s+15872\s+32-way\s+ld\.shared\.f32\s+%f5, \[%r23\];`, lines[2])
+	assert.Contains(t, stdout, "(3 more lines; --top 0 shows all)")
+	assert.Regexp(t, `total\s+4096\s+67584\s+4096\s+63488\s+32-way`, stdout)
+
+	var r bankReport
+	b, err := os.ReadFile(js)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &r))
+	require.Len(t, r.Lines, 8, "JSON holds every line whatever --top says")
+	for i, l := range r.Lines {
+		if i < 4 {
+			assert.Equal(t, []int{80, 85, 90, 93}[i], l.Line)
+			assert.Equal(t, 32, l.MaxWay)
+			assert.Equal(t, "ld", l.Kind)
+		} else {
+			assert.Equal(t, uint64(0), l.Conflicts)
+			assert.Equal(t, "st", l.Kind)
+		}
+	}
+	s := r.Smem
+	assert.Equal(t, s.LoadWavefronts+s.StoreWavefronts, r.Totals.Wavefronts)
+	assert.Equal(t, s.LoadBankConflicts+s.StoreBankConflicts, r.Totals.Conflicts)
+	assert.Equal(t, uint64(65536), s.LoadWavefronts)
+	assert.Equal(t, uint64(63488), s.LoadBankConflicts)
+}
+
+// The padded transpose has no conflicting line.
+func TestBanksTransposePadded(t *testing.T) {
+	dir := "../../validation/testdata/transpose_smem_padded/"
+	code, stdout, stderr := cli("banks", dir+"kernel.ptx", "--spec", dir+"launch.yaml")
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `total\s+\d+\s+\d+\s+\d+\s+0\s+1-way`, stdout)
+}
+
+// The done-when what-if: 128B swizzle removes the 8-way conflicts of an
+// ldmatrix.x4 over a K-major f16 64x64 tile.
+func TestBanksLayout(t *testing.T) {
+	dir := t.TempDir()
+	svg, js := filepath.Join(dir, "h.svg"), filepath.Join(dir, "w.json")
+	code, stdout, stderr := cli("banks", "--layout", "dtype=f16 tile=64x64 major=k access=ldmatrix.x4", "--svg", svg, "--json", js)
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `none\s+32B\s+64B\s+128B`, stdout)
+	assert.Regexp(t, `conflicts\s+448\s+0\s+0\s+0\n`, stdout)
+	assert.Regexp(t, `worst n-way\s+8\s+1\s+1\s+1\n`, stdout)
+	b, err := os.ReadFile(svg)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(b), "<svg"))
+	b, err = os.ReadFile(js)
+	require.NoError(t, err)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Equal(t, "ldsm", r["op"])
+}
+
+func TestBanksErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no input", []string{"banks"}, 2, "--layout"},
+		{"no spec", []string{"banks", transposeDir + "kernel.ptx"}, 2, "--spec"},
+		{"layout and kernel", []string{"banks", transposeDir + "kernel.ptx", "--layout", "tile=64x64 access=tma"}, 2, "no kernel"},
+		{"bad layout", []string{"banks", "--layout", "tile=64x64 access=ldmatrix.x3"}, 2, "unknown access"},
+		{"svg without layout", []string{"banks", transposeDir + "kernel.ptx", "--spec", transposeDir + "launch.yaml", "--svg", "x.svg"}, 2, "--svg"},
+		{"malformed PTX", []string{"banks", "testdata/malformed.ptx", "--spec", "testdata/ok.yaml"}, 2, "error"},
+		{"kernel fault", []string{"banks", "testdata/oob.ptx", "--spec", "testdata/ok.yaml"}, 1, "out-of-bounds"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := cli(c.args...)
+			assert.Equal(t, c.code, code, stderr)
+			assert.Contains(t, stderr, c.msg)
+		})
+	}
+}
