@@ -3,6 +3,7 @@ package validation
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,6 +88,46 @@ func metricOf(c *smem.Counters, name string) (uint64, bool) {
 		return b[smem.OpLd].Instructions, true
 	case "smsp__sass_inst_executed_op_shared_st.sum":
 		return b[smem.OpSt].Instructions, true
+	}
+	return metricOfSass(c, name)
+}
+
+// sassOps maps the op_* suffix of the per-SASS-op counters to its kind.
+var sassOps = map[string]smem.OpKind{
+	"ld": smem.OpLd, "st": smem.OpSt, "ldsm": smem.OpLdsm, "stsm": smem.OpStsm,
+	"atom": smem.OpAtom, "ldgsts": smem.OpLdgsts,
+}
+
+// metricOfSass covers the per-op SASS counter families: wavefronts and
+// bank conflicts of every op kind (smsp__ and sm__ prefixes sum the same
+// events), instruction counts, and the all-ops totals.
+func metricOfSass(c *smem.Counters, name string) (uint64, bool) {
+	tot := c.Total()
+	switch name {
+	case "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared.sum",
+		"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared.sum":
+		return tot.Wavefronts, true
+	case "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared.sum",
+		"smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared.sum":
+		return tot.Conflicts, true
+	}
+	name = strings.TrimSuffix(name, ".sum")
+	for _, pre := range []string{"smsp__", "sm__"} {
+		for _, f := range []struct {
+			prefix string
+			field  func(o smem.OpCounters) uint64
+		}{
+			{pre + "sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_", func(o smem.OpCounters) uint64 { return o.Wavefronts }},
+			{pre + "sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_", func(o smem.OpCounters) uint64 { return o.Conflicts }},
+			{pre + "sass_inst_executed_op_", func(o smem.OpCounters) uint64 { return o.Instructions }},
+		} {
+			if op, ok := strings.CutPrefix(name, f.prefix); ok {
+				op = strings.TrimPrefix(op, "shared_")
+				if k, ok := sassOps[op]; ok {
+					return f.field(c.ByOp[k]), true
+				}
+			}
+		}
 	}
 	return 0, false
 }
