@@ -42,11 +42,22 @@
 //     across the warp).
 //   - The quarter-warp rule for 16-B accesses versus the same grouping
 //     (which includes the cc 7.x uniform-address LDS.128 optimization).
-//   - Per-matrix phases for ldmatrix/stmatrix (standard practice, no NVIDIA
-//     text).
 //   - Ideal by width versus ideal = number of phases with an active lane.
 //   - atom/red: broadcast of same-word lanes (default) versus every lane
 //     request serialized.
+//
+// # Confirmed on hardware
+//
+//   - ldmatrix/stmatrix: per-matrix phases, ideal = number of matrices, lanes
+//     at or above 8*Matrices ignored. H200 (driver 580, nvcc 13.0, ncu
+//     2025.3.1), the validation/testdata ldsm_*/stsm_* kernels: 4 warps x 6
+//     variants (.x1/.x2/.x4, +-.trans; for .x1/.x2 the upper lanes repeat
+//     the row addresses) over a 64x64 f16 tile of 128-B rows, 224
+//     LDSM/STSM each. smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_
+//     op_ldsm (and _op_stsm) = 3072/1536/768/384 for none/32B/64B/128B
+//     (8/4/2/1-way per matrix) and sm__sass_l1tex_data_bank_conflicts_
+//     pipe_lsu_mem_shared_op_ldsm (_stsm) = 2688/1152/384/0 = wavefronts -
+//     384, exactly the model's counts. .trans costs the same.
 //
 // wgmma and TMA shared-memory traffic do not go through this model (their
 // async units are modeled conflict-free for canonical swizzled layouts).

@@ -47,7 +47,7 @@ const (
 type model struct {
 	wide8  phaseRule // 64-bit ld/st/atom/cp.async: UNCONFIRMED for sm_90
 	wide16 phaseRule // 128-bit ld/st/cp.async: UNCONFIRMED for sm_90
-	matrix phaseRule // ldmatrix/stmatrix: per-matrix phases are practice, not NVIDIA text
+	matrix phaseRule // ldmatrix/stmatrix: fixedPhases confirmed on an H200 (doc.go)
 	ideal  idealRule // what ncu takes as ideal for partially active warps
 	// atomNoBroadcast: atom/red lanes hitting the same word still serialize
 	// (count lane requests, not distinct words). Default false: atomics
