@@ -2,105 +2,137 @@ package fp
 
 import "math"
 
-// Approximate (MUFU-style) functions. The GPU's bit patterns for these are
-// not public; until the recorded corpus pins them down, each function returns
-// the (near-)correctly rounded value of the exact function, computed in
-// float64 and rounded once to the destination, which is always within the
-// error bound PTX allows (quoted from the PTX ISA next to each). Special
-// inputs follow the PTX tables. With ftz, subnormal inputs and results are
-// flushed to signed zero; without it they are honoured.
-//
-// Bit-exactness with MUFU is NOT claimed: the GPU differs in the last bit
-// of the result wherever the documented error bound allows it. Recorded on an
-// H200 (probe.cu, 8192 random inputs; 65536 for f16/bf16), the share of
-// bit-identical results was: ex2 87%, lg2 74-77%, rsqrt 89-90%, rcp 86-89%,
-// sqrt.approx 91-92%, tanh.f32 79%, div.approx 91-94%, div.full 79-84%,
-// sin/cos 2-46% (MUFU range reduction is coarse: sin(FLT_MAX) gives 0 on the
-// GPU), ex2.f16 70%, tanh.f16 78%, ex2.bf16 95%, tanh.bf16 97%.
+// Approximate f32 functions, composed from the MUFU primitives (mufu.go)
+// exactly as ptxas 13.0 emits them for sm_90a (SASS of the corpus kernel
+// validation/testdata/approx_math, provenance.json raw.sass). The .ftz forms
+// are the bare MUFU instruction; the non-.ftz forms scale a subnormal (or,
+// for rcp and div.full, a very large) operand into the MUFU range with FMUL
+// and undo the scaling on the result. FMUL here is mul.rn.f32 without ftz.
+// The PTX error bound of each function is quoted next to it.
 
-// approx32 evaluates fn on the (optionally flushed) f32 input and rounds the
-// float64 result to f32 (RN), canonicalising NaN and flushing with ftz.
-func approx32(a uint32, ftz bool, fn func(float64) float64) uint32 {
-	if ftz {
-		a = FlushF32(a)
-	}
-	if isNaN32(a) {
-		return CanonicalNaNF32
-	}
-	r := fn(float64(math.Float32frombits(a)))
-	return finish32(uint32(roundF64(fmtF32, math.Float64bits(r), RN, false)), ftz, false)
-}
+const (
+	minNormalBits = 0x00800000 // FLT_MIN
+	two126Bits    = 0x7E800000 // 2^126
+	two24         = 0x4B800000 // 2^24
+	twoM12        = 0x39800000 // 2^-12
+	two12         = 0x45800000 // 2^12
+	quarter       = 0x3E800000 // 0.25
+	half32        = 0x3F000000 // 0.5
+	minus24       = 0xC1C00000 // -24
+	minus126      = 0xC2FC0000 // -126
+	invTwoPi      = 0x3E22F983 // 0.15915494 = 1/(2π) rounded to f32
+)
+
+func fmul(a, b uint32) uint32 { return MulF32(a, b, RN, false, false) }
+
+// tiny reports |a| < FLT_MIN (false for NaN), the FSETP.GEU test ptxas uses.
+func tiny(a uint32) bool { return a&^signF32 < minNormalBits }
 
 // Ex2ApproxF32 is ex2.approx{.ftz}.f32: 2^a. PTX: max error 2 ulp across the
-// full range (ex2(-inf)=+0, ex2(+-0)=1, ex2(+inf)=+inf).
-func Ex2ApproxF32(a uint32, ftz bool) uint32 { return approx32(a, ftz, math.Exp2) }
+// full range (ex2(-inf)=+0, ex2(+-0)=1, ex2(+inf)=+inf). Without .ftz,
+// a < -126 is computed as ex2(a/2)^2 so that subnormal results survive.
+func Ex2ApproxF32(a uint32, ftz bool) uint32 {
+	if ftz || !(f64of32(a) < -126) {
+		return MufuEx2(a)
+	}
+	r := MufuEx2(fmul(a, half32))
+	return fmul(r, r)
+}
 
 // Lg2ApproxF32 is lg2.approx{.ftz}.f32: log2(a). PTX: max absolute error
 // 2^-22 for a in (0.5, 2), else max relative error 2^-22 (approximately).
-// lg2(+-0) = -inf, lg2(negative) = NaN, lg2(+inf) = +inf.
+// lg2(+-0) = -inf, lg2(negative) = NaN, lg2(+inf) = +inf. Without .ftz a
+// subnormal input is scaled by 2^24 and 24 subtracted.
 func Lg2ApproxF32(a uint32, ftz bool) uint32 {
-	return approx32(a, ftz, func(x float64) float64 {
-		if x == 0 {
-			return math.Inf(-1)
-		}
-		return math.Log2(x)
-	})
+	if ftz || !tiny(a) {
+		return MufuLg2(a)
+	}
+	return AddF32(MufuLg2(fmul(a, two24)), minus24, RN, false, false)
 }
 
-// SinApproxF32 is sin.approx{.ftz}.f32. PTX: max absolute error 2^-20.5 in
-// [-100pi, +100pi] (larger outside). sin(+-inf) = NaN, sin(-0) = -0.
-func SinApproxF32(a uint32, ftz bool) uint32 { return approx32(a, ftz, math.Sin) }
+// SinApproxF32 is sin.approx{.ftz}.f32: MUFU.SIN of a·(1/(2π)) rounded
+// toward zero. PTX: max absolute error 2^-20.5 in [-100pi, +100pi].
+func SinApproxF32(a uint32, ftz bool) uint32 {
+	return MufuSin(MulF32(a, invTwoPi, RZ, ftz, false))
+}
 
-// CosApproxF32 is cos.approx{.ftz}.f32. PTX: max absolute error 2^-20.5 in
-// [-100pi, +100pi]. cos(+-inf) = NaN, cos(+-0) = 1.
-func CosApproxF32(a uint32, ftz bool) uint32 { return approx32(a, ftz, math.Cos) }
+// CosApproxF32 is cos.approx{.ftz}.f32 (see SinApproxF32).
+func CosApproxF32(a uint32, ftz bool) uint32 {
+	return MufuCos(MulF32(a, invTwoPi, RZ, ftz, false))
+}
 
 // RsqrtApproxF32 is rsqrt.approx{.ftz}.f32. PTX: max relative error 2^-22.9
 // over the full range. rsqrt(+0)=+inf, rsqrt(-0)=-inf, rsqrt(neg)=NaN,
-// rsqrt(+inf)=+0.
+// rsqrt(+inf)=+0. Without .ftz: rsq(a·2^24)·2^12 for subnormal a.
 func RsqrtApproxF32(a uint32, ftz bool) uint32 {
-	return approx32(a, ftz, func(x float64) float64 {
-		if x == 0 {
-			return math.Copysign(math.Inf(1), x)
-		}
-		return 1 / math.Sqrt(x)
-	})
+	if ftz || !tiny(a) {
+		return MufuRsq(a)
+	}
+	return fmul(MufuRsq(fmul(a, two24)), two12)
 }
 
 // RcpApproxF32 is rcp.approx{.ftz}.f32. PTX: max 1 ulp error over the full
-// range. rcp(+-0) = +-inf, rcp(+-inf) = +-0.
+// range. rcp(+-0) = +-inf, rcp(+-inf) = +-0. Without .ftz: s·rcp(a·s) with
+// s = 0.25 for |a| > 2^126, 2^24 for subnormal a, else 1.
 func RcpApproxF32(a uint32, ftz bool) uint32 {
-	return approx32(a, ftz, func(x float64) float64 { return 1 / x })
+	if ftz {
+		return MufuRcp(a)
+	}
+	s := uint32(0x3F800000)
+	switch {
+	case a&^signF32 > two126Bits && !isNaN32(a):
+		s = quarter
+	case tiny(a):
+		s = two24
+	}
+	return fmul(s, MufuRcp(fmul(a, s)))
 }
 
 // SqrtApproxF32 is sqrt.approx{.ftz}.f32. PTX: max relative error 2^-23
-// over the full range. sqrt(-0) = -0, sqrt(negative) = NaN.
-func SqrtApproxF32(a uint32, ftz bool) uint32 { return approx32(a, ftz, math.Sqrt) }
-
-// TanhApproxF32 is tanh.approx.f32. PTX: max relative error 2^-10.987 (sm_75+).
-// tanh(+-0) = +-0, tanh(+-inf) = +-1. Subnormal inputs are honoured.
-func TanhApproxF32(a uint32) uint32 { return approx32(a, false, math.Tanh) }
-
-// DivApproxF32 is div.approx{.ftz}.f32, computed as PTX defines it,
-// a * (1/b) with an ftz reciprocal: max 2 ulp error for |b| in
-// [2^-126, 2^126]; for 2^126 < |b| < 2^128 the result is 0 (NaN if a is
-// infinite) because the reciprocal flushes to zero (confirmed for both
-// forms). Without .ftz a subnormal b is honoured (the GPU returns the
-// quotient, e.g. -2^-149 / 2^-149 = -1): that case uses the rounded quotient.
-func DivApproxF32(a, b uint32, ftz bool) uint32 {
-	if !ftz && b&0x7F800000 == 0 && b&0x7FFFFF != 0 {
-		return DivF32(a, b, RN, false)
+// over the full range. sqrt(-0) = -0, sqrt(negative) = NaN. Without .ftz:
+// sqrt(a·2^24)·2^-12 for subnormal a.
+func SqrtApproxF32(a uint32, ftz bool) uint32 {
+	if ftz || !tiny(a) {
+		return MufuSqrt(a)
 	}
-	return MulF32(a, RcpApproxF32(b, true), RN, ftz, false)
+	return fmul(MufuSqrt(fmul(a, two24)), twoM12)
+}
+
+// TanhApproxF32 is tanh.approx.f32 (MUFU.TANH). PTX: max relative error
+// 2^-10.987. tanh(+-0) = +-0, tanh(+-inf) = +-1.
+func TanhApproxF32(a uint32) uint32 { return MufuTanh(a) }
+
+// DivApproxF32 is div.approx{.ftz}.f32: a · rcp(b). PTX: max 2 ulp error
+// for |b| in [2^-126, 2^126]; for 2^126 < |b| < 2^128 the result is 0 (NaN
+// if a is infinite) because MUFU.RCP flushes. Without .ftz a subnormal b is
+// honoured: both operands are scaled by 2^24 first.
+func DivApproxF32(a, b uint32, ftz bool) uint32 {
+	if ftz {
+		return MulF32(MufuRcp(b), a, RN, true, false)
+	}
+	if tiny(b) {
+		a, b = fmul(a, two24), fmul(b, two24)
+	}
+	return fmul(MufuRcp(b), a)
 }
 
 // DivFullF32 is div.full{.ftz}.f32. PTX: max 2 ulp error over the full
-// range. Implemented as the correctly rounded quotient.
-func DivFullF32(a, b uint32, ftz bool) uint32 { return DivF32(a, b, RN, ftz) }
+// range. Computed as DivApproxF32 after scaling both operands by 0.25 when
+// |b| > 2^126.
+func DivFullF32(a, b uint32, ftz bool) uint32 {
+	if b&^signF32 > two126Bits && !isNaN32(b) {
+		a, b = MulF32(a, quarter, RN, ftz, false), MulF32(b, quarter, RN, ftz, false)
+	}
+	return DivApproxF32(a, b, ftz)
+}
 
-// approxSmall evaluates fn on an f16/bf16 input and rounds the result to the
-// same format (RN).
-func approxSmall(f format, h uint16, ftz bool, fn func(float64) float64) uint16 {
+// mufuSmall is MUFU.{EX2,TANH}.{F16,BF16}: the input widened to f32, the
+// f32 MUFU primitive applied, and the result truncated (RZ) to the 16-bit
+// format. Recorded on all 65536 inputs (approx_math_h): RZ of the f32 value
+// matches the GPU far better than RN of the exact value (ex2.f16 95% vs
+// 69%, ex2.bf16 99.7% vs 95%, tanh.f16 88% vs 77%, tanh.bf16 98.5% vs 97%,
+// with RN-correct f32 values standing in for MUFU's own f32 results).
+func mufuSmall(f format, h uint16, ftz bool, prim func(uint32) uint32) uint16 {
 	b := uint64(h)
 	if ftz {
 		b = f.flush(b)
@@ -108,33 +140,46 @@ func approxSmall(f format, h uint16, ftz bool, fn func(float64) float64) uint16 
 	if f.isNaN(b) {
 		return uint16(f.nanBits)
 	}
-	r := roundF64(f, math.Float64bits(fn(widen(f, b))), RN, false)
-	if ftz {
-		r = f.flush(r)
+	x := math.Float32bits(float32(widen(f, b))) // exact
+	r := prim(x)
+	if isNaN32(r) {
+		return uint16(f.nanBits)
 	}
-	return uint16(r)
+	var o uint64
+	if f == fmtF16 && r&^signF32 >= 0x47800000 { // |r| >= 2^16: inf, not max-finite (recorded: ex2.f16(16) = inf)
+		return uint16(r>>16&0x8000 | 0x7C00)
+	}
+	if f == fmtBF16 {
+		o = uint64(F32ToBF16(r, RZ, false, false))
+	} else {
+		o = uint64(F32ToF16(r, RZ, false, false))
+	}
+	if ftz {
+		o = f.flush(o)
+	}
+	return uint16(o)
 }
 
-// Ex2ApproxF16 is ex2.approx.f16. PTX: max relative error 2^-9.9.
-func Ex2ApproxF16(h uint16) uint16 { return approxSmall(fmtF16, h, false, math.Exp2) }
+// Ex2ApproxF16 is ex2.approx.f16 (MUFU.EX2.F16). PTX: max relative error 2^-9.9.
+func Ex2ApproxF16(h uint16) uint16 { return mufuSmall(fmtF16, h, false, MufuEx2) }
 
 // Ex2ApproxF16x2 is ex2.approx.f16x2.
 func Ex2ApproxF16x2(a uint32) uint32 { return pack(Ex2ApproxF16(lo(a)), Ex2ApproxF16(hi(a))) }
 
-// Ex2ApproxBF16 is ex2.approx.ftz.bf16. PTX: max relative error 2^-7.
-func Ex2ApproxBF16(h uint16) uint16 { return approxSmall(fmtBF16, h, true, math.Exp2) }
+// Ex2ApproxBF16 is ex2.approx.ftz.bf16 (MUFU.EX2.BF16). PTX: max relative error 2^-7.
+func Ex2ApproxBF16(h uint16) uint16 { return mufuSmall(fmtBF16, h, true, MufuEx2) }
 
 // Ex2ApproxBF16x2 is ex2.approx.ftz.bf16x2.
 func Ex2ApproxBF16x2(a uint32) uint32 { return pack(Ex2ApproxBF16(lo(a)), Ex2ApproxBF16(hi(a))) }
 
-// TanhApproxF16 is tanh.approx.f16. PTX: max absolute error 2^-10.987.
-func TanhApproxF16(h uint16) uint16 { return approxSmall(fmtF16, h, false, math.Tanh) }
+// TanhApproxF16 is tanh.approx.f16 (MUFU.TANH.F16). PTX: max absolute error 2^-10.987.
+func TanhApproxF16(h uint16) uint16 { return mufuSmall(fmtF16, h, false, MufuTanh) }
 
 // TanhApproxF16x2 is tanh.approx.f16x2.
 func TanhApproxF16x2(a uint32) uint32 { return pack(TanhApproxF16(lo(a)), TanhApproxF16(hi(a))) }
 
-// TanhApproxBF16 is tanh.approx.bf16. PTX: max absolute error 2^-8.
-func TanhApproxBF16(h uint16) uint16 { return approxSmall(fmtBF16, h, false, math.Tanh) }
+// TanhApproxBF16 is tanh.approx.bf16 (MUFU.TANH.BF16). PTX: max absolute error 2^-8.
+func TanhApproxBF16(h uint16) uint16 { return mufuSmall(fmtBF16, h, false, MufuTanh) }
 
 // TanhApproxBF16x2 is tanh.approx.bf16x2.
 func TanhApproxBF16x2(a uint32) uint32 { return pack(TanhApproxBF16(lo(a)), TanhApproxBF16(hi(a))) }

@@ -100,6 +100,7 @@ func nanTF32(x uint32) uint32 { return x &^ 0x1FFF }
 //   - f64 -> s32 and f64 -> u32: 0x80000000 (float_special un64 slots 11-18);
 //   - f32/f16/bf16 -> 32-, 16-bit destinations: 0 (float_special un32 slots
 //     11-18, cvt_all hf slots 0-7, 16-23, 48-55, 64-71).
+//
 // UNCONFIRMED: f64 -> 8/16-bit destinations; taken as the destination's
 // sign-bit pattern like f64 -> 32 bits; f16/f32 -> 8-bit: 0 like 16-bit.
 // Signed results are sign-extended to 64 bits (as FloatToInt returns them).
