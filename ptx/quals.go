@@ -34,7 +34,7 @@ var miscQuals = map[string]bool{
 	"inc": true, "dec": true, "wait": true, "launch_dependents": true, "L2": true, "ld_reduce": true,
 	"sync_restrict::shared::cluster": true, "sync_restrict::shared::cta": true, "mbarrier_init": true,
 	"proxy": true, "gl": true, "ignore_src": true, "zfill": true, "prefetch": true, "uni": true,
-	"acc::f32": true, "unified": true, "collector::a::fill": true,
+	"acc::f32": true, "unified": true, "collector::a::fill": true, "noComplete": true,
 }
 
 // isShapeQual accepts shape-like qualifiers: m64n128k16, m8n8, x4, 2d, v4.

@@ -88,6 +88,7 @@ func compileBar(c *compiler, x *xinst) error {
 			n = 32
 		}
 		b.arrived += n
+		w.hazardBarArrive(id)
 		if red != "" {
 			b.redOp = red
 			pr := &x.ops[len(x.ops)-1]
@@ -155,6 +156,7 @@ func (c *CTA) checkBarrier(id int) {
 			}
 		}
 	}
+	c.hazardBarRelease(id, b.waiting)
 	*b = barrier{}
 }
 

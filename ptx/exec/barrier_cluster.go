@@ -26,6 +26,7 @@ func compileClusterBar(x *xinst) error {
 				w.pc[l]++
 			}
 			c.clBar.arrived += n
+			w.hazardClusterArrive()
 			c.checkClusterBar()
 			return nil
 		}
@@ -78,5 +79,6 @@ func (c *CTA) checkClusterBar() {
 			}
 		}
 	}
+	c.hazardClusterRelease(b.waiting)
 	b.waiting = nil
 }

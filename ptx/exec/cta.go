@@ -21,6 +21,8 @@ type Launch struct {
 	Counters *smem.Counters
 	// Printf collects the output of device printf (vprintf) in execution order.
 	Printf bytes.Buffer
+	// NoHazardCheck switches off the async-copy hazard checker (hazard.go).
+	NoHazardCheck bool
 }
 
 // CTA is one thread block.
@@ -36,7 +38,8 @@ type CTA struct {
 	clBar   clusterBarrier
 	local   [][]byte // per-thread local memory
 	frameID uint64
-	clock   int64 // simulated clock (instructions issued in the CTA)
+	clock   int64      // simulated clock (instructions issued in the CTA)
+	async   asyncState // mbarriers and the async-copy hazard checker
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first
@@ -107,11 +110,13 @@ func (c *CTA) Run(budget *int64) error {
 	for {
 		progress := false
 		alive := false
+		changes := c.async.changes
 		for _, w := range c.warps {
 			if w.live == 0 {
 				continue
 			}
 			alive = true
+			stepped, spun := false, false
 			for i := 0; i < quantum; i++ {
 				w.spun = false
 				blocked, err := w.Step()
@@ -128,13 +133,18 @@ func (c *CTA) Run(budget *int64) error {
 				}
 				if w.spun {
 					// A wait that failed (mbarrier.try_wait/test_wait false):
-					// let the other warps run; it is not progress.
+					// let the other warps run; a turn that ends in a failed
+					// wait is not progress (its loop branch included) unless
+					// some mbarrier changed meanwhile.
 					w.spins++
+					spun = true
 					break
 				}
-				progress = true
+				stepped = true
 			}
+			progress = progress || (stepped && !spun)
 		}
+		progress = progress || c.async.changes != changes
 		if !alive {
 			return nil
 		}

@@ -48,6 +48,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileCreatepolicy
 	case ptx.OpMapa, ptx.OpGetctarank:
 		return compileMapa
+	case ptx.OpMbarrier:
+		return compileMbarrier
 	case ptx.OpLdmatrix, ptx.OpStmatrix, ptx.OpMovmatrix:
 		return compileMatrix
 	}

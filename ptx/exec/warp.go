@@ -57,6 +57,8 @@ type Warp struct {
 	spun    bool
 	spinWhy string
 	spins   int64
+	// hzErr is a hazard found while counting a shared access (hazard.go).
+	hzErr error
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
@@ -164,6 +166,11 @@ func (w *Warp) Step() (blocked bool, err error) {
 		return false, nil
 	}
 	if err := x.fn(w, x, m); err != nil {
+		return false, err
+	}
+	if w.hzErr != nil {
+		err := w.hzErr
+		w.hzErr = nil
 		return false, err
 	}
 	if w.cur.parkedNow {

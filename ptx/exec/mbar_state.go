@@ -1,0 +1,62 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/mbarrier"
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// asyncState is a CTA's state for the async machinery: the mbarrier side
+// table (keyed by shared address; the 8-byte object in shared memory stays
+// opaque) and the async-copy hazard checker.
+type asyncState struct {
+	mbars map[uint32]*mbarrier.Barrier
+	hz    *hazards // nil until the CTA first uses an mbarrier or async copy
+	// changes counts mbarrier state changes (a warp spinning on an mbarrier
+	// can proceed only after one; CTA.Run uses it for deadlock detection).
+	changes uint64
+}
+
+// mbarrier returns the side-table entry of the barrier at shared address a
+// (an uninitialized barrier when none was made there).
+func (c *CTA) mbarrier(a uint32) *mbarrier.Barrier {
+	if c.async.mbars == nil {
+		c.async.mbars = map[uint32]*mbarrier.Barrier{}
+	}
+	b := c.async.mbars[a]
+	if b == nil {
+		b = &mbarrier.Barrier{}
+		c.async.mbars[a] = b
+	}
+	return b
+}
+
+// sharedAddr resolves address operand o of lane l to a CTA shared-memory
+// address of an n-byte object aligned to align, given the instruction's
+// state space (generic addresses must fall in the shared window; a
+// .shared::cluster address of a cluster of one is the CTA's own).
+func (w *Warp) sharedAddr(x *xinst, sp ptx.Space, o *xop, l, n, align int) (uint32, error) {
+	a := w.addrOf(o, l)
+	s, aa := sp, a
+	if s == ptx.SpaceNone {
+		s, aa = w.cta.classify(a)
+	}
+	if s != ptx.SpaceShared && s != ptx.SpaceSharedCluster {
+		return 0, w.laneFault(x, l, "address 0x%x is not in shared memory", a)
+	}
+	if align > 1 && aa%uint64(align) != 0 {
+		return 0, w.laneFault(x, l, "misaligned shared address 0x%x (needs %d-byte alignment)", aa, align)
+	}
+	if _, msg := w.access(ptx.SpaceShared, aa, n, l); msg != "" {
+		return 0, w.laneFault(x, l, "%s", msg)
+	}
+	return uint32(aa), nil
+}
+
+// mbarWhy describes a barrier for spin and deadlock reports.
+func mbarWhy(a uint32, b *mbarrier.Barrier) string {
+	s := b.State()
+	return fmt.Sprintf("waits on mbarrier at shared 0x%x phase %d (pending arrivals %d of %d, tx-count %d)",
+		a, s.Phase, s.Pending, s.Expected, s.Tx)
+}
