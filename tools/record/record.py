@@ -176,6 +176,7 @@ class Buffer:
         self.index = index
         self.host = host          # numpy array (storage dtype), C order
         self.dtype = dtype        # spec dtype name or None (file)
+        self.tensormaps = None    # names of encoded maps this buffer holds, or None
 
 
 def load_spec(d):
@@ -191,7 +192,12 @@ def build_buffers(d, spec):
     seed = int(spec.get("seed", 0))
     bufs = {}
     for b, (name, bs) in enumerate(spec["buffers"].items()):
-        if "file" in bs:
+        if "tensormaps" in bs:
+            # encoded maps, 128 bytes each (64-byte aligned), written at launch time
+            n = len(bs["tensormaps"])
+            bufs[name] = Buffer(name, b, np.zeros([128 * n], dtype=np.uint8), "u8")
+            bufs[name].tensormaps = list(bs["tensormaps"])
+        elif "file" in bs:
             arr = np.load(os.path.join(d, bs["file"]))
             arr = np.ascontiguousarray(arr.astype(arr.dtype.newbyteorder("<")))
             bufs[name] = Buffer(name, b, arr, bs.get("dtype"))
@@ -271,8 +277,15 @@ def scalar_bytes(typ, value):
     return round_small(np.array([v]), "bf16").tobytes()
 
 
-def pack_params(spec, ptx, addrs):
-    """addrs: buffer name -> device address (int). Returns (bytes, layout)."""
+def tmap_bytes(maps, name):
+    if maps is None or name not in maps:
+        raise SpecError(f"unknown tensormap {name!r}")
+    return bytes(maps[name])
+
+
+def pack_params(spec, ptx, addrs, maps=None):
+    """addrs: buffer name -> device address (int); maps: tensormap name -> 128 encoded bytes.
+    Returns (bytes, layout)."""
     plist = entry_params(ptx, spec["kernel"])
     sp = spec["params"] or []
     if len(plist) != len(sp):
@@ -282,10 +295,29 @@ def pack_params(spec, ptx, addrs):
     for p, s in zip(plist, sp):
         if len(s) == 1 and "buffer" in s:
             data = int(addrs[s["buffer"]]).to_bytes(8, "little")
+        elif len(s) == 1 and "tensormap" in s:
+            data = tmap_bytes(maps, s["tensormap"])
         elif "bytes" in s:
-            data = bytes.fromhex(s["hex"])
-            if len(data) != int(s["bytes"]):
+            n = int(s["bytes"])
+            data = bytearray(bytes.fromhex(s["hex"]) if "hex" in s else bytes(n))
+            if len(data) != n:
                 raise SpecError(f"param {p['name']}: hex is {len(data)} bytes, bytes: {s['bytes']}")
+            for fld in s.get("fields", []) or []:
+                fld = dict(fld)
+                off = int(fld.pop("offset"))
+                if len(fld) != 1:
+                    raise SpecError(f"param {p['name']}: field at {off} needs exactly one value key")
+                (typ, value), = fld.items()
+                if typ == "tensormap":
+                    fb = tmap_bytes(maps, value)
+                elif typ == "buffer":
+                    fb = int(addrs[value]).to_bytes(8, "little")
+                else:
+                    fb = scalar_bytes(typ, value)
+                if off < 0 or off + len(fb) > n:
+                    raise SpecError(f"param {p['name']}: field {typ} at {off} does not fit in {n} bytes")
+                data[off:off + len(fb)] = fb
+            data = bytes(data)
         else:
             (typ, value), = s.items()
             data = scalar_bytes(typ, value)
@@ -296,6 +328,87 @@ def pack_params(spec, ptx, addrs):
         blob.extend(data)
         layout.append({"name": p["name"], "offset": off, "size": p["size"], "align": p["align"]})
     return bytes(blob), layout
+
+
+# ---------------------------------------------------------------- tensor maps
+# Enum values of cuda.h (CUDA 12/13), all sequential from 0. record_all.sh checks them
+# against the device's cuda.h (tools/record/tmap_enums.c) and exports the result as
+# TMAP_ENUMS_JSON; a mismatch is an error.
+TMAP_DTYPE = {"u8": 0, "u16": 1, "u32": 2, "s32": 3, "u64": 4, "s64": 5, "f16": 6, "f32": 7,
+              "f64": 8, "bf16": 9, "f32_ftz": 10, "tf32": 11, "tf32_ftz": 12}
+TMAP_ESIZE = {"u8": 1, "u16": 2, "u32": 4, "s32": 4, "u64": 8, "s64": 8, "f16": 2, "f32": 4,
+              "f64": 8, "bf16": 2, "f32_ftz": 4, "tf32": 4, "tf32_ftz": 4}
+TMAP_INTERLEAVE = {"none": 0, "16B": 1, "32B": 2}
+TMAP_SWIZZLE = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
+TMAP_L2 = {"none": 0, "64B": 1, "128B": 2, "256B": 3}
+TMAP_OOB = {"zero": 0, "nan": 1}     # nan = CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+TMAP_KEYS = ("buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave",
+             "swizzle", "l2_promotion", "oob_fill")
+
+
+def check_tmap_enums():
+    """Compare the tables above with the device's cuda.h values (TMAP_ENUMS_JSON), if given."""
+    path = os.environ.get("TMAP_ENUMS_JSON")
+    if not path or not os.path.exists(path):
+        return
+    with open(path) as f:
+        dev = json.load(f)
+    ours = {"dtype": TMAP_DTYPE, "interleave": TMAP_INTERLEAVE, "swizzle": TMAP_SWIZZLE,
+            "l2_promotion": TMAP_L2, "oob_fill": TMAP_OOB}
+    for group, table in ours.items():
+        for k, v in table.items():
+            if dev.get(group, {}).get(k, v) != v:
+                raise SpecError(f"tensor map enum {group}.{k}: recorder has {v}, cuda.h has {dev[group][k]}")
+
+
+def tensormap_specs(spec):
+    """Validate `tensormaps:` and fill defaults. Returns {name: dict} in spec order."""
+    out = {}
+    for name, t in (spec.get("tensormaps") or {}).items():
+        for k in t:
+            if k not in TMAP_KEYS:
+                raise SpecError(f"tensormap {name}: unknown key {k!r}")
+        for k in ("buffer", "dtype", "dims", "box"):
+            if k not in t:
+                raise SpecError(f"tensormap {name}: missing {k}")
+        if t["dtype"] not in TMAP_DTYPE:
+            raise SpecError(f"tensormap {name}: unknown dtype {t['dtype']!r}")
+        rank = len(t["dims"])
+        m = {
+            "buffer": t["buffer"], "dtype": t["dtype"], "rank": rank,
+            "dims": [int(x) for x in t["dims"]],
+            "strides": [int(x) for x in t.get("strides", [])],
+            "box": [int(x) for x in t["box"]],
+            "element_strides": [int(x) for x in t.get("element_strides", [1] * rank)],
+            "interleave": str(t.get("interleave", "none")), "swizzle": str(t.get("swizzle", "none")),
+            "l2_promotion": str(t.get("l2_promotion", "none")), "oob_fill": str(t.get("oob_fill", "zero")),
+        }
+        if not 1 <= rank <= 5 or len(m["strides"]) != rank - 1 or len(m["box"]) != rank \
+                or len(m["element_strides"]) != rank:
+            raise SpecError(f"tensormap {name}: rank {rank} needs {rank - 1} strides, {rank} box and element_strides")
+        for k, table in (("interleave", TMAP_INTERLEAVE), ("swizzle", TMAP_SWIZZLE),
+                         ("l2_promotion", TMAP_L2), ("oob_fill", TMAP_OOB)):
+            if m[k] not in table:
+                raise SpecError(f"tensormap {name}: unknown {k} {m[k]!r}")
+        m["enums"] = {"dtype": TMAP_DTYPE[m["dtype"]], "interleave": TMAP_INTERLEAVE[m["interleave"]],
+                      "swizzle": TMAP_SWIZZLE[m["swizzle"]], "l2_promotion": TMAP_L2[m["l2_promotion"]],
+                      "oob_fill": TMAP_OOB[m["oob_fill"]]}
+        if m["buffer"] not in spec["buffers"]:
+            raise SpecError(f"tensormap {name}: unknown buffer {m['buffer']!r}")
+        out[name] = m
+    for bname, bs in spec["buffers"].items():
+        for tn in bs.get("tensormaps", []) or []:
+            if tn not in out:
+                raise SpecError(f"buffer {bname}: unknown tensormap {tn!r}")
+    return out
+
+
+def encode_tensormaps(cuda, spec, addrs):
+    """cuTensorMapEncodeTiled for each map of the spec; returns {name: 128 bytes}."""
+    maps = {}
+    for name, m in tensormap_specs(spec).items():
+        maps[name] = cuda.encode_tiled(m, addrs[m["buffer"]], name)
+    return maps
 
 
 # ---------------------------------------------------------------- CUDA driver
@@ -379,6 +492,28 @@ class Cuda:
                 attrs[name] = v.value
         return mod, fn, jit, attrs
 
+    def encode_tiled(self, m, addr, name):
+        """cuTensorMapEncodeTiled with the arguments of tensormap spec m; returns 128 bytes."""
+        L = self.lib
+        fn = L.cuTensorMapEncodeTiled
+        fn.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32, ctypes.c_void_p,
+                       ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64),
+                       ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32),
+                       ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        raw = ctypes.create_string_buffer(128 + 64)
+        base = ctypes.addressof(raw)
+        aligned = (base + 63) // 64 * 64
+        r = m["rank"]
+        dims = (ctypes.c_uint64 * r)(*m["dims"])
+        strides = (ctypes.c_uint64 * max(r - 1, 1))(*(m["strides"] or [0]))
+        box = (ctypes.c_uint32 * r)(*m["box"])
+        es = (ctypes.c_uint32 * r)(*m["element_strides"])
+        e = m["enums"]
+        rc = fn(ctypes.c_void_p(aligned), e["dtype"], r, ctypes.c_void_p(addr), dims, strides, box, es,
+                e["interleave"], e["swizzle"], e["l2_promotion"], e["oob_fill"])
+        self.check(rc, f"cuTensorMapEncodeTiled({name})")
+        return ctypes.string_at(aligned, 128)
+
     def alloc(self, nbytes):
         p = ctypes.c_uint64()
         self.check(self.lib.cuMemAlloc_v2(ctypes.byref(p), max(nbytes, 1)), "cuMemAlloc")
@@ -393,15 +528,29 @@ class Cuda:
     def dtoh(self, arr, p):
         self.check(self.lib.cuMemcpyDtoH_v2(arr.ctypes.data, p, arr.nbytes), "cuMemcpyDtoH")
 
-    def launch(self, fn, grid, block, shared, blob):
+    def launch(self, fn, grid, block, shared, blob, layout=None, mode="extra"):
+        """mode "extra": the packed block through CU_LAUNCH_PARAM_BUFFER_POINTER (the default);
+        mode "params": kernelParams, one pointer per parameter (its bytes cut from the block by layout)."""
         L = self.lib
         if shared > 48 * 1024:
             self.check(L.cuFuncSetAttribute(fn, 8, shared), "cuFuncSetAttribute(max dynamic smem)")
-        pbuf = ctypes.create_string_buffer(blob, max(len(blob), 1))
-        size = ctypes.c_size_t(len(blob))
-        extra = (ctypes.c_void_p * 5)(1, ctypes.cast(pbuf, ctypes.c_void_p).value, 2,
-                                      ctypes.cast(ctypes.byref(size), ctypes.c_void_p).value, 0)
-        self.check(L.cuLaunchKernel(fn, *grid, *block, shared, None, None, extra), "cuLaunchKernel")
+        if mode == "params":
+            keep = []
+            ptrs = (ctypes.c_void_p * max(len(layout), 1))()
+            for i, p in enumerate(layout):
+                raw = ctypes.create_string_buffer(p["size"] + 128)
+                base = (ctypes.addressof(raw) + 127) // 128 * 128
+                ctypes.memmove(base, blob[p["offset"]:p["offset"] + p["size"]], p["size"])
+                keep.append(raw)
+                ptrs[i] = base
+            self.check(L.cuLaunchKernel(fn, *grid, *block, shared, None, ctypes.cast(ptrs, ctypes.c_void_p), None),
+                       "cuLaunchKernel(kernelParams)")
+        else:
+            pbuf = ctypes.create_string_buffer(blob, max(len(blob), 1))
+            size = ctypes.c_size_t(len(blob))
+            extra = (ctypes.c_void_p * 5)(1, ctypes.cast(pbuf, ctypes.c_void_p).value, 2,
+                                          ctypes.cast(ctypes.byref(size), ctypes.c_void_p).value, 0)
+            self.check(L.cuLaunchKernel(fn, *grid, *block, shared, None, None, extra), "cuLaunchKernel")
         self.check(L.cuCtxSynchronize(), "cuCtxSynchronize (kernel execution)")
 
 
@@ -410,26 +559,64 @@ def dims(v):
     return [int(x) for x in v[:3]]
 
 
-def run_once(cuda, d, spec, fn, bufs):
-    """Launch on fresh buffers; return {output name: host array}."""
+def has_tensormap_params(spec):
+    for p in spec.get("params") or []:
+        if "tensormap" in p or any("tensormap" in f for f in p.get("fields", []) or []):
+            return True
+    return False
+
+
+def launch_mode(spec):
+    """RECORD_LAUNCH=extra|params, else "params" (kernelParams) for kernels that take a tensor map by
+    value, else "extra" (the packed buffer). On the H200 (driver 580) a __grid_constant__ CUtensorMap
+    passed through CU_LAUNCH_PARAM_BUFFER_POINTER makes the first TMA instruction raise
+    CUDA_ERROR_ILLEGAL_INSTRUCTION, while the same bytes through kernelParams work."""
+    m = os.environ.get("RECORD_LAUNCH")
+    if m:
+        return m
+    return "params" if has_tensormap_params(spec) else "extra"
+
+
+def run_once(cuda, d, spec, fn, bufs, record=None, mode="extra"):
+    """Launch on fresh buffers; return {output name: host array}. record (a dict), if given,
+    receives the encoded tensor maps of this launch."""
     addrs = {}
+    done = False
     try:
         for name, b in bufs.items():
             addrs[name] = cuda.alloc(b.host.nbytes)
             cuda.htod(addrs[name], b.host)
+        maps = encode_tensormaps(cuda, spec, addrs)
+        for name, b in bufs.items():
+            if b.tensormaps:
+                blob_maps = np.frombuffer(b"".join(maps[t] for t in b.tensormaps), dtype=np.uint8).copy()
+                cuda.htod(addrs[name], blob_maps)
         with open(os.path.join(d, "kernel.ptx")) as f:
             ptx = f.read()
-        blob, layout = pack_params(spec, ptx, addrs)
-        cuda.launch(fn, dims(spec["grid"]), dims(spec["block"]), int(spec.get("shared_bytes", 0)), blob)
+        blob, layout = pack_params(spec, ptx, addrs, maps)
+        if os.environ.get("RECORD_PRINT_MAPS"):
+            for n, mb in maps.items():
+                print(f"  map {n} @buffer {hex(addrs[tensormap_specs(spec)[n]['buffer']])}: {mb.hex()}", flush=True)
+        if record is not None:
+            record["tensormaps"] = {n: {"encoded_hex": maps[n].hex(),
+                                        "global_address": hex(addrs[m["buffer"]])}
+                                    for n, m in tensormap_specs(spec).items()}
+        cuda.launch(fn, dims(spec["grid"]), dims(spec["block"]), int(spec.get("shared_bytes", 0)), blob,
+                    layout, mode)
         outs = {}
         for name in spec["outputs"]:
             h = np.empty_like(bufs[name].host)
             cuda.dtoh(h, addrs[name])
             outs[name] = h
+        done = True
         return outs, layout
     finally:
         for p in addrs.values():
-            cuda.free(p)
+            try:
+                cuda.free(p)
+            except CudaError:
+                if done:        # do not hide the launch error behind the free error
+                    raise
 
 
 def sha256_of(arr):
@@ -490,6 +677,7 @@ def update_ignore(d, spec, diffs):
 
 
 def cmd_run(args):
+    check_tmap_enums()
     cuda = Cuda()
     dev = cuda.info()
     ok_all = True
@@ -503,8 +691,10 @@ def cmd_run(args):
             with open(os.path.join(d, "kernel.ptx")) as f:
                 ptx = f.read()
             mod, fn, jit, fattrs = cuda.load(ptx, spec["kernel"])
-            r1, layout = run_once(cuda, d, spec, fn, bufs)
-            r2, _ = run_once(cuda, d, spec, fn, bufs)
+            tm_rec = {}
+            mode = launch_mode(spec)
+            r1, layout = run_once(cuda, d, spec, fn, bufs, tm_rec, mode)
+            r2, _ = run_once(cuda, d, spec, fn, bufs, None, mode)
             diffs = {}
             outputs = {}
             for out in spec["outputs"]:
@@ -523,6 +713,10 @@ def cmd_run(args):
                 update_ignore(d, spec, diffs)
             inputs = {}
             for bname, b in bufs.items():
+                if b.tensormaps:
+                    inputs[bname] = {"bytes": b.host.nbytes, "tensormaps": b.tensormaps,
+                                     "note": "encoded tensor maps, written at launch (process-dependent)"}
+                    continue
                 inputs[bname] = {"sha256": sha256_of(b.host), "bytes": b.host.nbytes,
                                  "first_bits": [hex(int(x)) for x in
                                                 b.host.reshape(-1)[:4].view(
@@ -538,6 +732,19 @@ def cmd_run(args):
                 "outputs": outputs, "inputs": inputs, "param_layout": layout,
                 "func_attributes": fattrs, "device_attributes": dev["device_attributes"],
             })
+            if mode != "extra":
+                prov["launch_mode"] = mode
+            tms = tensormap_specs(spec)
+            if tms:
+                prov["tensormaps"] = {}
+                for tn, m in tms.items():
+                    ent = {k: m[k] for k in ("buffer", "dtype", "rank", "dims", "strides", "box",
+                                             "element_strides", "interleave", "swizzle",
+                                             "l2_promotion", "oob_fill")}
+                    ent["cuTensorMapEncodeTiled_enums"] = m["enums"]
+                    ent.update(tm_rec.get("tensormaps", {}).get(tn, {}))
+                    ent["note"] = "encoded_hex is the driver's opaque encoding for the first run (it holds global_address)"
+                    prov["tensormaps"][tn] = ent
             raw = prov.setdefault("raw", {})
             raw["jit_info_log"] = jit["info"][:4000]
             cmds = prov.setdefault("commands", [])
@@ -561,6 +768,7 @@ def cmd_run(args):
 
 
 def cmd_once(args):
+    check_tmap_enums()
     cuda = Cuda()
     rc = 0
     for d in args.dirs:
@@ -571,7 +779,7 @@ def cmd_once(args):
             with open(os.path.join(d, "kernel.ptx")) as f:
                 ptx = f.read()
             mod, fn, _, _ = cuda.load(ptx, spec["kernel"])
-            run_once(cuda, d, spec, fn, bufs)
+            run_once(cuda, d, spec, fn, bufs, None, launch_mode(spec))
             cuda.lib.cuModuleUnload(mod)
         except Exception as e:
             rc = 1
@@ -595,7 +803,11 @@ def cmd_dry(args):
             with open(ptx_path) as f:
                 ptx = f.read()
             fake = {n: 0x7F0000000000 + 0x100000 * i for i, n in enumerate(bufs)}
-            blob, layout = pack_params(spec, ptx, fake)
+            tms = tensormap_specs(spec)
+            fmaps = {n: bytes([0xA0 + i]) * 128 for i, n in enumerate(tms)}
+            for n, m in tms.items():
+                print(f"  tensormap {n}: {m}")
+            blob, layout = pack_params(spec, ptx, fake, fmaps)
             print(f"  params {len(blob)} bytes: {blob.hex()}")
             for l in layout:
                 print(f"    {l}")

@@ -22,6 +22,19 @@ smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum smsp__sass_l1tex_
 smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum \
 smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum smsp__sass_inst_executed_op_shared_ld.sum \
 smsp__sass_inst_executed_op_shared_st.sum sm__cycles_elapsed.max smsp__inst_executed.sum"
+# Extra counters for the async-copy / matrix-load corpus (tma_*, mbar_*, cpasync_*, ldsm_*, stsm_*):
+# asked for only when such a directory is recorded; names ncu does not know are dropped (listed
+# under unavailable_metrics). Any other ldsm/stsm/ldgsts/gmma shared-memory counter that
+# `ncu --query-metrics` lists is added too.
+ASYNC_RE='^(tma|mbar|cpasync|ldsm|stsm)_'
+ASYNC_METRICS="smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum \
+smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum \
+sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum \
+sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_gmma.sum \
+sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
+sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared.sum sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared.sum \
+smsp__sass_inst_executed_op_ldsm.sum smsp__sass_inst_executed_op_stsm.sum smsp__sass_inst_executed_op_ldgsts.sum \
+l1tex__data_pipe_lsu_wavefronts_mem_shared.sum l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 export PYTHONUNBUFFERED=1
 T0=$(date +%s)
 stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
@@ -43,6 +56,15 @@ uname -a > "$B/env/uname.txt"
 SMIQ="name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem"
 nvidia-smi --query-gpu=$SMIQ --format=csv > "$B/env/nvidia_smi_csv_before.txt" 2>&1
 cat "$B/env/nvidia_smi_csv_before.txt" "$B/env/nvcc_version.txt" "$B/env/ncu_version.txt" | grep -v '^$'
+
+# tensor-map enum values of this cuda.h (record.py checks its tables against them)
+if nvcc -o "$B/env/tmap_enums" tools/record/tmap_enums.c > "$B/env/tmap_enums_build.txt" 2>&1 \
+    && "$B/env/tmap_enums" > "$B/env/tmap_enums.json"; then
+    export TMAP_ENUMS_JSON="$B/env/tmap_enums.json"
+    cat "$TMAP_ENUMS_JSON"
+else
+    echo "tmap_enums: build failed"; cat "$B/env/tmap_enums_build.txt"
+fi
 
 # ---------------------------------------------------------------- compile
 compile_one() {
@@ -85,7 +107,18 @@ for n in "${OKN[@]}"; do DIRS+=("$TD/$n"); done
 # ---------------------------------------------------------------- record (2 runs each)
 stamp "record runs"
 mkdir -p "$B/run_errors"
-python3 tools/record/record.py run --status-dir "$B/run_errors" "${DIRS[@]}"
+if [ "${RECORD_ISOLATE:-0}" = 1 ]; then
+    # one process per directory (a faulting kernel poisons its CUDA context), with a time limit
+    for d in "${DIRS[@]}"; do
+        timeout "${RECORD_TIMEOUT:-90}" python3 tools/record/record.py run --status-dir "$B/run_errors" "$d"
+        rc=$?
+        if [ $rc -ne 0 ] && [ ! -f "$B/run_errors/$(basename "$d").run_error.txt" ]; then
+            echo "record.py exit $rc (timeout or crash)" > "$B/run_errors/$(basename "$d").run_error.txt"
+        fi
+    done
+else
+    python3 tools/record/record.py run --status-dir "$B/run_errors" "${DIRS[@]}"
+fi
 nvidia-smi --query-gpu=$SMIQ --format=csv > "$B/env/nvidia_smi_csv.txt" 2>&1
 cat "$B/env/nvidia_smi_csv.txt"
 
@@ -99,6 +132,15 @@ stamp "ncu metric query"
 ncu --query-metrics > "$B/env/ncu_query.txt" 2>&1
 USED=""; DROPPED=""
 QLINES=$(wc -l < "$B/env/ncu_query.txt")
+ASYNC=0
+for n in "${NAMES[@]}"; do [[ "$n" =~ $ASYNC_RE ]] && ASYNC=1; done
+grep -E '(ldsm|stsm|ldgsts|gmma|LDSM|STSM|LDGSTS|GMMA)' "$B/env/ncu_query.txt" > "$B/env/ncu_query_async.txt" 2>/dev/null
+BASE_METRICS=" $METRICS "
+if [ $ASYNC = 1 ]; then
+    DISC=$(grep -oE '^(smsp|sm|l1tex)__[a-z0-9_]*(ldsm|stsm|ldgsts|gmma)[a-z0-9_]*' "$B/env/ncu_query.txt" \
+        | grep -E '(wavefronts|bank_conflicts|inst_executed)' | sed 's/$/.sum/' | sort -u | head -24)
+    for m in $ASYNC_METRICS $DISC; do [[ " $METRICS " == *" $m "* ]] || METRICS="$METRICS $m"; done
+fi
 for m in $METRICS; do
     base=${m%.*}
     if [ "$QLINES" -lt 50 ] || grep -q "^$base\b" "$B/env/ncu_query.txt" || grep -qw "$base" "$B/env/ncu_query.txt"; then
@@ -108,6 +150,28 @@ for m in $METRICS; do
     fi
 done
 USED=${USED#,}
+if [ $ASYNC = 1 ] && [ ${#RUN_OK[@]} -gt 0 ] && command -v ncu > /dev/null; then
+    # probe: one small kernel with every metric; on failure keep the metrics that work one by one
+    PROBE=${RUN_OK[0]}
+    for d in "${RUN_OK[@]}"; do [[ "$d" == *cpasync_banks ]] && PROBE=$d; done
+    stamp "ncu probe on $PROBE"
+    if ! timeout 120 ncu --clock-control none --print-units base --csv --metrics "$USED" \
+            python3 tools/record/record.py once "$PROBE" > "$B/env/ncu_probe.txt" 2>&1 \
+            || ! grep -q '^"[0-9]' "$B/env/ncu_probe.txt"; then
+        echo "probe with all metrics failed; checking one by one"
+        KEEP=""
+        for m in $(echo "$USED" | tr ',' ' '); do
+            if [[ "$BASE_METRICS" == *" $m "* ]]; then KEEP="$KEEP,$m"; continue; fi
+            if timeout 60 ncu --clock-control none --csv --metrics "$m" python3 tools/record/record.py once "$PROBE" \
+                    > "$B/env/ncu_probe_one.txt" 2>&1 && grep -q '^"[0-9]' "$B/env/ncu_probe_one.txt"; then
+                KEEP="$KEEP,$m"
+            else
+                DROPPED="$DROPPED $m"; echo "dropped $m: $(grep -m1 -i error "$B/env/ncu_probe_one.txt")"
+            fi
+        done
+        USED=${KEEP#,}
+    fi
+fi
 echo "$USED" | tr ',' ' ' > "$B/env/ncu_metrics_used.txt"
 echo "$DROPPED" > "$B/env/ncu_metrics_dropped.txt"
 echo "metrics used: $USED"
