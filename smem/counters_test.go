@@ -16,7 +16,7 @@ func TestOpKindString(t *testing.T) {
 			assert.Equal(t, k, got)
 		}
 	}
-	assert.Equal(t, 6, NumOps)
+	assert.Equal(t, 7, NumOps)
 	_, ok := ParseOpKind("lds")
 	assert.False(t, ok)
 	assert.True(t, OpLdsm.IsMatrix())

@@ -15,12 +15,16 @@ const (
 	OpStsm                 // stmatrix (STSM)
 	OpAtom                 // atom.shared / red.shared (ATOMS)
 	OpLdgsts               // cp.async global->shared (LDGSTS), shared side
-	NumOps   = iota        // number of OpKinds; size of Counters.ByOp
+	// OpAsync: mbarrier arrives and bulk/TMA copy issue (SYNCS, UBLKCP,
+	// UTMALDG...). ncu has no per-op counter for them, only the all-ops
+	// total; modelled as one wavefront per warp instruction.
+	OpAsync
+	NumOps = iota // number of OpKinds; size of Counters.ByOp
 )
 
 // opNames is a constant table indexed by OpKind; the names match the ncu
 // metric suffixes (..._op_ld, _op_st, _op_ldsm, _op_stsm, _op_atom, _op_ldgsts).
-var opNames = [NumOps]string{"ld", "st", "ldsm", "stsm", "atom", "ldgsts"}
+var opNames = [NumOps]string{"ld", "st", "ldsm", "stsm", "atom", "ldgsts", "async"}
 
 // String returns the ncu-style short name ("ld", "st", "ldsm", "stsm",
 // "atom", "ldgsts"), or "op(N)" for an unknown kind.

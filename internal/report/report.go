@@ -45,6 +45,9 @@ type ByOp struct {
 	Stsm   Op `json:"stsm"`
 	Atom   Op `json:"atom"`
 	Ldgsts Op `json:"ldgsts"`
+	// Async: mbarrier arrives and bulk/TMA copy issue, one modelled
+	// wavefront each (in ncu's all-ops total only).
+	Async Op `json:"async"`
 }
 
 // Op is one instruction kind's totals.
@@ -76,7 +79,7 @@ func FromCounters(c *smem.Counters) *Smem {
 		LoadBankConflicts:  ld.Conflicts + ldsm.Conflicts,
 		StoreBankConflicts: st.Conflicts + stsm.Conflicts,
 		ByOp: ByOp{Ld: op(ld), St: op(st), Ldsm: op(ldsm), Stsm: op(stsm),
-			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts])},
+			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts]), Async: op(b[smem.OpAsync])},
 	}
 }
 

@@ -133,16 +133,17 @@ func (c *CTA) Run(budget *int64) error {
 				}
 				if w.spun {
 					// A wait that failed (mbarrier.try_wait/test_wait false):
-					// let the other warps run; a turn that ends in a failed
-					// wait is not progress (its loop branch included) unless
-					// some mbarrier changed meanwhile.
+					// let the other warps run. A turn that ends in the same
+					// failed wait as the warp's previous one, with no mbarrier
+					// changed since, is not progress (its loop branch
+					// included).
 					w.spins++
 					spun = true
 					break
 				}
 				stepped = true
 			}
-			progress = progress || (stepped && !spun)
+			progress = progress || (stepped && !(spun && w.mspin.repeat))
 		}
 		progress = progress || c.async.changes != changes
 		if !alive {

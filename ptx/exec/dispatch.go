@@ -50,6 +50,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileMapa
 	case ptx.OpMbarrier:
 		return compileMbarrier
+	case ptx.OpCp:
+		return compileCp
 	case ptx.OpLdmatrix, ptx.OpStmatrix, ptx.OpMovmatrix:
 		return compileMatrix
 	}

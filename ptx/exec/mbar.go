@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sm90sim/sm90sim/mbarrier"
 	"github.com/sm90sim/sm90sim/ptx"
@@ -96,6 +97,8 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 		return errAt(in, "%s needs a tx-count operand", in.Text)
 	}
 	drop := in.Mods.Sub == "arrive_drop"
+	noComplete := slices.Contains(in.Quals, "noComplete")
+	defer countedAsync(x)
 	return mbarOp(x, len(x.ops), 1, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
 		count, tx := uint32(1), uint32(0)
 		if len(x.ops) == 3 {
@@ -123,6 +126,9 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 			return err
 		}
 		if done {
+			if noComplete {
+				return fmt.Errorf(".noComplete arrive completed phase %d (undefined behaviour)", b.Phase()-1)
+			}
 			w.cta.mbarCompleted(a, b)
 		}
 		w.set(&x.ops[0], l, uint64(tok))
@@ -159,8 +165,7 @@ func compileMbarWait(x *xinst, sp ptx.Space) error {
 		if ok {
 			w.hazardAcquire(a, b)
 		} else {
-			w.spun = true
-			w.spinWhy = fmt.Sprintf("(line %d: %s) %s", x.line(), x.in.Text, mbarWhy(a, b))
+			w.spinOn(x, a, b)
 		}
 		return nil
 	})

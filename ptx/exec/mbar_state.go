@@ -5,7 +5,11 @@ import (
 
 	"github.com/sm90sim/sm90sim/mbarrier"
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
 )
+
+// mbarrierT is the mbarrier state machine (package mbarrier).
+type mbarrierT = mbarrier.Barrier
 
 // asyncState is a CTA's state for the async machinery: the mbarrier side
 // table (keyed by shared address; the 8-byte object in shared memory stays
@@ -52,6 +56,38 @@ func (w *Warp) sharedAddr(x *xinst, sp ptx.Space, o *xop, l, n, align int) (uint
 		return 0, w.laneFault(x, l, "%s", msg)
 	}
 	return uint32(aa), nil
+}
+
+// mbarSpin remembers a warp's last failed mbarrier wait: repeat is set when
+// a failed wait is the same instruction as the previous one and no mbarrier
+// changed in between (the warp is spinning, not progressing).
+type mbarSpin struct {
+	at      *xinst
+	changes uint64
+	repeat  bool
+}
+
+// spinOn marks the warp as spinning on the barrier at a.
+func (w *Warp) spinOn(x *xinst, a uint32, b *mbarrier.Barrier) {
+	s := &w.mspin
+	ch := w.cta.async.changes
+	s.repeat = s.at == x && s.changes == ch
+	s.at, s.changes = x, ch
+	w.spun = true
+	w.spinWhy = fmt.Sprintf("(line %d: %s) %s", x.line(), x.in.Text, mbarWhy(a, b))
+}
+
+// countedAsync wraps x's handler so that each issue counts one modelled
+// OpAsync wavefront (mbarrier arrives, bulk and tensor copies: ncu counts
+// them in its all-ops shared total only).
+func countedAsync(x *xinst) {
+	inner := x.fn
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		if c := w.cta.l.Counters; c != nil && m != 0 {
+			c.Add(smem.OpAsync, smem.Cost{Wavefronts: 1, Ideal: 1, MaxWay: 1})
+		}
+		return inner(w, x, m)
+	}
 }
 
 // mbarWhy describes a barrier for spin and deadlock reports.

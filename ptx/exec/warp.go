@@ -57,6 +57,7 @@ type Warp struct {
 	spun    bool
 	spinWhy string
 	spins   int64
+	mspin   mbarSpin // the last failed mbarrier wait (mbar_state.go)
 	// hzErr is a hazard found while counting a shared access (hazard.go).
 	hzErr error
 	// scratch for handlers

@@ -1,0 +1,178 @@
+package exec
+
+import (
+	"slices"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// compileBulkCopy handles the non-tensor bulk copies (ptx-facts §7):
+//
+//	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}
+//	    [dst], [src], size, [mbar]{, ctaMask}{, policy}
+//	cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dst], [src], size, [mbar]
+//	cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dst], [src], size{, policy}
+//	cp.reduce.async.bulk.global.shared::cta.bulk_group.OP.TYPE [dst], [src], size{, policy}
+//	cp.async.bulk.prefetch.L2.global [src], size{, policy}
+//
+// Each active thread issues its own copy. Sizes and addresses are multiples
+// of 16. Loads write shared memory and complete_tx their mbarrier at issue.
+func compileBulkCopy(c *compiler, x *xinst) error {
+	in := x.in
+	defer countedAsync(x)
+	if slices.Contains(in.Quals, "prefetch") {
+		if len(x.ops) < 2 || x.ops[0].kind != oAddr {
+			return errAt(in, "%s expects [src], size{, policy}", in.Text)
+		}
+		x.fn = func(w *Warp, x *xinst, m uint32) error { return nil }
+		return nil
+	}
+	if len(x.ops) < 3 || x.ops[0].kind != oAddr || x.ops[1].kind != oAddr {
+		return errAt(in, "%s expects [dst], [src], size, ...", in.Text)
+	}
+	dstSp, srcSp := in.Mods.Space, in.Mods.Space2
+	if dstSp == ptx.SpaceGlobal {
+		if srcSp != ptx.SpaceShared {
+			return errUnsupported(in)
+		}
+		return compileBulkStore(x)
+	}
+	if dstSp != ptx.SpaceSharedCluster && dstSp != ptx.SpaceShared {
+		return errUnsupported(in)
+	}
+	if len(x.ops) < 4 || x.ops[3].kind != oAddr || in.Mods.Flags&ptx.FCompleteTxBytes == 0 {
+		return errAt(in, "%s: a copy into shared memory completes on an mbarrier: [dst], [src], size, [mbar] with .mbarrier::complete_tx::bytes", in.Text)
+	}
+	if in.Mods.Sub == "reduce" {
+		return errUnsupported(in)
+	}
+	multicast := in.Mods.Flags&ptx.FMulticast != 0
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		for r := m; r != 0; r &= r - 1 {
+			l := tz(r)
+			n := uint32(w.src(&x.ops[2], l))
+			if n%16 != 0 || n == 0 {
+				return w.laneFault(x, l, "bulk copy size %d is not a positive multiple of 16", n)
+			}
+			if multicast && !w.multicastSelf(x, l, 4) {
+				continue
+			}
+			d, err := w.sharedAddr(x, dstSp, &x.ops[0], l, int(n), 16)
+			if err != nil {
+				return err
+			}
+			var src []byte
+			if srcSp == ptx.SpaceGlobal {
+				a := w.addrOf(&x.ops[1], l)
+				if a%16 != 0 {
+					return w.laneFault(x, l, "misaligned bulk copy source 0x%x (needs 16-byte alignment)", a)
+				}
+				b, msg := w.access(ptx.SpaceGlobal, a, int(n), l)
+				if msg != "" {
+					return w.laneFault(x, l, "%s", msg)
+				}
+				src = b
+			} else {
+				s, err := w.sharedAddr(x, srcSp, &x.ops[1], l, int(n), 16)
+				if err != nil {
+					return err
+				}
+				src = w.cta.shared[s : s+n]
+			}
+			if err := w.asyncShared(x, l, "bulk copy", d, d+n, &x.ops[3], dstSp, n); err != nil {
+				return err
+			}
+			copy(w.cta.shared[d:d+n], src)
+		}
+		return nil
+	}
+	return nil
+}
+
+// multicastSelf reads the ctaMask operand (index i) of a .multicast::cluster
+// copy: whether this CTA (rank 0 of a cluster of one) is selected. Bits for
+// ranks outside the cluster are a fault... reported by the caller as none.
+func (w *Warp) multicastSelf(x *xinst, l, i int) bool {
+	if i >= len(x.ops) {
+		return true
+	}
+	return w.src(&x.ops[i], l)&1 != 0
+}
+
+// asyncShared is the arrival of an async copy of n bytes into shared
+// [lo, hi) tracked by the mbarrier operand mo: the hazard checker records
+// it, and the barrier gets its complete_tx.
+func (w *Warp) asyncShared(x *xinst, l int, what string, lo, hi uint32, mo *xop, sp ptx.Space, n uint32) error {
+	a, err := w.sharedAddr(x, sp, mo, l, 8, 8)
+	if err != nil {
+		return err
+	}
+	c := w.cta
+	c.hazardsOn()
+	c.async.changes++
+	b := c.mbarrier(a)
+	if !b.Valid() {
+		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x, which is not initialized", what, a)
+	}
+	if err := w.hazardAsyncWrite(x, l, what, lo, hi, a, b.Phase()); err != nil {
+		return err
+	}
+	done, err := b.CompleteTx(n)
+	if err != nil {
+		return w.laneFault(x, l, "mbarrier at shared 0x%x: %v", a, err)
+	}
+	if done {
+		c.mbarCompleted(a, b)
+	}
+	return nil
+}
+
+// compileBulkStore: cp.async.bulk.global.shared::cta.bulk_group and its
+// cp.reduce form: shared memory is read at issue.
+func compileBulkStore(x *xinst) error {
+	in := x.in
+	var red atomFn
+	es := 1
+	if in.Mods.Sub == "reduce" {
+		t := ptx.B8
+		if len(in.Mods.Types) > 0 {
+			t = in.Mods.Types[len(in.Mods.Types)-1]
+		}
+		f, err := bulkReduceOp(in, t)
+		if err != nil {
+			return err
+		}
+		red, es = f, t.Size()
+	}
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		for r := m; r != 0; r &= r - 1 {
+			l := tz(r)
+			n := uint32(w.src(&x.ops[2], l))
+			if n%16 != 0 || n == 0 {
+				return w.laneFault(x, l, "bulk copy size %d is not a positive multiple of 16", n)
+			}
+			s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, int(n), 16)
+			if err != nil {
+				return err
+			}
+			a := w.addrOf(&x.ops[0], l)
+			if a%16 != 0 {
+				return w.laneFault(x, l, "misaligned bulk copy destination 0x%x (needs 16-byte alignment)", a)
+			}
+			dst, msg := w.access(ptx.SpaceGlobal, a, int(n), l)
+			if msg != "" {
+				return w.laneFault(x, l, "%s", msg)
+			}
+			src := w.cta.shared[s : s+n]
+			if red == nil {
+				copy(dst, src)
+				continue
+			}
+			for i := 0; i < int(n); i += es {
+				putLE(dst[i:], es, red(getLE(dst[i:], es), getLE(src[i:], es), 0))
+			}
+		}
+		return nil
+	}
+	return nil
+}

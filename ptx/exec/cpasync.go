@@ -1,0 +1,134 @@
+package exec
+
+import (
+	"slices"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// compileCp dispatches the cp family: Ampere cp.async (this file), the bulk
+// and tensor copies (bulk*.go, tma*.go) and their group bookkeeping.
+//
+// Functional mode completes every async copy at issue, so commit_group,
+// wait_group and wait_all have nothing left to wait for; they are checked
+// for their operands only.
+func compileCp(c *compiler, x *xinst) error {
+	q := x.in.Quals
+	has := func(s string) bool { return slices.Contains(q, s) }
+	switch {
+	case has("commit_group") || has("wait_all"):
+		return compileCpGroupOp(x, 0)
+	case has("wait_group"):
+		return compileCpGroupOp(x, 1)
+	case has("tensor"):
+		return compileTensorCopy(c, x)
+	case has("bulk"):
+		return compileBulkCopy(c, x)
+	case has("mbarrier") && has("arrive"):
+		return compileCpAsyncArrive(x)
+	case has("ca") || has("cg"):
+		return compileCpAsync(c, x)
+	}
+	return errUnsupported(x.in)
+}
+
+func compileCpGroupOp(x *xinst, nops int) error {
+	if err := needOps(x, nops); err != nil {
+		return err
+	}
+	if nops == 1 && x.ops[0].kind != oImm {
+		return errAt(x.in, "%s needs an integer constant", x.in.Text)
+	}
+	x.fn = func(w *Warp, x *xinst, m uint32) error { return nil }
+	return nil
+}
+
+// compileCpAsync: cp.async.{ca,cg}.shared{::cta}.global [dst], [src],
+// cp-size{, src-size | ignore-src}{, policy}. Bytes past src-size (all of
+// them when ignore-src is true) are zero-filled.
+func compileCpAsync(c *compiler, x *xinst) error {
+	in := x.in
+	n := len(x.ops)
+	hint := slices.Contains(in.Quals, "L2::cache_hint")
+	if hint {
+		n--
+	}
+	if n < 3 || n > 4 || x.ops[0].kind != oAddr || x.ops[1].kind != oAddr || x.ops[2].kind != oImm {
+		return errAt(in, "%s expects [dst], [src], cp-size{, src-size|ignore-src}{, policy}", in.Text)
+	}
+	size := int(x.ops[2].imm)
+	cg := slices.Contains(in.Quals, "cg")
+	if (cg && size != 16) || (size != 4 && size != 8 && size != 16) {
+		return errAt(in, "%s: cp-size %d is not allowed (.ca: 4, 8 or 16; .cg: 16)", in.Text, size)
+	}
+	var extra *xop
+	ignore := false
+	if n == 4 {
+		extra = &x.ops[3]
+		ignore = extra.kind == oReg && c.f.Regs[extra.reg].Type == ptx.Pred
+	}
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		var acc smem.Access
+		acc.Kind, acc.Width = smem.OpLdgsts, size
+		for r := m; r != 0; r &= r - 1 {
+			l := tz(r)
+			d, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[0], l, size, size)
+			if err != nil {
+				return err
+			}
+			nsrc := size
+			if extra != nil {
+				v := w.src(extra, l)
+				switch {
+				case ignore && v != 0:
+					nsrc = 0
+				case !ignore:
+					if v > uint64(size) {
+						return w.laneFault(x, l, "cp.async src-size %d is larger than cp-size %d", v, size)
+					}
+					nsrc = int(v)
+				}
+			}
+			dst := w.cta.shared[d : d+uint32(size)]
+			clear(dst)
+			if nsrc > 0 {
+				a := w.addrOf(&x.ops[1], l)
+				if a%uint64(size) != 0 {
+					return w.laneFault(x, l, "misaligned cp.async source 0x%x (needs %d-byte alignment)", a, size)
+				}
+				b, msg := w.access(ptx.SpaceGlobal, a, nsrc, l)
+				if msg != "" {
+					return w.laneFault(x, l, "%s", msg)
+				}
+				copy(dst, b)
+			}
+			acc.Active |= 1 << l
+			acc.Addr[l] = d
+		}
+		if acc.Active != 0 {
+			w.countSmem(x, &acc)
+		}
+		return nil
+	}
+	return nil
+}
+
+// compileCpAsyncArrive: cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64
+// [mbar]. The arrive happens when this thread's earlier cp.async copies are
+// done (at once here). Without .noinc the pending count is first raised by
+// one, so the pair leaves it unchanged; with .noinc it is a plain arrive.
+func compileCpAsyncArrive(x *xinst) error {
+	noinc := x.in.Mods.Flags&ptx.FNoInc != 0
+	return mbarOp(x, 1, 0, x.in.Mods.Space, true, func(w *Warp, b *mbarrierT, a uint32, l int) error {
+		if !noinc {
+			return b.ExpectTx(0) // validity check only: +1 then -1 pending
+		}
+		w.hazardRelease(a, b)
+		_, done, err := b.Arrive(1)
+		if done {
+			w.cta.mbarCompleted(a, b)
+		}
+		return err
+	})
+}
