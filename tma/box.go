@@ -1,0 +1,87 @@
+package tma
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// Elem is one element of a box copy: its absolute shared address (after the
+// swizzle) and its global byte address, valid when InBounds.
+type Elem struct {
+	Smem     uint32
+	Global   uint64
+	InBounds bool
+}
+
+// TileBox visits every element of the tile-mode box at coords (one s32 per
+// dimension, innermost first) for a copy whose shared side starts at the
+// absolute shared address dst, in shared-memory order (ptx-facts §5.2):
+// element (c_0..c_{d-1}) reads global coordinate g_i = coords_i + c_i*s_i
+// and sits at dst + esize*(c_0 + n_0*(c_1 + ...)), swizzled. An element is
+// out of bounds when some g_i < 0 or g_i >= Dims[i].
+func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error) error {
+	if len(coords) != t.Rank {
+		return fmt.Errorf("a %d-D copy on a rank-%d tensor map", len(coords), t.Rank)
+	}
+	es := t.DType.Size()
+	var n, s [5]int
+	for i := 0; i < t.Rank; i++ {
+		n[i] = t.BoxElems(i)
+		s[i] = int(t.ElementStrides[i])
+		if i == 0 && t.Interleave == InterleaveNone {
+			s[i] = 1
+		}
+	}
+	mode := smem.SwizzleMode(t.Swizzle)
+	var c [5]int
+	off := uint32(0)
+	total := t.BoxBytes() / es
+	for k := 0; k < total; k++ {
+		e := Elem{Smem: smem.Swizzle(mode, dst+off), InBounds: true}
+		addr := int64(t.GlobalAddress)
+		for i := 0; i < t.Rank; i++ {
+			g := int64(coords[i]) + int64(c[i]*s[i])
+			if g < 0 || g >= int64(t.Dims[i]) {
+				e.InBounds = false
+				break
+			}
+			if i == 0 {
+				addr += g * int64(es)
+			} else {
+				addr += g * int64(t.Strides[i-1])
+			}
+		}
+		if e.InBounds {
+			e.Global = uint64(addr)
+		}
+		if err := visit(e); err != nil {
+			return err
+		}
+		off += uint32(es)
+		for i := 0; i < t.Rank; i++ {
+			if c[i]++; c[i] < n[i] {
+				break
+			}
+			c[i] = 0
+		}
+	}
+	return nil
+}
+
+// NaNFill returns the OOB NaN fill bit pattern for the map's element type
+// (the canonical quiet NaN of the format; UNCONFIRMED until the GPU
+// recording tma_load_2d_nan settles it), and false for integer types.
+func (t *TensorMap) NaNFill() (uint64, bool) {
+	switch t.DType {
+	case F16:
+		return 0x7fff, true
+	case BF16:
+		return 0x7fff, true
+	case F32, F32FTZ, TF32, TF32FTZ:
+		return 0x7fffffff, true
+	case F64:
+		return 0x7fffffffffffffff, true
+	}
+	return 0, false
+}
