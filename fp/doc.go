@@ -11,9 +11,11 @@
 //     testp classification;
 //   - cvt between all float formats, float<->integer (saturating, NaN -> 0),
 //     and round-to-integral;
-//   - approximate (MUFU-style) functions, computed as (near) correctly rounded
-//     values with the PTX special-value handling; the PTX error bound each one
-//     must meet is written next to it.
+//   - approximate functions (approx.go), composed from MUFU primitives
+//     (mufu.go) the way ptxas emits them for sm_90a; each primitive returns
+//     the correctly rounded value of the exact function, plus the recorded
+//     input quantization (sin/cos, ex2), so results can differ from the GPU
+//     in the last bits (measured in validation/testdata/README.md).
 //   - the NaN policy (nan.go): which bit pattern a NaN result has. f32/f16/
 //     bf16 arithmetic returns one canonical NaN; f64 propagates the NaN
 //     operand (quieted) and returns 0xFFF8000000000000 for invalid ops. The
