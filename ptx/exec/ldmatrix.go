@@ -237,7 +237,11 @@ func (w *Warp) matrixRows(x *xinst, m uint32, i int, acc *smem.Access, row func(
 	for r := 0; r < 8; r++ {
 		l := 8*i + r
 		if m&(1<<l) == 0 {
-			return w.laneFault(x, tz(m|1<<31), "%s: lane %d gives the address of row %d of matrix %d but does not execute the instruction", x.in.Text, l, r, i)
+			why := "does not execute the instruction (guard false or diverged)"
+			if w.exists&w.live&(1<<l) == 0 {
+				why = "is not running (exited or outside the block)"
+			}
+			return w.laneFault(x, tz(m|1<<31), "%s: lane %d gives the address of row %d of matrix %d but %s", x.in.Text, l, r, i, why)
 		}
 		a := w.addrOf(ao, l)
 		sp, aa := x.in.Mods.Space, a

@@ -109,6 +109,9 @@ func TestLdmatrixFaults(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.msg)
 		})
 	}
+	// a 16-thread block has no lanes 16-31 to give matrices 2 and 3
+	_, _, err := runCounted(t, matrixKernel(ld, true, 16, ""), [3]int{16, 1, 1}, 1)
+	assert.ErrorContains(t, err, "lane 16 gives the address of row 0 of matrix 2 but is not running")
 }
 
 func TestMatrixUnsupportedForms(t *testing.T) {
