@@ -22,11 +22,17 @@
 //	  out: {dtype: u32, shape: [65536]}          # zero-filled
 //	  w:   {dtype: f16, shape: [64, 64], init: uniform, low: -1, high: 1}
 //	  idx: {dtype: s32, shape: [100], init: iota}
+//	  maps: {tensormaps: [tA]}   # the encoded maps, 128 bytes each in order (each back end encodes its own)
 //	params:                      # the .entry parameters, in order; each must have the param's byte size
 //	  - {buffer: in}             # the buffer's 64-bit device address
 //	  - {buffer: out, offset: 16}  # optional byte offset added to the address
 //	  - {u32: 4096}              # scalars: u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64 (numbers, or "0x..." strings = raw bits, "inf", "-inf", "nan")
 //	  - {bytes: 16, hex: "00ff0000000000000000000000000000"}   # raw bytes for a struct param
+//	  - {tensormap: tA}          # a 128-byte __grid_constant__ CUtensorMap
+//	  - {bytes: 256, fields: [{offset: 0, tensormap: tA}, {offset: 128, u32: 7}]}   # a struct holding one
+//	tensormaps:                  # cuTensorMapEncodeTiled arguments (tensormap.go); dims innermost first,
+//	  tA: {buffer: in, dtype: f16, dims: [4096, 4096], strides: [8192], box: [64, 128],   # strides in bytes for dims 1..rank-1
+//	       element_strides: [1, 1], interleave: none, swizzle: 128B, l2_promotion: none, oob_fill: zero}
 //	outputs: [out]               # written to DIR/NAME.npy after the run
 //	compare:                     # optional: how tests and `validate` compare an output with the GPU's
 //	  out: {max_ulp: 0, ignore: [4, 5]}          # default is bit-exact everywhere; ignore = flat element indices
@@ -35,9 +41,17 @@
 // e4m3 and e5m2 are written to and read from .npy as raw "<u2" / "|u1"; f16
 // is "<f2"; all little-endian, C order.
 //
+// Tensor maps: dtype u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32_ftz tf32
+// tf32_ftz; interleave none|16B|32B; swizzle none|32B|64B|128B; l2_promotion
+// none|64B|128B|256B; oob_fill zero|nan. Defaults: element_strides all 1,
+// every enum none/zero. The parser checks the entry's shape (counts match
+// the rank, known names); the back end checks the driver's rules (package
+// tma for the simulator) and reports them at FieldPos. Raw hex maps are not
+// allowed. A struct field sits at its offset; tensor maps need 64-byte
+// aligned offsets; fields must not overlap; uncovered bytes are zero.
+//
 // Details the example leaves open:
-//   - Unknown keys are errors everywhere (later issues add `tensormaps:`,
-//     `{tensormap: NAME}` params and `{bytes: N, fields: [...]}`).
+//   - Unknown keys are errors everywhere.
 //   - grid x is 1..2^31-1, y and z 1..65535; block x,y 1..1024, z 1..64,
 //     at most 1024 threads; a cluster has at most 8 CTAs (16 with
 //     non_portable_cluster: true) and must divide the grid;

@@ -13,6 +13,13 @@ import (
 // max(Offset+Size). bufAddr maps a buffer name to its 64-bit device address.
 // Errors name the spec position of the offending param and the PTX param.
 func (s *Spec) PackParams(params []ptx.Param, bufAddr func(name string) uint64) ([]byte, error) {
+	return s.PackParamsMaps(params, bufAddr, nil)
+}
+
+// PackParamsMaps is PackParams for specs with tensor maps: tmap returns the
+// back end's 128-byte encoding of the named map (nil tmap: such params are
+// an error).
+func (s *Spec) PackParamsMaps(params []ptx.Param, bufAddr func(name string) uint64, tmap func(name string) ([]byte, error)) ([]byte, error) {
 	if err := s.checkParamCount(params); err != nil {
 		return nil, err
 	}
@@ -30,14 +37,36 @@ func (s *Spec) PackParams(params []ptx.Param, bufAddr func(name string) uint64) 
 			return nil, sp.Pos.Errorf("param %d: the spec gives %s, %d bytes; %s is %d bytes",
 				i, sp.Describe(), sp.Size(), paramText(p), p.Size)
 		}
-		dst := block[p.Offset : p.Offset+p.Size]
-		if sp.Kind == ParamBuffer {
-			binary.LittleEndian.PutUint64(dst, bufAddr(sp.Buffer)+uint64(sp.Offset))
-		} else {
-			copy(dst, sp.Bytes)
+		if err := placeParam(block[p.Offset:p.Offset+p.Size], sp, bufAddr, tmap); err != nil {
+			return nil, err
+		}
+		for _, f := range sp.Fields {
+			if err := placeParam(block[p.Offset+f.Offset:], &f.Param, bufAddr, tmap); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return block, nil
+}
+
+// placeParam writes one param (or struct field) at the start of dst.
+func placeParam(dst []byte, sp *ParamSpec, bufAddr func(string) uint64, tmap func(string) ([]byte, error)) error {
+	switch sp.Kind {
+	case ParamBuffer:
+		binary.LittleEndian.PutUint64(dst, bufAddr(sp.Buffer)+uint64(sp.Offset))
+	case ParamTensorMap:
+		if tmap == nil {
+			return sp.Pos.Errorf("tensor map %s: this back end cannot encode tensor maps", sp.TensorMap)
+		}
+		b, err := tmap(sp.TensorMap)
+		if err != nil {
+			return err
+		}
+		copy(dst, b)
+	default:
+		copy(dst, sp.Bytes)
+	}
+	return nil
 }
 
 func (s *Spec) checkParamCount(params []ptx.Param) error {

@@ -9,10 +9,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// topKeys are the keys a spec may have. Later issues add `tensormaps`.
+// topKeys are the keys a spec may have.
 var topKeys = []string{
 	"kernel", "grid", "block", "cluster", "non_portable_cluster", "shared_bytes",
-	"seed", "buffers", "params", "outputs", "compare",
+	"seed", "buffers", "tensormaps", "params", "outputs", "compare",
 }
 
 // Load reads and validates a launch spec. Every error is an *Error
@@ -59,7 +59,7 @@ func Parse(path string, src []byte) (*Spec, error) {
 		{"kernel", p.kernel}, {"grid", p.grid}, {"block", p.block},
 		{"non_portable_cluster", p.nonPortable}, {"cluster", p.cluster},
 		{"shared_bytes", p.sharedBytes}, {"seed", p.seed},
-		{"buffers", p.buffers}, {"params", p.params},
+		{"buffers", p.buffers}, {"tensormaps", p.tensorMaps}, {"params", p.params},
 		{"outputs", p.outputs}, {"compare", p.compare},
 	}
 	for _, st := range steps {
@@ -68,6 +68,9 @@ func Parse(path string, src []byte) (*Spec, error) {
 				return nil, err
 			}
 		}
+	}
+	if err := p.checkTensorMapBuffers(s); err != nil {
+		return nil, err
 	}
 	if err := p.checkGeometry(s, byKey); err != nil {
 		return nil, err

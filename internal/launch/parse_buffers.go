@@ -9,7 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var bufferKeys = []string{"file", "dtype", "shape", "init", "low", "high"}
+var bufferKeys = []string{"file", "dtype", "shape", "init", "low", "high", "tensormaps"}
 
 // maxBufferBytes bounds one buffer (the simulator holds it in memory).
 const maxBufferBytes = 1 << 34
@@ -48,6 +48,9 @@ func (p *parser) buffer(e field) (BufferSpec, error) {
 	byKey := map[string]field{}
 	for _, f := range fs {
 		byKey[f.key] = f
+	}
+	if f, ok := byKey["tensormaps"]; ok {
+		return b, p.tensorMapBuffer(&b, f, fs)
 	}
 	if f, ok := byKey["dtype"]; ok {
 		name, err := p.strLit(f.v, what+": dtype")

@@ -12,7 +12,7 @@ import (
 var scalarKeys = []string{"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f16", "bf16", "f32", "f64"}
 
 // paramKeys are all keys a param entry may have. Later: tensormap, fields.
-var paramKeys = append([]string{"buffer", "offset", "bytes", "hex"}, scalarKeys...)
+var paramKeys = append([]string{"buffer", "offset", "bytes", "hex", "tensormap", "fields"}, scalarKeys...)
 
 // maxParamBytes is the largest kernel parameter block (CUDA 12.1+, sm_70+).
 const maxParamBytes = 32764
@@ -62,6 +62,16 @@ func (p *parser) param(s *Spec, n *yaml.Node, what string) (ParamSpec, error) {
 			return ps, err
 		}
 		return ps, p.bufferParam(s, &ps, byKey, what)
+	case has(byKey, "tensormap"):
+		if err := only("tensormap"); err != nil {
+			return ps, err
+		}
+		return ps, p.tensorMapParam(s, &ps, byKey["tensormap"], what)
+	case has(byKey, "bytes") && has(byKey, "fields"):
+		if err := only("bytes", "fields"); err != nil {
+			return ps, err
+		}
+		return ps, p.structParam(s, &ps, byKey, what)
 	case has(byKey, "bytes"):
 		if err := only("bytes", "hex"); err != nil {
 			return ps, err
@@ -76,7 +86,7 @@ func (p *parser) param(s *Spec, n *yaml.Node, what string) (ParamSpec, error) {
 		ps.Bytes, err = p.scalar(fs[0].v, d, what)
 		return ps, err
 	}
-	return ps, p.errf(fs[0].k, "%s: %q needs %q", what, fs[0].key, map[string]string{"offset": "buffer", "hex": "bytes"}[fs[0].key])
+	return ps, p.errf(fs[0].k, "%s: %q needs %q", what, fs[0].key, map[string]string{"offset": "buffer", "hex": "bytes", "fields": "bytes"}[fs[0].key])
 }
 
 func has(m map[string]field, k string) bool { _, ok := m[k]; return ok }

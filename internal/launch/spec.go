@@ -12,8 +12,9 @@ type Spec struct {
 	NonPortableCluster bool
 	SharedBytes        int // dynamic shared memory in bytes
 	Seed               uint64
-	Buffers            []BufferSpec // in spec (YAML) order
-	Params             []ParamSpec  // in .entry parameter order
+	Buffers            []BufferSpec    // in spec (YAML) order
+	TensorMaps         []TensorMapSpec // `tensormaps:`, in spec order (tensormap.go)
+	Params             []ParamSpec     // in .entry parameter order
 	Outputs            []string
 	Compare            map[string]CompareRule // keyed by output name; absent means bit-exact
 
@@ -51,7 +52,10 @@ type BufferSpec struct {
 	// IntLow and IntHigh bound `init: uniform` for integer dtypes (inclusive),
 	// as 64-bit two's complement bits.
 	IntLow, IntHigh uint64
-	Pos             Pos // the buffer's name in the spec
+	// TensorMaps: a `{tensormaps: [A, B]}` buffer holds these maps, encoded
+	// by the back end (128 bytes each, in order); DType u8, Shape [128*n].
+	TensorMaps []string
+	Pos        Pos // the buffer's name in the spec
 
 	filePos, dtypePos, shapePos Pos
 }
@@ -64,9 +68,10 @@ type ParamKind uint8
 
 // Param kinds. Later kinds (tensor maps, structured bytes) slot in here.
 const (
-	ParamBuffer ParamKind = iota // {buffer: NAME, offset: N}: 64-bit device address
-	ParamScalar                  // {u32: 7}: one scalar of DType
-	ParamBytes                   // {bytes: N, hex: "..."}: raw bytes
+	ParamBuffer    ParamKind = iota // {buffer: NAME, offset: N}: 64-bit device address
+	ParamScalar                     // {u32: 7}: one scalar of DType
+	ParamBytes                      // {bytes: N, hex: "..."} or {bytes: N, fields: [...]}: raw bytes
+	ParamTensorMap                  // {tensormap: NAME}: the 128-byte encoded map
 )
 
 // ParamSpec is one entry of `params:`.
@@ -78,13 +83,27 @@ type ParamSpec struct {
 	// Bytes is the little-endian encoded value of a ParamScalar, or the raw
 	// bytes of a ParamBytes.
 	Bytes []byte
-	Pos   Pos // the list item
+	// TensorMap names the map of a ParamTensorMap.
+	TensorMap string
+	// Fields of a {bytes: N, fields: [...]} struct, placed over Bytes when
+	// packing (scalars are already in Bytes).
+	Fields []ParamField
+	Pos    Pos // the list item
+}
+
+// ParamField is one entry of a struct param's `fields:` list.
+type ParamField struct {
+	Offset int
+	Param  ParamSpec // a ParamBuffer, ParamScalar or ParamTensorMap
 }
 
 // Size is the number of bytes the param occupies in the parameter block.
 func (p *ParamSpec) Size() int {
-	if p.Kind == ParamBuffer {
+	switch p.Kind {
+	case ParamBuffer:
 		return 8
+	case ParamTensorMap:
+		return TensorMapBytes
 	}
 	return len(p.Bytes)
 }
@@ -96,6 +115,8 @@ func (p *ParamSpec) Describe() string {
 		return "buffer " + p.Buffer + " (8-byte address)"
 	case ParamScalar:
 		return p.DType.Name()
+	case ParamTensorMap:
+		return "tensor map " + p.TensorMap + " (128 bytes)"
 	}
 	return strconv.Itoa(len(p.Bytes)) + " raw bytes"
 }

@@ -79,7 +79,12 @@ func (s *Session) materialise() error {
 		addr[b.Name] = seg.Base
 	}
 	s.Bufs = bufs
-	params, err := s.Spec.PackParams(s.Kernel.Entry().Params, func(n string) uint64 { return addr[n] })
+	maps, err := encodeTensorMaps(s.Spec, bufs, addr)
+	if err != nil {
+		return err
+	}
+	params, err := s.Spec.PackParamsMaps(s.Kernel.Entry().Params, func(n string) uint64 { return addr[n] },
+		func(n string) ([]byte, error) { return maps[n], nil })
 	if err != nil {
 		return err
 	}
