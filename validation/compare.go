@@ -24,7 +24,8 @@ type Diff struct {
 const maxFirstDiffs = 8
 
 // Compare compares got with want (raw little-endian elements of dtype dt)
-// under rule: bit-exact unless rule.MaxULP > 0 for floats; indices in
+// under rule: bit-exact unless rule.MaxULP (or the element's row limit in
+// rule.MaxULPRows) is > 0 for floats; indices in
 // rule.Ignore are skipped. NaN equals NaN under a ULP rule (any payload);
 // bit-exact comparison compares NaN payloads too.
 func Compare(name string, dt launch.DType, got, want []byte, rule launch.CompareRule) Diff {
@@ -59,8 +60,8 @@ func Compare(name string, dt launch.DType, got, want []byte, rule launch.Compare
 					maxRel = math.Inf(1)
 				}
 			}
-			if rule.MaxULP > 0 {
-				bad = u > rule.MaxULP
+			if lim := rule.MaxULPAt(i, n); lim > 0 {
+				bad = u > lim
 			}
 		}
 		if bad {

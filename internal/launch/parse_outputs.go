@@ -26,7 +26,7 @@ func (p *parser) outputs(s *Spec, f field) error {
 	return nil
 }
 
-var compareKeys = []string{"max_ulp", "ignore"}
+var compareKeys = []string{"max_ulp", "max_ulp_rows", "ignore"}
 
 func (p *parser) compare(s *Spec, f field) error {
 	if f.v.ShortTag() == "!!null" {
@@ -66,6 +66,10 @@ func (p *parser) compareRule(b *BufferSpec, e field) (CompareRule, error) {
 			if r.MaxULP > 0 && b.DType != DInvalid && !b.DType.IsFloat() {
 				return r, p.errf(f.v, "%s: max_ulp applies to float dtypes; %s outputs compare bit-exact", what, b.DType)
 			}
+		case "max_ulp_rows":
+			if r.MaxULPRows, err = p.ulpRows(b, f, what); err != nil {
+				return r, err
+			}
 		case "ignore":
 			if r.Ignore, err = p.ignoreList(b, f, what); err != nil {
 				return r, err
@@ -73,6 +77,29 @@ func (p *parser) compareRule(b *BufferSpec, e field) (CompareRule, error) {
 		}
 	}
 	return r, nil
+}
+
+// ulpRows reads max_ulp_rows: one limit per index of the output's first axis.
+func (p *parser) ulpRows(b *BufferSpec, f field, what string) ([]uint64, error) {
+	if b.DType != DInvalid && !b.DType.IsFloat() {
+		return nil, p.errf(f.v, "%s: max_ulp_rows applies to float dtypes; %s outputs compare bit-exact", what, b.DType)
+	}
+	items, err := p.list(f.v, what+": max_ulp_rows")
+	if err != nil {
+		return nil, err
+	}
+	if len(b.Shape) > 0 && len(items) != b.Shape[0] {
+		return nil, p.errf(f.v, "%s: max_ulp_rows has %d entries; the output's first axis has %d", what, len(items), b.Shape[0])
+	}
+	out := make([]uint64, 0, len(items))
+	for _, it := range items {
+		v, err := p.uint64Lit(it, what+": max_ulp_rows")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 func (p *parser) ignoreList(b *BufferSpec, f field, what string) ([]int, error) {

@@ -202,7 +202,7 @@ func TestParseErrors(t *testing.T) {
 		{"outputs unknown", head + "outputs: [c]\n", `3:11: error: outputs: unknown buffer "c" (the spec has no buffers)`},
 		{"outputs twice", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a, a]\n", `5:14: error: outputs: "a" is listed twice`},
 		{"compare not output", head + "buffers:\n  a: {dtype: u8, shape: [4]}\ncompare:\n  a: {max_ulp: 1}\n", `6:3: error: compare: "a" is not listed in outputs`},
-		{"compare unknown key", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {rtol: 1}\n", `7:7: error: unknown key "rtol" in compare a (want one of: max_ulp, ignore)`},
+		{"compare unknown key", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {rtol: 1}\n", `7:7: error: unknown key "rtol" in compare a (want one of: max_ulp, max_ulp_rows, ignore)`},
 		{"compare ignore range", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {ignore: [1, 4]}\n", "7:19: error: compare a: ignore: 4 is out of range [0, 3]"},
 		{"compare max_ulp int", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {max_ulp: 2}\n", "7:16: error: compare a: max_ulp applies to float dtypes; u8 outputs compare bit-exact"},
 		{"compare max_ulp", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {max_ulp: -1}\n", "7:16: error: compare a: max_ulp: must not be negative"},

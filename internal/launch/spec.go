@@ -128,9 +128,25 @@ type CompareRule struct {
 	// (float dtypes only; integer outputs always compare bit-exact). Under a
 	// MaxULP > 0 rule any NaN matches any NaN; bit-exact compares payloads.
 	MaxULP uint64
+	// MaxULPRows, when given, holds one MaxULP per index of the first axis
+	// (row), for outputs that pack several functions' results row by row.
+	MaxULPRows []uint64
 	// Ignore lists flat (C-order) element indices that are not compared.
 	Ignore []int
 	Pos    Pos
+}
+
+// MaxULPAt is the ULP limit for flat element i of an output of n elements
+// whose first axis has rows entries.
+func (r CompareRule) MaxULPAt(i, n int) uint64 {
+	if len(r.MaxULPRows) == 0 || n == 0 {
+		return r.MaxULP
+	}
+	per := n / len(r.MaxULPRows)
+	if per == 0 {
+		return r.MaxULP
+	}
+	return r.MaxULPRows[min(i/per, len(r.MaxULPRows)-1)]
 }
 
 // CompareFor returns the rule for an output (bit-exact when none is given).
