@@ -71,7 +71,9 @@ func compileCvta(c *compiler, x *xinst) error {
 		base = lay.SharedWindowBase
 	case ptx.SpaceLocal:
 		base = lay.LocalWindowBase
-	case ptx.SpaceGlobal, ptx.SpaceConst, ptx.SpaceParam, ptx.SpaceParamEntry:
+	case ptx.SpaceParam, ptx.SpaceParamEntry:
+		base = paramWindow // generic param addresses (TMA maps in params, byval structs)
+	case ptx.SpaceGlobal, ptx.SpaceConst:
 		base = 0
 	default:
 		return errAt(x.in, "cvta needs a state space")

@@ -1,0 +1,214 @@
+package exec
+
+import (
+	"slices"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/tma"
+)
+
+// tensorForm is the decoded shape of a cp.async.bulk.tensor instruction.
+type tensorForm struct {
+	dims      int
+	load      bool // global -> shared::cluster (else shared::cta -> global)
+	prefetch  bool
+	im2col    bool
+	multicast bool
+	red       atomFn
+	mapOp     int // operand holding [tmap, {coords}]
+}
+
+// compileTensorCopy handles cp.async.bulk.tensor (tile mode, ptx-facts
+// §5.1-5.3): loads global -> shared::cluster completing on an mbarrier,
+// stores and reductions shared::cta -> global (bulk_group) and L2
+// prefetches. Each active thread issues its own copy, at once: loads write
+// shared memory and complete_tx the full box bytes; stores read shared
+// memory at issue and skip out-of-bounds elements.
+func compileTensorCopy(c *compiler, x *xinst) error {
+	in := x.in
+	f := tensorForm{}
+	for _, q := range in.Quals {
+		if len(q) == 2 && q[1] == 'd' && q[0] >= '1' && q[0] <= '5' {
+			f.dims = int(q[0] - '0')
+		}
+	}
+	if f.dims == 0 {
+		return errAt(in, "%s needs a dimension (.1d ... .5d)", in.Text)
+	}
+	has := func(s string) bool { return slices.Contains(in.Quals, s) }
+	f.prefetch = has("prefetch")
+	f.im2col = in.Mods.Flags&ptx.FIm2col != 0 || has("im2col_no_offs")
+	f.multicast = in.Mods.Flags&ptx.FMulticast != 0
+	f.load = !f.prefetch && in.Mods.Space != ptx.SpaceGlobal
+	if f.im2col {
+		return errAt(in, "%s: im2col mode is not supported yet", in.Text)
+	}
+	if !f.load && !f.prefetch {
+		f.mapOp = 0
+	} else if f.load {
+		f.mapOp = 1
+	}
+	if len(x.ops) <= f.mapOp || x.ops[f.mapOp].kind != oAddr || len(x.ops[f.mapOp].elems) != f.dims {
+		return errAt(in, "%s needs [tensorMap, {%d coordinates}]", in.Text, f.dims)
+	}
+	if in.Mods.Sub == "reduce" {
+		if f.load {
+			return errUnsupported(in)
+		}
+		f.red = func(o, b, c uint64) uint64 { return b } // replaced per map type at run time
+	}
+	defer countedAsync(x)
+	switch {
+	case f.prefetch:
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			for r := m; r != 0; r &= r - 1 {
+				if _, err := w.tensorMapAt(x, &x.ops[f.mapOp], tz(r)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	case f.load:
+		if len(x.ops) < 3 || x.ops[0].kind != oAddr || x.ops[2].kind != oAddr || in.Mods.Flags&ptx.FCompleteTxBytes == 0 {
+			return errAt(in, "%s expects [dst], [tensorMap, {coords}], [mbar] with .mbarrier::complete_tx::bytes", in.Text)
+		}
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			for r := m; r != 0; r &= r - 1 {
+				if err := w.tensorLoad(x, &f, tz(r)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	default:
+		if len(x.ops) < 2 || x.ops[1].kind != oAddr {
+			return errAt(in, "%s expects [tensorMap, {coords}], [src]", in.Text)
+		}
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			for r := m; r != 0; r &= r - 1 {
+				if err := w.tensorStore(x, &f, tz(r)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// coords reads the s32 coordinates of a [tensorMap, {c...}] operand.
+func (w *Warp) coords(o *xop, l int) []int32 {
+	cs := make([]int32, len(o.elems))
+	for i := range o.elems {
+		cs[i] = int32(w.src(&o.elems[i], l))
+	}
+	return cs
+}
+
+// tensorLoad is one thread's tile-mode load.
+func (w *Warp) tensorLoad(x *xinst, f *tensorForm, l int) error {
+	tm, err := w.tensorMapAt(x, &x.ops[1], l)
+	if err != nil {
+		return err
+	}
+	if f.multicast && !w.multicastSelf(x, l, 3) {
+		return nil
+	}
+	n := uint32(tm.BoxBytes())
+	d, err := w.sharedAddr(x, x.in.Mods.Space, &x.ops[0], l, int(n), 128)
+	if err != nil {
+		return err
+	}
+	if err := w.asyncShared(x, l, "TMA load", d, d+n, &x.ops[2], x.in.Mods.Space, n); err != nil {
+		return err
+	}
+	es := tm.DType.Size()
+	fill, _ := tm.NaNFill()
+	nanFill := tm.OOBFill == tma.OOBNaN
+	sh := w.cta.shared
+	return tm.TileBox(d, w.coords(&x.ops[1], l), func(e tma.Elem) error {
+		if int(e.Smem)+es > len(sh) {
+			return w.laneFault(x, l, "TMA load writes shared 0x%x, past the CTA's %d bytes", e.Smem, len(sh))
+		}
+		dst := sh[e.Smem : e.Smem+uint32(es)]
+		if !e.InBounds {
+			if nanFill {
+				putLE(dst, es, fill)
+			} else {
+				clear(dst)
+			}
+			return nil
+		}
+		src, msg := w.access(ptx.SpaceGlobal, e.Global, es, l)
+		if msg != "" {
+			return w.laneFault(x, l, "TMA load: %s", msg)
+		}
+		copy(dst, src)
+		return nil
+	})
+}
+
+// tensorStore is one thread's tile-mode store or reduction.
+func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
+	tm, err := w.tensorMapAt(x, &x.ops[0], l)
+	if err != nil {
+		return err
+	}
+	var red atomFn
+	if f.red != nil {
+		if red, err = bulkReduceOp(x.in, tensorElemType(tm.DType)); err != nil {
+			return w.laneFault(x, l, "%v", err)
+		}
+	}
+	n := uint32(tm.BoxBytes())
+	s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, int(n), 128)
+	if err != nil {
+		return err
+	}
+	es := tm.DType.Size()
+	sh := w.cta.shared
+	return tm.TileBox(s, w.coords(&x.ops[0], l), func(e tma.Elem) error {
+		if !e.InBounds {
+			return nil
+		}
+		if int(e.Smem)+es > len(sh) {
+			return w.laneFault(x, l, "TMA store reads shared 0x%x, past the CTA's %d bytes", e.Smem, len(sh))
+		}
+		src := sh[e.Smem : e.Smem+uint32(es)]
+		dst, msg := w.access(ptx.SpaceGlobal, e.Global, es, l)
+		if msg != "" {
+			return w.laneFault(x, l, "TMA store: %s", msg)
+		}
+		if red == nil {
+			copy(dst, src)
+		} else {
+			putLE(dst, es, red(getLE(dst, es), getLE(src, es), 0))
+		}
+		return nil
+	})
+}
+
+// tensorElemType is the PTX type a reduction combines for a map data type.
+func tensorElemType(d tma.DType) ptx.Type {
+	switch d {
+	case tma.U8:
+		return ptx.U8
+	case tma.U16:
+		return ptx.U16
+	case tma.U32:
+		return ptx.U32
+	case tma.S32:
+		return ptx.S32
+	case tma.U64:
+		return ptx.U64
+	case tma.S64:
+		return ptx.S64
+	case tma.F16:
+		return ptx.F16
+	case tma.BF16:
+		return ptx.BF16
+	case tma.F64:
+		return ptx.F64
+	}
+	return ptx.F32
+}
