@@ -20,6 +20,10 @@ type Access struct {
 	// Matrices is 1, 2 or 4 (.x1/.x2/.x4) for ldmatrix/stmatrix; ignored
 	// otherwise.
 	Matrices int
+	// Bypass marks a cp.async.cg (LDGSTS.BYPASS) access (Kind OpLdgsts).
+	// Nsight Compute counts its wavefronts but never its bank conflicts,
+	// so its Ideal is its Wavefronts (measured: doc.go).
+	Bypass bool
 }
 
 // matrixRowBytes is the size of one ldmatrix/stmatrix row (8 b16 elements).

@@ -35,6 +35,16 @@ func Wavefronts(a *Access) Cost {
 
 // cost evaluates a under model m.
 func (m model) cost(a *Access) Cost {
+	if a.Bypass && a.Kind == OpLdgsts {
+		c := m.costBanks(a)
+		c.Ideal = c.Wavefronts
+		return c
+	}
+	return m.costBanks(a)
+}
+
+// costBanks is the bank model proper.
+func (m model) costBanks(a *Access) Cost {
 	if a.Width <= 4 && !a.Kind.IsMatrix() && !(a.Kind == OpAtom && m.atomNoBroadcast) {
 		// Hot path: one phase of the whole warp; ideal 1 under every rule.
 		if a.Active == 0 {

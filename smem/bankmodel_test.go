@@ -175,3 +175,17 @@ func TestBankOf(t *testing.T) {
 	assert.Equal(t, 0, BankOf(128))
 	assert.Equal(t, 5, BankOf(0x400+20))
 }
+
+// cp.async.cg: wavefronts by the bank model, conflicts never counted
+// (H200 ncu, doc.go).
+func TestLdgstsBypassHasNoConflicts(t *testing.T) {
+	a := access(OpLdgsts, 16, allLanes, func(l uint32) uint32 { return 128 * l })
+	c := Wavefronts(a)
+	assert.Equal(t, Cost{Wavefronts: 32, Ideal: 4, MaxWay: 8}, c)
+	a.Bypass = true
+	c = Wavefronts(a)
+	assert.Equal(t, Cost{Wavefronts: 32, Ideal: 32, MaxWay: 8}, c)
+	assert.Equal(t, 0, c.Conflicts())
+	a.Kind = OpSt // Bypass means nothing elsewhere
+	assert.Equal(t, 4, Wavefronts(a).Ideal)
+}

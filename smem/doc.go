@@ -58,6 +58,16 @@
 //     (8/4/2/1-way per matrix) and sm__sass_l1tex_data_bank_conflicts_
 //     pipe_lsu_mem_shared_op_ldsm (_stsm) = 2688/1152/384/0 = wavefronts -
 //     384, exactly the model's counts. .trans costs the same.
+//   - cp.async: .ca (LDGSTS, cache_access) follows the ld/st rule of its
+//     width, wavefronts and conflicts (cpasync_banks: 4/4/8/8-byte copies,
+//     consecutive and 32-/8-way strided: 51 wavefronts, 45 conflicts;
+//     cpasync_pipeline: 100 .ca copies, 208 / 64). For .cg (LDGSTS.BYPASS,
+//     Access.Bypass) ncu reports 0 bank conflicts even for a 32-way pattern
+//     (cpasync_banks: 36 wavefronts = 4 + 32, 0 conflicts), so its Ideal
+//     is its Wavefronts. OPEN: in cpasync_pipeline the 32 .cg copies (28 of
+//     them full, consecutive 512 B per warp) count 464 wavefronts where the
+//     bank model gives 128 (about 16 per full copy, one per 32-B sector?),
+//     while cpasync_banks' full consecutive .cg counts 4; not modeled.
 //
 // wgmma and TMA shared-memory traffic do not go through this model (their
 // async units are modeled conflict-free for canonical swizzled layouts).
