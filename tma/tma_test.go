@@ -115,3 +115,22 @@ func TestTileBoxSwizzle(t *testing.T) {
 	assert.Equal(t, uint32(0x400+4*32+16), sw32[4*32])
 	assert.Equal(t, uint32(0x400+4*32), sw32[4*32+16])
 }
+
+func TestReplace(t *testing.T) {
+	m := Tiled(F16, 0x1000, []uint64{200, 150}, []uint64{512}, []uint32{64, 16})
+	b := m.Encode()
+	require.NoError(t, Replace(b[:], "global_address", 0, 0x2000))
+	require.NoError(t, Replace(b[:], "box_dim", 1, 8))
+	require.NoError(t, Replace(b[:], "global_stride", 0, 1024>>4))
+	require.NoError(t, Replace(b[:], "elemtype", 0, 10)) // PTX .bf16
+	require.NoError(t, Replace(b[:], "swizzle_mode", 0, 3))
+	got, err := Decode(b[:])
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0x2000), got.GlobalAddress)
+	assert.Equal(t, []uint32{64, 8}, got.Box)
+	assert.Equal(t, []uint64{1024}, got.Strides)
+	assert.Equal(t, BF16, got.DType)
+	assert.Equal(t, Swizzle128B, got.Swizzle)
+	var junk [Size]byte
+	assert.ErrorIs(t, Replace(junk[:], "rank", 0, 1), ErrNotTensorMap)
+}

@@ -52,6 +52,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileMbarrier
 	case ptx.OpCp:
 		return compileCp
+	case ptx.OpTensormap:
+		return compileTensormap
 	case ptx.OpLdmatrix, ptx.OpStmatrix, ptx.OpMovmatrix:
 		return compileMatrix
 	}
