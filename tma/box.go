@@ -69,19 +69,17 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 	return nil
 }
 
-// NaNFill returns the OOB NaN fill bit pattern for the map's element type
-// (the canonical quiet NaN of the format; UNCONFIRMED until the GPU
-// recording tma_load_2d_nan settles it), and false for integer types.
+// NaNFill returns the OOB NaN fill bit pattern for the map's element type,
+// and false for integer types. An H200 (validation/testdata/tma_load_2d_nan)
+// fills with the 16-bit pattern 0x7ff7 repeated: f16/bf16 0x7ff7, f32
+// 0x7ff77ff7 (a NaN in every float format).
 func (t *TensorMap) NaNFill() (uint64, bool) {
-	switch t.DType {
-	case F16:
-		return 0x7fff, true
-	case BF16:
-		return 0x7fff, true
-	case F32, F32FTZ, TF32, TF32FTZ:
-		return 0x7fffffff, true
-	case F64:
-		return 0x7fffffffffffffff, true
+	if !t.DType.IsFloat() {
+		return 0, false
 	}
-	return 0, false
+	const pattern = 0x7ff77ff77ff77ff7
+	if n := t.DType.Size(); n < 8 {
+		return pattern & (1<<(8*n) - 1), true
+	}
+	return pattern, true
 }
