@@ -2,6 +2,7 @@ package validation
 
 import (
 	"encoding/json"
+	"github.com/sm90sim/sm90sim/internal/report"
 	"os"
 	"path/filepath"
 
@@ -131,5 +132,5 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(b, '\n'))
+	return report.WriteFile(path, append(b, '\n'))
 }

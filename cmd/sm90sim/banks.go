@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/sm90sim/sm90sim/internal/report"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -90,12 +91,12 @@ func whatIf(f banksFlags, stdout io.Writer) error {
 		return err
 	}
 	if f.svg != "" {
-		if err := writeFileWith(f.svg, func(w io.Writer) error { return banks.WriteSVG(w, &r) }); err != nil {
+		if err := report.WriteFileWith(f.svg, func(w io.Writer) error { return banks.WriteSVG(w, &r) }); err != nil {
 			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.svg, err))
 		}
 	}
 	if f.json != "" {
-		if err := writeJSON(f.json, &r); err != nil {
+		if err := report.WriteJSON(f.json, &r); err != nil {
 			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, err))
 		}
 	}

@@ -3,12 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -61,7 +59,7 @@ func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
 	}
 	writeBankTable(stdout, r, f.top)
 	if f.json != "" {
-		if err := writeJSON(f.json, r); err != nil {
+		if err := report.WriteJSON(f.json, r); err != nil {
 			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, err))
 		}
 	}
@@ -173,45 +171,4 @@ func writeBankTable(w io.Writer, r *bankReport, top int) {
 		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
 			s.LoadWavefronts, s.LoadBankConflicts, s.StoreWavefronts, s.StoreBankConflicts, s.ByOp.Atom.Wavefronts)
 	}
-}
-
-// writeJSON writes v as indented JSON.
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileWith(path, func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	})
-}
-
-// writeFileWith writes a file through fill, atomically.
-func writeFileWith(path string, fill func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".banks-*")
-	if err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	bw := bufio.NewWriter(tmp)
-	if err := fill(bw); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -2,13 +2,7 @@
 // `validate` write: stable keys, deterministic outside "host".
 package report
 
-import (
-	"encoding/json"
-	"os"
-	"path/filepath"
-
-	"github.com/sm90sim/sm90sim/smem"
-)
+import "github.com/sm90sim/sm90sim/smem"
 
 // Report is the run report.
 type Report struct {
@@ -91,24 +85,4 @@ func (r *Report) SetError(err error) {
 }
 
 // Write writes the report as indented JSON, atomically.
-func (r *Report) Write(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+func (r *Report) Write(path string) error { return WriteJSON(path, r) }
