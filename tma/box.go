@@ -18,8 +18,11 @@ type Elem struct {
 // dimension, innermost first) for a copy whose shared side starts at the
 // absolute shared address dst, in shared-memory order (ptx-facts §5.2):
 // element (c_0..c_{d-1}) reads global coordinate g_i = coords_i + c_i*s_i
-// and sits at dst + esize*(c_0 + n_0*(c_1 + ...)), swizzled. An element is
-// out of bounds when some g_i < 0 or g_i >= Dims[i].
+// and sits at dst + c_0*esize + pitch*(c_1 + n_1*(c_2 + ...)), swizzled,
+// where pitch is the inner box bytes, padded to the swizzle span when
+// swizzled (an H200 leaves the padding unwritten:
+// validation/testdata/tma_load_2d_sw128_narrow). An element is out of
+// bounds when some g_i < 0 or g_i >= Dims[i].
 func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error) error {
 	if len(coords) != t.Rank {
 		return fmt.Errorf("a %d-D copy on a rank-%d tensor map", len(coords), t.Rank)
@@ -34,10 +37,15 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 		}
 	}
 	mode := smem.SwizzleMode(t.Swizzle)
+	pitch := t.rowPitch()
 	var c [5]int
-	off := uint32(0)
 	total := t.BoxBytes() / es
 	for k := 0; k < total; k++ {
+		row := 0
+		for i := t.Rank - 1; i >= 1; i-- {
+			row = row*n[i] + c[i]
+		}
+		off := uint32(row*pitch + c[0]*es)
 		e := Elem{Smem: smem.Swizzle(mode, dst+off), InBounds: true}
 		addr := int64(t.GlobalAddress)
 		for i := 0; i < t.Rank; i++ {
@@ -58,7 +66,6 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 		if err := visit(e); err != nil {
 			return err
 		}
-		off += uint32(es)
 		for i := 0; i < t.Rank; i++ {
 			if c[i]++; c[i] < n[i] {
 				break
@@ -67,6 +74,25 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 		}
 	}
 	return nil
+}
+
+// rowPitch is the shared-memory distance between box rows (dimension 1).
+func (t *TensorMap) rowPitch() int {
+	p := t.BoxElems(0) * t.DType.Size()
+	if t.Swizzle != SwizzleNone {
+		p = max(p, swizzleSpan(t.Swizzle))
+	}
+	return p
+}
+
+// SmemBytes is the shared-memory footprint of one box: BoxBytes, or more
+// when swizzled rows are padded to the span.
+func (t *TensorMap) SmemBytes() int {
+	rows := 1
+	for i := 1; i < t.Rank; i++ {
+		rows *= t.BoxElems(i)
+	}
+	return rows * t.rowPitch()
 }
 
 // NaNFill returns the OOB NaN fill bit pattern for the map's element type,

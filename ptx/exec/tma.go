@@ -114,12 +114,12 @@ func (w *Warp) tensorLoad(x *xinst, f *tensorForm, l int) error {
 	if f.multicast && !w.multicastSelf(x, l, 3) {
 		return nil
 	}
-	n := uint32(tm.BoxBytes())
-	d, err := w.sharedAddr(x, x.in.Mods.Space, &x.ops[0], l, int(n), 128)
+	n, foot := uint32(tm.BoxBytes()), uint32(tm.SmemBytes())
+	d, err := w.sharedAddr(x, x.in.Mods.Space, &x.ops[0], l, int(foot), 128)
 	if err != nil {
 		return err
 	}
-	if err := w.asyncShared(x, l, "TMA load", d, d+n, &x.ops[2], x.in.Mods.Space, n); err != nil {
+	if err := w.asyncShared(x, l, "TMA load", d, d+foot, &x.ops[2], x.in.Mods.Space, n); err != nil {
 		return err
 	}
 	es := tm.DType.Size()
@@ -160,8 +160,7 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 			return w.laneFault(x, l, "%v", err)
 		}
 	}
-	n := uint32(tm.BoxBytes())
-	s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, int(n), 128)
+	s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, tm.SmemBytes(), 128)
 	if err != nil {
 		return err
 	}
