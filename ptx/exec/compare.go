@@ -111,6 +111,18 @@ func cmpFloats(op ptx.CmpOp, x, y float64) bool {
 
 // cmpFn returns the comparison of type t (element of a packed type for x2).
 func cmpFn(op ptx.CmpOp, t ptx.Type, ftz bool) func(a, b uint64) bool {
+	if !t.IsFloat() && !t.IsSigned() && t.Bits() == 32 {
+		switch op { // the common unsigned 32-bit forms, without the generic switch
+		case ptx.CmpEq:
+			return func(a, b uint64) bool { return uint32(a) == uint32(b) }
+		case ptx.CmpNe:
+			return func(a, b uint64) bool { return uint32(a) != uint32(b) }
+		case ptx.CmpLt, ptx.CmpLo:
+			return func(a, b uint64) bool { return uint32(a) < uint32(b) }
+		case ptx.CmpGe, ptx.CmpHs:
+			return func(a, b uint64) bool { return uint32(a) >= uint32(b) }
+		}
+	}
 	if t.IsFloat() {
 		return func(a, b uint64) bool { return cmpFloats(op, toF64(a, t, ftz), toF64(b, t, ftz)) }
 	}

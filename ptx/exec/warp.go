@@ -3,6 +3,8 @@ package exec
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/sm90sim/sm90sim/ptx"
 )
 
 // Frame is one activation of a function for the lanes that called it together.
@@ -154,6 +156,16 @@ func (w *Warp) Step() (blocked bool, err error) {
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
 	if x.ctrl {
+		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {
+			// A branch the whole warp takes (or skips) keeps it uniform.
+			if m == g {
+				w.upc = x.ops[0].label
+			} else {
+				w.upc++
+			}
+			w.insts++
+			return false, nil
+		}
 		if w.uniform {
 			w.materialize()
 		}
