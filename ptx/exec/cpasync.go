@@ -70,7 +70,7 @@ func compileCpAsync(c *compiler, x *xinst) error {
 	}
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		var acc smem.Access
-		acc.Kind, acc.Width = smem.OpLdgsts, size
+		acc.Kind, acc.Width, acc.Bypass = smem.OpLdgsts, size, cg
 		for r := m; r != 0; r &= r - 1 {
 			l := tz(r)
 			d, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[0], l, size, size)
