@@ -115,7 +115,7 @@ func (c *compiler) fusableRun(i int, r0 memRef) []int {
 		r, ok := c.sharedRef(x)
 		if !ok {
 			cl := x.op.Info().Class
-			if (cl != ptx.ClassInt && cl != ptx.ClassFloat) || x.op == ptx.OpCvta {
+			if cl != ptx.ClassInt && cl != ptx.ClassFloat && x.op != ptx.OpCvta && !otherSpaceAccess(x) {
 				break
 			}
 			if len(x.ops) > 0 && x.ops[0].kind == oReg && x.ops[0].reg == r0.base {
@@ -253,4 +253,18 @@ func (c *compiler) defAlign(x *xinst, al []int) int {
 		return min(op(1), op(2))
 	}
 	return 1
+}
+
+// otherSpaceAccess reports a plain ld/st in a state space that cannot alias
+// shared memory (global, local, param, const): ptxas moves shared accesses
+// across those when it fuses them.
+func otherSpaceAccess(x *xinst) bool {
+	if x.op != ptx.OpLd && x.op != ptx.OpSt && x.op != ptx.OpLdu {
+		return false
+	}
+	switch x.in.Mods.Space {
+	case ptx.SpaceGlobal, ptx.SpaceLocal, ptx.SpaceParam, ptx.SpaceParamEntry, ptx.SpaceParamFunc, ptx.SpaceConst:
+		return true
+	}
+	return false
 }
