@@ -95,7 +95,13 @@ func runOnDevice(d *driver.Device, plan *GPUPlan, opt GPUOptions, res *GPUResult
 	if err != nil {
 		return err
 	}
-	packed, err := plan.Pack(func(n string) uint64 { return addr[n] })
+	maps, recs, err := encodeTensorMaps(d, plan.Spec, addr)
+	if err != nil {
+		return err
+	}
+	g.TensorMaps = recs
+	bufs := deviceBuffers(plan.Spec, plan.Bufs, maps)
+	packed, err := plan.Pack(func(n string) uint64 { return addr[n] }, maps)
 	if err != nil {
 		return &InputError{err}
 	}
@@ -104,11 +110,12 @@ func runOnDevice(d *driver.Device, plan *GPUPlan, opt GPUOptions, res *GPUResult
 	s := plan.Spec
 	cfg := driver.LaunchConfig{Grid: s.Grid, Block: s.Block, Cluster: s.Cluster, ClusterGiven: s.ClusterGiven,
 		NonPortableCluster: s.NonPortableCluster, SharedBytes: s.SharedBytes}
-	g.Launch = "cuLaunchKernel (parameters through extra)"
+	g.LaunchMode = driver.LaunchMode
+	g.Launch = "cuLaunchKernel (kernelParams: one pointer per parameter into the packed block)"
 	if cfg.ClusterGiven {
-		g.Launch = fmt.Sprintf("cuLaunchKernelEx, cluster %v (one pointer per parameter)", cfg.Cluster)
+		g.Launch = fmt.Sprintf("cuLaunchKernelEx, cluster %v (kernelParams: one pointer per parameter into the packed block)", cfg.Cluster)
 	}
-	if err := upload(d, plan.Bufs, addr); err != nil {
+	if err := upload(d, bufs, addr); err != nil {
 		return err
 	}
 	if err := f.Prepare(cfg); err != nil {
@@ -127,7 +134,7 @@ func runOnDevice(d *driver.Device, plan *GPUPlan, opt GPUOptions, res *GPUResult
 	}
 	var samples []float64
 	for i := 0; i < opt.Warmup+opt.Repeats && opt.Repeats > 0; i++ {
-		if err := upload(d, plan.Bufs, addr); err != nil {
+		if err := upload(d, bufs, addr); err != nil {
 			return err
 		}
 		ms, err := f.TimedRun(cfg, params)

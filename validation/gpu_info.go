@@ -25,14 +25,19 @@ type GPUInfo struct {
 	// Cycles is the kernel's SM cycles: ncu's sm__cycles_elapsed.max when
 	// ncu works, else the median event time times the SM clock;
 	// CyclesSource says which.
-	Cycles       *int64         `json:"cycles"`
-	CyclesSource string         `json:"cycles_source"`
-	NCU          *NCUResult     `json:"ncu"`
-	Launch       string         `json:"launch"` // the driver call used
-	ParamLayout  []ParamSlot    `json:"param_layout"`
-	FuncAttrs    map[string]int `json:"function_attributes"`
-	DeviceAttrs  map[string]int `json:"device_attributes"`
-	JITInfoLog   string         `json:"jit_info_log"`
+	Cycles       *int64     `json:"cycles"`
+	CyclesSource string     `json:"cycles_source"`
+	NCU          *NCUResult `json:"ncu"`
+	Launch       string     `json:"launch"` // the driver call used
+	// LaunchMode is how the parameters are passed: "params" (kernelParams,
+	// one pointer per parameter), as tools/record/record.py names it.
+	LaunchMode string `json:"launch_mode"`
+	// TensorMaps are the spec's maps as the driver encoded them.
+	TensorMaps  map[string]TensorMapRecord `json:"tensormaps,omitempty"`
+	ParamLayout []ParamSlot                `json:"param_layout"`
+	FuncAttrs   map[string]int             `json:"function_attributes"`
+	DeviceAttrs map[string]int             `json:"device_attributes"`
+	JITInfoLog  string                     `json:"jit_info_log"`
 }
 
 // Clocks are the SM and memory clocks from every source at hand.

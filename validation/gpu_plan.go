@@ -63,9 +63,9 @@ func PlanGPU(ptxPath, specPath, kernelFlag string) (*GPUPlan, error) {
 	if p.Bufs, err = spec.MakeBuffers(); err != nil {
 		return nil, &InputError{err}
 	}
-	// Pack once with placeholder addresses so that a size mismatch is an
-	// input error before any device work.
-	if _, err := p.Pack(func(string) uint64 { return 0 }); err != nil {
+	// Pack once with placeholder addresses and maps so that a size
+	// mismatch is an input error before any device work.
+	if _, err := p.Pack(func(string) uint64 { return 0 }, nil); err != nil {
 		return nil, &InputError{err}
 	}
 	return p, nil
@@ -79,8 +79,8 @@ type ParamSlot struct {
 	Align  int    `json:"align"`
 }
 
-// Packed is the parameter block and the offset of each parameter (for
-// cuLaunchKernelEx's per-parameter pointers).
+// Packed is the parameter block and the offset of each parameter (every
+// launch passes one pointer per parameter, into the block at its offset).
 type Packed struct {
 	Block   []byte
 	Offsets []int
@@ -88,9 +88,21 @@ type Packed struct {
 }
 
 // Pack lays out the parameters exactly as the .entry signature does
-// (launch.Spec.PackParams), with addr giving each buffer's device address.
-func (p *GPUPlan) Pack(addr func(name string) uint64) (*Packed, error) {
-	block, err := p.Spec.PackParams(p.Params, addr)
+// (launch.Spec.PackParamsMaps): addr gives each buffer's device address
+// and maps each tensor map's encoded 128 bytes. With nil maps every map
+// packs as 128 zero bytes: the layout is right, the block not launchable.
+func (p *GPUPlan) Pack(addr func(name string) uint64, maps map[string][]byte) (*Packed, error) {
+	enc := func(name string) ([]byte, error) {
+		if maps == nil {
+			return make([]byte, launch.TensorMapBytes), nil
+		}
+		b, ok := maps[name]
+		if !ok || len(b) != launch.TensorMapBytes {
+			return nil, fmt.Errorf("tensor map %s was not encoded", name)
+		}
+		return b, nil
+	}
+	block, err := p.Spec.PackParamsMaps(p.Params, addr, enc)
 	if err != nil {
 		return nil, err
 	}

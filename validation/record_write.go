@@ -83,9 +83,20 @@ func writeProvenance(dir string, plan *GPUPlan, run *GPUResult, res *RecordResul
 	prov["outputs"] = outs
 	inputs := map[string]any{}
 	for _, b := range plan.Bufs {
+		if bs := plan.Spec.Buffer(b.Name); bs != nil && bs.TensorMaps != nil {
+			inputs[b.Name] = map[string]any{"bytes": len(b.Data), "tensormaps": bs.TensorMaps,
+				"note": "encoded tensor maps, written at launch (process-dependent)"}
+			continue
+		}
 		inputs[b.Name] = map[string]any{"sha256": sha256Hex(b.Data), "bytes": len(b.Data), "first_bits": firstBits(b)}
 	}
 	prov["inputs"], prov["param_layout"] = inputs, g.ParamLayout
+	prov["launch_mode"] = g.LaunchMode
+	if len(g.TensorMaps) > 0 {
+		prov["tensormaps"] = g.TensorMaps
+	} else {
+		delete(prov, "tensormaps")
+	}
 	prov["func_attributes"], prov["device_attributes"] = g.FuncAttrs, g.DeviceAttrs
 	prov["sm_clock_mhz"], prov["mem_clock_mhz"] = c.SMIsmMHz, c.SMImemMHz
 	prov["max_sm_clock_mhz"], prov["max_mem_clock_mhz"] = c.SMIMaxSMMHz, c.SMIMaxMemMHz

@@ -10,6 +10,7 @@
 // that cannot initialise or no device give a *NoDeviceError. Built without
 // cgo, Open returns ErrNoCgo.
 //
-// It must not import the simulator's packages: it moves bytes, loads PTX and
-// launches; internal/launch and validation decide what to move.
+// It must not import the simulator's packages: it moves bytes, encodes tensor
+// maps (cuTensorMapEncodeTiled), loads PTX and launches (always through
+// kernelParams); internal/launch and validation decide what to move.
 package driver

@@ -99,6 +99,25 @@ func TestJITLogOnGPU(t *testing.T) {
 	t.Log(err)
 }
 
+func TestEncodeTensorMapOnGPU(t *testing.T) {
+	d := openGPU(t)
+	p, err := d.Alloc(200 * 150 * 2)
+	require.NoError(t, err)
+	defer d.Free(p)
+	a := TensorMapArgs{DType: 6, GlobalAddress: p, Dims: []uint64{200, 150}, Strides: []uint64{512},
+		Box: []uint32{64, 16}, ElementStrides: []uint32{1, 1}, Swizzle: 3}
+	m, err := d.EncodeTensorMap(a)
+	require.NoError(t, err)
+	assert.NotEqual(t, [TensorMapBytes]byte{}, m)
+	t.Logf("%x", m)
+	a.Box = []uint32{512, 16} // boxDim above 256
+	_, err = d.EncodeTensorMap(a)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cuTensorMapEncodeTiled: CUDA_ERROR_")
+}
+
+// TestFaultOnGPU stays the last GPU test: the fault is sticky in the primary context,
+// which later Opens in this process retain again.
 func TestFaultOnGPU(t *testing.T) {
 	d := openGPU(t)
 	src, err := os.ReadFile("testdata/smoke.ptx")
@@ -111,4 +130,21 @@ func TestFaultOnGPU(t *testing.T) {
 	require.Error(t, err)
 	t.Log(err)
 	assert.Contains(t, err.Error(), "CUDA_ERROR_")
+}
+
+func TestParamsCheck(t *testing.T) {
+	assert.NoError(t, Params{}.check())
+	assert.NoError(t, Params{Block: make([]byte, 16), Offsets: []int{0, 8}}.check())
+	err := Params{Block: make([]byte, 16), Offsets: []int{0, 16}}.check()
+	assert.ErrorContains(t, err, "parameter 1 at offset 16 lies outside the 16-byte block")
+	assert.Error(t, Params{Offsets: []int{0}}.check())
+}
+
+func TestTensorMapArgsCheck(t *testing.T) {
+	ok := TensorMapArgs{Dims: []uint64{64, 8}, Strides: []uint64{128}, Box: []uint32{16, 2}, ElementStrides: []uint32{1, 1}}
+	assert.NoError(t, ok.check())
+	bad := ok
+	bad.Strides = nil
+	assert.ErrorContains(t, bad.check(), "rank 2 needs 1 strides")
+	assert.Error(t, (&TensorMapArgs{}).check())
 }

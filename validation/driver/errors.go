@@ -79,13 +79,28 @@ type LaunchConfig struct {
 	SharedBytes        int // dynamic shared memory
 }
 
-// Params is a packed .entry parameter block with each parameter's offset
-// and size (cuLaunchKernel takes the block through `extra`;
-// cuLaunchKernelEx takes one pointer per parameter).
+// Params is a packed .entry parameter block with each parameter's offset.
+// Every launch passes it through kernelParams: one pointer per parameter,
+// into the block at its offset.
 type Params struct {
 	Block   []byte
 	Offsets []int
 }
+
+// check rejects offsets outside the block (a bug in the caller's packing).
+func (p Params) check() error {
+	for i, o := range p.Offsets {
+		if o < 0 || o >= len(p.Block) {
+			return &Error{Call: "launch", Code: -1, Name: "BAD_PARAMS",
+				Detail: fmt.Sprintf("parameter %d at offset %d lies outside the %d-byte block", i, o, len(p.Block))}
+		}
+	}
+	return nil
+}
+
+// LaunchMode is how every launch passes its parameters (provenance's
+// launch_mode, as tools/record/record.py names it).
+const LaunchMode = "params"
 
 // Info describes the device.
 type Info struct {

@@ -106,9 +106,9 @@ func (f *Function) Prepare(cfg LaunchConfig) error {
 }
 
 // Launch launches f asynchronously on the default stream (call Prepare
-// first). Without a cluster it uses cuLaunchKernel with the packed block
-// in `extra`; with one, cuLaunchKernelEx with a cluster-dimension
-// attribute and one pointer per parameter.
+// first), always through kernelParams: one pointer per parameter into the
+// packed block at its offset. Without a cluster it calls cuLaunchKernel;
+// with one, cuLaunchKernelEx with a cluster-dimension attribute.
 func (f *Function) Launch(cfg LaunchConfig, p Params) error {
 	var err error
 	f.d.do(func() { err = f.launch(cfg, p) })
@@ -117,19 +117,23 @@ func (f *Function) Launch(cfg LaunchConfig, p Params) error {
 
 func (f *Function) launch(cfg LaunchConfig, p Params) error {
 	d := f.d
+	if err := p.check(); err != nil {
+		return err
+	}
 	var g, b, cl [3]C.uint
 	for i := 0; i < 3; i++ {
 		g[i], b[i], cl[i] = C.uint(cfg.Grid[i]), C.uint(cfg.Block[i]), C.uint(cfg.Cluster[i])
 	}
-	cluster, call := C.int(0), "cuLaunchKernel"
+	cluster, call := C.int(0), "cuLaunchKernel(kernelParams)"
 	if cfg.ClusterGiven {
 		if C.smHasLaunchEx(d.cu) == 0 {
 			return &Error{Call: "cuLaunchKernelEx", Code: -1, Name: "MISSING_SYMBOL",
 				Detail: "this driver has no cuLaunchKernelEx, which cluster launches need"}
 		}
-		cluster, call = 1, fmt.Sprintf("cuLaunchKernelEx(cluster %v)", cfg.Cluster)
+		cluster, call = 1, fmt.Sprintf("cuLaunchKernelEx(kernelParams, cluster %v)", cfg.Cluster)
 	}
-	// The parameter block and offsets live in C memory for the call.
+	// The block and offsets live in C memory for the call; smLaunch copies
+	// the block to 128-byte aligned memory and points into it.
 	var params unsafe.Pointer
 	if len(p.Block) > 0 {
 		params = C.CBytes(p.Block)

@@ -33,3 +33,8 @@ func (f *Function) Prepare(cfg LaunchConfig) error                       { retur
 func (f *Function) Launch(cfg LaunchConfig, p Params) error              { return ErrNoCgo }
 func (f *Function) Run(cfg LaunchConfig, p Params) error                 { return ErrNoCgo }
 func (f *Function) TimedRun(cfg LaunchConfig, p Params) (float64, error) { return 0, ErrNoCgo }
+
+// EncodeTensorMap is unavailable without cgo.
+func (d *Device) EncodeTensorMap(a TensorMapArgs) ([TensorMapBytes]byte, error) {
+	return [TensorMapBytes]byte{}, ErrNoCgo
+}

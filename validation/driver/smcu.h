@@ -76,6 +76,8 @@ typedef struct {
 	CUresult (*eventSynchronize)(CUevent);
 	CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
 	CUresult (*eventDestroy)(CUevent);
+	CUresult (*tensorMapEncodeTiled)(void *, int, unsigned int, void *, const uint64_t *,
+		const uint64_t *, const uint32_t *, const uint32_t *, int, int, int, int);
 } smCU;
 
 // smLoad opens the library and resolves the entry points (the _v2 names
@@ -118,6 +120,7 @@ static inline smCU *smLoad(const char *path, char *err, size_t errlen) {
 		{(void **)&c->eventSynchronize, "cuEventSynchronize", NULL, 1},
 		{(void **)&c->eventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime", 1},
 		{(void **)&c->eventDestroy, "cuEventDestroy_v2", "cuEventDestroy", 1},
+		{(void **)&c->tensorMapEncodeTiled, "cuTensorMapEncodeTiled", NULL, 0},
 	};
 	for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
 		void *f = dlsym(h, syms[i].name);
@@ -168,6 +171,23 @@ static inline CUresult smEventSync(smCU *c, CUevent e) { return c->eventSynchron
 static inline CUresult smEventElapsed(smCU *c, float *ms, CUevent a, CUevent b) { return c->eventElapsedTime(ms, a, b); }
 static inline CUresult smEventDestroy(smCU *c, CUevent e) { return c->eventDestroy(e); }
 static inline int smHasLaunchEx(smCU *c) { return c->launchKernelEx != NULL; }
+static inline int smHasEncodeTiled(smCU *c) { return c->tensorMapEncodeTiled != NULL; }
+
+// smEncodeTiled calls cuTensorMapEncodeTiled into a 64-byte aligned
+// CUtensorMap (128 bytes) and copies it to out. strides has rank-1 entries
+// (a rank-1 map passes a dummy). The enum arguments are CUtensorMapDataType,
+// CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion and
+// CUtensorMapFloatOOBfill values.
+static inline CUresult smEncodeTiled(smCU *c, unsigned char *out, int dtype, unsigned int rank,
+		CUdeviceptr addr, const uint64_t *dims, const uint64_t *strides, const uint32_t *box,
+		const uint32_t *es, int interleave, int swizzle, int l2, int oob) {
+	_Alignas(64) unsigned char tm[128];
+	memset(tm, 0, sizeof tm);
+	CUresult r = c->tensorMapEncodeTiled(tm, dtype, rank, (void *)(uintptr_t)addr, dims, strides,
+		box, es, interleave, swizzle, l2, oob);
+	memcpy(out, tm, sizeof tm);
+	return r;
+}
 
 // smModuleLoad JIT-compiles PTX with info and error log buffers of n bytes.
 static inline CUresult smModuleLoad(smCU *c, CUmodule *m, const char *ptx, char *info, char *errlog, size_t n) {
@@ -179,39 +199,51 @@ static inline CUresult smModuleLoad(smCU *c, CUmodule *m, const char *ptx, char 
 	return c->moduleLoadDataEx(m, ptx, 5, opts, vals);
 }
 
-// smLaunch launches on the default stream: through cuLaunchKernel with the
-// packed block in `extra`, or (clusters) through cuLaunchKernelEx with one
-// pointer per parameter and a cluster-dimension attribute.
+// smLaunch launches on the default stream through kernelParams: one
+// pointer per .entry parameter, into the packed block at the parameter's
+// offset (the block is copied into 128-byte aligned memory, so every
+// parameter sits at its declared alignment). Without a cluster it calls
+// cuLaunchKernel; with one, cuLaunchKernelEx with a cluster-dimension
+// attribute. The packed block through CU_LAUNCH_PARAM_BUFFER_POINTER is not
+// used: on Hopper a by-value CUtensorMap passed that way faults at the
+// first TMA instruction (tools/record/ASYNC_FINDINGS.md).
 static inline CUresult smLaunch(smCU *c, CUfunction f, const unsigned int *g, const unsigned int *b,
 		unsigned int smem, int cluster, const unsigned int *cl,
-		void *params, size_t psize, int nparams, const size_t *offs) {
-	if (!cluster) {
-		size_t size = psize;
-		// CU_LAUNCH_PARAM_BUFFER_POINTER, CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END
-		void *extra[5] = {(void *)1, params, (void *)2, &size, (void *)0};
-		return c->launchKernel(f, g[0], g[1], g[2], b[0], b[1], b[2], smem, NULL, NULL,
-			psize ? extra : NULL);
-	}
+		const void *params, size_t psize, int nparams, const size_t *offs) {
+	void *blk = NULL;
 	void **kp = NULL;
 	if (nparams > 0) {
+		blk = aligned_alloc(128, (psize + 127) / 128 * 128 + 128);
 		kp = malloc(nparams * sizeof(void *));
-		for (int i = 0; i < nparams; i++) kp[i] = (char *)params + offs[i];
+		if (!blk || !kp) {
+			free(blk);
+			free(kp);
+			return 2; // CUDA_ERROR_OUT_OF_MEMORY
+		}
+		if (psize) memcpy(blk, params, psize);
+		for (int i = 0; i < nparams; i++) kp[i] = (char *)blk + offs[i];
 	}
-	smAttr attr;
-	memset(&attr, 0, sizeof attr);
-	attr.id = 4; // CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
-	attr.value.clusterDim.x = cl[0];
-	attr.value.clusterDim.y = cl[1];
-	attr.value.clusterDim.z = cl[2];
-	smLaunchConfig cfg;
-	memset(&cfg, 0, sizeof cfg);
-	cfg.gridDimX = g[0]; cfg.gridDimY = g[1]; cfg.gridDimZ = g[2];
-	cfg.blockDimX = b[0]; cfg.blockDimY = b[1]; cfg.blockDimZ = b[2];
-	cfg.sharedMemBytes = smem;
-	cfg.attrs = &attr;
-	cfg.numAttrs = 1;
-	CUresult r = c->launchKernelEx(&cfg, f, kp, NULL);
+	CUresult r;
+	if (!cluster) {
+		r = c->launchKernel(f, g[0], g[1], g[2], b[0], b[1], b[2], smem, NULL, kp, NULL);
+	} else {
+		smAttr attr;
+		memset(&attr, 0, sizeof attr);
+		attr.id = 4; // CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+		attr.value.clusterDim.x = cl[0];
+		attr.value.clusterDim.y = cl[1];
+		attr.value.clusterDim.z = cl[2];
+		smLaunchConfig cfg;
+		memset(&cfg, 0, sizeof cfg);
+		cfg.gridDimX = g[0]; cfg.gridDimY = g[1]; cfg.gridDimZ = g[2];
+		cfg.blockDimX = b[0]; cfg.blockDimY = b[1]; cfg.blockDimZ = b[2];
+		cfg.sharedMemBytes = smem;
+		cfg.attrs = &attr;
+		cfg.numAttrs = 1;
+		r = c->launchKernelEx(&cfg, f, kp, NULL);
+	}
 	free(kp);
+	free(blk);
 	return r;
 }
 
