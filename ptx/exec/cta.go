@@ -21,6 +21,8 @@ type Launch struct {
 	Counters *smem.Counters
 	// Printf collects the output of device printf (vprintf) in execution order.
 	Printf bytes.Buffer
+
+	pool ctaPool // recycled CTA memory (see pool.go)
 	// NoHazardCheck switches off the async-copy hazard checker (hazard.go).
 	NoHazardCheck bool
 }
@@ -50,16 +52,17 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 		return nil, fmt.Errorf("block %v has %d threads (1..1024 allowed)", l.Block, n)
 	}
 	c := &CTA{k: k, l: l, ctaid: ctaid, smid: smid, nthr: n}
-	c.shared = make([]byte, k.SharedBytes(l.DynamicShared))
+	c.shared = l.pool.getShared(k.SharedBytes(l.DynamicShared))
 	c.local = make([][]byte, n)
 	entry := k.funcs[k.entry]
 	nw := (n + 31) / 32
 	for wi := 0; wi < nw; wi++ {
-		w := &Warp{cta: c, id: wi}
+		w := l.pool.getWarp()
+		w.cta, w.id = c, wi
 		cnt := min(32, n-wi*32)
 		w.exists = uint32((uint64(1) << cnt) - 1)
 		w.live = w.exists
-		f := c.newFrame(entry, 0)
+		f := c.newEntryFrame(entry)
 		base := k.layout.LocalStackTop - uint64((entry.fn.LocalSize+15)&^15)
 		for ln := 0; ln < 32; ln++ {
 			w.frame[ln] = f
@@ -69,6 +72,16 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 		c.warps = append(c.warps, w)
 	}
 	return c, nil
+}
+
+// newEntryFrame is the kernel's frame of one warp, registers from the pool.
+func (c *CTA) newEntryFrame(f *xfunc) *Frame {
+	c.frameID++
+	fr := &Frame{fn: f, regs: c.l.pool.getRegs(f.nregs * 32), id: c.frameID}
+	if s := f.fn.LocalParamSize; s > 0 {
+		fr.slots = make([]byte, s*32)
+	}
+	return fr
 }
 
 func (c *CTA) newFrame(f *xfunc, depth int) *Frame {

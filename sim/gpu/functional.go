@@ -69,6 +69,7 @@ func RunFunctional(cfg Config, k *exec.Kernel, l *exec.Launch) (*Result, error) 
 				if err != nil {
 					return res, err
 				}
+				c.Release()
 				n++
 			}
 		}
