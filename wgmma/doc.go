@@ -1,0 +1,57 @@
+// Package wgmma holds the pure parts of Hopper's warpgroup matrix
+// multiply-accumulate (wgmma.mma_async, sm_90a): the legal forms and shapes
+// (m64nNk{8,16,32,256}), shared-memory matrix descriptors and the address
+// of each operand element under every swizzle mode and majorness, the
+// accumulator and RS A-operand register fragments, and the tensor-core
+// arithmetic itself (MMA.Run).
+//
+// It imports only the standard library; it must not import ptx, ptx/exec,
+// sim or cmd. The executor (ptx/exec/wgmma*.go) gathers operands from
+// registers and shared memory with these layouts and scatters the results.
+//
+// # Sources
+//
+// Layouts: /work/shared/docs/ptx-facts.md §1-§3 (PTX ISA and CUTLASS/CuTe).
+// The b1 A-register fragment and the meaning of a nonzero descriptor base
+// offset (subtracted from address bits 7-9 before the swizzle XOR here) are
+// UNCONFIRMED.
+//
+// # Numerics model (FloatParams)
+//
+// Integer forms are exact: D = C + sum(a*b) computed in 64 bits, wrapped
+// to s32, or clamped with .satfinite; b1 adds popc(a AND b) (or XOR).
+//
+// Float forms follow the block-FMA model of hopper-numbers §5 (Fasi et al.
+// 2021; Khattak & Mikaitis, MATLAB-tensor-core H100TC.m; Hawkeye,
+// badasherez/gpu-simulator): exact products, alignment of all terms of a
+// group (and the incoming accumulator) to the group's largest unnormalized
+// product exponent by truncation to a fixed width, an exact fixed-width
+// sum, then one normalization by truncation (f32) or RNE (f16). The
+// parameters per input type are FloatParams fields with these defaults:
+//
+//	input      group  adder bits (23+ExtraBits)  floor  f32 result bits  status
+//	f16/bf16   16     25 fraction (+carries)      -133   24               published: H100TC.m, Hawkeye; bf16
+//	                                                                       wgmma m64n8k16 reported bit-exact on
+//	                                                                       ~29M elements by a third party
+//	tf32       8      25                          -133   24               published (H100TC.m), not measured here
+//	e4m3/e5m2  32     13                          -139   14               published (H100TC.m, Hawkeye fp8,
+//	                                                                       DeepSeek-V3 "about 14 bits"); checked
+//	                                                                       there with a zero accumulator only
+//	f16 accumulator: RNE from the exact group sum, floor -21               published (H100TC.m), UNCONFIRMED
+//
+// Choices of this package, UNCONFIRMED: an exactly zero sum is +0; a
+// negative result that truncates to zero is -0; NaN results are the
+// canonical 0x7fffffff / 0x7fff; a finite sum beyond the f32 range is Inf
+// (as in H100TC.m, not the largest finite value of IEEE RZ).
+//
+// Measured on our GPU: see wgmma/testdata/gpuprobe (the replay test
+// TestGPURecording states the bit-identical fraction it found).
+//
+// # Speed
+//
+// The f32-accumulator path computes each product as an exact float64,
+// scales it by the power of two that puts the group LSB at 1 and truncates
+// it with a float->int64 conversion; integer sums are exact. The integer
+// reference path (floatRun.group) computes the same bits and a test
+// compares the two. BenchmarkWgmmaM64N256K16F16F32 reports GFLOP/s.
+package wgmma
