@@ -7,7 +7,7 @@ import (
 )
 
 func TestOpKindString(t *testing.T) {
-	names := map[OpKind]string{OpLd: "ld", OpSt: "st", OpLdsm: "ldsm", OpStsm: "stsm", OpAtom: "atom", OpLdgsts: "ldgsts", OpKind(9): "op(9)"}
+	names := map[OpKind]string{OpLd: "ld", OpSt: "st", OpLdsm: "ldsm", OpStsm: "stsm", OpAtom: "atom", OpLdgsts: "ldgsts", OpAsync: "async", OpGmma: "gmma", OpKind(9): "op(9)"}
 	for k, want := range names {
 		assert.Equal(t, want, k.String())
 		if k.Valid() {
@@ -16,7 +16,7 @@ func TestOpKindString(t *testing.T) {
 			assert.Equal(t, k, got)
 		}
 	}
-	assert.Equal(t, 7, NumOps)
+	assert.Equal(t, 8, NumOps)
 	_, ok := ParseOpKind("lds")
 	assert.False(t, ok)
 	assert.True(t, OpLdsm.IsMatrix())

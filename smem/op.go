@@ -19,12 +19,16 @@ const (
 	// UTMALDG...). ncu has no per-op counter for them, only the all-ops
 	// total; modelled as one wavefront per warp instruction.
 	OpAsync
+	// OpGmma: shared-memory operand reads of wgmma.mma_async (one count per
+	// warpgroup MMA). First model: one wavefront per 128 bytes read,
+	// conflict-free (ideal = wavefronts); UNCONFIRMED.
+	OpGmma
 	NumOps = iota // number of OpKinds; size of Counters.ByOp
 )
 
 // opNames is a constant table indexed by OpKind; the names match the ncu
 // metric suffixes (..._op_ld, _op_st, _op_ldsm, _op_stsm, _op_atom, _op_ldgsts).
-var opNames = [NumOps]string{"ld", "st", "ldsm", "stsm", "atom", "ldgsts", "async"}
+var opNames = [NumOps]string{"ld", "st", "ldsm", "stsm", "atom", "ldgsts", "async", "gmma"}
 
 // String returns the ncu-style short name ("ld", "st", "ldsm", "stsm",
 // "atom", "ldgsts"), or "op(N)" for an unknown kind.

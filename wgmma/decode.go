@@ -48,7 +48,7 @@ func (f fmtInfo) decode(v uint32) (sig uint32, exp int32, neg bool, cls uint8) {
 
 // fvec is a decoded operand: rows of K elements, flat.
 type fvec struct {
-	sig     []uint64 // significand, pre-shifted for the adder (A only)
+	sig     []uint64  // significand, pre-shifted for the adder (A only)
 	val     []float64 // the exact signed value (finite values; 0 otherwise)
 	exp     []int32
 	neg     []int64 // 0 or -1

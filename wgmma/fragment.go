@@ -10,7 +10,7 @@ package wgmma
 func AccPos(t, i int) (row, col int) {
 	w, l := t/32, t%32
 	row = 16*w + l/4 + 8*((i>>1)&1)
-	col = 8*(i>>2) + 2*(l%4) + (i&1)
+	col = 8*(i>>2) + 2*(l%4) + (i & 1)
 	return
 }
 
