@@ -42,6 +42,7 @@ type CTA struct {
 	frameID uint64
 	clock   int64      // simulated clock (instructions issued in the CTA)
 	async   asyncState // mbarriers and the async-copy hazard checker
+	wg      *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first

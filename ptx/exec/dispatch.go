@@ -56,6 +56,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileTensormap
 	case ptx.OpLdmatrix, ptx.OpStmatrix, ptx.OpMovmatrix:
 		return compileMatrix
+	case ptx.OpWgmma:
+		return compileWgmma
 	}
 	if c := compileVideo(op); c != nil {
 		return c

@@ -1,0 +1,306 @@
+package exec
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
+	"github.com/sm90sim/sm90sim/wgmma"
+)
+
+// waitWarpgroup: the warp issued wgmma.mma_async and waits for the other
+// warps of its warpgroup (CTA.Run sees it as blocked).
+const waitWarpgroup waitKind = 100
+
+// wgState is a CTA's warpgroup machinery: the wgmma rendezvous per
+// warpgroup, operand buffers and the register hazard checker.
+type wgState struct {
+	groups []wgGroup
+	ws     wgmma.Workspace
+	a, b   []uint32
+	c, d   []uint32
+	hz     *wgHazards // nil when the launch switched checks off
+}
+
+// wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
+type wgGroup struct {
+	x       *xinst // the instruction the first arriving warp issued
+	arrived uint8  // bit q: warp 4g+q has arrived
+	frames  [4]*Frame
+}
+
+func (c *CTA) wgState() *wgState {
+	if c.wg == nil {
+		c.wg = &wgState{groups: make([]wgGroup, (len(c.warps)+3)/4)}
+		if !c.l.NoHazardCheck {
+			c.wg.hz = newWgHazards(len(c.warps))
+		}
+	}
+	return c.wg
+}
+
+// wgFault is a wgmma diagnostic at instruction x naming warps.
+func (w *Warp) wgFault(x *xinst, warps []int, format string, args ...any) *Fault {
+	ws := make([]string, len(warps))
+	for i, v := range warps {
+		ws[i] = fmt.Sprint(v)
+	}
+	f := w.laneFault(x, tz(w.cur.group|1<<31), format, args...)
+	f.Msg += fmt.Sprintf(" (warps %s)", strings.Join(ws, ", "))
+	return f
+}
+
+// wgmmaArrive records warp w at wgmma.mma_async x; the fourth warp runs it.
+func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
+	c := w.cta
+	st := c.wgState()
+	g, q := w.id/4, w.id%4
+	if 4*g+4 > len(c.warps) {
+		return w.wgFault(x, []int{w.id}, "wgmma.mma_async: warpgroup %d (warps %d..%d) is incomplete: the CTA has %d warps (%d threads); a warpgroup is 4 warps", g, 4*g, 4*g+3, len(c.warps), c.nthr)
+	}
+	if st.hz != nil {
+		if err := st.hz.issue(w, x, wi); err != nil {
+			return err
+		}
+	}
+	grp := &st.groups[g]
+	if grp.x != nil && grp.x != x {
+		return w.wgFault(x, []int{w.id, 4*g + tz(uint32(grp.arrived))}, "wgmma.mma_async: warps of warpgroup %d issue different wgmma instructions (this one and line %d)", g, grp.x.line())
+	}
+	grp.x = x
+	grp.arrived |= 1 << q
+	grp.frames[q] = w.cur.frame
+	if grp.arrived != 0xf {
+		w.wait = waitWarpgroup
+		return nil
+	}
+	err := w.wgmmaExec(x, wi, grp, c.warps[4*g:4*g+4])
+	for _, o := range c.warps[4*g : 4*g+4] {
+		if o != w {
+			o.wait = waitNone
+			o.advanceLive()
+		}
+	}
+	*grp = wgGroup{}
+	if err != nil {
+		return err
+	}
+	w.advanceGroup()
+	return nil
+}
+
+// advanceLive moves every live lane past the instruction it waits at.
+func (w *Warp) advanceLive() {
+	if w.uniform {
+		w.upc++
+		return
+	}
+	for r := w.live; r != 0; r &= r - 1 {
+		w.pc[tz(r)]++
+	}
+}
+
+// wgVal reads operand o of lane l in frame f (registers and immediates).
+func wgVal(f *Frame, o *xop, l int) uint64 {
+	switch o.kind {
+	case oReg:
+		v := f.regs[int(o.reg)*32+l]
+		if o.neg {
+			v ^= 1
+		}
+		return v
+	case oImm:
+		return o.imm
+	}
+	return 0
+}
+
+// wgUniform returns operand o's value, which every thread of the
+// warpgroup must hold, or a diagnostic naming the warps that disagree.
+func (w *Warp) wgUniform(x *xinst, o *xop, what string, frames *[4]*Frame, warps []*Warp) (uint64, error) {
+	v := wgVal(frames[0], o, tz(warps[0].live|1<<31))
+	var bad []int
+	for q, ow := range warps {
+		for r := ow.live; r != 0; r &= r - 1 {
+			if wgVal(frames[q], o, tz(r)) != v {
+				bad = append(bad, ow.id)
+				break
+			}
+		}
+	}
+	if len(bad) > 0 {
+		return 0, w.wgFault(x, bad, "wgmma.mma_async: %s differs across the warpgroup (warp %d lane %d holds %#x)", what, warps[0].id, tz(warps[0].live|1<<31), v)
+	}
+	return v, nil
+}
+
+// wgmmaExec runs the warpgroup's MMA: gather, compute, scatter.
+func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) error {
+	st := w.cta.wg
+	f := wi.mma.Form
+	st.a = growU32(st.a, f.ALen())
+	st.b = growU32(st.b, f.BLen())
+	st.c = growU32(st.c, f.CLen())
+	st.d = growU32(st.d, f.CLen())
+	bd, err := w.wgUniform(x, wi.bDesc, "the B descriptor", &grp.frames, warps)
+	if err != nil {
+		return err
+	}
+	sd, err := w.wgUniform(x, wi.scaleD, "scale-d", &grp.frames, warps)
+	if err != nil {
+		return err
+	}
+	bytes := 0
+	if wi.a != nil {
+		w.wgGatherRS(wi, &grp.frames, st.a)
+	} else {
+		ad, err := w.wgUniform(x, wi.aDesc, "the A descriptor", &grp.frames, warps)
+		if err != nil {
+			return err
+		}
+		if err := w.wgGatherSmem(x, f.A, wgmma.M, wgmma.Decode(ad), wi.transA, st.a, "A"); err != nil {
+			return err
+		}
+		bytes += wgmma.M * 32
+	}
+	if err := w.wgGatherSmem(x, f.B, f.N, wgmma.Decode(bd), wi.transB, st.b, "B"); err != nil {
+		return err
+	}
+	bytes += f.N * 32
+	w.wgCountSmem(x, bytes)
+	mma := wi.mma
+	mma.ScaleD = sd&1 != 0
+	if mma.ScaleD {
+		wgAccumulators(wi, &grp.frames, st.c, false)
+	}
+	if err := mma.Run(&st.ws, st.a, st.b, st.c, st.d); err != nil {
+		return w.wgFault(x, []int{w.id}, "%v", err)
+	}
+	wgAccumulators(wi, &grp.frames, st.d, true)
+	return nil
+}
+
+func growU32(s []uint32, n int) []uint32 {
+	if cap(s) < n {
+		return make([]uint32, n)
+	}
+	return s[:n]
+}
+
+// wgAccumulators moves the 64xN accumulator tile between the four warps'
+// registers and buf (row-major); store writes the registers.
+func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
+	n := wi.mma.N
+	half := wi.mma.D == wgmma.F16
+	for t := 0; t < 128; t++ {
+		fr, l := frames[t/32], t%32
+		for i := 0; i < wgmma.AccElems(n); i++ {
+			row, col := wgmma.AccPos(t, i)
+			reg, sh := i, uint(0)
+			if half {
+				reg, sh = i/2, uint(16*(i%2))
+			}
+			o := wi.d[reg]
+			p := &fr.regs[int(o.reg)*32+l]
+			if !store {
+				v := uint32(*p >> sh)
+				if half {
+					v &= 0xffff
+				}
+				buf[row*n+col] = v
+				continue
+			}
+			if half {
+				*p = (*p &^ (0xffff << sh)) | uint64(buf[row*n+col]&0xffff)<<sh
+			} else {
+				*p = uint64(buf[row*n+col])
+			}
+			*p &= fr.fn.regMask[o.reg]
+		}
+	}
+}
+
+// wgGatherRS reads the RS-form A operand from the four warps' registers.
+func (w *Warp) wgGatherRS(wi *wgInst, frames *[4]*Frame, a []uint32) {
+	ty := wi.mma.A
+	bitsPer := ty.Bits()
+	per := 32 / bitsPer
+	k := wgmma.KFor(ty)
+	if ty == wgmma.B1 {
+		clear(a)
+	}
+	for t := 0; t < 128; t++ {
+		fr, l := frames[t/32], t%32
+		for i := 0; i < wgmma.AElems(ty); i++ {
+			row, kk := wgmma.APos(ty, t, i)
+			word := uint32(fr.regs[int(wi.a[i/per].reg)*32+l])
+			v := (word >> uint((i%per)*bitsPer)) & uint32(uint64(1)<<bitsPer-1)
+			if ty == wgmma.B1 {
+				a[row*8+kk/32] |= v << uint(kk%32)
+			} else {
+				a[row*k+kk] = v
+			}
+		}
+	}
+}
+
+// wgGatherSmem reads rows x K elements of type ty through descriptor d
+// (trans: MN-major) into dst (b1: 8 words per row).
+func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows int, d wgmma.Descriptor, trans bool, dst []uint32, name string) error {
+	major := wgmma.KMajor
+	if trans {
+		major = wgmma.MNMajor
+	}
+	if ty == wgmma.B1 {
+		for r := 0; r < rows; r++ {
+			for kb := 0; kb < 32; kb++ {
+				b, err := w.wgSmem(x, d.AddrK(r, kb), 1, name, d)
+				if err != nil {
+					return err
+				}
+				if kb%4 == 0 {
+					dst[r*8+kb/4] = 0
+				}
+				dst[r*8+kb/4] |= uint32(b[0]) << uint(8*(kb%4))
+			}
+		}
+		return nil
+	}
+	k := wgmma.KFor(ty)
+	es := ty.Bits() / 8
+	for r := 0; r < rows; r++ {
+		for kk := 0; kk < k; kk++ {
+			b, err := w.wgSmem(x, d.Addr(ty, major, r, kk), es, name, d)
+			if err != nil {
+				return err
+			}
+			dst[r*k+kk] = uint32(getLE(b, es))
+		}
+	}
+	return nil
+}
+
+func (w *Warp) wgSmem(x *xinst, addr uint32, n int, name string, d wgmma.Descriptor) ([]byte, error) {
+	b, msg := w.access(ptx.SpaceShared, uint64(addr), n, tz(w.cur.group|1<<31))
+	if msg != "" {
+		return nil, w.wgFault(x, []int{w.id}, "wgmma.mma_async: %s operand (descriptor %v): %s", name, d, msg)
+	}
+	return b, nil
+}
+
+// wgCountSmem counts the MMA's shared-memory operand reads: one gmma
+// instruction of bytes/128 wavefronts (first model, UNCONFIRMED).
+func (w *Warp) wgCountSmem(x *xinst, bytes int) {
+	n := (bytes + 127) / 128
+	cost := smem.Cost{Wavefronts: n, Ideal: n, MaxWay: 1}
+	if c := w.cta.l.Counters; c != nil {
+		c.Add(smem.OpGmma, cost)
+	}
+	s := &x.smem
+	s.Executions++
+	s.Wavefronts += uint64(n)
+	s.Ideal += uint64(n)
+	s.Kind = smem.OpGmma
+	s.MaxWay = max(s.MaxWay, 1)
+}

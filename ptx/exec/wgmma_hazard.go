@@ -1,0 +1,221 @@
+package exec
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// The wgmma register hazard checker (on unless Launch.NoHazardCheck). Per
+// warp and for the frame that issues wgmma it detects what PTX makes
+// undefined (ptx-facts §1.6):
+//
+//  1. an ordinary instruction reading or writing an accumulator or RS A
+//     register of a wgmma.mma_async that is still in flight (issued, and
+//     not covered by a wgmma.wait_group that retires its group);
+//  2. a wgmma.mma_async with no wgmma.fence before it in the warp, or
+//     whose accumulator/A registers an ordinary instruction wrote after
+//     the warp's last wgmma.fence.
+//
+// (Descriptors that differ across the warpgroup and incomplete warpgroups
+// are reported by wgmma_group.go, checks or not.) Ordinary instructions are
+// observed by wrapping the handlers of every instruction of a function the
+// first time one of its wgmma instructions runs with checks on; a wrapped
+// instruction costs one nil check when checks are off. Writes are the
+// registers of operand 0 (when it is a register or vector), reads all
+// other registers, address bases included.
+
+// wgFunc is shared by the wgmma instructions of one function.
+type wgFunc struct {
+	once sync.Once
+}
+
+// wgFuncOf returns the function's wgFunc (made by its first wgmma).
+func wgFuncOf(c *compiler) *wgFunc {
+	for i := range c.xf.insts {
+		x := &c.xf.insts[i]
+		if x.op != ptx.OpWgmma || x.fn == nil {
+			continue
+		}
+		if fi, ok := x.aux.(*wgFunc); ok {
+			return fi
+		}
+		if wi, ok := x.aux.(*wgInst); ok {
+			return wi.fi
+		}
+	}
+	fi := &wgFunc{}
+	return fi
+}
+
+// wrap installs the hazard observation on every non-wgmma instruction of
+// xf, once.
+func (fi *wgFunc) wrap(xf *xfunc) {
+	fi.once.Do(func() {
+		for i := range xf.insts {
+			x := &xf.insts[i]
+			if x.op == ptx.OpWgmma || x.fn == nil {
+				continue
+			}
+			wrapHazard(x)
+		}
+	})
+}
+
+func wrapHazard(x *xinst) {
+	orig := x.fn
+	var reads, writes []int32
+	for j := range x.ops {
+		o := &x.ops[j]
+		regs := &reads
+		if j == 0 && (o.kind == oReg || o.kind == oVec) {
+			regs = &writes
+		}
+		switch o.kind {
+		case oReg, oAddr:
+			if o.reg >= 0 {
+				*regs = append(*regs, o.reg)
+			}
+		case oVec:
+			for e := range o.elems {
+				if o.elems[e].kind == oReg {
+					*regs = append(*regs, o.elems[e].reg)
+				}
+			}
+		}
+	}
+	x.fn = func(w *Warp, x *xinst, m uint32) error {
+		if wg := w.cta.wg; wg != nil && wg.hz != nil && m != 0 {
+			if err := wg.hz.touch(w, x, reads, writes); err != nil {
+				return err
+			}
+		}
+		return orig(w, x, m)
+	}
+}
+
+// wgHazards is the per-warp state of the checker.
+type wgHazards struct {
+	warps []wgWarpHz
+}
+
+type wgWarpHz struct {
+	frame    *Frame
+	fenced   bool
+	written  []bool  // register written by an ordinary instruction since the last fence
+	inflight []int32 // line of the in-flight wgmma using the register, 0 none
+	nIn      int
+	pending  []wgUse   // issued, not committed
+	groups   [][]wgUse // committed, oldest first
+}
+
+type wgUse struct {
+	reg  int32
+	line int32
+}
+
+func newWgHazards(nw int) *wgHazards { return &wgHazards{warps: make([]wgWarpHz, nw)} }
+
+func (c *CTA) wgHazards() *wgHazards { return c.wgState().hz }
+
+// state returns warp w's state for its current frame (reset when the
+// frame changes).
+func (h *wgHazards) state(w *Warp) *wgWarpHz {
+	s := &h.warps[w.id]
+	if s.frame != w.cur.frame {
+		n := w.cur.frame.fn.nregs
+		*s = wgWarpHz{frame: w.cur.frame, written: make([]bool, n), inflight: make([]int32, n)}
+	}
+	return s
+}
+
+func (h *wgHazards) fence(w *Warp) {
+	s := h.state(w)
+	s.fenced = true
+	clear(s.written)
+}
+
+func (h *wgHazards) commit(w *Warp) {
+	s := h.state(w)
+	s.groups = append(s.groups, s.pending)
+	s.pending = nil
+}
+
+// wait retires all but the newest n committed groups.
+func (h *wgHazards) wait(w *Warp, n int) {
+	s := h.state(w)
+	if len(s.groups) <= n {
+		return
+	}
+	s.groups = append(s.groups[:0], s.groups[len(s.groups)-n:]...)
+	clear(s.inflight)
+	s.nIn = 0
+	for _, g := range s.groups {
+		s.mark(g)
+	}
+	s.mark(s.pending)
+}
+
+func (s *wgWarpHz) mark(us []wgUse) {
+	for _, u := range us {
+		if s.inflight[u.reg] == 0 {
+			s.nIn++
+		}
+		s.inflight[u.reg] = u.line
+	}
+}
+
+// issue checks the fence rules for warp w issuing x and marks its
+// registers in flight.
+func (h *wgHazards) issue(w *Warp, x *xinst, wi *wgInst) error {
+	s := h.state(w)
+	if !s.fenced {
+		return w.wgFault(x, []int{w.id}, "wgmma.mma_async without a preceding wgmma.fence")
+	}
+	regs := append(append([]*xop(nil), wi.d...), wi.a...)
+	for _, o := range regs {
+		if s.written[o.reg] {
+			return w.wgFault(x, []int{w.id}, "wgmma.mma_async uses %s, written by an ordinary instruction after the last wgmma.fence", w.regName(o.reg))
+		}
+	}
+	for _, o := range regs {
+		s.pending = append(s.pending, wgUse{reg: o.reg, line: int32(x.line())})
+	}
+	s.mark(s.pending[len(s.pending)-len(regs):])
+	return nil
+}
+
+// touch checks an ordinary instruction's registers against the in-flight
+// set and records its writes.
+func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
+	s := &h.warps[w.id]
+	if s.frame != w.cur.frame {
+		return nil
+	}
+	if s.nIn > 0 {
+		for _, list := range [2][]int32{reads, writes} {
+			for _, r := range list {
+				if line := s.inflight[r]; line != 0 {
+					how := "reads"
+					if len(writes) > 0 && &list[0] == &writes[0] {
+						how = "writes"
+					}
+					return w.wgFault(x, []int{w.id}, "%s %s while the wgmma.mma_async at line %d that uses it is in flight (no wgmma.wait_group covers it yet)", how, w.regName(r), line)
+				}
+			}
+		}
+	}
+	for _, r := range writes {
+		s.written[r] = true
+	}
+	return nil
+}
+
+func (w *Warp) regName(r int32) string {
+	regs := w.cur.frame.fn.fn.Regs
+	if int(r) < len(regs) {
+		return regs[r].Name
+	}
+	return fmt.Sprintf("register %d", r)
+}
