@@ -528,12 +528,35 @@ class Cuda:
     def dtoh(self, arr, p):
         self.check(self.lib.cuMemcpyDtoH_v2(arr.ctypes.data, p, arr.nbytes), "cuMemcpyDtoH")
 
-    def launch(self, fn, grid, block, shared, blob, layout=None, mode="extra"):
+    def launch(self, fn, grid, block, shared, blob, layout=None, mode="extra", cluster=None, non_portable=False):
         """mode "extra": the packed block through CU_LAUNCH_PARAM_BUFFER_POINTER (the default);
-        mode "params": kernelParams, one pointer per parameter (its bytes cut from the block by layout)."""
+        mode "params": kernelParams, one pointer per parameter (its bytes cut from the block by layout).
+        cluster [x, y, z]: cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION (kernelParams);
+        non_portable sets CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED (sizes 9..16)."""
         L = self.lib
         if shared > 48 * 1024:
             self.check(L.cuFuncSetAttribute(fn, 8, shared), "cuFuncSetAttribute(max dynamic smem)")
+        if cluster is not None:
+            if non_portable:
+                self.check(L.cuFuncSetAttribute(fn, 14, 1), "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)")
+            keep = []
+            ptrs = (ctypes.c_void_p * max(len(layout), 1))()
+            for i, p in enumerate(layout):
+                raw = ctypes.create_string_buffer(p["size"] + 128)
+                base = (ctypes.addressof(raw) + 127) // 128 * 128
+                ctypes.memmove(base, blob[p["offset"]:p["offset"] + p["size"]], p["size"])
+                keep.append(raw)
+                ptrs[i] = base
+            attr = LaunchAttr()
+            attr.id = 4     # CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+            attr.cluster = (ctypes.c_uint * 3)(*cluster)
+            cfg = LaunchConfig(*grid, *block, shared, None, ctypes.pointer(attr), 1)
+            L.cuLaunchKernelEx.argtypes = [ctypes.POINTER(LaunchConfig), ctypes.c_void_p, ctypes.c_void_p,
+                                           ctypes.c_void_p]
+            self.check(L.cuLaunchKernelEx(ctypes.byref(cfg), fn, ctypes.cast(ptrs, ctypes.c_void_p), None),
+                       f"cuLaunchKernelEx(kernelParams, cluster {list(cluster)})")
+            self.check(L.cuCtxSynchronize(), "cuCtxSynchronize (kernel execution)")
+            return
         if mode == "params":
             keep = []
             ptrs = (ctypes.c_void_p * max(len(layout), 1))()
@@ -554,6 +577,20 @@ class Cuda:
         self.check(L.cuCtxSynchronize(), "cuCtxSynchronize (kernel execution)")
 
 
+class LaunchAttr(ctypes.Structure):
+    """CUlaunchAttribute: id, pad to 8 bytes, a 64-byte value union (only clusterDim is used)."""
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_char * 4), ("cluster", ctypes.c_uint * 3),
+                ("rest", ctypes.c_char * 52)]
+
+
+class LaunchConfig(ctypes.Structure):
+    """CUlaunchConfig."""
+    _fields_ = [("gx", ctypes.c_uint), ("gy", ctypes.c_uint), ("gz", ctypes.c_uint),
+                ("bx", ctypes.c_uint), ("by", ctypes.c_uint), ("bz", ctypes.c_uint),
+                ("shared", ctypes.c_uint), ("stream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(LaunchAttr)), ("nattrs", ctypes.c_uint)]
+
+
 def dims(v):
     v = list(v) + [1] * (3 - len(v))
     return [int(x) for x in v[:3]]
@@ -571,6 +608,8 @@ def launch_mode(spec):
     value, else "extra" (the packed buffer). On the H200 (driver 580) a __grid_constant__ CUtensorMap
     passed through CU_LAUNCH_PARAM_BUFFER_POINTER makes the first TMA instruction raise
     CUDA_ERROR_ILLEGAL_INSTRUCTION, while the same bytes through kernelParams work."""
+    if "cluster" in spec:
+        return "cluster"    # cuLaunchKernelEx, kernelParams
     m = os.environ.get("RECORD_LAUNCH")
     if m:
         return m
@@ -601,8 +640,9 @@ def run_once(cuda, d, spec, fn, bufs, record=None, mode="extra"):
             record["tensormaps"] = {n: {"encoded_hex": maps[n].hex(),
                                         "global_address": hex(addrs[m["buffer"]])}
                                     for n, m in tensormap_specs(spec).items()}
+        cl = dims(spec["cluster"]) if "cluster" in spec else None
         cuda.launch(fn, dims(spec["grid"]), dims(spec["block"]), int(spec.get("shared_bytes", 0)), blob,
-                    layout, mode)
+                    layout, mode, cl, bool(spec.get("non_portable_cluster", False)))
         outs = {}
         for name in spec["outputs"]:
             h = np.empty_like(bufs[name].host)
