@@ -127,7 +127,7 @@ func compileAtom(c *compiler, x *xinst) error {
 			if msg != "" {
 				return w.laneFault(x, l, "%s", msg)
 			}
-			if s == ptx.SpaceShared || s == ptx.SpaceSharedCluster {
+			if (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) && w.cta.ownShared(aa) {
 				acc.Active |= 1 << l
 				acc.Addr[l] = uint32(aa)
 			}

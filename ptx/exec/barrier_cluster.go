@@ -1,10 +1,15 @@
 package exec
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
 
-// clusterBarrier is barrier.cluster for a cluster of one CTA: every thread
-// arrives (barrier.cluster.arrive), and barrier.cluster.wait blocks until all
-// non-exited threads of the cluster have arrived in the current phase.
+// clusterBarrier is barrier.cluster: every thread of the cluster arrives
+// (barrier.cluster.arrive, any .relaxed/.release), and barrier.cluster.wait
+// blocks until all non-exited threads of every CTA of the cluster have
+// arrived in the current phase. The state lives in the Cluster.
 type clusterBarrier struct {
 	phase   uint64
 	arrived int
@@ -18,16 +23,16 @@ func compileClusterBar(x *xinst) error {
 	switch in.Mods.Sub {
 	case "arrive":
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
-			c := w.cta
+			cl := w.cta.cl
 			n := bits.OnesCount32(w.cur.group)
 			for r := w.cur.group; r != 0; r &= r - 1 {
 				l := tz(r)
-				w.clArrived[l] = c.clBar.phase + 1
+				w.clArrived[l] = cl.bar.phase + 1
 				w.pc[l]++
 			}
-			c.clBar.arrived += n
+			cl.bar.arrived += n
 			w.hazardClusterArrive()
-			c.checkClusterBar()
+			cl.checkBar()
 			return nil
 		}
 	case "wait":
@@ -37,15 +42,15 @@ func compileClusterBar(x *xinst) error {
 				w.cur.parkedNow = true
 				return nil
 			}
-			c := w.cta
+			b := &w.cta.cl.bar
 			l := tz(w.cur.group)
-			if w.clArrived[l] == 0 || w.clArrived[l] <= c.clBar.phase {
+			if w.clArrived[l] == 0 || w.clArrived[l] <= b.phase {
 				// arrived in an earlier phase that has completed (or never arrived)
 				w.advanceGroup()
 				return nil
 			}
 			w.wait = waitClusterBar
-			c.clBar.waiting = append(c.clBar.waiting, w)
+			b.waiting = append(b.waiting, w)
 			return nil
 		}
 	default:
@@ -61,10 +66,24 @@ func (w *Warp) advanceGroup() {
 	}
 }
 
-// checkClusterBar completes the phase when every live thread has arrived.
-func (c *CTA) checkClusterBar() {
-	b := &c.clBar
-	if b.arrived == 0 || b.arrived < c.liveThreads() {
+// checkClusterBar re-checks the CTA's cluster barrier (after exits).
+func (c *CTA) checkClusterBar() { c.cl.checkBar() }
+
+// liveThreads counts the non-exited threads of the cluster's CTAs.
+func (cl *Cluster) liveThreads() int {
+	n := 0
+	for _, c := range cl.ctas {
+		if c != nil {
+			n += c.liveThreads()
+		}
+	}
+	return n
+}
+
+// checkBar completes the phase when every live thread has arrived.
+func (cl *Cluster) checkBar() {
+	b := &cl.bar
+	if b.arrived == 0 || b.arrived < cl.liveThreads() {
 		return
 	}
 	b.phase++
@@ -79,6 +98,45 @@ func (c *CTA) checkClusterBar() {
 			}
 		}
 	}
-	c.hazardClusterRelease(b.waiting)
+	for _, c := range cl.ctas {
+		if c == nil {
+			continue
+		}
+		var mine []*Warp
+		for _, w := range b.waiting {
+			if w.cta == c {
+				mine = append(mine, w)
+			}
+		}
+		c.hazardClusterRelease(mine)
+	}
 	b.waiting = nil
+}
+
+// barWhy describes a warp waiting at barrier.cluster for deadlock reports:
+// how many threads arrived and which CTAs still have threads that did not.
+func (cl *Cluster) barWhy() string {
+	b := &cl.bar
+	var missing []string
+	for _, c := range cl.ctas {
+		if c == nil {
+			continue
+		}
+		n := 0
+		for _, w := range c.warps {
+			for r := w.live; r != 0; r &= r - 1 {
+				if w.clArrived[tz(r)] != b.phase+1 {
+					n++
+				}
+			}
+		}
+		if n > 0 {
+			missing = append(missing, fmt.Sprintf("rank %d cta (%d,%d,%d): %d threads", c.rank, c.ctaid[0], c.ctaid[1], c.ctaid[2], n))
+		}
+	}
+	s := fmt.Sprintf("waits at barrier.cluster (%d of %d threads arrived)", b.arrived, cl.liveThreads())
+	if len(missing) > 0 && len(cl.ctas) > 1 {
+		s += "; not arrived: " + strings.Join(missing, ", ")
+	}
+	return s
 }

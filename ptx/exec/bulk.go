@@ -46,83 +46,56 @@ func compileBulkCopy(c *compiler, x *xinst) error {
 	if in.Mods.Sub == "reduce" {
 		return errUnsupported(in)
 	}
-	multicast := in.Mods.Flags&ptx.FMulticast != 0
+	mi := -1
+	if in.Mods.Flags&ptx.FMulticast != 0 {
+		mi = 4
+	}
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		for r := m; r != 0; r &= r - 1 {
-			l := tz(r)
-			n := uint32(w.src(&x.ops[2], l))
-			if n%16 != 0 || n == 0 {
-				return w.laneFault(x, l, "bulk copy size %d is not a positive multiple of 16", n)
-			}
-			if multicast && !w.multicastSelf(x, l, 4) {
-				continue
-			}
-			d, err := w.sharedAddr(x, dstSp, &x.ops[0], l, int(n), 16)
-			if err != nil {
+			if err := w.bulkLoad(x, tz(r), dstSp, srcSp, mi); err != nil {
 				return err
 			}
-			var src []byte
-			if srcSp == ptx.SpaceGlobal {
-				a := w.addrOf(&x.ops[1], l)
-				if a%16 != 0 {
-					return w.laneFault(x, l, "misaligned bulk copy source 0x%x (needs 16-byte alignment)", a)
-				}
-				b, msg := w.access(ptx.SpaceGlobal, a, int(n), l)
-				if msg != "" {
-					return w.laneFault(x, l, "%s", msg)
-				}
-				src = b
-			} else {
-				s, err := w.sharedAddr(x, srcSp, &x.ops[1], l, int(n), 16)
-				if err != nil {
-					return err
-				}
-				src = w.cta.shared[s : s+n]
-			}
-			if err := w.asyncShared(x, l, "bulk copy", d, d+n, &x.ops[3], dstSp, n); err != nil {
-				return err
-			}
-			copy(w.cta.shared[d:d+n], src)
 		}
 		return nil
 	}
 	return nil
 }
 
-// multicastSelf reads the ctaMask operand (index i) of a .multicast::cluster
-// copy: whether this CTA (rank 0 of a cluster of one) is selected. Bits for
-// ranks outside the cluster are a fault... reported by the caller as none.
-func (w *Warp) multicastSelf(x *xinst, l, i int) bool {
-	if i >= len(x.ops) {
-		return true
+// bulkLoad is one thread's bulk copy into shared::cluster memory: from
+// global memory (to every CTA of the ctaMask with .multicast::cluster), or
+// from its own CTA's shared memory to a CTA of the cluster (cluster_copy.go).
+func (w *Warp) bulkLoad(x *xinst, l int, dstSp, srcSp ptx.Space, mi int) error {
+	n := uint32(w.src(&x.ops[2], l))
+	if n%16 != 0 || n == 0 {
+		return w.laneFault(x, l, "bulk copy size %d is not a positive multiple of 16", n)
 	}
-	return w.src(&x.ops[i], l)&1 != 0
-}
-
-// asyncShared is the arrival of an async copy of n bytes into shared
-// [lo, hi) tracked by the mbarrier operand mo: the hazard checker records
-// it, and the barrier gets its complete_tx.
-func (w *Warp) asyncShared(x *xinst, l int, what string, lo, hi uint32, mo *xop, sp ptx.Space, n uint32) error {
-	a, err := w.sharedAddr(x, sp, mo, l, 8, 8)
+	dests, err := w.copyDests(x, l, dstSp, &x.ops[0], &x.ops[3], int(n), 16, mi)
 	if err != nil {
 		return err
 	}
-	c := w.cta
-	c.hazardsOn()
-	c.async.changes++
-	b := c.mbarrier(a)
-	if !b.Valid() {
-		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x, which is not initialized", what, a)
+	var src []byte
+	if srcSp == ptx.SpaceGlobal {
+		a := w.addrOf(&x.ops[1], l)
+		if a%16 != 0 {
+			return w.laneFault(x, l, "misaligned bulk copy source 0x%x (needs 16-byte alignment)", a)
+		}
+		b, msg := w.access(ptx.SpaceGlobal, a, int(n), l)
+		if msg != "" {
+			return w.laneFault(x, l, "%s", msg)
+		}
+		src = b
+	} else {
+		s, err := w.sharedAddr(x, srcSp, &x.ops[1], l, int(n), 16)
+		if err != nil {
+			return err
+		}
+		src = w.cta.shared[s : s+n]
 	}
-	if err := w.hazardAsyncWrite(x, l, what, lo, hi, a, b.Phase()); err != nil {
-		return err
-	}
-	done, err := b.CompleteTx(n)
-	if err != nil {
-		return w.laneFault(x, l, "mbarrier at shared 0x%x: %v", a, err)
-	}
-	if done {
-		c.mbarCompleted(a, b)
+	for _, d := range dests {
+		if err := w.land(x, l, "bulk copy", d, n, n); err != nil {
+			return err
+		}
+		copy(d.t.shared[d.dst:d.dst+n], src)
 	}
 	return nil
 }

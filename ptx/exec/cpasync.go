@@ -120,7 +120,7 @@ func compileCpAsync(c *compiler, x *xinst) error {
 // one, so the pair leaves it unchanged; with .noinc it is a plain arrive.
 func compileCpAsyncArrive(x *xinst) error {
 	noinc := x.in.Mods.Flags&ptx.FNoInc != 0
-	return mbarOp(x, 1, 0, x.in.Mods.Space, true, func(w *Warp, b *mbarrierT, a uint32, l int) error {
+	return mbarOp(x, 1, 0, x.in.Mods.Space, true, func(w *Warp, t *CTA, b *mbarrierT, a uint32, l int) error {
 		if !noinc {
 			return b.ExpectTx(0) // validity check only: +1 then -1 pending
 		}

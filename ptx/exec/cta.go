@@ -37,7 +37,8 @@ type CTA struct {
 	shared  []byte
 	warps   []*Warp
 	bars    [16]barrier
-	clBar   clusterBarrier
+	cl      *Cluster // the CTA's cluster (cluster.go); rank is its %cluster_ctarank
+	rank    int
 	local   [][]byte // per-thread local memory
 	frameID uint64
 	clock   int64      // simulated clock (instructions issued in the CTA)
@@ -53,6 +54,7 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 		return nil, fmt.Errorf("block %v has %d threads (1..1024 allowed)", l.Block, n)
 	}
 	c := &CTA{k: k, l: l, ctaid: ctaid, smid: smid, nthr: n}
+	c.joinCluster(nil)
 	c.shared = l.pool.getShared(k.SharedBytes(l.DynamicShared))
 	c.local = make([][]byte, n)
 	entry := k.funcs[k.entry]
@@ -116,58 +118,9 @@ func (c *CTA) Done() bool {
 	return true
 }
 
-// Run executes the CTA to completion in functional mode, round-robin over
-// warps with a fixed quantum. budget is decremented per warp instruction; a
-// Fault is returned when it runs out.
-func (c *CTA) Run(budget *int64) error {
-	const quantum = 256
-	for {
-		progress := false
-		alive := false
-		changes := c.async.changes
-		for _, w := range c.warps {
-			if w.live == 0 {
-				continue
-			}
-			alive = true
-			stepped, spun := false, false
-			for i := 0; i < quantum; i++ {
-				w.spun = false
-				blocked, err := w.Step()
-				if err != nil {
-					return err
-				}
-				if blocked {
-					break
-				}
-				c.clock++
-				*budget--
-				if *budget < 0 {
-					return c.budgetFault(w)
-				}
-				if w.spun {
-					// A wait that failed (mbarrier.try_wait/test_wait false):
-					// let the other warps run. A turn that ends in the same
-					// failed wait as the warp's previous one, with no mbarrier
-					// changed since, is not progress (its loop branch
-					// included).
-					w.spins++
-					spun = true
-					break
-				}
-				stepped = true
-			}
-			progress = progress || (stepped && !(spun && w.mspin.repeat))
-		}
-		progress = progress || c.async.changes != changes
-		if !alive {
-			return nil
-		}
-		if !progress {
-			return c.deadlock()
-		}
-	}
-}
+// Run executes the CTA's cluster to completion in functional mode (for a
+// CTA made with NewCTA, the CTA alone; cluster_run.go).
+func (c *CTA) Run(budget *int64) error { return c.cl.Run(budget) }
 
 func (c *CTA) budgetFault(w *Warp) error {
 	l := bits.TrailingZeros32(w.live)
@@ -180,39 +133,3 @@ func (c *CTA) budgetFault(w *Warp) error {
 		Msg: "--max-instructions exceeded"}
 }
 
-// deadlock describes every stuck warp.
-func (c *CTA) deadlock() error {
-	var first *Fault
-	var detail []string
-	for _, w := range c.warps {
-		if w.live == 0 {
-			continue
-		}
-		l := bits.TrailingZeros32(w.live)
-		pc, f := w.pcOf(l)
-		line := 0
-		text := "?"
-		if int(pc) < len(f.fn.insts) {
-			line = f.fn.insts[pc].line()
-			text = f.fn.insts[pc].in.Text
-		}
-		why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
-		if w.spun && w.spinWhy != "" {
-			why = w.spinWhy
-		}
-		if w.wait == waitClusterBar {
-			why = fmt.Sprintf("waits at barrier.cluster (%d of %d threads arrived)", c.clBar.arrived, c.liveThreads())
-		}
-		if w.wait == waitBarrier {
-			b := &c.bars[w.barID]
-			why = fmt.Sprintf("waits at barrier %d (%d of %d threads arrived)", w.barID, b.arrived, b.expected)
-		}
-		detail = append(detail, fmt.Sprintf("warp %d line %d %s: %s", w.id, line, text, why))
-		if first == nil {
-			first = &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line}
-		}
-	}
-	first.Msg = fmt.Sprintf("deadlock: %d warps can never proceed", len(detail))
-	first.Detail = detail
-	return first
-}

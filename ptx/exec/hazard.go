@@ -156,7 +156,8 @@ func (w *Warp) hazardAccess(x *xinst, a *smem.Access) error {
 	me := &h.clocks[w.id]
 	for r := lanes; r != 0; r &= r - 1 {
 		l := tz(r)
-		lo, hi := a.Addr[l]/hzChunk, (a.Addr[l]+uint32(max(width, 1))-1)/hzChunk
+		off := a.Addr[l] & clusterOffMask // shared::cluster rank bits (cluster_addr.go)
+		lo, hi := off/hzChunk, (off+uint32(max(width, 1))-1)/hzChunk
 		for k := lo; k <= hi && int(k) < len(h.chunk); k++ {
 			if i := h.chunk[k]; i > 0 {
 				wr := &h.writes[i-1]

@@ -15,22 +15,22 @@ func compileMbarrier(c *compiler, x *xinst) error {
 	sp := in.Mods.Space
 	switch in.Mods.Sub {
 	case "init":
-		return mbarOp(x, 2, 0, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+		return mbarOp(x, 2, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 			return b.Init(uint32(w.src(&x.ops[1], l)))
 		})
 	case "inval":
-		return mbarOp(x, 1, 0, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+		return mbarOp(x, 1, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 			return b.Inval()
 		})
 	case "expect_tx":
-		return mbarOp(x, 2, 0, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+		return mbarOp(x, 2, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 			return b.ExpectTx(uint32(w.src(&x.ops[1], l)))
 		})
 	case "complete_tx":
-		return mbarOp(x, 2, 0, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+		return mbarOp(x, 2, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 			done, err := b.CompleteTx(uint32(w.src(&x.ops[1], l)))
 			if done {
-				w.cta.mbarCompleted(a, b)
+				t.mbarCompleted(a, b)
 			}
 			return err
 		})
@@ -54,8 +54,15 @@ func compileMbarrier(c *compiler, x *xinst) error {
 }
 
 // mbarOp compiles a form whose barrier address is operand ai and that needs
-// nops operands; f runs per lane.
-func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error) error {
+// nops operands; f runs per lane with the CTA t that owns the barrier (a
+// peer of the cluster for the remote forms: arrive, expect_tx, complete_tx
+// on a .shared::cluster address) and the barrier's offset a in t.
+func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error) error {
+	remote := false
+	switch x.in.Mods.Sub {
+	case "arrive", "arrive_drop", "expect_tx", "complete_tx":
+		remote = true
+	}
 	if err := needOps(x, nops); err != nil {
 		return err
 	}
@@ -65,15 +72,22 @@ func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, 
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		for r := m; r != 0; r &= r - 1 {
 			l := tz(r)
-			a, err := w.sharedAddr(x, sp, &x.ops[ai], l, 8, 8)
+			t, a, err := w.sharedRef(x, sp, &x.ops[ai], l, 8, 8)
 			if err != nil {
 				return err
 			}
-			w.cta.hazardsOn()
-			if mutates {
-				w.cta.async.changes++
+			if t != w.cta && !remote {
+				return w.laneFault(x, l, "%s: the mbarrier at shared::cluster offset 0x%x is in cluster rank %d; only arrive, expect_tx and complete_tx reach a peer's mbarrier", x.in.Text, a, t.rank)
 			}
-			if err := f(w, w.cta.mbarrier(a), a, l); err != nil {
+			w.cta.hazardsOn()
+			t.hazardsOn()
+			if mutates {
+				t.async.changes++
+			}
+			if err := f(w, t, t.mbarrier(a), a, l); err != nil {
+				if t != w.cta {
+					return w.laneFault(x, l, "mbarrier at shared 0x%x of cluster rank %d: %v", a, t.rank, err)
+				}
 				return w.laneFault(x, l, "mbarrier at shared 0x%x: %v", a, err)
 			}
 		}
@@ -99,7 +113,7 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 	drop := in.Mods.Sub == "arrive_drop"
 	noComplete := slices.Contains(in.Quals, "noComplete")
 	defer countedAsync(x)
-	return mbarOp(x, len(x.ops), 1, sp, true, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+	return mbarOp(x, len(x.ops), 1, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 		count, tx := uint32(1), uint32(0)
 		if len(x.ops) == 3 {
 			if expectTx {
@@ -113,7 +127,9 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 				return err
 			}
 		}
-		w.hazardRelease(a, b)
+		if t == w.cta {
+			w.hazardRelease(a, b)
+		}
 		var tok mbarrier.Token
 		var done bool
 		var err error
@@ -129,7 +145,7 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 			if noComplete {
 				return fmt.Errorf(".noComplete arrive completed phase %d (undefined behaviour)", b.Phase()-1)
 			}
-			w.cta.mbarCompleted(a, b)
+			t.mbarCompleted(a, b)
 		}
 		w.set(&x.ops[0], l, uint64(tok))
 		return nil
@@ -149,7 +165,7 @@ func compileMbarWait(x *xinst, sp ptx.Space) error {
 		return errAt(in, "%s: waiting on a .shared::cluster mbarrier is not allowed", in.Text)
 	}
 	parity := in.Mods.Flags&ptx.FParity != 0
-	return mbarOp(x, n, 1, sp, false, func(w *Warp, b *mbarrier.Barrier, a uint32, l int) error {
+	return mbarOp(x, n, 1, sp, false, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 		v := w.src(&x.ops[2], l)
 		var ok bool
 		var err error

@@ -36,26 +36,20 @@ func (c *CTA) mbarrier(a uint32) *mbarrier.Barrier {
 	return b
 }
 
-// sharedAddr resolves address operand o of lane l to a CTA shared-memory
-// address of an n-byte object aligned to align, given the instruction's
-// state space (generic addresses must fall in the shared window; a
-// .shared::cluster address of a cluster of one is the CTA's own).
+// sharedAddr resolves address operand o of lane l to the offset, in this
+// CTA's shared memory, of an n-byte object aligned to align, given the
+// instruction's state space (generic addresses must fall in the shared
+// window; a .shared::cluster address must name this CTA: instructions that
+// reach peers use sharedRef).
 func (w *Warp) sharedAddr(x *xinst, sp ptx.Space, o *xop, l, n, align int) (uint32, error) {
-	a := w.addrOf(o, l)
-	s, aa := sp, a
-	if s == ptx.SpaceNone {
-		s, aa = w.cta.classify(a)
+	t, off, err := w.sharedRef(x, sp, o, l, n, align)
+	if err != nil {
+		return 0, err
 	}
-	if s != ptx.SpaceShared && s != ptx.SpaceSharedCluster {
-		return 0, w.laneFault(x, l, "address 0x%x is not in shared memory", a)
+	if t != w.cta {
+		return 0, w.laneFault(x, l, "%s reaches only its own CTA's shared memory, not cluster rank %d's", x.in.Text, t.rank)
 	}
-	if align > 1 && aa%uint64(align) != 0 {
-		return 0, w.laneFault(x, l, "misaligned shared address 0x%x (needs %d-byte alignment)", aa, align)
-	}
-	if _, msg := w.access(ptx.SpaceShared, aa, n, l); msg != "" {
-		return 0, w.laneFault(x, l, "%s", msg)
-	}
-	return uint32(aa), nil
+	return off, nil
 }
 
 // mbarSpin remembers a warp's last failed mbarrier wait: repeat is set when

@@ -15,6 +15,10 @@ func (c *CTA) classify(a uint64) (ptx.Space, uint64) {
 	lay := &c.k.layout
 	switch {
 	case a-lay.SharedWindowBase < windowSize:
+		// the window covers the whole cluster (cluster_addr.go)
+		if aa := a - lay.SharedWindowBase; !c.ownShared(aa) {
+			return ptx.SpaceSharedCluster, aa
+		}
 		return ptx.SpaceShared, a - lay.SharedWindowBase
 	case a-lay.LocalWindowBase < windowSize:
 		return ptx.SpaceLocal, a - lay.LocalWindowBase
@@ -41,11 +45,11 @@ func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) 
 		}
 		return nil, fmt.Sprintf("out-of-bounds %s access of %d bytes at 0x%x", spaceWord(sp), n, addr)
 	case ptx.SpaceShared, ptx.SpaceSharedCluster:
-		lo := uint64(c.k.layout.SharedReservedBytes)
-		if addr < lo || addr+uint64(n) > uint64(len(c.shared)) {
-			return nil, fmt.Sprintf("out-of-bounds shared access of %d bytes at 0x%x (CTA shared memory is [0x%x, 0x%x))", n, addr, lo, len(c.shared))
+		t, off, msg := c.sharedTarget(sp, addr, n)
+		if msg != "" {
+			return nil, msg
 		}
-		return c.shared[addr : addr+uint64(n)], ""
+		return t.shared[off : off+uint64(n)], ""
 	case ptx.SpaceLocal:
 		// Each thread's local memory is the stack below LocalStackTop,
 		// stored growing downward: buf[len-1] is the byte at top-1.
@@ -174,7 +178,7 @@ func compileLdSt(c *compiler, x *xinst) error {
 			if msg != "" {
 				return w.laneFault(x, l, "%s", msg)
 			}
-			if s == ptx.SpaceShared || s == ptx.SpaceSharedCluster {
+			if (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) && w.cta.ownShared(aa) {
 				acc.Active |= 1 << l
 				acc.Addr[l] = uint32(aa)
 			}

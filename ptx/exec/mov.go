@@ -100,8 +100,10 @@ func compileIsspacep(c *compiler, x *xinst) error {
 			kind, _ := w.cta.classify(a)
 			var r bool
 			switch sp {
-			case ptx.SpaceShared, ptx.SpaceSharedCluster:
+			case ptx.SpaceShared:
 				r = kind == ptx.SpaceShared
+			case ptx.SpaceSharedCluster:
+				r = kind == ptx.SpaceShared || kind == ptx.SpaceSharedCluster
 			case ptx.SpaceLocal:
 				r = kind == ptx.SpaceLocal
 			case ptx.SpaceGlobal:

@@ -40,12 +40,15 @@ func (w *Warp) symAddr(s ptx.SymRef, l int) uint64 {
 	f := w.cur.frame
 	switch s.Kind {
 	case ptx.SymGlobal:
+		if k.prog.Vars[s.Index].Space == ptx.SpaceShared {
+			return k.varAddr[s.Index] + w.cta.sharedBase() // cluster_addr.go
+		}
 		return k.varAddr[s.Index]
 	case ptx.SymLocal:
 		v := f.fn.fn.Locals[s.Index]
 		switch v.Space {
 		case ptx.SpaceShared:
-			return k.sharedLocalAddr[f.fn.idx][s.Index]
+			return k.sharedLocalAddr[f.fn.idx][s.Index] + w.cta.sharedBase()
 		case ptx.SpaceLocal:
 			return f.localBase[l] + uint64(f.fn.fn.LocalOffsets[s.Index])
 		case ptx.SpaceParam:
@@ -136,9 +139,7 @@ func (w *Warp) special(o *xop, l int) uint64 {
 	case ptx.SpecClusterNctaid:
 		return uint64(c.clusterDim(comp))
 	case ptx.SpecClusterCtarank:
-		x, y, z := c.clusterDim(0), c.clusterDim(1), 0
-		_ = z
-		return uint64(c.ctaid[0]%x + (c.ctaid[1]%y)*x + (c.ctaid[2]%c.clusterDim(2))*x*y)
+		return uint64(c.rank)
 	case ptx.SpecClusterNctarank:
 		return uint64(c.clusterDim(0) * c.clusterDim(1) * c.clusterDim(2))
 	case ptx.SpecIsExplicitCluster:

@@ -105,28 +105,41 @@ func (w *Warp) coords(o *xop, l int) []int32 {
 	return cs
 }
 
-// tensorLoad is one thread's tile-mode load.
+// tensorLoad is one thread's tile-mode load: the box lands in the
+// destination CTA, or with .multicast::cluster in every CTA of the ctaMask
+// at the same offset (cluster_copy.go).
 func (w *Warp) tensorLoad(x *xinst, f *tensorForm, l int) error {
 	tm, err := w.tensorMapAt(x, &x.ops[1], l)
 	if err != nil {
 		return err
 	}
-	if f.multicast && !w.multicastSelf(x, l, 3) {
-		return nil
+	mi := -1
+	if f.multicast {
+		mi = 3
 	}
 	n, foot := uint32(tm.BoxBytes()), uint32(tm.SmemBytes())
-	d, err := w.sharedAddr(x, x.in.Mods.Space, &x.ops[0], l, int(foot), 128)
+	dests, err := w.copyDests(x, l, x.in.Mods.Space, &x.ops[0], &x.ops[2], int(foot), 128, mi)
 	if err != nil {
 		return err
 	}
-	if err := w.asyncShared(x, l, "TMA load", d, d+foot, &x.ops[2], x.in.Mods.Space, n); err != nil {
-		return err
+	coords := w.coords(&x.ops[1], l)
+	for _, d := range dests {
+		if err := w.land(x, l, "TMA load", d, foot, n); err != nil {
+			return err
+		}
+		if err := w.tileInto(x, l, &tm, coords, d.t.shared, d.dst); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// tileInto writes the box at coords into shared memory sh at offset d.
+func (w *Warp) tileInto(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh []byte, d uint32) error {
 	es := tm.DType.Size()
 	fill, _ := tm.NaNFill()
 	nanFill := tm.OOBFill == tma.OOBNaN
-	sh := w.cta.shared
-	return tm.TileBox(d, w.coords(&x.ops[1], l), func(e tma.Elem) error {
+	return tm.TileBox(d, coords, func(e tma.Elem) error {
 		if int(e.Smem)+es > len(sh) {
 			return w.laneFault(x, l, "TMA load writes shared 0x%x, past the CTA's %d bytes", e.Smem, len(sh))
 		}

@@ -12,11 +12,14 @@ type Config struct {
 	Layout exec.Layout `json:"layout" yaml:"layout"`
 	// MaxInstructions bounds the warp instructions of the whole launch.
 	MaxInstructions int64 `json:"max_instructions" yaml:"max_instructions"`
+	// GPCs is the SMs of each GPC: a cluster's CTAs are placed in one GPC
+	// (gpcs.go; calibration/h200.yaml).
+	GPCs [][]int `json:"gpcs" yaml:"gpcs"`
 }
 
 // DefaultConfig is an H100 SXM with a 10^10 instruction budget.
 func DefaultConfig() Config {
-	return Config{Layout: exec.DefaultLayout(), MaxInstructions: 10_000_000_000}
+	return Config{Layout: exec.DefaultLayout(), MaxInstructions: 10_000_000_000, GPCs: DefaultGPCs()}
 }
 
 // Validate checks the configuration.
@@ -27,7 +30,7 @@ func (c Config) Validate() error {
 	if c.Layout.NumSMs <= 0 {
 		return fmt.Errorf("num_sms must be positive, got %d", c.Layout.NumSMs)
 	}
-	return nil
+	return validateGPCs(c.GPCs, c.Layout.NumSMs)
 }
 
 // Result summarises a run.
@@ -40,6 +43,7 @@ type Result struct {
 // RunFunctional executes every CTA of the launch to completion, one after
 // the other in linear CTA order (x fastest), which makes atomics and every
 // other cross-CTA interaction deterministic. CTA i runs on SM i mod NumSMs.
+// A cluster launch runs cluster by cluster instead (run_cluster.go).
 func RunFunctional(cfg Config, k *exec.Kernel, l *exec.Launch) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -52,6 +56,13 @@ func RunFunctional(cfg Config, k *exec.Kernel, l *exec.Launch) (*Result, error) 
 	g := l.Grid
 	if g[0] <= 0 || g[1] <= 0 || g[2] <= 0 {
 		return nil, fmt.Errorf("grid %v must be positive", g)
+	}
+	if l.ClusterGiven {
+		err := runClusters(cfg, k, l, res, &budget)
+		if l.Counters != &res.Smem {
+			res.Smem = *l.Counters
+		}
+		return res, err
 	}
 	n := 0
 	for z := 0; z < g[2]; z++ {

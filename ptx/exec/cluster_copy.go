@@ -1,0 +1,119 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// copyDest is one CTA an async copy into shared::cluster memory lands in:
+// the destination offset and the offset of the mbarrier that receives the
+// complete_tx, both in t's shared memory.
+type copyDest struct {
+	t        *CTA
+	dst, bar uint32
+}
+
+// copyDests resolves where an async copy of n bytes lands (TMA loads and
+// bulk copies into shared::cluster memory). Without multicast: the CTA the
+// destination address names (the executing CTA or a peer), whose mbarrier
+// the barrier operand must name too. With .multicast::cluster: every CTA
+// whose %cluster_ctarank bit is set in the ctaMask operand (index mi), at
+// the destination's offset, each completing on the mbarrier at the
+// barrier's offset in that CTA (ptx-facts §5.2).
+func (w *Warp) copyDests(x *xinst, l int, sp ptx.Space, dstOp, barOp *xop, n, align int, mi int) ([]copyDest, error) {
+	t, d, err := w.sharedRef(x, sp, dstOp, l, n, align)
+	if err != nil {
+		return nil, err
+	}
+	tb, b, err := w.sharedRef(x, sp, barOp, l, 8, 8)
+	if err != nil {
+		return nil, err
+	}
+	if mi < 0 {
+		if tb != t {
+			return nil, w.laneFault(x, l, "%s: the destination is in cluster rank %d but the mbarrier in rank %d (they must be in the same CTA)", x.in.Text, t.rank, tb.rank)
+		}
+		return []copyDest{{t, d, b}}, nil
+	}
+	if mi >= len(x.ops) {
+		return nil, w.laneFault(x, l, "%s: .multicast::cluster needs a ctaMask operand", x.in.Text)
+	}
+	mask := w.src(&x.ops[mi], l) & 0xffff
+	size := w.cta.clusterSize()
+	var out []copyDest
+	for r := 0; r < 16; r++ {
+		if mask&(1<<r) == 0 {
+			continue
+		}
+		if r >= size {
+			return nil, w.laneFault(x, l, "%s: ctaMask 0x%x selects CTA rank %d, outside the cluster of %d", x.in.Text, mask, r, size)
+		}
+		rb := uint64(r) << clusterRankShift
+		p, off, msg := w.cta.sharedTarget(ptx.SpaceSharedCluster, rb|uint64(d), n)
+		if msg == "" {
+			_, _, msg = w.cta.sharedTarget(ptx.SpaceSharedCluster, rb|uint64(b), 8)
+		}
+		if msg != "" {
+			return nil, w.laneFault(x, l, "%s (multicast to rank %d): %s", x.in.Text, r, msg)
+		}
+		out = append(out, copyDest{p, uint32(off), b})
+	}
+	return out, nil
+}
+
+// land is the arrival of n bytes of an async copy into [d.dst, d.dst+foot)
+// of d.t: the hazard checker of that CTA records it, and its mbarrier gets
+// the complete_tx.
+func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) error {
+	t := d.t
+	t.hazardsOn()
+	t.async.changes++
+	b := t.mbarrier(d.bar)
+	if !b.Valid() {
+		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x%s, which is not initialized", what, d.bar, t.rankWord(w.cta))
+	}
+	lo, hi := d.dst, d.dst+foot
+	if t == w.cta {
+		if err := w.hazardAsyncWrite(x, l, what, lo, hi, d.bar, b.Phase()); err != nil {
+			return err
+		}
+	} else {
+		t.hazardRemoteWrite(x, fmt.Sprintf("%s from cluster rank %d", what, w.cta.rank), w.id, lo, hi, d.bar, b.Phase())
+	}
+	done, err := b.CompleteTx(n)
+	if err != nil {
+		return w.laneFault(x, l, "mbarrier at shared 0x%x%s: %v", d.bar, t.rankWord(w.cta), err)
+	}
+	if done {
+		t.mbarCompleted(d.bar, b)
+	}
+	return nil
+}
+
+// rankWord names t for messages by a warp of CTA from ("" for itself).
+func (t *CTA) rankWord(from *CTA) string {
+	if t == from {
+		return ""
+	}
+	return fmt.Sprintf(" of cluster rank %d", t.rank)
+}
+
+// hazardRemoteWrite records an async copy by another CTA of the cluster
+// into shared [lo, hi): a warp of this CTA reading those bytes before it
+// has observed the completion of the mbarrier phase is reported like a
+// local one. (The overwrite-while-read check needs the writer's vector
+// clock, which lives in the other CTA: it is not made for remote writes.)
+func (c *CTA) hazardRemoteWrite(x *xinst, what string, warp int, lo, hi, bar uint32, phase uint64) {
+	h := c.async.hz
+	if h == nil || hi <= lo {
+		return
+	}
+	h.writes = append(h.writes, asyncWrite{what: what, line: x.line(), warp: warp, bar: bar, phase: phase})
+	idx := int32(len(h.writes))
+	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
+		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
+		clear(rs)
+		h.chunk[k] = idx
+	}
+}

@@ -1,0 +1,105 @@
+package gpu
+
+import "fmt"
+
+// h200GPCs is the cluster placement map of the H200 measured by
+// tools/record/cluster_gpc.cu (calibration/h200.yaml, raw output in
+// calibration/h200_cluster_gpc.txt): the SMs (%smid) of each GPC, where a
+// GPC is a set of SMs that the hardware places the CTAs of one cluster in.
+// SMs that ran CTAs of one cluster were joined (union-find over 11,592 CTAs
+// of clusters of 1..16, co-resident and in waves). 132 SMs: one GPC of 8,
+// five of 16, two of 18, and four pairs (SMs 124-131) that never shared a
+// cluster with any other SM and hold clusters of at most 2. The map
+// reproduces cuOccupancyMaxActiveClusters for every size 1..16 with one
+// CTA per SM (132 66 39 30 22 17 15 15 9 7 7 7 7 7 7 7): the sum over GPCs
+// of floor(SMs / size). Floorsweeping differs from chip to chip, so
+// another H100/H200 may differ in which SMs are missing.
+var h200GPCs = [][]int{
+	{0, 1, 16, 17, 32, 33, 48, 49},
+	{2, 3, 18, 19, 34, 35, 50, 51, 64, 65, 78, 79, 92, 93, 106, 107},
+	{4, 5, 20, 21, 36, 37, 52, 53, 66, 67, 80, 81, 94, 95, 108, 109},
+	{6, 7, 22, 23, 38, 39, 54, 55, 68, 69, 82, 83, 96, 97, 110, 111},
+	{8, 9, 24, 25, 40, 41, 56, 57, 70, 71, 84, 85, 98, 99, 112, 113},
+	{10, 11, 26, 27, 42, 43, 58, 59, 72, 73, 86, 87, 100, 101, 114, 115},
+	{12, 13, 28, 29, 44, 45, 60, 61, 74, 75, 88, 89, 102, 103, 116, 117, 120, 121},
+	{14, 15, 30, 31, 46, 47, 62, 63, 76, 77, 90, 91, 104, 105, 118, 119, 122, 123},
+	{124, 125},
+	{126, 127},
+	{128, 129},
+	{130, 131},
+}
+
+// DefaultGPCs returns a copy of the measured H200 GPC map.
+func DefaultGPCs() [][]int {
+	out := make([][]int, len(h200GPCs))
+	for i, g := range h200GPCs {
+		out[i] = append([]int(nil), g...)
+	}
+	return out
+}
+
+// validateGPCs checks that every SM appears in at most one GPC and is below
+// numSMs.
+func validateGPCs(gpcs [][]int, numSMs int) error {
+	seen := make([]bool, numSMs)
+	for i, g := range gpcs {
+		if len(g) == 0 {
+			return fmt.Errorf("gpcs[%d] is empty", i)
+		}
+		for _, sm := range g {
+			if sm < 0 || sm >= numSMs {
+				return fmt.Errorf("gpcs[%d]: SM %d is outside 0..%d", i, sm, numSMs-1)
+			}
+			if seen[sm] {
+				return fmt.Errorf("gpcs[%d]: SM %d is in two GPCs", i, sm)
+			}
+			seen[sm] = true
+		}
+	}
+	return nil
+}
+
+// MaxActiveClusters is how many clusters of size CTAs (one CTA per SM) fit
+// at once: per GPC, floor(SMs / size) (cuOccupancyMaxActiveClusters).
+func MaxActiveClusters(gpcs [][]int, size int) int {
+	n := 0
+	for _, g := range gpcs {
+		n += len(g) / size
+	}
+	return n
+}
+
+// ClusterSlots lists where co-resident clusters of size CTAs go, in the
+// order the simulator fills them: GPC by GPC, one cluster each per round
+// (the hardware also spreads a launch's first clusters over the GPCs), each
+// slot a cluster's SMs by rank. All of a cluster's CTAs are in one GPC.
+func ClusterSlots(gpcs [][]int, size int) ([][]int, error) {
+	if size <= 0 {
+		return nil, fmt.Errorf("cluster size %d must be positive", size)
+	}
+	var slots [][]int
+	for round := 0; ; round++ {
+		added := false
+		for _, g := range gpcs {
+			if (round+1)*size <= len(g) {
+				slots = append(slots, g[round*size:(round+1)*size])
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	if len(slots) == 0 {
+		return nil, fmt.Errorf("a cluster of %d CTAs fits in no GPC (the largest has %d SMs)", size, largest(gpcs))
+	}
+	return slots, nil
+}
+
+func largest(gpcs [][]int) int {
+	m := 0
+	for _, g := range gpcs {
+		m = max(m, len(g))
+	}
+	return m
+}
