@@ -30,9 +30,11 @@
 // parameters per input type are FloatParams fields with these defaults:
 //
 //	input      group  adder bits (23+ExtraBits)  floor  f32 result bits  status
-//	f16/bf16   16     25 fraction (+carries)      -133   24               published: H100TC.m, Hawkeye; bf16
-//	                                                                       wgmma m64n8k16 reported bit-exact on
-//	                                                                       ~29M elements by a third party
+//	f16/bf16   16     25 fraction (+carries)      -133   24               MEASURED: bit-exact on an H200 (SS,
+//	                                                                       m64n{8,64,256}k16 -> f32, wide exponent
+//	                                                                       spread, nonzero C: 114,688 of 114,688;
+//	                                                                       TestGPURecording); published: H100TC.m,
+//	                                                                       Hawkeye
 //	tf32       8      25                          -133   24               published (H100TC.m), not measured here
 //	e4m3/e5m2  32     13                          -139   14               published (H100TC.m, Hawkeye fp8,
 //	                                                                       DeepSeek-V3 "about 14 bits"); checked
@@ -44,8 +46,10 @@
 // canonical 0x7fffffff / 0x7fff; a finite sum beyond the f32 range is Inf
 // (as in H100TC.m, not the largest finite value of IEEE RZ).
 //
-// Measured on our GPU: see wgmma/testdata/gpuprobe (the replay test
-// TestGPURecording states the bit-identical fraction it found).
+// Not yet measured here: tf32, fp8, f16 accumulators, the floor exponents
+// (the recording has no products below 2^-133), Inf/NaN/overflow, zero
+// signs, the RS form and MN-major operands. The recording is
+// testdata/gpuprobe (README there).
 //
 // # Speed
 //
