@@ -42,6 +42,9 @@ type ByOp struct {
 	// Async: mbarrier arrives and bulk/TMA copy issue, one modelled
 	// wavefront each (in ncu's all-ops total only).
 	Async Op `json:"async"`
+	// Gmma: wgmma operand reads from shared memory through descriptors,
+	// modelled as one wavefront per 128 bytes (not yet checked against ncu).
+	Gmma Op `json:"gmma"`
 }
 
 // Op is one instruction kind's totals.
@@ -73,7 +76,7 @@ func FromCounters(c *smem.Counters) *Smem {
 		LoadBankConflicts:  ld.Conflicts + ldsm.Conflicts,
 		StoreBankConflicts: st.Conflicts + stsm.Conflicts,
 		ByOp: ByOp{Ld: op(ld), St: op(st), Ldsm: op(ldsm), Stsm: op(stsm),
-			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts]), Async: op(b[smem.OpAsync])},
+			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts]), Gmma: op(b[smem.OpGmma]), Async: op(b[smem.OpAsync])},
 	}
 }
 
