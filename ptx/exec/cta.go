@@ -132,4 +132,3 @@ func (c *CTA) budgetFault(w *Warp) error {
 	return &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line,
 		Msg: "--max-instructions exceeded"}
 }
-
