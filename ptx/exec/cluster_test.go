@@ -112,6 +112,7 @@ func TestClusterDSMEMRing(t *testing.T) {
 	}{
 		{"2 CTAs", [3]int{4, 1, 1}, [3]int{2, 1, 1}},
 		{"4 CTAs", [3]int{8, 1, 1}, [3]int{4, 1, 1}},
+		{"16 CTAs (non-portable size)", [3]int{16, 1, 1}, [3]int{16, 1, 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := runCluster(t, ringSrc, tc.grid, [3]int{32, 1, 1}, tc.cluster, tc.grid[0]*96, false)

@@ -28,4 +28,15 @@
 // next warp runs; a warp whose wait fails (mbarrier try_wait) yields at once.
 // When no warp can make progress the CTA reports a deadlock naming every
 // stuck warp and what it waits for.
+//
+// # Clusters
+//
+// The CTAs of a thread-block cluster run together (Cluster.Run: the same
+// round-robin over every warp of every CTA, rank order), since they
+// synchronize through barrier.cluster, distributed shared memory and remote
+// mbarriers; a deadlock report then names each stuck warp's CTA and, for
+// barrier.cluster, the CTAs that have not arrived. Shared-space addresses
+// are rank<<24 | offset, as on the H200 (cluster_addr.go): a CTA's own
+// addresses carry its rank, mapa swaps the rank field, and the generic
+// shared window holds every rank's slot.
 package exec
