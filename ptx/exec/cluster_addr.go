@@ -41,6 +41,13 @@ func sharedRank(a uint64) (rank uint64, off uint64) {
 func (c *CTA) sharedTarget(sp ptx.Space, a uint64, n int) (*CTA, uint64, string) {
 	r, off := sharedRank(a)
 	t := c
+	if r == 0 && sp == ptx.SpaceShared {
+		// A shared::cta address without the rank field is the CTA's own:
+		// wgmma matrix descriptors hold only 18 address bits.
+		// (UNCONFIRMED for ld/st.shared::cta in ranks > 0: compiled code
+		// always uses the ranked addresses that symbols and cvta give.)
+		r = uint64(c.rank)
+	}
 	if r != uint64(c.rank) {
 		size := c.clusterSize()
 		switch {
