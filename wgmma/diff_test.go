@@ -1,0 +1,211 @@
+package wgmma
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// refRun computes D with the straightforward integer reference
+// (floatRun.element on every element), whatever path Run takes.
+func refRun(x *MMA, a, b, c []uint32) []uint32 {
+	p := x.params()
+	k := KFor(x.A)
+	var ws Workspace
+	r := floatRun{p: p, w: 23 + p.ExtraBits, floor: int32(p.FloorExp), accT: x.D, accF: 23, a: &ws.fa, b: &ws.fb, k: k, grp: p.GroupSize}
+	if x.D == F16 {
+		r.accF, r.floor = 10, int32(p.F16OutFloorExp)
+	}
+	r.a.load(x.A, a, M, k, x.NegA, uint(r.w-x.A.fmt().fracBits-x.B.fmt().fracBits))
+	r.b.load(x.B, b, x.N, k, x.NegB, 0)
+	d := make([]uint32, x.CLen())
+	for m := 0; m < M; m++ {
+		for j := 0; j < x.N; j++ {
+			var cv uint32
+			if x.ScaleD {
+				cv = c[m*x.N+j]
+			}
+			d[m*x.N+j] = r.element(m*k, j*k, cv)
+		}
+	}
+	return d
+}
+
+// diffGen draws operands that stress the alignment: a few exponent
+// scales per operand (so groups mix near and far terms), values drawn
+// from a small set (so products cancel), zeros, subnormals, the extremes
+// of the format and, at a low rate, Inf and NaN.
+type diffGen struct {
+	rng      *rand.Rand
+	specials bool
+}
+
+// elem returns raw bits of an input of type t near exponent base.
+func (g *diffGen) elem(t Type, base int) uint32 {
+	f := t.fmt()
+	width := 1 + f.expBits + f.fracBits
+	r := g.rng.IntN(100)
+	switch {
+	case r < 8:
+		return uint32(g.rng.IntN(2)) << (width - 1) // ±0
+	case r < 14: // subnormal
+		return uint32(g.rng.IntN(1<<(width-f.expBits))) & (1<<f.fracBits - 1)
+	case r < 20: // anything finite or not
+		v := uint32(g.rng.IntN(1 << width))
+		if _, _, _, c := f.decode(v); c != clsFinite && !g.specials {
+			v = 0
+		}
+		return g.wrap(t, v)
+	case r < 22 && g.specials: // Inf or NaN
+		emax := uint32(1<<f.expBits - 1)
+		frac := uint32(0)
+		if g.rng.IntN(2) == 0 || !f.ieeeSpecials {
+			frac = 1<<f.fracBits - 1
+		}
+		return g.wrap(t, uint32(g.rng.IntN(2))<<(width-1)|emax<<f.fracBits|frac)
+	case r < 26: // largest finite magnitudes
+		v := uint32(1<<(f.expBits+f.fracBits)-1) - uint32(g.rng.IntN(4))
+		if !f.ieeeSpecials {
+			v -= 1
+		} else {
+			v -= 1 << f.fracBits
+		}
+		return g.wrap(t, v|uint32(g.rng.IntN(2))<<(width-1))
+	}
+	// Near base: a significand from a small set, an exponent within a few
+	// steps, so equal and opposite products are common.
+	e := base + g.rng.IntN(5) - 2
+	if r < 60 {
+		e = base + g.rng.IntN(25) - 12
+	}
+	be := e + f.bias
+	if be < 1 {
+		be = 1
+	}
+	if be > 1<<f.expBits-2 {
+		be = 1<<f.expBits - 2
+	}
+	fracs := []uint32{0, 1 << (f.fracBits - 1), 1<<f.fracBits - 1, 1}
+	frac := fracs[g.rng.IntN(len(fracs))]
+	if g.rng.IntN(3) == 0 {
+		frac = uint32(g.rng.IntN(1 << f.fracBits))
+	}
+	return g.wrap(t, uint32(g.rng.IntN(2))<<(width-1)|uint32(be)<<f.fracBits|frac)
+}
+
+// wrap turns format bits into Run's element encoding (tf32: the f32
+// register with random low bits, which the model ignores).
+func (g *diffGen) wrap(t Type, v uint32) uint32 {
+	if t == TF32 {
+		return v<<13 | uint32(g.rng.IntN(1<<13))
+	}
+	return v
+}
+
+// acc returns accumulator bits of type t near exponent base.
+func (g *diffGen) acc(t Type, base int) uint32 {
+	r := g.rng.IntN(100)
+	if t == F16 {
+		switch {
+		case r < 10:
+			return 0
+		case r < 15:
+			return uint32(g.rng.IntN(1 << 16))
+		}
+		return uint32(f16Bits(g.rng.NormFloat64() * math.Exp2(float64(min(base+g.rng.IntN(9)-4, 15)))))
+	}
+	switch {
+	case r < 10:
+		return uint32(g.rng.IntN(2)) << 31
+	case r < 15:
+		v := g.rng.Uint32()
+		if v&infF32 == infF32 && !g.specials {
+			v &^= 1 << 30
+		}
+		return v
+	case r < 20: // subnormal
+		return g.rng.Uint32() & 0x807fffff
+	}
+	return f32Bits(g.rng.NormFloat64() * math.Exp2(float64(base+g.rng.IntN(31)-15)))
+}
+
+// The fast path and the integer reference agree bit for bit over many
+// random operands with zeros, subnormals, cancellation, extreme exponents,
+// Inf and NaN, for every float form, negation, scale-d, and parameter sets
+// that take the fast path and ones that do not.
+func TestFastPathDifferential(t *testing.T) {
+	forms := []Form{
+		{D: F32, A: F16, B: F16}, {D: F16, A: F16, B: F16},
+		{D: F32, A: BF16, B: BF16}, {D: F32, A: TF32, B: TF32},
+		{D: F32, A: E4M3, B: E4M3}, {D: F32, A: E4M3, B: E5M2},
+		{D: F32, A: E5M2, B: E4M3}, {D: F32, A: E5M2, B: E5M2},
+		{D: F16, A: E4M3, B: E5M2},
+	}
+	iters := 40
+	if testing.Short() {
+		iters = 8
+	}
+	g := &diffGen{rng: rand.New(rand.NewPCG(11, 13))}
+	var ws Workspace
+	for _, f0 := range forms {
+		for it := 0; it < iters; it++ {
+			f := f0
+			f.N = []int{8, 16, 24, 64, 256}[g.rng.IntN(5)]
+			x := &MMA{Form: f, ScaleD: g.rng.IntN(4) != 0, NegA: g.rng.IntN(2) == 0, NegB: g.rng.IntN(2) == 0}
+			if it%5 == 4 { // other parameters: wider/narrower adder, smaller groups
+				p := DefaultFloatParams(f.A)
+				p.ExtraBits += g.rng.IntN(3) - 1
+				if g.rng.IntN(2) == 0 && p.GroupSize%2 == 0 {
+					p.GroupSize /= 2
+				}
+				p.OutSigBits = []int{p.OutSigBits, 24, 14, 11}[g.rng.IntN(4)]
+				x.Params = &p
+			}
+			require.NoError(t, x.Check())
+			g.specials = it%3 == 0
+			fa, fb := f.A.fmt(), f.B.fmt()
+			spread := []int{0, 1, 4, 30}[g.rng.IntN(4)]
+			base := func(ft fmtInfo) int {
+				lim := min(spread, (1<<ft.expBits)/2-2)
+				return g.rng.IntN(2*lim+1) - lim
+			}
+			a, b, c := make([]uint32, x.ALen()), make([]uint32, x.BLen()), make([]uint32, x.CLen())
+			k := KFor(f.A)
+			for m := 0; m < M; m++ {
+				e := base(fa)
+				for i := 0; i < k; i++ {
+					a[m*k+i] = g.elem(f.A, e)
+				}
+			}
+			for n := 0; n < f.N; n++ {
+				e := base(fb)
+				for i := 0; i < k; i++ {
+					b[n*k+i] = g.elem(f.B, e)
+				}
+			}
+			for i := range c {
+				c[i] = g.acc(f.D, base(fa)+base(fb))
+			}
+			want := refRun(x, a, b, c)
+			d := make([]uint32, x.CLen())
+			require.NoError(t, x.Run(&ws, a, b, c, d))
+			bad := 0
+			for i := range d {
+				if d[i] != want[i] {
+					bad++
+					if bad <= 3 {
+						t.Errorf("%v neg %v/%v scale-d %v params %+v element (%d,%d): fast %#x reference %#x",
+							f, x.NegA, x.NegB, x.ScaleD, x.params(), i/f.N, i%f.N, d[i], want[i])
+					}
+				}
+			}
+			require.Zero(t, bad, "%v iteration %d", f, it)
+			// In place (c aliases d), as the executor may call it.
+			copy(d, c)
+			require.NoError(t, x.Run(&ws, a, b, d, d))
+			require.Equal(t, want, d, "%v iteration %d in place", f, it)
+		}
+	}
+}
