@@ -343,7 +343,10 @@ TMAP_SWIZZLE = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
 TMAP_L2 = {"none": 0, "64B": 1, "128B": 2, "256B": 3}
 TMAP_OOB = {"zero": 0, "nan": 1}     # nan = CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
 TMAP_KEYS = ("buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave",
-             "swizzle", "l2_promotion", "oob_fill")
+             "swizzle", "l2_promotion", "oob_fill",
+             # im2col maps (cuTensorMapEncodeIm2col): mode: im2col and its four arguments
+             "mode", "pixel_box_lower", "pixel_box_upper", "channels_per_pixel", "pixels_per_column")
+IM2COL_KEYS = ("pixel_box_lower", "pixel_box_upper", "channels_per_pixel", "pixels_per_column")
 
 
 def check_tmap_enums():
@@ -368,9 +371,15 @@ def tensormap_specs(spec):
         for k in t:
             if k not in TMAP_KEYS:
                 raise SpecError(f"tensormap {name}: unknown key {k!r}")
-        for k in ("buffer", "dtype", "dims", "box"):
+        im2col = str(t.get("mode", "tiled")) == "im2col"
+        if str(t.get("mode", "tiled")) not in ("tiled", "im2col"):
+            raise SpecError(f"tensormap {name}: unknown mode {t['mode']!r} (tiled or im2col)")
+        for k in ("buffer", "dtype", "dims") + (IM2COL_KEYS if im2col else ("box",)):
             if k not in t:
                 raise SpecError(f"tensormap {name}: missing {k}")
+        for k in (("box",) if im2col else IM2COL_KEYS):
+            if k in t:
+                raise SpecError(f"tensormap {name}: {k} belongs to " + ("tiled" if im2col else "im2col") + " maps")
         if t["dtype"] not in TMAP_DTYPE:
             raise SpecError(f"tensormap {name}: unknown dtype {t['dtype']!r}")
         rank = len(t["dims"])
@@ -378,7 +387,8 @@ def tensormap_specs(spec):
             "buffer": t["buffer"], "dtype": t["dtype"], "rank": rank,
             "dims": [int(x) for x in t["dims"]],
             "strides": [int(x) for x in t.get("strides", [])],
-            "box": [int(x) for x in t["box"]],
+            "box": [int(x) for x in t["box"]] if not im2col else [1] * len(t["dims"]),
+            "mode": "im2col" if im2col else "tiled",
             "element_strides": [int(x) for x in t.get("element_strides", [1] * rank)],
             "interleave": str(t.get("interleave", "none")), "swizzle": str(t.get("swizzle", "none")),
             "l2_promotion": str(t.get("l2_promotion", "none")), "oob_fill": str(t.get("oob_fill", "zero")),
@@ -386,6 +396,13 @@ def tensormap_specs(spec):
         if not 1 <= rank <= 5 or len(m["strides"]) != rank - 1 or len(m["box"]) != rank \
                 or len(m["element_strides"]) != rank:
             raise SpecError(f"tensormap {name}: rank {rank} needs {rank - 1} strides, {rank} box and element_strides")
+        if im2col:
+            m["pixel_box_lower"] = [int(x) for x in t["pixel_box_lower"]]
+            m["pixel_box_upper"] = [int(x) for x in t["pixel_box_upper"]]
+            m["channels_per_pixel"] = int(t["channels_per_pixel"])
+            m["pixels_per_column"] = int(t["pixels_per_column"])
+            if not 3 <= rank <= 5 or len(m["pixel_box_lower"]) != rank - 2 or len(m["pixel_box_upper"]) != rank - 2:
+                raise SpecError(f"tensormap {name}: an im2col map has rank 3..5 and rank-2 pixel box corners")
         for k, table in (("interleave", TMAP_INTERLEAVE), ("swizzle", TMAP_SWIZZLE),
                          ("l2_promotion", TMAP_L2), ("oob_fill", TMAP_OOB)):
             if m[k] not in table:
@@ -407,7 +424,10 @@ def encode_tensormaps(cuda, spec, addrs):
     """cuTensorMapEncodeTiled for each map of the spec; returns {name: 128 bytes}."""
     maps = {}
     for name, m in tensormap_specs(spec).items():
-        maps[name] = cuda.encode_tiled(m, addrs[m["buffer"]], name)
+        if m["mode"] == "im2col":
+            maps[name] = cuda.encode_im2col(m, addrs[m["buffer"]], name)
+        else:
+            maps[name] = cuda.encode_tiled(m, addrs[m["buffer"]], name)
     return maps
 
 
@@ -512,6 +532,30 @@ class Cuda:
         rc = fn(ctypes.c_void_p(aligned), e["dtype"], r, ctypes.c_void_p(addr), dims, strides, box, es,
                 e["interleave"], e["swizzle"], e["l2_promotion"], e["oob_fill"])
         self.check(rc, f"cuTensorMapEncodeTiled({name})")
+        return ctypes.string_at(aligned, 128)
+
+    def encode_im2col(self, m, addr, name):
+        """cuTensorMapEncodeIm2col with the arguments of tensormap spec m; returns 128 bytes."""
+        L = self.lib
+        fn = L.cuTensorMapEncodeIm2col
+        fn.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32, ctypes.c_void_p,
+                       ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64),
+                       ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
+                       ctypes.c_uint32, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32),
+                       ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        raw = ctypes.create_string_buffer(128 + 64)
+        aligned = (ctypes.addressof(raw) + 63) // 64 * 64
+        r = m["rank"]
+        dims = (ctypes.c_uint64 * r)(*m["dims"])
+        strides = (ctypes.c_uint64 * max(r - 1, 1))(*(m["strides"] or [0]))
+        lo = (ctypes.c_int * max(r - 2, 1))(*m["pixel_box_lower"])
+        hi = (ctypes.c_int * max(r - 2, 1))(*m["pixel_box_upper"])
+        es = (ctypes.c_uint32 * r)(*m["element_strides"])
+        e = m["enums"]
+        rc = fn(ctypes.c_void_p(aligned), e["dtype"], r, ctypes.c_void_p(addr), dims, strides, lo, hi,
+                m["channels_per_pixel"], m["pixels_per_column"], es,
+                e["interleave"], e["swizzle"], e["l2_promotion"], e["oob_fill"])
+        self.check(rc, f"cuTensorMapEncodeIm2col({name})")
         return ctypes.string_at(aligned, 128)
 
     def alloc(self, nbytes):
@@ -781,7 +825,14 @@ def cmd_run(args):
                     ent = {k: m[k] for k in ("buffer", "dtype", "rank", "dims", "strides", "box",
                                              "element_strides", "interleave", "swizzle",
                                              "l2_promotion", "oob_fill")}
-                    ent["cuTensorMapEncodeTiled_enums"] = m["enums"]
+                    if m["mode"] == "im2col":
+                        del ent["box"]
+                        for k in IM2COL_KEYS:
+                            ent[k] = m[k]
+                        ent["mode"] = "im2col"
+                        ent["cuTensorMapEncodeIm2col_enums"] = m["enums"]
+                    else:
+                        ent["cuTensorMapEncodeTiled_enums"] = m["enums"]
                     ent.update(tm_rec.get("tensormaps", {}).get(tn, {}))
                     ent["note"] = "encoded_hex is the driver's opaque encoding for the first run (it holds global_address)"
                     prov["tensormaps"][tn] = ent
