@@ -40,6 +40,7 @@ func refRun(x *MMA, a, b, c []uint32) []uint32 {
 type diffGen struct {
 	rng      *rand.Rand
 	specials bool
+	sparse   bool // mostly zeros: whole groups without a nonzero product
 }
 
 // elem returns raw bits of an input of type t near exponent base.
@@ -48,7 +49,7 @@ func (g *diffGen) elem(t Type, base int) uint32 {
 	width := 1 + f.expBits + f.fracBits
 	r := g.rng.IntN(100)
 	switch {
-	case r < 8:
+	case r < 8 || (g.sparse && g.rng.IntN(10) < 8):
 		return uint32(g.rng.IntN(2)) << (width - 1) // ±0
 	case r < 14: // subnormal
 		return uint32(g.rng.IntN(1<<(width-f.expBits))) & (1<<f.fracBits - 1)
@@ -165,6 +166,7 @@ func TestFastPathDifferential(t *testing.T) {
 			}
 			require.NoError(t, x.Check())
 			g.specials = it%3 == 0
+			g.sparse = it%4 == 1
 			fa, fb := f.A.fmt(), f.B.fmt()
 			spread := []int{0, 1, 4, 30}[g.rng.IntN(4)]
 			base := func(ft fmtInfo) int {

@@ -1,78 +1,166 @@
 package wgmma
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
-// The fast path of the float model. Every input significand product has at
-// most 22 bits, so a product scaled by the power of two 2^(w-Emax) (which
-// puts the group's LSB at 1) is an exact float64; its conversion to int64
-// (truncation toward zero) is then exactly the model's truncating
-// alignment, and the integer sum is exact. The integer
-// reference (group in float.go) computes the same bits; a test compares
+// The fast path of the float model, for an f32 accumulator and a group
+// that is the whole K (the published parameters). Every input significand
+// product has at most 22 bits, so a product scaled by the power of two
+// 2^(w-Emax) (which puts the group's LSB at 1) is an exact float64; its
+// conversion to int64 (truncation toward zero) is then exactly the
+// model's truncating alignment, and the integer sum is exact. The integer
+// reference (group in float.go) computes the same bits; tests compare
 // them on random and crafted operands.
+//
+// Operands are decoded once per call (fastOps). The group exponents
+// Emax(m, n) = max_k ea[m][k] + eb[n][k] of one row m are computed for all
+// columns at once with small integers packed in the lanes of a uint64
+// (swar.go). Elements with an Inf or NaN operand or accumulator go through
+// the reference path.
 
 // pow2 returns 2^e for -1022 <= e <= 1023.
 func pow2(e int) float64 { return math.Float64frombits(uint64(1023+e) << 52) }
 
-// rowFastF32 computes row m of an f32-accumulator wgmma whose group is the
-// whole K (the published parameters). Elements with an Inf or NaN operand
-// or accumulator go through the generic path.
-func (r *floatRun) rowFastF32(m, n int, scaleD bool, c, d []uint32) {
-	k := r.k
-	ao := m * k
-	if r.grp != k || k > 32 || k%4 != 0 || r.a.special[m] {
-		for j := 0; j < n; j++ {
-			var cv uint32
-			if scaleD {
-				cv = c[m*n+j]
+// fastOK reports whether runFastF32 evaluates the call.
+func (r *floatRun) fastOK() bool {
+	return r.accT == F32 && r.grp == r.k && r.k%8 == 0
+}
+
+// runFastF32 computes d from the raw operands (Run's layout).
+func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
+	k, n := r.k, x.N
+	o := &ws.fo
+	o.load(x, a, b, r.floor, r.w)
+	ref := false // reference operands decoded
+	for m := 0; m < M; m++ {
+		drow := d[m*n : m*n+n]
+		var crow []uint32
+		if x.ScaleD {
+			crow = c[m*n : m*n+n]
+		}
+		if o.aSp[m] {
+			if !ref {
+				r.loadRef(x, a, b)
+				ref = true
 			}
-			d[m*n+j] = r.element(ao, j*k, cv)
-		}
-		return
-	}
-	var av [32]float64
-	var ae [32]int32
-	copy(av[:k], r.a.val[ao:ao+k])
-	copy(ae[:k], r.a.exp[ao:ao+k])
-	w, floor, sig := r.w, r.floor, r.p.OutSigBits
-	drow := d[m*n : m*n+n]
-	for j := range drow {
-		var cv uint32
-		if scaleD {
-			cv = c[m*n+j]
-		}
-		if r.b.special[j] || cv&infF32 == infF32 {
-			drow[j] = r.element(ao, j*k, cv)
+			for j := range drow {
+				var cv uint32
+				if crow != nil {
+					cv = crow[j]
+				}
+				drow[j] = r.element(m*k, j*k, cv)
+			}
 			continue
 		}
-		bv, be := r.b.val[j*k:j*k+k], r.b.exp[j*k:j*k+k]
-		be = be[:len(bv)]
-		// Alignment exponent: max of the floor, c's exponent, ea+eb.
-		var cval float64
-		e0 := floor
-		if cv&0x7fffffff != 0 {
-			e0 = max(e0, max(int32(cv>>23&0xff), 1)-127)
-			cval = float64(math.Float32frombits(cv))
-		}
-		e1 := e0
-		for i := 0; i+3 < len(be); i += 4 {
-			e0 = max(e0, ae[i&31]+be[i], ae[(i+2)&31]+be[i+2])
-			e1 = max(e1, ae[(i+1)&31]+be[i+1], ae[(i+3)&31]+be[i+3])
-		}
-		emax := int(max(e0, e1))
-		// Scaled so the group's LSB is 1; int64() truncates toward zero.
-		s := pow2(w - emax)
-		s0 := int64(cval * s)
-		var s1 int64
-		for i := 0; i+3 < len(bv); i += 4 {
-			s0 += int64(av[i&31]*bv[i]*s) + int64(av[(i+2)&31]*bv[i+2]*s)
-			s1 += int64(av[(i+1)&31]*bv[i+1]*s) + int64(av[(i+3)&31]*bv[i+3]*s)
-		}
-		if sum := s0 + s1; sum != 0 {
-			drow[j] = truncF32(float64(sum)*pow2(emax-w), sig)
-		} else {
-			drow[j] = 0
+		o.rowEmax(m)
+		if !r.rowF32(m, crow, drow) {
+			// Some element needs the reference path.
+			if !ref {
+				r.loadRef(x, a, b)
+				ref = true
+			}
+			for j := range drow {
+				var cv uint32
+				if crow != nil {
+					cv = crow[j]
+				}
+				if o.bSp[j] || cv&infF32 == infF32 {
+					drow[j] = r.element(m*k, j*k, cv)
+				}
+			}
 		}
 	}
+}
+
+// loadRef decodes the operands for the reference path.
+func (r *floatRun) loadRef(x *MMA, a, b []uint32) {
+	r.a.load(x.A, a, M, r.k, x.NegA, uint(r.w-x.A.fmt().fracBits-x.B.fmt().fracBits))
+	r.b.load(x.B, b, x.N, r.k, x.NegB, 0)
+}
+
+// rowF32 computes row m (accumulator row crow, nil without scale-d, and
+// result row drow) from the decoded operands and the group exponents of
+// the row. It skips elements with an Inf or NaN column or accumulator and
+// reports whether there were none.
+func (r *floatRun) rowF32(m int, crow, drow []uint32) bool {
+	o := r.fo
+	k := r.k
+	o.resetRow(m)
+	bv := o.bv[:len(drow)*k]
+	eab := o.eab[:len(drow)]
+	bsp := o.bSp[:len(drow)]
+	w, sig, floor := r.w, r.p.OutSigBits, o.floor
+	clean := true
+	for j := range drow {
+		var cv uint32
+		if crow != nil {
+			cv = crow[j]
+		}
+		if bsp[j] || cv&infF32 == infF32 {
+			clean = false
+			continue
+		}
+		emax := eab[j]
+		var cval float64
+		if cv&0x7fffffff != 0 {
+			emax = max(emax, max(int32(cv>>23&0xff), 1)-127)
+			cval = float64(math.Float32frombits(cv))
+		}
+		// The A row scaled by 2^(w-emax), so that the group's LSB is 1;
+		// int64() truncates toward zero.
+		at := o.scaledRow(int(emax - floor))
+		b := bv[j*k : j*k+k]
+		var sum int64
+		if k == 16 {
+			sum = dot16((*[16]float64)(at), (*[16]float64)(b))
+		} else {
+			sum = dot(at, b)
+		}
+		sum += int64(cval * pow2(w-int(emax)))
+		drow[j] = encF32(sum, int(emax)-w, sig)
+	}
+	return clean
+}
+
+// dot16 returns sum_i int64(a[i]*b[i]).
+func dot16(a, b *[16]float64) int64 {
+	s0 := int64(a[0]*b[0]) + int64(a[1]*b[1]) + int64(a[2]*b[2]) + int64(a[3]*b[3])
+	s1 := int64(a[4]*b[4]) + int64(a[5]*b[5]) + int64(a[6]*b[6]) + int64(a[7]*b[7])
+	s2 := int64(a[8]*b[8]) + int64(a[9]*b[9]) + int64(a[10]*b[10]) + int64(a[11]*b[11])
+	s3 := int64(a[12]*b[12]) + int64(a[13]*b[13]) + int64(a[14]*b[14]) + int64(a[15]*b[15])
+	return (s0 + s1) + (s2 + s3)
+}
+
+// dot returns sum_i int64(a[i]*b[i]) for len(a) a multiple of 8.
+func dot(a, b []float64) int64 {
+	var s0, s1 int64
+	for i := 0; i+8 <= len(a) && i+8 <= len(b); i += 8 {
+		x := (*[8]float64)(a[i : i+8])
+		y := (*[8]float64)(b[i : i+8])
+		s0 += int64(x[0]*y[0]) + int64(x[1]*y[1]) + int64(x[2]*y[2]) + int64(x[3]*y[3])
+		s1 += int64(x[4]*y[4]) + int64(x[5]*y[5]) + int64(x[6]*y[6]) + int64(x[7]*y[7])
+	}
+	return s0 + s1
+}
+
+// encF32 returns sum*2^lsb rounded toward zero to sig significant bits
+// and to the f32 grid, as encodeF32RZ (an exactly zero sum is +0).
+func encF32(sum int64, lsb, sig int) uint32 {
+	if sum == 0 {
+		return 0
+	}
+	neg := sum >> 63
+	mag := uint64((sum ^ neg) - neg)
+	n := bits.Len64(mag)
+	e := lsb + n - 1
+	if e < -126 || e > 127 {
+		return encodeF32RZ(neg != 0, mag, lsb, sig)
+	}
+	v := mag << (uint(64-n) & 63) >> 40 // leading bit at bit 23
+	v &^= 1<<(uint(24-sig)&63) - 1
+	return uint32(neg)&(1<<31) | uint32(e+127)<<23 | uint32(v)&0x7fffff
 }
 
 // truncF32 rounds the float64 v (nonzero, exact) toward zero to sig

@@ -19,6 +19,7 @@ type floatRun struct {
 	accT   Type // F32 or F16
 	accF   int  // fraction bits of the accumulator format
 	a, b   *fvec
+	fo     *fastOps
 	k, grp int
 }
 
@@ -29,15 +30,14 @@ func (x *MMA) runFloat(ws *Workspace, a, b, c, d []uint32) {
 	if x.D == F16 {
 		r.accF, r.floor = 10, int32(p.F16OutFloorExp)
 	}
-	shift := uint(r.w - x.A.fmt().fracBits - x.B.fmt().fracBits)
-	r.a.load(x.A, a, M, k, x.NegA, shift)
-	r.b.load(x.B, b, x.N, k, x.NegB, 0)
+	if r.fastOK() {
+		r.fo = &ws.fo
+		r.runFastF32(x, ws, a, b, c, d)
+		return
+	}
+	r.loadRef(x, a, b)
 	n := x.N
 	for m := 0; m < M; m++ {
-		if x.D == F32 && r.grp%8 == 0 {
-			r.rowFastF32(m, n, x.ScaleD, c, d)
-			continue
-		}
 		for j := 0; j < n; j++ {
 			var cv uint32
 			if x.ScaleD {

@@ -51,6 +51,7 @@ func (x *MMA) Check() error {
 // call once it has grown). The zero value is ready; one per goroutine.
 type Workspace struct {
 	fa, fb fvec
+	fo     fastOps
 }
 
 // Operand sizes (in uint32 elements) of Run for form f.
