@@ -27,6 +27,9 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 	if len(coords) != t.Rank {
 		return fmt.Errorf("a %d-D copy on a rank-%d tensor map", len(coords), t.Rank)
 	}
+	if t.Im2col != nil {
+		return fmt.Errorf("a tile-mode copy on an im2col tensor map (cuTensorMapEncodeIm2col): use .im2col")
+	}
 	es := t.DType.Size()
 	var n, s [5]int
 	for i := 0; i < t.Rank; i++ {
@@ -79,6 +82,9 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 // rowPitch is the shared-memory distance between box rows (dimension 1).
 func (t *TensorMap) rowPitch() int {
 	p := t.BoxElems(0) * t.DType.Size()
+	if t.Im2col != nil {
+		p = int(t.Im2col.ChannelsPerPixel) * t.DType.Size()
+	}
 	if t.Swizzle != SwizzleNone {
 		p = max(p, swizzleSpan(t.Swizzle))
 	}
@@ -86,11 +92,14 @@ func (t *TensorMap) rowPitch() int {
 }
 
 // SmemBytes is the shared-memory footprint of one box: BoxBytes, or more
-// when swizzled rows are padded to the span.
+// when swizzled rows (im2col: pixels) are padded to the span.
 func (t *TensorMap) SmemBytes() int {
 	rows := 1
 	for i := 1; i < t.Rank; i++ {
 		rows *= t.BoxElems(i)
+	}
+	if t.Im2col != nil {
+		rows = int(t.Im2col.PixelsPerColumn)
 	}
 	return rows * t.rowPitch()
 }

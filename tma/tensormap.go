@@ -137,9 +137,13 @@ func (t *TensorMap) BoxElems(i int) int {
 }
 
 // BoxBytes is the byte size of one box in shared memory (the complete_tx
-// amount of a load).
+// amount of a load); for im2col maps pixels per column x channels per pixel
+// x element size.
 func (t *TensorMap) BoxBytes() int {
 	n := t.DType.Size()
+	if p := t.Im2col; p != nil {
+		return n * int(p.ChannelsPerPixel) * int(p.PixelsPerColumn)
+	}
 	for i := 0; i < t.Rank; i++ {
 		n *= t.BoxElems(i)
 	}

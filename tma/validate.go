@@ -86,7 +86,11 @@ func (t *TensorMap) validateBox() *RuleError {
 			return rule("element_strides", i, "%d: elementStrides must be 1..8", s)
 		}
 	}
-	if t.Interleave == InterleaveNone {
+	if t.Im2col != nil {
+		if err := t.validateIm2col(); err != nil {
+			return err
+		}
+	} else if t.Interleave == InterleaveNone {
 		inner := int(t.Box[0]) * es
 		if inner%16 != 0 {
 			return rule("box", 0, "%d elements x %d bytes = %d bytes: with interleave none, boxDim[0] * element size must be a multiple of 16 bytes", t.Box[0], es, inner)

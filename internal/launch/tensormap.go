@@ -24,9 +24,22 @@ type TensorMapSpec struct {
 	Swizzle        uint8
 	L2Promotion    uint8
 	OOBFill        uint8
-	Pos            Pos // the map's name in the spec
+	// Im2col holds the cuTensorMapEncodeIm2col arguments of a `mode: im2col`
+	// entry (nil for tiled maps); such an entry has no `box` (Box is all 1).
+	Im2col *Im2colSpec
+	Pos    Pos // the map's name in the spec
 
 	fieldPos map[string]Pos
+}
+
+// Im2colSpec are the extra arguments of cuTensorMapEncodeIm2col, spelled in
+// the spec as pixel_box_lower, pixel_box_upper (rank-2 entries each, W
+// first), channels_per_pixel and pixels_per_column.
+type Im2colSpec struct {
+	PixelBoxLower    []int32
+	PixelBoxUpper    []int32
+	ChannelsPerPixel uint32
+	PixelsPerColumn  uint32
 }
 
 // Spec names of the enumerations, indexed by the driver's enum value.

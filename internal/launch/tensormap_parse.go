@@ -7,7 +7,11 @@ import (
 )
 
 var tensorMapKeys = []string{"buffer", "dtype", "dims", "strides", "box", "element_strides",
-	"interleave", "swizzle", "l2_promotion", "oob_fill"}
+	"interleave", "swizzle", "l2_promotion", "oob_fill",
+	"mode", "pixel_box_lower", "pixel_box_upper", "channels_per_pixel", "pixels_per_column"}
+
+// im2colKeys are the keys of `mode: im2col` entries (and only of those).
+var im2colKeys = []string{"pixel_box_lower", "pixel_box_upper", "channels_per_pixel", "pixels_per_column"}
 
 func (p *parser) tensorMaps(s *Spec, f field) error {
 	if f.v.ShortTag() == "!!null" {
@@ -42,9 +46,29 @@ func (p *parser) tensorMap(s *Spec, e field) (TensorMapSpec, error) {
 		byKey[f.key] = f
 		t.fieldPos[f.key] = p.pos(f.v)
 	}
-	for _, k := range []string{"buffer", "dtype", "dims", "box"} {
+	im2col := false
+	if f, ok := byKey["mode"]; ok {
+		m, err := p.enumLit(f.v, what+": mode", []string{"tiled", "im2col"})
+		if err != nil {
+			return t, err
+		}
+		im2col = m == 1
+	}
+	need, refuse := []string{"buffer", "dtype", "dims", "box"}, im2colKeys
+	if im2col {
+		need, refuse = append([]string{"buffer", "dtype", "dims"}, im2colKeys...), []string{"box"}
+	}
+	for _, k := range need {
 		if _, ok := byKey[k]; !ok {
 			return t, p.errf(e.k, "%s: needs %q", what, k)
+		}
+	}
+	for _, k := range refuse {
+		if f, ok := byKey[k]; ok {
+			if im2col {
+				return t, p.errf(f.k, "%s: an im2col map has no %q (the box is pixels_per_column x channels_per_pixel)", what, k)
+			}
+			return t, p.errf(f.k, "%s: %q belongs to im2col maps (add mode: im2col)", what, k)
 		}
 	}
 	if t.Buffer, err = p.strLit(byKey["buffer"].v, what+": buffer"); err != nil {
@@ -74,7 +98,15 @@ func (p *parser) tensorMap(s *Spec, e field) (TensorMapSpec, error) {
 	if len(t.Strides) != rank-1 {
 		return t, p.errf(e.k, "%s: strides needs %d entries (bytes, for dims 1..%d), got %d", what, rank-1, rank-1, len(t.Strides))
 	}
-	if t.Box, err = p.u32List(byKey["box"].v, what+": box", rank); err != nil {
+	if im2col {
+		t.Box = make([]uint32, rank)
+		for i := range t.Box {
+			t.Box[i] = 1
+		}
+		if t.Im2col, err = p.im2colSpec(byKey, what, rank); err != nil {
+			return t, err
+		}
+	} else if t.Box, err = p.u32List(byKey["box"].v, what+": box", rank); err != nil {
 		return t, err
 	}
 	t.ElementStrides = make([]uint32, rank)
@@ -146,4 +178,42 @@ func (p *parser) u32List(n *yaml.Node, what string, want int) ([]uint32, error) 
 		out[i] = uint32(v)
 	}
 	return out, nil
+}
+
+// im2colSpec reads the cuTensorMapEncodeIm2col arguments of a `mode: im2col`
+// entry; the corners need rank-2 entries (the driver's rules are checked in
+// package tma).
+func (p *parser) im2colSpec(byKey map[string]field, what string, rank int) (*Im2colSpec, error) {
+	sp := &Im2colSpec{}
+	for _, c := range []struct {
+		key string
+		dst *[]int32
+	}{{"pixel_box_lower", &sp.PixelBoxLower}, {"pixel_box_upper", &sp.PixelBoxUpper}} {
+		f := byKey[c.key]
+		items, err := p.list(f.v, what+": "+c.key)
+		if err != nil {
+			return nil, err
+		}
+		if len(items) != rank-2 {
+			return nil, p.errf(f.v, "%s: %s needs %d entries (rank %d minus 2, W first), got %d", what, c.key, max(rank-2, 0), rank, len(items))
+		}
+		for _, it := range items {
+			v, err := p.intIn(it, what+": "+c.key, -1<<31, 1<<31-1)
+			if err != nil {
+				return nil, err
+			}
+			*c.dst = append(*c.dst, int32(v))
+		}
+	}
+	for _, c := range []struct {
+		key string
+		dst *uint32
+	}{{"channels_per_pixel", &sp.ChannelsPerPixel}, {"pixels_per_column", &sp.PixelsPerColumn}} {
+		v, err := p.intIn(byKey[c.key].v, what+": "+c.key, 0, 1<<32-1)
+		if err != nil {
+			return nil, err
+		}
+		*c.dst = uint32(v)
+	}
+	return sp, nil
 }

@@ -15,6 +15,10 @@ func TensorMap(t *launch.TensorMapSpec, bufAddr func(name string) uint64) (tma.T
 		Interleave: tma.Interleave(t.Interleave), Swizzle: tma.Swizzle(t.Swizzle),
 		L2Promotion: tma.L2Promotion(t.L2Promotion), OOBFill: tma.OOBFill(t.OOBFill),
 	}
+	if p := t.Im2col; p != nil {
+		m.Im2col = &tma.Im2colParams{LowerCorner: p.PixelBoxLower, UpperCorner: p.PixelBoxUpper,
+			ChannelsPerPixel: p.ChannelsPerPixel, PixelsPerColumn: p.PixelsPerColumn}
+	}
 	if err := m.Validate(); err != nil {
 		field := err.Field
 		switch field {
@@ -22,6 +26,8 @@ func TensorMap(t *launch.TensorMapSpec, bufAddr func(name string) uint64) (tma.T
 			field = "buffer"
 		case "rank":
 			field = "dims"
+		case "pixel_box":
+			field = "pixel_box_lower"
 		}
 		return m, t.FieldPos(field).Errorf("tensormap %s: %v", t.Name, err)
 	}

@@ -40,8 +40,8 @@ func compileTensorCopy(c *compiler, x *xinst) error {
 	f.im2col = in.Mods.Flags&ptx.FIm2col != 0 || has("im2col_no_offs")
 	f.multicast = in.Mods.Flags&ptx.FMulticast != 0
 	f.load = !f.prefetch && in.Mods.Space != ptx.SpaceGlobal
-	if f.im2col {
-		return errAt(in, "%s: im2col mode is not supported yet", in.Text)
+	if f.im2col && !f.load && !f.prefetch {
+		return errAt(in, "%s: im2col stores and reductions (.im2col_no_offs) are not supported yet", in.Text)
 	}
 	if !f.load && !f.prefetch {
 		f.mapOp = 0
@@ -71,6 +71,9 @@ func compileTensorCopy(c *compiler, x *xinst) error {
 	case f.load:
 		if len(x.ops) < 3 || x.ops[0].kind != oAddr || x.ops[2].kind != oAddr || in.Mods.Flags&ptx.FCompleteTxBytes == 0 {
 			return errAt(in, "%s expects [dst], [tensorMap, {coords}], [mbar] with .mbarrier::complete_tx::bytes", in.Text)
+		}
+		if f.im2col && (len(x.ops) < 4 || x.ops[3].kind != oVec || len(x.ops[3].elems) != f.dims-2) {
+			return errAt(in, "%s expects %d im2col offsets {...} after [mbar]", in.Text, f.dims-2)
 		}
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			for r := m; r != 0; r &= r - 1 {
@@ -113,33 +116,61 @@ func (w *Warp) tensorLoad(x *xinst, f *tensorForm, l int) error {
 	if err != nil {
 		return err
 	}
+	if (tm.Im2col != nil) != f.im2col {
+		return w.laneFault(x, l, "%s: %s", x.in.Text, modeMismatch(f.im2col))
+	}
+	coords := w.coords(&x.ops[1], l)
+	if err := tm.CheckCoords(coords, false); err != nil {
+		return w.laneFault(x, l, "TMA load: %v", err)
+	}
 	mi := -1
 	if f.multicast {
 		mi = 3
+		if f.im2col {
+			mi = 4
+		}
+	}
+	var offs []uint16
+	if f.im2col {
+		for i := range x.ops[3].elems {
+			offs = append(offs, uint16(w.src(&x.ops[3].elems[i], l)))
+		}
 	}
 	n, foot := uint32(tm.BoxBytes()), uint32(tm.SmemBytes())
 	dests, err := w.copyDests(x, l, x.in.Mods.Space, &x.ops[0], &x.ops[2], int(foot), 128, mi)
 	if err != nil {
 		return err
 	}
-	coords := w.coords(&x.ops[1], l)
 	for _, d := range dests {
 		if err := w.land(x, l, "TMA load", d, foot, n); err != nil {
 			return err
 		}
-		if err := w.tileInto(x, l, &tm, coords, d.t.shared, d.dst); err != nil {
+		if err := w.tileInto(x, l, &tm, coords, offs, d.t.shared, d.dst); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// tileInto writes the box at coords into shared memory sh at offset d.
-func (w *Warp) tileInto(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh []byte, d uint32) error {
+// modeMismatch explains a tile-mode copy with an im2col map or the reverse.
+func modeMismatch(im2col bool) string {
+	if im2col {
+		return "an .im2col copy needs a map made by cuTensorMapEncodeIm2col (mode: im2col), this one is tiled"
+	}
+	return "a tile-mode copy needs a tiled map, this one was made by cuTensorMapEncodeIm2col (use .im2col)"
+}
+
+// tileInto writes the box at coords (im2col mode: the pixel column at coords
+// with offsets offs) into shared memory sh at offset d.
+func (w *Warp) tileInto(x *xinst, l int, tm *tma.TensorMap, coords []int32, offs []uint16, sh []byte, d uint32) error {
 	es := tm.DType.Size()
 	fill, _ := tm.NaNFill()
 	nanFill := tm.OOBFill == tma.OOBNaN
-	return tm.TileBox(d, coords, func(e tma.Elem) error {
+	walk := tm.TileBox
+	if tm.Im2col != nil {
+		walk = func(d uint32, c []int32, v func(tma.Elem) error) error { return tm.Im2colBox(d, c, offs, v) }
+	}
+	return walk(d, coords, func(e tma.Elem) error {
 		if int(e.Smem)+es > len(sh) {
 			return w.laneFault(x, l, "TMA load writes shared 0x%x, past the CTA's %d bytes", e.Smem, len(sh))
 		}
@@ -173,13 +204,20 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 			return w.laneFault(x, l, "%v", err)
 		}
 	}
+	if tm.Im2col != nil {
+		return w.laneFault(x, l, "%s: %s", x.in.Text, modeMismatch(false))
+	}
+	coords := w.coords(&x.ops[0], l)
+	if err := tm.CheckCoords(coords, true); err != nil {
+		return w.laneFault(x, l, "TMA %s: %v", map[bool]string{false: "store", true: "reduction"}[f.red != nil], err)
+	}
 	s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, tm.SmemBytes(), 128)
 	if err != nil {
 		return err
 	}
 	es := tm.DType.Size()
 	sh := w.cta.shared
-	return tm.TileBox(s, w.coords(&x.ops[0], l), func(e tma.Elem) error {
+	return tm.TileBox(s, coords, func(e tma.Elem) error {
 		if !e.InBounds {
 			return nil
 		}

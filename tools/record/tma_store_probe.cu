@@ -1,7 +1,7 @@
 // Probe: which TMA store / reduce / load shapes fault on the GPU. One case per process (a fault
 // poisons the context):
 //   nvcc -arch=sm_90a -O2 -o tma_store_probe tools/record/tma_store_probe.cu -lcuda
-//   for i in $(seq 0 23); do ./tma_store_probe $i; done
+//   for i in $(seq 0 29); do ./tma_store_probe $i; done
 // Each case prints "case N <what>: ok <first output words>" or "case N <what>: FAULT <error>".
 // Maps: u32 [20][72] box [32, 8] (no swizzle), f16 [16][128] box [64, 8] (128B swizzle).
 #include <cuda.h>
@@ -43,6 +43,13 @@ static const Case kCases[] = {
     {"load u32 (0,0) dst +64", 2, 0, 0, 0, 64},
     {"load u32 (0,0) dst +128", 2, 0, 0, 0, 128},
     {"load f16 sw128 (0,0) dst +128", 2, 1, 0, 0, 128},
+    // which negative coordinate makes a store fault (first run: (-8,-3) and reduce (-4,-1) faulted)
+    {"store u32 (0,-3): c1 negative", 0, 0, 0, -3, 0},
+    {"store u32 (-8,0): c0 negative", 0, 0, -8, 0, 0},
+    {"store u32 (0,-8): wholly above", 0, 0, 0, -8, 0},
+    {"reduce add u32 (0,-1)", 1, 0, 0, -1, 0},
+    {"reduce add u32 (-4,0)", 1, 0, -4, 0, 0},
+    {"store f16 sw128 (-64,0): wholly left", 0, 1, -64, 0, 0},
 };
 static const int kNumCases = sizeof(kCases) / sizeof(kCases[0]);
 
