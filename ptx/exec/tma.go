@@ -18,12 +18,14 @@ type tensorForm struct {
 	mapOp     int // operand holding [tmap, {coords}]
 }
 
-// compileTensorCopy handles cp.async.bulk.tensor (tile mode, ptx-facts
-// §5.1-5.3): loads global -> shared::cluster completing on an mbarrier,
+// compileTensorCopy handles cp.async.bulk.tensor (tile mode, and im2col
+// loads with their u16 offsets; ptx-facts §5.1-5.4): loads global ->
+// shared::cluster completing on an mbarrier,
 // stores and reductions shared::cta -> global (bulk_group) and L2
 // prefetches. Each active thread issues its own copy, at once: loads write
 // shared memory and complete_tx the full box bytes; stores read shared
-// memory at issue and skip out-of-bounds elements.
+// memory at issue and skip out-of-bounds elements. Coordinates an H200
+// faults on (tma.CheckCoords) and misaligned shared operands are errors.
 func compileTensorCopy(c *compiler, x *xinst) error {
 	in := x.in
 	f := tensorForm{}

@@ -5,9 +5,9 @@ cpasync_pipeline, cpasync_banks, ldsm_*, stsm_*.
 
     python3 tools/record/gen_async.py [validation/testdata] [--pending]
 
---pending also writes tma_store_2d (TMA stores + reduce-add + a struct param holding three maps),
-which is NOT recorded yet: on the H200 it raised CUDA_ERROR_ILLEGAL_INSTRUCTION and the cause was
-not isolated within the session's device budget (see tools/record/ASYNC_FINDINGS.md).
+--pending also writes tma_store_2d (TMA stores + reduce-add + a struct param holding three maps), kept only
+as the reproduction of a fault: it stores and reduces at negative coordinates, which raises
+ILLEGAL_INSTRUCTION on an H200 (tools/record/ASYNC_FINDINGS.md; gen_tma2.py has the split, fixed kernels).
 
 Kernels use inline PTX (what the simulator parses). Box tables are __constant__ arrays
 generated here; each kernel.cu documents its output layout at the top.
