@@ -3,6 +3,11 @@ package validation
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,7 +102,7 @@ func TestTensorMapsInTheGPUPlan(t *testing.T) {
 	assert.Equal(t, "128B", rec.Swizzle)
 	assert.Equal(t, "nan", rec.OOBFill)
 	assert.Equal(t, "none", rec.L2Promotion)
-	assert.Equal(t, TensorMapEnums{DType: 6, Swizzle: 3, OOBFill: 1}, rec.Enums)
+	assert.Equal(t, &TensorMapEnums{DType: 6, Swizzle: 3, OOBFill: 1}, rec.Enums)
 	assert.Equal(t, "0x7f0000100000", rec.GlobalAddress)
 	assert.Len(t, rec.EncodedHex, 256)
 }
@@ -128,4 +133,72 @@ func TestSaveRecordingTensorMaps(t *testing.T) {
 	assert.Nil(t, maps["sha256"])
 	a, _ := inputs["a"].(map[string]any)
 	assert.NotEmpty(t, a["sha256"])
+}
+
+// An im2col map goes to cuTensorMapEncodeIm2col without the placeholder
+// box, and its provenance entry (like a tiled one's) is the one record.py
+// wrote for the recorded directory: same keys in the same order, same
+// values, given the run's address and encoding.
+func TestTensorMapRecordMatchesRecorder(t *testing.T) {
+	for _, dir := range []string{"testdata/tma_im2col", "testdata/tma_load_2d_sw128"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkRecorderTensorMaps(t, dir) })
+	}
+}
+
+func checkRecorderTensorMaps(t *testing.T, dir string) {
+	plan, err := PlanGPU(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "")
+	require.NoError(t, err)
+	raw, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	require.NoError(t, err)
+	var prov struct {
+		TensorMaps map[string]json.RawMessage `json:"tensormaps"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &prov))
+	require.NotEmpty(t, prov.TensorMaps)
+	for name, want := range prov.TensorMaps {
+		var w struct {
+			EncodedHex    string `json:"encoded_hex"`
+			GlobalAddress string `json:"global_address"`
+		}
+		require.NoError(t, json.Unmarshal(want, &w))
+		addr, err := strconv.ParseUint(w.GlobalAddress, 0, 64)
+		require.NoError(t, err)
+		enc, err := hex.DecodeString(w.EncodedHex)
+		require.NoError(t, err)
+		spec := plan.Spec.TensorMap(name)
+		require.NotNil(t, spec, name)
+
+		args := tensorMapArgs(spec, addr)
+		if spec.Im2col == nil {
+			assert.Equal(t, "cuTensorMapEncodeTiled", args.Call())
+			assert.Equal(t, spec.Box, args.Box)
+		} else {
+			assert.Nil(t, args.Box, name)
+			require.NotNil(t, args.Im2col, name)
+			assert.Equal(t, spec.Im2col.PixelBoxLower, args.Im2col.PixelBoxLower)
+			assert.Equal(t, spec.Im2col.ChannelsPerPixel, args.Im2col.ChannelsPerPixel)
+			assert.Equal(t, "cuTensorMapEncodeIm2col", args.Call())
+		}
+
+		got, err := json.Marshal(tensorMapRecord(spec, enc, addr))
+		require.NoError(t, err)
+		assert.Equal(t, jsonKeys(t, want), jsonKeys(t, got), name)
+		assert.JSONEq(t, string(want), string(got), name)
+	}
+}
+
+// jsonKeys lists the keys of a JSON object in their order.
+func jsonKeys(t *testing.T, b []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	_, err := dec.Token()
+	require.NoError(t, err)
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		require.NoError(t, err)
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		require.NoError(t, dec.Decode(&skip))
+	}
+	return keys
 }

@@ -148,3 +148,16 @@ func TestTensorMapArgsCheck(t *testing.T) {
 	assert.ErrorContains(t, bad.check(), "rank 2 needs 1 strides")
 	assert.Error(t, (&TensorMapArgs{}).check())
 }
+
+func TestIm2colArgsCheck(t *testing.T) {
+	ok := TensorMapArgs{Dims: []uint64{16, 7, 6}, Strides: []uint64{64, 448}, ElementStrides: []uint32{1, 1, 1},
+		Im2col: &Im2colArgs{PixelBoxLower: []int32{-1}, PixelBoxUpper: []int32{1}, ChannelsPerPixel: 16, PixelsPerColumn: 8}}
+	assert.NoError(t, ok.check(), "no box needed")
+	assert.Equal(t, "cuTensorMapEncodeIm2col", ok.Call())
+	bad := ok
+	bad.Im2col = &Im2colArgs{PixelBoxLower: []int32{-1, 0}, PixelBoxUpper: []int32{1}}
+	assert.ErrorContains(t, bad.check(), "cuTensorMapEncodeIm2col: BAD_ARGUMENTS")
+	bad = ok
+	bad.Dims, bad.Strides, bad.ElementStrides = []uint64{16, 7}, []uint64{64}, []uint32{1, 1}
+	assert.ErrorContains(t, bad.check(), "rank 2 (3..5)")
+}

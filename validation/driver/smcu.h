@@ -78,6 +78,9 @@ typedef struct {
 	CUresult (*eventDestroy)(CUevent);
 	CUresult (*tensorMapEncodeTiled)(void *, int, unsigned int, void *, const uint64_t *,
 		const uint64_t *, const uint32_t *, const uint32_t *, int, int, int, int);
+	CUresult (*tensorMapEncodeIm2col)(void *, int, unsigned int, void *, const uint64_t *,
+		const uint64_t *, const int *, const int *, unsigned int, unsigned int, const uint32_t *,
+		int, int, int, int);
 } smCU;
 
 // smLoad opens the library and resolves the entry points (the _v2 names
@@ -121,6 +124,7 @@ static inline smCU *smLoad(const char *path, char *err, size_t errlen) {
 		{(void **)&c->eventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime", 1},
 		{(void **)&c->eventDestroy, "cuEventDestroy_v2", "cuEventDestroy", 1},
 		{(void **)&c->tensorMapEncodeTiled, "cuTensorMapEncodeTiled", NULL, 0},
+		{(void **)&c->tensorMapEncodeIm2col, "cuTensorMapEncodeIm2col", NULL, 0},
 	};
 	for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
 		void *f = dlsym(h, syms[i].name);
@@ -172,6 +176,7 @@ static inline CUresult smEventElapsed(smCU *c, float *ms, CUevent a, CUevent b) 
 static inline CUresult smEventDestroy(smCU *c, CUevent e) { return c->eventDestroy(e); }
 static inline int smHasLaunchEx(smCU *c) { return c->launchKernelEx != NULL; }
 static inline int smHasEncodeTiled(smCU *c) { return c->tensorMapEncodeTiled != NULL; }
+static inline int smHasEncodeIm2col(smCU *c) { return c->tensorMapEncodeIm2col != NULL; }
 
 // smEncodeTiled calls cuTensorMapEncodeTiled into a 64-byte aligned
 // CUtensorMap (128 bytes) and copies it to out. strides has rank-1 entries
@@ -185,6 +190,20 @@ static inline CUresult smEncodeTiled(smCU *c, unsigned char *out, int dtype, uns
 	memset(tm, 0, sizeof tm);
 	CUresult r = c->tensorMapEncodeTiled(tm, dtype, rank, (void *)(uintptr_t)addr, dims, strides,
 		box, es, interleave, swizzle, l2, oob);
+	memcpy(out, tm, sizeof tm);
+	return r;
+}
+
+// smEncodeIm2col calls cuTensorMapEncodeIm2col like smEncodeTiled: lo and
+// hi are the pixel box corners (rank-2 entries, W first), cpp and ppc the
+// channels per pixel and pixels per column.
+static inline CUresult smEncodeIm2col(smCU *c, unsigned char *out, int dtype, unsigned int rank,
+		CUdeviceptr addr, const uint64_t *dims, const uint64_t *strides, const int *lo, const int *hi,
+		unsigned int cpp, unsigned int ppc, const uint32_t *es, int interleave, int swizzle, int l2, int oob) {
+	_Alignas(64) unsigned char tm[128];
+	memset(tm, 0, sizeof tm);
+	CUresult r = c->tensorMapEncodeIm2col(tm, dtype, rank, (void *)(uintptr_t)addr, dims, strides,
+		lo, hi, cpp, ppc, es, interleave, swizzle, l2, oob);
 	memcpy(out, tm, sizeof tm);
 	return r;
 }
