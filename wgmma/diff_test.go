@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -137,6 +138,19 @@ func (g *diffGen) acc(t Type, base int) uint32 {
 // Inf and NaN, for every float form, negation, scale-d, and parameter sets
 // that take the fast path and ones that do not.
 func TestFastPathDifferential(t *testing.T) {
+	for _, vec := range []bool{true, false} {
+		if vec && !haveVec {
+			continue
+		}
+		t.Run(map[bool]string{true: "vector", false: "scalar"}[vec], func(t *testing.T) {
+			defer func(v bool) { haveVec = v }(haveVec)
+			haveVec = vec
+			testFastPathDifferential(t)
+		})
+	}
+}
+
+func testFastPathDifferential(t *testing.T) {
 	forms := []Form{
 		{D: F32, A: F16, B: F16}, {D: F16, A: F16, B: F16},
 		{D: F32, A: BF16, B: BF16}, {D: F32, A: TF32, B: TF32},
@@ -209,5 +223,31 @@ func TestFastPathDifferential(t *testing.T) {
 			require.NoError(t, x.Run(&ws, a, b, d, d))
 			require.Equal(t, want, d, "%v iteration %d in place", f, it)
 		}
+	}
+}
+
+// The assembly reads vecKernel by offset.
+func TestVecKernelLayout(t *testing.T) {
+	var v vecKernel
+	off := func(p unsafe.Pointer) uintptr { return uintptr(p) - uintptr(unsafe.Pointer(&v)) }
+	for _, c := range []struct {
+		name string
+		got  uintptr
+		want uintptr
+	}{
+		{"arow", off(unsafe.Pointer(&v.arow)), 0}, {"bt", off(unsafe.Pointer(&v.bt)), 8},
+		{"codes", off(unsafe.Pointer(&v.codes)), 16}, {"c", off(unsafe.Pointer(&v.c)), 24},
+		{"d", off(unsafe.Pointer(&v.d)), 32}, {"flags", off(unsafe.Pointer(&v.flags)), 40},
+		{"n", off(unsafe.Pointer(&v.n)), 48}, {"kEnd", off(unsafe.Pointer(&v.kEnd)), 56},
+		{"stride", off(unsafe.Pointer(&v.stride)), 64}, {"bad", off(unsafe.Pointer(&v.bad)), 72},
+		{"offTB", off(unsafe.Pointer(&v.offTB)), 96}, {"twoBase", off(unsafe.Pointer(&v.twoBase)), 112},
+		{"floor", off(unsafe.Pointer(&v.floor)), 128}, {"w1023", off(unsafe.Pointer(&v.w1023)), 144},
+		{"mw1023", off(unsafe.Pointer(&v.mw1023)), 160}, {"absF32", off(unsafe.Pointer(&v.absF32)), 176},
+		{"infF32", off(unsafe.Pointer(&v.infF32)), 192}, {"one", off(unsafe.Pointer(&v.one)), 208},
+		{"c127", off(unsafe.Pointer(&v.c127)), 224}, {"lowE", off(unsafe.Pointer(&v.lowE)), 240},
+		{"highE", off(unsafe.Pointer(&v.highE)), 256}, {"sigMask", off(unsafe.Pointer(&v.sigMask)), 272},
+		{"absF64", off(unsafe.Pointer(&v.absF64)), 304},
+	} {
+		require.Equal(t, c.want, c.got, c.name)
 	}
 }

@@ -32,7 +32,12 @@ func (r *floatRun) fastOK() bool {
 func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 	k, n := r.k, x.N
 	o := &ws.fo
-	o.load(x, a, b, r.floor, r.w)
+	vec := r.vecOK()
+	if vec {
+		o.loadVec(x, a, b, r.floor, r.w, r.p.OutSigBits)
+	} else {
+		o.load(x, a, b, r.floor, r.w)
+	}
 	ref := false // reference operands decoded
 	for m := 0; m < M; m++ {
 		drow := d[m*n : m*n+n]
@@ -54,8 +59,14 @@ func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 			}
 			continue
 		}
-		o.rowEmax(m)
-		if !r.rowF32(m, crow, drow) {
+		var clean bool
+		if vec {
+			clean = o.rowVec(m, crow, drow)
+		} else {
+			o.rowEmax(m)
+			clean = r.rowF32(m, crow, drow)
+		}
+		if !clean {
 			// Some element needs the reference path.
 			if !ref {
 				r.loadRef(x, a, b)
@@ -66,7 +77,7 @@ func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 				if crow != nil {
 					cv = crow[j]
 				}
-				if o.bSp[j] || cv&infF32 == infF32 {
+				if (vec && o.flags[j] != 0) || (!vec && (o.bSp[j] || cv&infF32 == infF32)) {
 					drow[j] = r.element(m*k, j*k, cv)
 				}
 			}
@@ -80,26 +91,58 @@ func (r *floatRun) loadRef(x *MMA, a, b []uint32) {
 	r.b.load(x.B, b, x.N, r.k, x.NegB, 0)
 }
 
+// skipElem marks an element for the reference path in fastOps.eab.
+const skipElem = -1 << 30
+
 // rowF32 computes row m (accumulator row crow, nil without scale-d, and
 // result row drow) from the decoded operands and the group exponents of
 // the row. It skips elements with an Inf or NaN column or accumulator and
 // reports whether there were none.
 func (r *floatRun) rowF32(m int, crow, drow []uint32) bool {
 	o := r.fo
+	n := len(drow)
+	clean := r.rowPrepare(m, crow)
+	sums, eab, off := o.sums[:n], o.eab[:n], o.offs[:n]
 	k := r.k
-	o.resetRow(m)
-	bv := o.bv[:len(drow)*k]
-	eab := o.eab[:len(drow)]
-	bsp := o.bSp[:len(drow)]
-	w, sig, floor := r.w, r.p.OutSigBits, o.floor
+	bv := o.bv[:n*k]
+	if k == 16 {
+		for j := range sums {
+			sums[j] += dot16((*[16]float64)(o.tab[off[j]:]), (*[16]float64)(bv[j*16:]))
+		}
+	} else {
+		for j := range sums {
+			sums[j] += dot(o.tab[off[j]:int(off[j])+k], bv[j*k:j*k+k])
+		}
+	}
+	w, sig := r.w, r.p.OutSigBits
+	for j, e := range eab {
+		if e != skipElem {
+			drow[j] = encF32(sums[j], int(e)-w, sig)
+		}
+	}
+	return clean
+}
+
+// rowPrepare sets, for each element of row m, eab to its group exponent
+// (skipElem for the reference path), off to the offset in tab of the A
+// row scaled for it, and sums to its aligned accumulator.
+func (r *floatRun) rowPrepare(m int, crow []uint32) bool {
+	o := r.fo
+	k, n := r.k, o.n
+	o.row = o.av[m*k : m*k+k]
+	clear(o.valid)
+	eab, off, sums, bsp := o.eab[:n], o.offs[:n], o.sums[:n], o.bSp[:n]
+	valid := o.valid
+	w, floor := r.w, o.floor
 	clean := true
-	for j := range drow {
+	for j := range eab {
 		var cv uint32
 		if crow != nil {
 			cv = crow[j]
 		}
 		if bsp[j] || cv&infF32 == infF32 {
 			clean = false
+			eab[j], off[j], sums[j] = skipElem, 0, 0
 			continue
 		}
 		emax := eab[j]
@@ -108,18 +151,15 @@ func (r *floatRun) rowF32(m int, crow, drow []uint32) bool {
 			emax = max(emax, max(int32(cv>>23&0xff), 1)-127)
 			cval = float64(math.Float32frombits(cv))
 		}
+		eab[j] = emax
 		// The A row scaled by 2^(w-emax), so that the group's LSB is 1;
 		// int64() truncates toward zero.
-		at := o.scaledRow(int(emax - floor))
-		b := bv[j*k : j*k+k]
-		var sum int64
-		if k == 16 {
-			sum = dot16((*[16]float64)(at), (*[16]float64)(b))
-		} else {
-			sum = dot(at, b)
+		i := uint(emax - floor)
+		if valid[i>>6]&(1<<(i&63)) == 0 {
+			o.scaleRow(int(i))
 		}
-		sum += int64(cval * pow2(w-int(emax)))
-		drow[j] = encF32(sum, int(emax)-w, sig)
+		off[j] = int32(int(i) * k)
+		sums[j] = int64(cval * pow2(w-int(emax)))
 	}
 	return clean
 }

@@ -15,21 +15,30 @@ package wgmma
 
 // fastOps holds the operands of one call, decoded.
 type fastOps struct {
-	k, n    int
-	av, bv  []float64 // exact signed values: A rows, B columns of K (0 for 0, Inf, NaN)
-	acode   []uint64  // A exponent codes, M*K, broadcast to every lane
-	bcode   []uint64  // B exponent codes: word w, k at [w*K+k], lane l = column w*lanes+l
-	aSp     []bool    // row of A holds Inf or NaN
-	bSp     []bool    // column of B holds Inf or NaN
-	eab     []int32   // current row: max(floor, max_k ea+eb) per column
-	row     []float64 // current row of A
-	tab     []float64 // current row of A scaled by 2^(w-e), e-floor at [(e-floor)*K]
-	valid   []uint64  // bit e-floor: tab holds the row for e
-	w       int       // adder fraction bits
-	lane    uint      // lane bits: 8 or 16
-	twoBase int32     // 2*base
-	off     int32     // emin(A) + emin(B): exponent of the code sum 2*base
-	floor   int32
+	k, n   int
+	av, bv []float64 // exact signed values: A rows, B columns of K (0 for 0, Inf, NaN)
+	acode  []uint64  // A exponent codes, M*K, broadcast to every lane
+	bcode  []uint64  // B exponent codes: word w, k at [w*K+k], lane l = column w*lanes+l
+	aSp    []bool    // row of A holds Inf or NaN
+	bSp    []bool    // column of B holds Inf or NaN
+	eab    []int32   // current row: max(floor, max_k ea+eb) per column
+	row    []float64 // current row of A
+	tab    []float64 // current row of A scaled by 2^(w-e), e-floor at [(e-floor)*K]
+	valid  []uint64  // bit e-floor: tab holds the row for e
+	w      int       // adder fraction bits
+	offs   []int32   // current row: offset in tab of each element's scaled A row
+	sums   []int64   // current row: each element's aligned sum
+
+	// Vector kernel (vec.go): B transposed in bv, codes as uint16.
+	ac16, bc16   []uint16
+	codes        []uint16 // current row: max code sum per column (padded to 16)
+	flags, bsp32 []int32  // current row: reference path; B column has Inf/NaN
+	czero        []uint32 // zero accumulator row
+	vk           vecKernel
+	lane         uint  // lane bits: 8 or 16
+	twoBase      int32 // 2*base
+	off          int32 // emin(A) + emin(B): exponent of the code sum 2*base
+	floor        int32
 }
 
 // expRange returns the smallest exponent of format f (subnormals) and the
@@ -50,19 +59,28 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// load decodes the operands of x (Run's layout) for alignment floor floor.
-func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
+// setFormat sets the exponent coding and the per-call sizes of x.
+func (o *fastOps) setFormat(x *MMA, floor int32, w int) {
 	k, n := KFor(x.A), x.N
-	fa, fb := x.A.fmt(), x.B.fmt()
-	eminA, spanA := expRange(fa)
-	eminB, spanB := expRange(fb)
+	eminA, spanA := expRange(x.A.fmt())
+	eminB, spanB := expRange(x.B.fmt())
 	base := max(spanA, spanB) + 1
-	o.w = w
-	o.k, o.n, o.floor, o.twoBase, o.off = k, n, floor, 2*base, eminA+eminB
+	o.w, o.k, o.n, o.floor, o.twoBase, o.off = w, k, n, floor, 2*base, eminA+eminB
 	o.lane = 16
 	if 2*base+spanA+spanB < 128 {
 		o.lane = 8
 	}
+}
+
+// load decodes the operands of x (Run's layout) for alignment floor
+// floor and adder fraction bits w.
+func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
+	o.setFormat(x, floor, w)
+	k, n := o.k, o.n
+	fa, fb := x.A.fmt(), x.B.fmt()
+	eminA, spanA := expRange(fa)
+	eminB, spanB := expRange(fb)
+	base := o.twoBase / 2
 	lanes := 64 / int(o.lane)
 	words := (n + lanes - 1) / lanes
 	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
@@ -72,6 +90,7 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	top := max(eminA+spanA+eminB+spanB, 127)
 	rows := int(top-floor) + 1
 	o.tab, o.valid = grow(o.tab, rows*k), grow(o.valid, (rows+63)/64)
+	o.offs, o.sums = grow(o.offs, n), grow(o.sums, n)
 	clear(o.bcode)
 	ones := ^uint64(0) / (1<<o.lane - 1) // 1 in every lane
 	pre := uint(0)
@@ -107,25 +126,16 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	}
 }
 
-// resetRow makes row m of A the current row (for scaledRow).
-func (o *fastOps) resetRow(m int) {
-	o.row = o.av[m*o.k : m*o.k+o.k]
-	clear(o.valid)
-}
-
-// scaledRow returns the current A row scaled by 2^(w-e) for the group
-// exponent e = floor+i (all products stay exact float64 values).
-func (o *fastOps) scaledRow(i int) []float64 {
+// scaleRow stores the current A row scaled by 2^(w-e) for the group
+// exponent e = floor+i in tab (all products stay exact float64 values).
+func (o *fastOps) scaleRow(i int) {
+	o.valid[i>>6] |= 1 << (i & 63)
 	k := o.k
 	t := o.tab[i*k : i*k+k]
-	if o.valid[i>>6]&(1<<(i&63)) == 0 {
-		o.valid[i>>6] |= 1 << (i & 63)
-		s := pow2(o.w - (int(o.floor) + i))
-		for j, v := range o.row[:len(t)] {
-			t[j] = v * s
-		}
+	s := pow2(o.w - (int(o.floor) + i))
+	for j, v := range o.row[:len(t)] {
+		t[j] = v * s
 	}
-	return t
 }
 
 // value returns the exact value of the element bits v (negated when neg),

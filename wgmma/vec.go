@@ -1,0 +1,135 @@
+package wgmma
+
+// The vector path of the fast f32 model (vec_amd64.s, AVX2): the same
+// arithmetic as rowF32, four elements of a row at a time. The exact
+// float64 products scaled by 2^(w-Emax) are truncated to int32 (each is
+// below 2^(w+2), and each of two partial sums adds at most K/2 of them),
+// the partial sums and the aligned accumulator are added exactly as
+// float64 values, scaled by 2^(Emax-w), truncated to the f32 significand
+// by masking the float64 fraction and narrowed to f32 exactly. Elements
+// with an Inf or NaN accumulator or B column, and results outside the
+// normal f32 range (subnormal, overflow), are left to the reference path.
+
+// vecKernel is the argument block of rowKernelAVX2; the assembly reads
+// it by offset (checked in TestVecKernelLayout).
+type vecKernel struct {
+	arow   *float64 // 0: the A row (K values)
+	bt     *float64 // 8: B, K rows of stride bytes, column j at [j]
+	codes  *uint16  // 16: per column, max over k of the exponent code sums
+	c      *uint32  // 24: accumulator row (zeros without scale-d)
+	d      *uint32  // 32: result row
+	flags  *int32   // 40: in: -1 for a B column with Inf/NaN; out: -1 = reference path
+	n      int      // 48: columns, a multiple of 4
+	kEnd   int      // 56: K*8 (bytes of the A row)
+	stride int      // 64: bytes between rows of bt
+	bad    [2]int64 // 72: out: nonzero if some flag is set
+	_      int64    // 88
+	// Constants, splat over 4 lanes.
+	offTB   [4]int32  // 96: off - 2*base
+	twoBase [4]int32  // 112
+	floor   [4]int32  // 128
+	w1023   [4]int32  // 144: 1023 + w
+	mw1023  [4]int32  // 160: 1023 - w
+	absF32  [4]uint32 // 176: 0x7fffffff
+	infF32  [4]uint32 // 192: 0x7f800000
+	one     [4]int32  // 208: 1
+	c127    [4]int32  // 224: 127
+	lowE    [4]int32  // 240: biased float64 exponent of 2^-126
+	highE   [4]int32  // 256: biased float64 exponent of 2^127
+	sigMask [4]uint64 // 272: float64 bits kept by the truncation to sig bits
+	absF64  [4]uint64 // 304
+}
+
+// vecOK reports whether the vector kernel can evaluate this call: AVX2,
+// and int32 products and partial sums.
+func (r *floatRun) vecOK() bool {
+	return haveVec && r.w+2 <= 29 && (r.k/2)<<(r.w+2) <= 1<<31
+}
+
+func splat[T any](v T) [4]T { return [4]T{v, v, v, v} }
+
+// initVec sets the constants of the kernel argument block.
+func (o *fastOps) initVec(w, sig int) {
+	v := &o.vk
+	*v = vecKernel{
+		offTB: splat(o.off - o.twoBase), twoBase: splat(o.twoBase), floor: splat(o.floor),
+		w1023: splat(int32(1023 + w)), mw1023: splat(int32(1023 - w)),
+		absF32: splat(uint32(0x7fffffff)), infF32: splat(uint32(infF32)),
+		one: splat(int32(1)), c127: splat(int32(127)),
+		lowE: splat(int32(1023 - 126)), highE: splat(int32(1023 + 127)),
+		sigMask: splat(^uint64(1<<uint(53-sig) - 1)), absF64: splat(uint64(1)<<63 - 1),
+	}
+}
+
+// loadVec decodes the operands for the vector kernel: A rows of values and
+// exponent codes as in load, B transposed (K rows of N values) and its
+// codes transposed and padded to 16 columns.
+func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int) {
+	k, n := KFor(x.A), x.N
+	o.setFormat(x, floor, w)
+	fa, fb := x.A.fmt(), x.B.fmt()
+	eminA, _ := expRange(fa)
+	eminB, _ := expRange(fb)
+	base := o.twoBase / 2
+	np := (n + 15) &^ 15
+	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
+	o.ac16, o.bc16 = grow(o.ac16, M*k), grow(o.bc16, k*np)
+	o.aSp, o.bSp = grow(o.aSp, M), grow(o.bSp, n)
+	o.codes, o.flags, o.czero = grow(o.codes, np), grow(o.flags, n), grow(o.czero, n)
+	o.bsp32 = grow(o.bsp32, n)
+	clear(o.bc16)
+	clear(o.czero)
+	pre := uint(0)
+	if x.A == TF32 {
+		pre = 13
+	}
+	for m := 0; m < M; m++ {
+		sp := false
+		for i := m * k; i < m*k+k; i++ {
+			v, e, s := fa.value(a[i]>>pre, x.NegA)
+			o.av[i] = v
+			var code uint16
+			if v != 0 {
+				code = uint16(e - eminA + base)
+			}
+			o.ac16[i] = code
+			sp = sp || s
+		}
+		o.aSp[m] = sp
+	}
+	for j := 0; j < n; j++ {
+		sp := false
+		for i := 0; i < k; i++ {
+			v, e, s := fb.value(b[j*k+i]>>pre, x.NegB)
+			o.bv[i*n+j] = v // transposed
+			if v != 0 {
+				o.bc16[i*np+j] = uint16(e - eminB + base)
+			}
+			sp = sp || s
+		}
+		o.bSp[j] = sp
+		o.bsp32[j] = 0
+		if sp {
+			o.bsp32[j] = -1
+		}
+	}
+	o.initVec(w, sig)
+}
+
+// rowVec computes row m with the vector kernel. Elements left to the
+// reference path have flags[j] != 0; it reports whether there were none.
+func (o *fastOps) rowVec(m int, crow, drow []uint32) bool {
+	k, n := o.k, o.n
+	np := len(o.codes)
+	maxCodesAVX2(&o.ac16[m*k], &o.bc16[0], k, np*2, np/16, &o.codes[0])
+	copy(o.flags, o.bsp32)
+	v := &o.vk
+	v.arow, v.bt, v.codes, v.d, v.flags = &o.av[m*k], &o.bv[0], &o.codes[0], &drow[0], &o.flags[0]
+	v.c = &o.czero[0]
+	if crow != nil {
+		v.c = &crow[0]
+	}
+	v.n, v.kEnd, v.stride = n, k*8, n*8
+	rowKernelAVX2(v)
+	return v.bad == [2]int64{}
+}

@@ -1,0 +1,29 @@
+//go:build amd64 && !purego
+
+package wgmma
+
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+func xgetbv0() uint32
+
+//go:noescape
+func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
+
+//go:noescape
+func rowKernelAVX2(p *vecKernel)
+
+// haveVec: the CPU and OS support AVX2 (the vector kernel).
+var haveVec = detectAVX2()
+
+func detectAVX2() bool {
+	max, _, _, _ := cpuid(0, 0)
+	if max < 7 {
+		return false
+	}
+	_, _, c, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if c&osxsave == 0 || c&avx == 0 || xgetbv0()&6 != 6 {
+		return false
+	}
+	_, b, _, _ := cpuid(7, 0)
+	return b&(1<<5) != 0
+}
