@@ -15,6 +15,8 @@ TD=validation/testdata
 O=${OUT:-/tmp}
 P=/tmp/tma2_probe
 NAMES=(tma_store_clip tma_store_sw128 tma_store_sw128_shift tma_reduce_add tma_reduce_minmax tma_struct_load tma_struct_store tma_im2col)
+# TMA2_NAMES (space-separated) records only those; TMA2_SKIP_OLD=1 skips step 2.
+[ -n "${TMA2_NAMES:-}" ] && read -r -a NAMES <<< "$TMA2_NAMES"
 T0=$(date +%s)
 stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
 {
@@ -33,7 +35,7 @@ if [ -x "$P/probe" ]; then
     for i in $(seq 0 40); do timeout 20 "$P/probe" $i || [ $? -ne 2 ] || break; done
 fi
 stamp "old tma_store_2d under compute-sanitizer"
-if [ -f "$K/kernel.ptx" ]; then
+if [ -f "$K/kernel.ptx" ] && [ "${TMA2_SKIP_OLD:-0}" != 1 ]; then
     timeout 60 compute-sanitizer --print-limit 4 python3 tools/record/record.py once "$K" 2>&1 | head -40
     grep -nE 'UTMA|UBLK|SYNCS|UTMACMDFLUSH|DEPBAR' "$P/pend_sass.txt" | head -40
 fi
