@@ -48,8 +48,7 @@ func (f fmtInfo) decode(v uint32) (sig uint32, exp int32, neg bool, cls uint8) {
 
 // fvec is a decoded operand: rows of K elements, flat.
 type fvec struct {
-	sig     []uint64  // significand, pre-shifted for the adder (A only)
-	val     []float64 // the exact signed value (finite values; 0 otherwise)
+	sig     []uint64 // significand, pre-shifted for the adder (A only)
 	exp     []int32
 	neg     []int64 // 0 or -1
 	cls     []uint8
@@ -60,9 +59,8 @@ func (v *fvec) resize(rows, k int) {
 	n := rows * k
 	if cap(v.sig) < n {
 		v.sig, v.exp, v.neg, v.cls = make([]uint64, n), make([]int32, n), make([]int64, n), make([]uint8, n)
-		v.val = make([]float64, n)
 	}
-	v.sig, v.exp, v.neg, v.cls, v.val = v.sig[:n], v.exp[:n], v.neg[:n], v.cls[:n], v.val[:n]
+	v.sig, v.exp, v.neg, v.cls = v.sig[:n], v.exp[:n], v.neg[:n], v.cls[:n]
 	if cap(v.special) < rows {
 		v.special = make([]bool, rows)
 	}
@@ -70,12 +68,10 @@ func (v *fvec) resize(rows, k int) {
 }
 
 // load decodes rows x k raw values of type t, negated when neg, with
-// significands shifted left by shift. val holds the significand as a
-// float64 scaled by 2^(exp - fracBits): the exact value of the element.
+// significands shifted left by shift.
 func (v *fvec) load(t Type, raw []uint32, rows, k int, neg bool, shift uint) {
 	v.resize(rows, k)
 	f := t.fmt()
-	fb := f.fracBits
 	var pre uint
 	if t == TF32 {
 		pre = 13
@@ -91,13 +87,6 @@ func (v *fvec) load(t Type, raw []uint32, rows, k int, neg bool, shift uint) {
 				v.neg[i] = -1
 			}
 			v.cls[i] = c
-			v.val[i] = 0
-			if c == clsFinite && s != 0 {
-				v.val[i] = float64(s) * pow2(int(e)-fb)
-				if n != neg {
-					v.val[i] = -v.val[i]
-				}
-			}
 			sp = sp || c != clsFinite
 		}
 		v.special[r] = sp

@@ -97,32 +97,20 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	if x.A == TF32 {
 		pre = 13
 	}
+	var codes [32]uint16
+	da, db := newDecoder(fa, pre, x.NegA, base), newDecoder(fb, pre, x.NegB, base)
 	for m := 0; m < M; m++ {
-		sp := false
-		for i := m * k; i < m*k+k; i++ {
-			v, e, s := fa.value(a[i]>>pre, x.NegA)
-			o.av[i] = v
-			code := uint64(0)
-			if v != 0 {
-				code = uint64(e - eminA + base)
-			}
-			o.acode[i] = code * ones
-			sp = sp || s
+		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, codes[:k], 1)
+		for i, c := range codes[:k] {
+			o.acode[m*k+i] = uint64(c) * ones
 		}
-		o.aSp[m] = sp
 	}
 	for j := 0; j < n; j++ {
-		sp := false
+		o.bSp[j] = db.run(b[j*k:j*k+k], o.bv[j*k:j*k+k], 1, codes[:k], 1)
 		w, sh := j/lanes*k, uint(j%lanes)*o.lane
-		for i := 0; i < k; i++ {
-			v, e, s := fb.value(b[j*k+i]>>pre, x.NegB)
-			o.bv[j*k+i] = v
-			if v != 0 {
-				o.bcode[w+i] |= uint64(e-eminB+base) << sh
-			}
-			sp = sp || s
+		for i, c := range codes[:k] {
+			o.bcode[w+i] |= uint64(c) << sh
 		}
-		o.bSp[j] = sp
 	}
 }
 
@@ -136,23 +124,6 @@ func (o *fastOps) scaleRow(i int) {
 	for j, v := range o.row[:len(t)] {
 		t[j] = v * s
 	}
-}
-
-// value returns the exact value of the element bits v (negated when neg),
-// its exponent, and whether it is Inf or NaN (value 0 then, as for zeros).
-func (f fmtInfo) value(v uint32, neg bool) (float64, int32, bool) {
-	s, e, n, c := f.decode(v)
-	if c != clsFinite {
-		return 0, e, true
-	}
-	if s == 0 {
-		return 0, e, false
-	}
-	val := float64(s) * pow2(int(e)-f.fracBits)
-	if n != neg {
-		val = -val
-	}
-	return val, e, false
 }
 
 // rowEmax sets eab to the group exponents of row m (at least the floor).
