@@ -53,9 +53,21 @@
 //
 // # Speed
 //
-// The f32-accumulator path computes each product as an exact float64,
-// scales it by the power of two that puts the group LSB at 1 and truncates
-// it with a float->int64 conversion; integer sums are exact. The integer
-// reference path (floatRun.group) computes the same bits and a test
-// compares the two. BenchmarkWgmmaM64N256K16F16F32 reports GFLOP/s.
+// With an f32 accumulator and a group that is the whole K (the published
+// parameters) the fast path (fast.go) evaluates the same model: each
+// product is an exact float64, scaled by the power of two that puts the
+// group LSB at 1 and truncated by a float->int conversion; integer sums
+// are exact. Operands are decoded once per call. The group exponents
+// max_k ea+eb of a row are computed for all columns at once on small
+// integer codes packed in lanes (swar.go). On amd64 with AVX2 an assembly
+// kernel (vec.go, vec_amd64.s) does the row 4 elements at a time and
+// encodes the f32 results by masking exact float64 values; elsewhere, or
+// with -tags purego, a scalar Go loop does it (A rows pre-scaled per
+// distinct group exponent). Inf/NaN operands or accumulators, and on the
+// vector path subnormal or overflowing results, go through the integer
+// reference (floatRun.group), which every other form and parameter set
+// uses. TestFastPathDifferential compares both fast paths with the
+// reference on random operands (zeros, subnormals, extremes, Inf/NaN,
+// cancellation) for every float form; TestGPURecording runs both.
+// BenchmarkWgmmaM64N256K16F16F32 reports GFLOP/s (one core).
 package wgmma
