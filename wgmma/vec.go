@@ -45,7 +45,7 @@ type vecKernel struct {
 // vecOK reports whether the vector kernel can evaluate this call: AVX2,
 // and int32 products and partial sums.
 func (r *floatRun) vecOK() bool {
-	return haveVec && r.w+2 <= 29 && (r.k/2)<<(r.w+2) <= 1<<31
+	return haveVec && r.w+2 <= 29 && int64(r.k/2)<<(r.w+2) <= 1<<31
 }
 
 func splat[T any](v T) [4]T { return [4]T{v, v, v, v} }
