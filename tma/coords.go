@@ -13,8 +13,10 @@ import "fmt"
 //   - store (store true: cp.async.bulk.tensor to global and
 //     cp.reduce.async.bulk.tensor): no coordinate may be negative. Stores at
 //     (-8, -3) and a reduce at (-4, -1) faulted (both 16-byte aligned), while
-//     stores clipped at the high edges, or wholly past them, are fine. Which
-//     of the negative coordinates triggers the fault was not isolated, so any
+//     stores clipped at the high edges, or wholly past them, are fine. Either
+//     coordinate alone is enough (second probe run: stores at (0, -3),
+//     (-8, 0), (0, -8), f16 (-64, 0) and reduces at (0, -1), (-4, 0) all
+//     faulted, also with the box wholly outside), so any negative coordinate
 //     is reported. Loads take negative coordinates (OOB fill).
 //
 // For im2col loads coords[0] is the channel coordinate; the 16-byte rule is

@@ -131,6 +131,21 @@ func TestTMAStoreProbe(t *testing.T) {
 		{"store u32 src +16", storeProbe{"store", false, 0, 0, 16}, [6]uint32{}, "misaligned shared address"},
 		{"store u32 src +64", storeProbe{"store", false, 0, 0, 64}, [6]uint32{}, "needs 128-byte alignment"},
 		{"load u32 dst +16", storeProbe{"load", false, 0, 0, 16}, [6]uint32{}, "needs 128-byte alignment"},
+		// Second H200 run (2026-11-21, driver 580.159.04, probe cases 24-29) isolated the
+		// negative-coordinate rule: either coordinate alone faults (cudaErrorIllegalInstruction),
+		// stores and reductions alike, also when the box lies wholly outside the tensor.
+		//   case 24 store u32 (0,-3): c1 negative: FAULT cudaErrorIllegalInstruction
+		//   case 25 store u32 (-8,0): c0 negative: FAULT cudaErrorIllegalInstruction
+		//   case 26 store u32 (0,-8): wholly above: FAULT cudaErrorIllegalInstruction
+		//   case 27 reduce add u32 (0,-1): FAULT cudaErrorIllegalInstruction
+		//   case 28 reduce add u32 (-4,0): FAULT cudaErrorIllegalInstruction
+		//   case 29 store f16 sw128 (-64,0): wholly left: FAULT cudaErrorIllegalInstruction
+		{"store u32 (0,-3) c1 negative", storeProbe{"store", false, 0, -3, 0}, [6]uint32{}, "coordinate 1 is negative (-3)"},
+		{"store u32 (-8,0) c0 negative", storeProbe{"store", false, -8, 0, 0}, [6]uint32{}, "coordinate 0 is negative (-8)"},
+		{"store u32 (0,-8) wholly above", storeProbe{"store", false, 0, -8, 0}, [6]uint32{}, "coordinate 1 is negative (-8)"},
+		{"reduce add u32 (0,-1)", storeProbe{"add", false, 0, -1, 0}, [6]uint32{}, "TMA reduction: coordinate 1 is negative (-1)"},
+		{"reduce add u32 (-4,0)", storeProbe{"add", false, -4, 0, 0}, [6]uint32{}, "TMA reduction: coordinate 0 is negative (-4)"},
+		{"store f16 sw128 (-64,0) wholly left", storeProbe{"store", true, -64, 0, 0}, [6]uint32{}, "coordinate 0 is negative (-64)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, err := tc.c.run(t)

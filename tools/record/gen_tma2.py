@@ -12,11 +12,11 @@
 
     python3 tools/record/gen_tma2.py [validation/testdata] [--pending]
 
-Recorded (2026-11-21, H200): tma_struct_load, tma_im2col. --pending also writes the store / reduce
-directories, which are NOT recorded yet: their first versions clipped at the low edges with negative
-coordinates, and an H200 raises ILLEGAL_INSTRUCTION for TMA stores and reductions at negative
-coordinates (tools/record/tma_store_probe.cu; ASYNC_FINDINGS.md). The versions written now keep
-every coordinate >= 0; record them with tools/record/record_tma2.sh.
+Recorded (2026-11-21, H200): tma_struct_load, tma_im2col; then (third device call, same day) the
+store / reduce directories. Their first versions clipped at the low edges with negative coordinates,
+and an H200 raises ILLEGAL_INSTRUCTION for a TMA store or reduction with any negative coordinate
+(c0 or c1 alone; tools/record/tma_store_probe.cu; ASYNC_FINDINGS.md), so the versions written now
+keep every coordinate >= 0. --pending is accepted and ignored (every directory is written).
 
 This replaces gen_async.py --pending's single tma_store_2d, which raised ILLEGAL_INSTRUCTION on an
 H200: one directory per feature, so that one fault cannot sink the others (ASYNC_FINDINGS.md).
@@ -29,7 +29,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
-PENDING = "--pending" in sys.argv
 TD = ARGS[0] if ARGS else os.path.join(os.path.dirname(__file__), "..", "..", "validation", "testdata")
 sys.argv = sys.argv[:1] + [TD]
 import gen_async as ga  # noqa: E402  (COMMON helpers)
@@ -590,13 +589,12 @@ outputs: [img, flags]
 def main():
     gen_struct_load()
     gen_im2col()
-    if PENDING:
-        gen_store_clip()
-        gen_store_sw128(False)
-        gen_store_sw128(True)
-        gen_reduce_add()
-        gen_reduce_minmax()
-        gen_struct_store()
+    gen_store_clip()
+    gen_store_sw128(False)
+    gen_store_sw128(True)
+    gen_reduce_add()
+    gen_reduce_minmax()
+    gen_struct_store()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@
 #    then record_all.sh (RECORD_ISOLATE=1: one process per directory, ncu counters) on them.
 # First run (2026-11-21, H200): tma_struct_load and tma_im2col recorded; every store / reduce directory
 # faulted (negative coordinates; since removed from the kernels, see ASYNC_FINDINGS.md).
+# Second run (2026-11-21, H200, through device_tma2_validate.sh): the six store / reduce directories
+# recorded; probe cases 24-29: a negative c0 or c1 alone faults.
 # With $OUT set: $OUT/tma2.log, $OUT/tma2_corpus.tgz (the new directories), $OUT/tma2_build.tgz.
 set -u
 cd "$(dirname "$0")/../.."
