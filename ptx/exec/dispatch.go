@@ -58,6 +58,8 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileMatrix
 	case ptx.OpWgmma:
 		return compileWgmma
+	case ptx.OpMma:
+		return compileMma
 	}
 	if c := compileVideo(op); c != nil {
 		return c

@@ -1,0 +1,207 @@
+package exec
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/sm90sim/sm90sim/fp"
+	"github.com/sm90sim/sm90sim/wgmma"
+)
+
+// Numerics of mma.sync (what ptxas emits for sm_90):
+//
+//   - f16/bf16/tf32 become HMMA: one HMMA.16816 per 16 K-elements (f16,
+//     bf16), one HMMA.1688 per 8 (tf32); m16n8k8 f16/bf16 is one HMMA.1688
+//     and m16n8k4 tf32 one HMMA.1684. Each HMMA is one group of the
+//     tensor-core model of package wgmma (exact products, alignment to the
+//     group maximum by truncation, fixed-width sum, truncating
+//     normalization), evaluated by wgmma.MMA.Run on the 16 rows padded to
+//     64 and the K chunk padded with zeros (zeros never set the alignment
+//     exponent, so a padded group of 16 equals a group of 8 or 4). The
+//     result of one HMMA is the accumulator of the next, in ascending K.
+//     ASSUMED (published for mma.sync m16n8k16 bf16 in hopper-numbers §5;
+//     the k8/k4 group sizes are not measured).
+//   - e4m3/e5m2 become f16 HMMA.16816 on inputs converted to f16 (exact),
+//     K chunks of 16 in ascending order. ASSUMED from the SASS ptxas emits
+//     for sm_89/sm_90 (F2FP/conversions then HMMA.16816.F32), not measured.
+//   - Mixed accumulators: an f16 C with an f32 D is widened exactly and
+//     accumulated in f32; an f32 C with an f16 D is accumulated in f32 and
+//     the result rounded to f16 (RNE). UNCONFIRMED.
+//   - s8/u8/s4/u4: exact, D = C + sum a*b wrapped to s32, or clamped to
+//     [INT32_MIN, INT32_MAX] with .satfinite. b1: D = C + sum popc(a op b).
+//   - f64 (DMMA): for each output, acc = C, then acc = fma(a[k], b[k], acc)
+//     with the .rnd rounding (default .rn) for k = 0..K-1. ASSUMED order
+//     (the PTX ISA defines .f64 mma as fma operations; the order of the
+//     chain is not specified and not measured).
+
+// mmaScratch holds one mma.sync's operands as one element per entry:
+// a[row*k+kk], b[col*k+kk] (B by columns), c and d [row*8+col].
+type mmaScratch struct {
+	a, b   []uint64
+	c, d   [16 * mmaN]uint64
+	wa, wb []uint32
+	wc, wd []uint32
+	ws     wgmma.Workspace
+}
+
+var mmaPool = sync.Pool{New: func() any { return new(mmaScratch) }}
+
+func (s *mmaScratch) size(f *mmaForm) {
+	s.a = growU64(s.a, f.m*f.k)
+	s.b = growU64(s.b, mmaN*f.k)
+}
+
+func growU64(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
+}
+
+// compute fills s.d from s.a, s.b and s.c.
+func (f *mmaForm) compute(s *mmaScratch) error {
+	switch mmaFamily(f.a) {
+	case "f64":
+		f.computeF64(s)
+	case "s8", "s4":
+		f.computeInt(s)
+	case "b1":
+		f.computeB1(s)
+	default:
+		return f.computeHMMA(s)
+	}
+	return nil
+}
+
+func (f *mmaForm) computeF64(s *mmaScratch) {
+	for r := 0; r < f.m; r++ {
+		for n := 0; n < mmaN; n++ {
+			acc := s.c[r*mmaN+n]
+			for kk := 0; kk < f.k; kk++ {
+				acc = fp.FmaF64(s.a[r*f.k+kk], s.b[n*f.k+kk], acc, f.rnd)
+			}
+			s.d[r*mmaN+n] = acc
+		}
+	}
+}
+
+// intVal is an integer element of type t with raw bits v.
+func intVal(t string, v uint64) int64 {
+	switch t {
+	case "s8":
+		return int64(int8(v))
+	case "s4":
+		return int64(int8(v<<4)) >> 4
+	}
+	return int64(v)
+}
+
+func (f *mmaForm) finishInt(sum int64) uint64 {
+	if f.sat {
+		sum = min(max(sum, -1<<31), 1<<31-1)
+	}
+	return uint64(uint32(int32(sum)))
+}
+
+func (f *mmaForm) computeInt(s *mmaScratch) {
+	for r := 0; r < f.m; r++ {
+		for n := 0; n < mmaN; n++ {
+			sum := int64(int32(uint32(s.c[r*mmaN+n])))
+			for kk := 0; kk < f.k; kk++ {
+				sum += intVal(f.a, s.a[r*f.k+kk]) * intVal(f.b, s.b[n*f.k+kk])
+			}
+			s.d[r*mmaN+n] = f.finishInt(sum)
+		}
+	}
+}
+
+func (f *mmaForm) computeB1(s *mmaScratch) {
+	for r := 0; r < f.m; r++ {
+		for n := 0; n < mmaN; n++ {
+			sum := int64(int32(uint32(s.c[r*mmaN+n])))
+			for kk := 0; kk < f.k; kk++ {
+				x := s.a[r*f.k+kk] & s.b[n*f.k+kk]
+				if f.xor {
+					x = s.a[r*f.k+kk] ^ s.b[n*f.k+kk]
+				}
+				sum += int64(bits.OnesCount64(x & 1))
+			}
+			s.d[r*mmaN+n] = f.finishInt(sum)
+		}
+	}
+}
+
+// hmmaChunk is the K of one HMMA for A/B type t (before conversion).
+func hmmaChunk(t string) int {
+	if t == "tf32" {
+		return 8
+	}
+	return 16
+}
+
+// computeHMMA runs the float forms as a chain of HMMAs (see above).
+func (f *mmaForm) computeHMMA(s *mmaScratch) error {
+	in := wgmma.ParseType(f.a)
+	inB := wgmma.ParseType(f.b)
+	conv := f.bits == 8 // fp8: converted to f16 first
+	if conv {
+		in, inB = wgmma.F16, wgmma.F16
+	}
+	acc := wgmma.F32
+	if f.c == "f16" && f.d == "f16" {
+		acc = wgmma.F16
+	}
+	x := wgmma.MMA{Form: wgmma.Form{D: acc, A: in, B: inB, N: mmaN}, ScaleD: true}
+	if err := x.Check(); err != nil {
+		return err
+	}
+	kw := wgmma.KFor(in)
+	s.wa = growU32(s.wa, wgmma.M*kw)
+	s.wb = growU32(s.wb, mmaN*kw)
+	s.wc = growU32(s.wc, wgmma.M*mmaN)
+	s.wd = growU32(s.wd, wgmma.M*mmaN)
+	clear(s.wa)
+	clear(s.wc)
+	for i := 0; i < f.m*mmaN; i++ {
+		v := uint32(s.c[i])
+		if f.c == "f16" && acc == wgmma.F32 {
+			v = fp.F16ToF32(uint16(v))
+		}
+		s.wc[i] = v
+	}
+	elem := func(t string, v uint64) uint32 {
+		switch {
+		case !conv:
+			return uint32(v)
+		case t == "e4m3":
+			return uint32(fp.E4M3ToF16(uint8(v)))
+		}
+		return uint32(fp.E5M2ToF16(uint8(v)))
+	}
+	ch := min(hmmaChunk(f.a), f.k)
+	for k0 := 0; k0 < f.k; k0 += ch {
+		for r := 0; r < f.m; r++ {
+			for kk := 0; kk < ch; kk++ {
+				s.wa[r*kw+kk] = elem(f.a, s.a[r*f.k+k0+kk])
+			}
+		}
+		clear(s.wb)
+		for n := 0; n < mmaN; n++ {
+			for kk := 0; kk < ch; kk++ {
+				s.wb[n*kw+kk] = elem(f.b, s.b[n*f.k+k0+kk])
+			}
+		}
+		if err := x.Run(&s.ws, s.wa, s.wb, s.wc, s.wd); err != nil {
+			return err
+		}
+		s.wc, s.wd = s.wd, s.wc
+	}
+	for i := 0; i < f.m*mmaN; i++ {
+		v := s.wc[i]
+		if f.d == "f16" && acc == wgmma.F32 {
+			v = uint32(fp.F32ToF16(v, fp.RN, false, false))
+		}
+		s.d[i] = uint64(v)
+	}
+	return nil
+}
