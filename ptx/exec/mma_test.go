@@ -146,7 +146,7 @@ func mmaSrc(mc mmaCase, op string, na, nb, nc, nd, ws int) string {
 	}
 	ra, rb, rc, rd := reg(0, na), reg(na, nb), reg(na+nb, nc), reg(na+nb+nc, nd)
 	fmt.Fprintf(&b, "%s.visible .entry k(.param .u64 in, .param .u64 out)\n{\n\t.reg .b32 %%r<4>;\n\t.reg .b64 %%rd<8>;\n\t.reg %s %%v<%d>;\n", header, rt, na+nb+nc+nd)
-	fmt.Fprintf(&b, "\tld.param.u64 %%rd1, [in];\n\tld.param.u64 %%rd2, [out];\n\tmov.u32 %%r1, %%tid.x;\n")
+	fmt.Fprintf(&b, "\tld.param.u64 %%rd1, [in];\n\tld.param.u64 %%rd2, [out];\n\tmov.u32 %%r1, %%tid.x;\n\tmov.u32 %%r2, %%ctaid.x;\n\tmad.lo.u32 %%r1, %%r2, 32, %%r1;\n")
 	fmt.Fprintf(&b, "\tmul.wide.u32 %%rd3, %%r1, %d;\n\tadd.s64 %%rd4, %%rd1, %%rd3;\n", ws*(na+nb+nc))
 	for i, r := range append(append(append([]string{}, ra...), rb...), rc...) {
 		fmt.Fprintf(&b, "\tld.global.%s %s, [%%rd4+%d];\n", ld, r, ws*i)
@@ -161,9 +161,9 @@ func mmaSrc(mc mmaCase, op string, na, nb, nc, nd, ws int) string {
 	return b.String()
 }
 
-// runIO runs src (params in, out) on one warp with the given input words
+// runIO runs src (params in, out) on ctas one-warp CTAs with the given input words
 // and returns nOut output words of ws bytes.
-func runIO(t *testing.T, src string, in []uint64, ws, nOut int) ([]uint64, error) {
+func runIO(t *testing.T, src string, in []uint64, ws, nOut, ctas int) ([]uint64, error) {
 	t.Helper()
 	p, err := ptx.Load("mma.ptx", []byte(src))
 	require.NoError(t, err)
@@ -185,7 +185,7 @@ func runIO(t *testing.T, src string, in []uint64, ws, nOut int) ([]uint64, error
 	params := make([]byte, 16)
 	binary.LittleEndian.PutUint64(params, si.Base)
 	binary.LittleEndian.PutUint64(params[8:], so.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
+	l := &exec.Launch{Grid: [3]int{ctas, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
 	if _, err := gpu.RunFunctional(gpu.DefaultConfig(), k, l); err != nil {
 		return nil, err
 	}
@@ -281,7 +281,7 @@ func runMmaCase(t *testing.T, mc mmaCase, A, B, C [][]uint64) []uint64 {
 			}
 		}
 	}
-	out, err := runIO(t, mmaSrc(mc, mc.op, na, nb, nc, nd, ws), in, ws, 32*nd)
+	out, err := runIO(t, mmaSrc(mc, mc.op, na, nb, nc, nd, ws), in, ws, 32*nd, 1)
 	require.NoError(t, err, mc.op)
 	D := make([]uint64, mc.m*8)
 	for l := 0; l < 32; l++ {
