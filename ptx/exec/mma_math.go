@@ -19,11 +19,13 @@ import (
 //     64 and the K chunk padded with zeros (zeros never set the alignment
 //     exponent, so a padded group of 16 equals a group of 8 or 4). The
 //     result of one HMMA is the accumulator of the next, in ascending K.
-//     ASSUMED (published for mma.sync m16n8k16 bf16 in hopper-numbers §5;
-//     the k8/k4 group sizes are not measured).
-//   - e4m3/e5m2 become f16 HMMA.16816 on inputs converted to f16 (exact),
-//     K chunks of 16 in ascending order. ASSUMED from the SASS ptxas emits
-//     for sm_89/sm_90 (F2FP/conversions then HMMA.16816.F32), not measured.
+//     MEASURED for m16n8k16 f16->f32, bf16->f32 and f16->f16 (H200,
+//     bit-exact); the k8/k4 and tf32 group sizes are ASSUMED (their
+//     recordings did not come back).
+//   - e4m3/e5m2 become f16 HMMAs on inputs converted to f16 (exact): two
+//     HMMAs, split by bit 1 of k (hmmaChunks), chained from a zero
+//     accumulator; C is added last by an f32 add (RN), an f16 add for
+//     f16 accumulators (the f16 case is ASSUMED). MEASURED for f32 (H200).
 //   - Mixed accumulators: an f16 C with an f32 D is widened exactly and
 //     accumulated in f32; an f32 C with an f16 D is accumulated in f32 and
 //     the result rounded to f16 (RNE). UNCONFIRMED.
@@ -131,20 +133,42 @@ func (f *mmaForm) computeB1(s *mmaScratch) {
 	}
 }
 
-// hmmaChunk is the K of one HMMA for A/B type t (before conversion).
-func hmmaChunk(t string) int {
-	if t == "tf32" {
-		return 8
+// hmmaChunks splits K into the groups of the HMMAs ptxas emits, in the
+// order they run: each chunk is a list of k. f16/bf16: consecutive 16s
+// (HMMA.16816) or one 8 (HMMA.1688); tf32: consecutive 8s (or one 4).
+// fp8: the inputs are unpacked to f16x2 pairs, k {4t, 4t+1} and
+// {4t+2, 4t+3} of each byte register; two HMMAs (HMMA.1688 for K=16,
+// HMMA.16816 for K=32) take first the k with bit 1 clear, then those with
+// bit 1 set. MEASURED on an H200 (testdata/mmaprobe/README.md): with this
+// split, a chain from zero and C added last (below), m16n8k16 e4m3 and
+// m16n8k32 e4m3/e5m2 match 4096 of 4096 outputs each; every other split
+// and order tried (consecutive 8s or 16s, other k bits, C first) matched
+// 50-75%.
+func hmmaChunks(f *mmaForm) [][]int {
+	size := 16
+	key := func(k int) int { return k / size }
+	switch {
+	case f.a == "tf32":
+		size = 8
+	case f.bits == 8:
+		size = f.k / 2
+		key = func(k int) int { return (k >> 1) & 1 }
 	}
-	return 16
+	size = min(size, f.k)
+	chunks := make([][]int, f.k/size)
+	for k := 0; k < f.k; k++ {
+		c := key(k)
+		chunks[c] = append(chunks[c], k)
+	}
+	return chunks
 }
 
 // computeHMMA runs the float forms as a chain of HMMAs (see above).
 func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 	in := wgmma.ParseType(f.a)
 	inB := wgmma.ParseType(f.b)
-	conv := f.bits == 8 // fp8: converted to f16 first
-	if conv {
+	fp8 := f.bits == 8 // converted to f16 first
+	if fp8 {
 		in, inB = wgmma.F16, wgmma.F16
 	}
 	acc := wgmma.F32
@@ -160,35 +184,19 @@ func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 	s.wb = growU32(s.wb, mmaN*kw)
 	s.wc = growU32(s.wc, wgmma.M*mmaN)
 	s.wd = growU32(s.wd, wgmma.M*mmaN)
-	clear(s.wa)
 	clear(s.wc)
-	for i := 0; i < f.m*mmaN; i++ {
-		v := uint32(s.c[i])
-		if f.c == "f16" && acc == wgmma.F32 {
-			v = fp.F16ToF32(uint16(v))
-		}
-		s.wc[i] = v
+	for i := 0; i < f.m*mmaN && !fp8; i++ {
+		s.wc[i] = f.accIn(uint32(s.c[i]), acc)
 	}
-	elem := func(t string, v uint64) uint32 {
-		switch {
-		case !conv:
-			return uint32(v)
-		case t == "e4m3":
-			return uint32(fp.E4M3ToF16(uint8(v)))
-		}
-		return uint32(fp.E5M2ToF16(uint8(v)))
-	}
-	ch := min(hmmaChunk(f.a), f.k)
-	for k0 := 0; k0 < f.k; k0 += ch {
-		for r := 0; r < f.m; r++ {
-			for kk := 0; kk < ch; kk++ {
-				s.wa[r*kw+kk] = elem(f.a, s.a[r*f.k+k0+kk])
-			}
-		}
+	for _, ch := range hmmaChunks(f) {
+		clear(s.wa)
 		clear(s.wb)
-		for n := 0; n < mmaN; n++ {
-			for kk := 0; kk < ch; kk++ {
-				s.wb[n*kw+kk] = elem(f.b, s.b[n*f.k+k0+kk])
+		for i, k := range ch {
+			for r := 0; r < f.m; r++ {
+				s.wa[r*kw+i] = f.elem(f.a, s.a[r*f.k+k])
+			}
+			for n := 0; n < mmaN; n++ {
+				s.wb[n*kw+i] = f.elem(f.b, s.b[n*f.k+k])
 			}
 		}
 		if err := x.Run(&s.ws, s.wa, s.wb, s.wc, s.wd); err != nil {
@@ -198,10 +206,36 @@ func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 	}
 	for i := 0; i < f.m*mmaN; i++ {
 		v := s.wc[i]
+		if fp8 { // the chain started from zero; C is added by FADD (HADD2 for f16)
+			if acc == wgmma.F16 {
+				v = uint32(fp.AddF16(uint16(v), uint16(s.c[i]), fp.RN, false, false))
+			} else {
+				v = fp.AddF32(v, f.accIn(uint32(s.c[i]), acc), fp.RN, false, false)
+			}
+		}
 		if f.d == "f16" && acc == wgmma.F32 {
 			v = uint32(fp.F32ToF16(v, fp.RN, false, false))
 		}
 		s.d[i] = uint64(v)
 	}
 	return nil
+}
+
+// accIn is C element v (type f.c) as accumulator type acc.
+func (f *mmaForm) accIn(v uint32, acc wgmma.Type) uint32 {
+	if f.c == "f16" && acc == wgmma.F32 {
+		return fp.F16ToF32(uint16(v))
+	}
+	return v
+}
+
+// elem is the HMMA input for element v of type t (fp8 widened to f16).
+func (f *mmaForm) elem(t string, v uint64) uint32 {
+	switch t {
+	case "e4m3":
+		return uint32(fp.E4M3ToF16(uint8(v)))
+	case "e5m2":
+		return uint32(fp.E5M2ToF16(uint8(v)))
+	}
+	return uint32(v)
 }

@@ -491,8 +491,8 @@ func TestMmaF16GroupOf16(t *testing.T) {
 	assert.Equal(t, uint64(0x3f800001), D[0])
 }
 
-// fp8 mma.sync is two f16 HMMA.16816 (K chunks of 16, f32 in between):
-// sixteen products 2^-18 then a product 1 give 1+2^-14, which the 14-bit
+// fp8 mma.sync is two f16 HMMA.16816 (k split by bit 1, f32 in between):
+// sixteen products 2^-18 and a product 1 give 1+2^-14, which the 14-bit
 // wgmma fp8 adder (one group of 32) would cut to 1.0.
 func TestMmaFp8AsF16Chunks(t *testing.T) {
 	mc := mkCase("m16n8k32", "f32", "e4m3", "e4m3", "f32", "")
