@@ -525,3 +525,31 @@ func TestMmaRejects(t *testing.T) {
 		assert.Error(t, err, op)
 	}
 }
+
+// mma.sync needs every lane: a guard that leaves lanes out is a fault, and
+// lanes that reach the mma along different paths are converged first.
+func TestMmaWarpConvergence(t *testing.T) {
+	op := "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"
+	mc := mkCase("m16n8k8", "f32", "f16", "f16", "f32", "")
+	src := mmaSrc(mc, op, 2, 1, 4, 4, 4)
+	guarded := strings.Replace(src, "\t"+op, "\tsetp.lt.u32 %p1, %r1, 16;\n\t@%p1 "+op, 1)
+	guarded = strings.Replace(guarded, ".reg .b32 %r<4>;", ".reg .b32 %r<4>;\n\t.reg .pred %p<2>;", 1)
+	_, err := runIO(t, guarded, make([]uint64, 32*7), 4, 32*4, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "does not execute it")
+
+	// Diverge on the lane id, then both halves reach the same mma.
+	div := strings.Replace(src, "\t"+op, "\tsetp.lt.u32 %p1, %r1, 16;\n\t@%p1 bra L1;\n\tadd.u32 %r3, %r3, 1;\nL1:\n\t"+op, 1)
+	div = strings.Replace(div, ".reg .b32 %r<4>;", ".reg .b32 %r<4>;\n\t.reg .pred %p<2>;", 1)
+	in := make([]uint64, 32*7)
+	for l := 0; l < 32; l++ { // A = 1 everywhere, B = 1 everywhere: D = 8
+		for i := 0; i < 3; i++ {
+			in[l*7+i] = 0x3c003c00
+		}
+	}
+	out, err := runIO(t, div, in, 4, 32*4, 1)
+	require.NoError(t, err)
+	for _, v := range out {
+		require.Equal(t, uint64(math.Float32bits(8)), v)
+	}
+}
