@@ -22,8 +22,22 @@ type Access struct {
 	Matrices int
 	// Bypass marks a cp.async.cg (LDGSTS.BYPASS) access (Kind OpLdgsts).
 	// Nsight Compute counts its wavefronts but never its bank conflicts,
-	// so its Ideal is its Wavefronts (measured: doc.go).
+	// so its Ideal is its Wavefronts (measured: doc.go), except for the
+	// zero-fill pass of a ZFill copy (bypass.go).
 	Bypass bool
+	// The fields below refine a Bypass access (bypass.go); other kinds
+	// ignore them.
+	//
+	// Src, when set, is the global source address of each lane's 16-B
+	// chunk; nil means "aligned with Addr" (no extra source pieces).
+	Src *[32]uint64
+	// NoData is the mask of active lanes that read nothing from global
+	// memory (src-size 0 or ignore-src true): they are only zero-filled.
+	NoData uint32
+	// ZFill marks a copy with a run-time src-size or ignore-src operand
+	// (SASS LDGSTS.E.BYPASS.128.ZFILL or a predicated LDGSTS): it costs a
+	// zero-fill pass on top of the data writes.
+	ZFill bool
 }
 
 // matrixRowBytes is the size of one ldmatrix/stmatrix row (8 b16 elements).

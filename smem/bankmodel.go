@@ -36,9 +36,7 @@ func Wavefronts(a *Access) Cost {
 // cost evaluates a under model m.
 func (m model) cost(a *Access) Cost {
 	if a.Bypass && a.Kind == OpLdgsts {
-		c := m.costBanks(a)
-		c.Ideal = c.Wavefronts
-		return c
+		return m.costBypass(a)
 	}
 	return m.costBanks(a)
 }

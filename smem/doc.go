@@ -63,11 +63,30 @@
 //     consecutive and 32-/8-way strided: 51 wavefronts, 45 conflicts;
 //     cpasync_pipeline: 100 .ca copies, 208 / 64). For .cg (LDGSTS.BYPASS,
 //     Access.Bypass) ncu reports 0 bank conflicts even for a 32-way pattern
-//     (cpasync_banks: 36 wavefronts = 4 + 32, 0 conflicts), so its Ideal
-//     is its Wavefronts. OPEN: in cpasync_pipeline the 32 .cg copies (28 of
-//     them full, consecutive 512 B per warp) count 464 wavefronts where the
-//     bank model gives 128 (about 16 per full copy, one per 32-B sector?),
-//     while cpasync_banks' full consecutive .cg counts 4; not modeled.
+//     (cpasync_banks: 36 wavefronts = 4 + 32, 0 conflicts), and the global
+//     source shapes the cost (bypass.go, fitted to the cpasync_cg_* probes:
+//     H200, one warp, one 16-B copy per lane, 4 = contiguous 512 B). Per
+//     quarter-warp: data writes = max(bank passes, source pieces), a piece
+//     being a 128-B global line whose lanes sit at the same line offset as
+//     their shared row offset, else each 64-B half of the line touched
+//     (contiguous 4, dst stride 128 B 32, sources 16 B past a line 12, one
+//     line per lane 32); these count no conflicts. With a run-time
+//     src-size or ignore-src (ptxas: LDGSTS.E.BYPASS.128.ZFILL, or a
+//     predicated LDGSTS for ignore-src; Access.ZFill) add a zero-fill pass
+//     per quarter over all active lanes under the 16-B store rule, whose
+//     excess over 4 counts as conflicts; lanes with src-size 0 or ignored
+//     (Access.NoData) have no data writes. Measured: src-size 16, 8 or 4
+//     on all lanes 8; 0 on all lanes 4; 16 on lanes 0-15 6 (ignore-src on
+//     16-31 the same); even lanes 8; lanes 0-9 6; dst stride 128 B 64 with
+//     28 conflicts; sources 16 B past a line 16; four warps or four copies
+//     8 each; L2 hit (a second copy, or ld.global first) = miss. .ca with
+//     src-size costs as without (4). OPEN (known_gaps in counters.json):
+//     cpasync_cg_ramp (src-size 4*(lane%5): 15, model 8),
+//     cpasync_cg_gstride_sz16 (one line per lane: 64 with 28 conflicts,
+//     model 36 with 0), and cpasync_pipeline, whose 28 full ZFILL copies
+//     cost about 16 each (464 in all with the tail, model 242) where the
+//     same copies alone cost 8: something in the pipeline (interleaved .ca
+//     copies, two groups in flight) doubles them.
 //
 // wgmma and TMA shared-memory traffic do not go through this model (their
 // async units are modeled conflict-free for canonical swizzled layouts).

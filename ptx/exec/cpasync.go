@@ -68,9 +68,15 @@ func compileCpAsync(c *compiler, x *xinst) error {
 		extra = &x.ops[3]
 		ignore = extra.kind == oReg && c.f.Regs[extra.reg].Type == ptx.Pred
 	}
+	// ptxas emits LDGSTS.E.BYPASS.128.ZFILL for a run-time src-size and a
+	// predicated LDGSTS for ignore-src (cpasync_cg_* SASS); an immediate
+	// src-size equal to cp-size is assumed to fold to the plain form.
+	zfill := extra != nil && !(extra.kind == oImm && int(extra.imm) == size)
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		var acc smem.Access
-		acc.Kind, acc.Width, acc.Bypass = smem.OpLdgsts, size, cg
+		var src [32]uint64
+		acc.Kind, acc.Width, acc.Bypass, acc.ZFill = smem.OpLdgsts, size, cg, zfill
+		acc.Src = &src
 		for r := m; r != 0; r &= r - 1 {
 			l := tz(r)
 			d, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[0], l, size, size)
@@ -92,8 +98,11 @@ func compileCpAsync(c *compiler, x *xinst) error {
 			}
 			dst := w.cta.shared[d : d+uint32(size)]
 			clear(dst)
-			if nsrc > 0 {
-				a := w.addrOf(&x.ops[1], l)
+			src[l] = w.addrOf(&x.ops[1], l)
+			if nsrc == 0 {
+				acc.NoData |= 1 << l
+			} else {
+				a := src[l]
 				if a%uint64(size) != 0 {
 					return w.laneFault(x, l, "misaligned cp.async source 0x%x (needs %d-byte alignment)", a, size)
 				}
