@@ -48,70 +48,75 @@ func (w *Warp) vprintf(x *xinst, l int, fmtAddr, argAddr uint64) (int, error) {
 			out.WriteString(format[i:])
 			break
 		}
-		spec := format[i+1 : j]
-		spec = strings.Map(func(r rune) rune {
+		spec := strings.Map(func(r rune) rune {
 			if strings.ContainsRune("hlLqjzt", r) {
 				return -1
 			}
 			return r
-		}, spec)
+		}, format[i+1:j])
 		verb := format[j]
 		i = j
-		var s string
-		switch verb {
-		case '%':
-			s = "%"
-		case 'd', 'i':
-			v, err := intArg(arg, long)
-			if err != nil {
-				return 0, err
-			}
-			if long == 0 {
-				s = fmt.Sprintf("%"+spec+"d", int32(v))
-			} else {
-				s = fmt.Sprintf("%"+spec+"d", int64(v))
-			}
-		case 'u', 'x', 'X', 'o', 'c':
-			v, err := intArg(arg, long)
-			if err != nil {
-				return 0, err
-			}
-			if long == 0 {
-				v = uint64(uint32(v))
-			}
-			if verb == 'u' {
-				verb = 'd'
-			}
-			s = fmt.Sprintf("%"+spec+string(verb), v)
-		case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
-			v, err := arg(8)
-			if err != nil {
-				return 0, err
-			}
-			s = cFloat(spec, verb, math.Float64frombits(v))
-		case 'p':
-			v, err := arg(8)
-			if err != nil {
-				return 0, err
-			}
-			s = fmt.Sprintf("0x%x", v)
-		case 's':
-			v, err := arg(8)
-			if err != nil {
-				return 0, err
-			}
-			str, err := w.cString(x, l, v)
-			if err != nil {
-				return 0, err
-			}
-			s = fmt.Sprintf("%"+spec+"s", str)
-		default:
-			s = "%" + spec + string(verb)
+		s, err := w.formatConv(x, l, spec, verb, long, arg)
+		if err != nil {
+			return 0, err
 		}
 		out.WriteString(s)
 	}
 	w.cta.l.Printf.WriteString(out.String())
 	return out.Len(), nil
+}
+
+// formatConv formats one printf conversion (verb with its flags, width and
+// precision in spec), reading its argument through arg.
+func (w *Warp) formatConv(x *xinst, l int, spec string, verb byte, long int, arg func(int) (uint64, error)) (string, error) {
+	switch verb {
+	case '%':
+		return "%", nil
+	case 'd', 'i':
+		v, err := intArg(arg, long)
+		if err != nil {
+			return "", err
+		}
+		if long == 0 {
+			return fmt.Sprintf("%"+spec+"d", int32(v)), nil
+		}
+		return fmt.Sprintf("%"+spec+"d", int64(v)), nil
+	case 'u', 'x', 'X', 'o', 'c':
+		v, err := intArg(arg, long)
+		if err != nil {
+			return "", err
+		}
+		if long == 0 {
+			v = uint64(uint32(v))
+		}
+		if verb == 'u' {
+			verb = 'd'
+		}
+		return fmt.Sprintf("%"+spec+string(verb), v), nil
+	case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
+		v, err := arg(8)
+		if err != nil {
+			return "", err
+		}
+		return cFloat(spec, verb, math.Float64frombits(v)), nil
+	case 'p':
+		v, err := arg(8)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("0x%x", v), nil
+	case 's':
+		v, err := arg(8)
+		if err != nil {
+			return "", err
+		}
+		str, err := w.cString(x, l, v)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%"+spec+"s", str), nil
+	}
+	return "%" + spec + string(verb), nil
 }
 
 func intArg(arg func(int) (uint64, error), long int) (uint64, error) {
