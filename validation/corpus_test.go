@@ -15,17 +15,24 @@ import (
 	"github.com/sm90sim/sm90sim/smem"
 )
 
-// corpusDirs lists validation/testdata/* entries that hold a kernel.
+// corpusDirs lists validation/testdata/* entries that hold a kernel. A
+// directory with a SLOW file (gemm_wgmma_4096: minutes on one core) is
+// left out unless SM90SIM_SLOW_CORPUS=1.
 func corpusDirs(t *testing.T) []string {
 	t.Helper()
 	ents, err := os.ReadDir("testdata")
 	require.NoError(t, err)
+	slow := os.Getenv("SM90SIM_SLOW_CORPUS") == "1"
 	var dirs []string
 	for _, e := range ents {
 		d := filepath.Join("testdata", e.Name())
-		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); e.IsDir() && err == nil {
-			dirs = append(dirs, d)
+		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); !e.IsDir() || err != nil {
+			continue
 		}
+		if _, err := os.Stat(filepath.Join(d, "SLOW")); err == nil && !slow {
+			continue
+		}
+		dirs = append(dirs, d)
 	}
 	return dirs
 }
