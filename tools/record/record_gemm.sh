@@ -8,6 +8,9 @@
 #    (counters.json says so);
 # 3. ptxas warnings (wgmma serialization) and HGMMA/UTMALDG counts in the SASS;
 # 4. check_gemm.py: every recording against a float64 numpy reference.
+# First run (2026-11-21, H200, driver 580.159.04, nvcc 13.0.88): 90 registers, no ptxas warnings, 12 HGMMA.64x128x16.F32
+# in the SASS; both runs equal in all three directories; max |GPU - f64 reference| 1.2e-5 (256), 3.2e-5 (512x256x512),
+# 4.8e-4 (4096 sample); the simulator matches all three bit for bit (4096: sha256 of the 64 MiB output).
 # With $OUT set: $OUT/gemm.log, $OUT/gemm_corpus.tgz (the three directories), $OUT/gemm_build.tgz.
 set -u
 cd "$(dirname "$0")/../.."
