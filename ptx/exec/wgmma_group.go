@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -21,6 +22,7 @@ type wgState struct {
 	a, b   []uint32
 	c, d   []uint32
 	hz     *wgHazards // nil when the launch switched checks off
+	tabs   map[wgTabKey][]uint32
 }
 
 // wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
@@ -189,34 +191,44 @@ func growU32(s []uint32, n int) []uint32 {
 }
 
 // wgAccumulators moves the 64xN accumulator tile between the four warps'
-// registers and buf (row-major); store writes the registers.
+// registers and buf (row-major); store writes the registers. Thread t =
+// 32q+l holds element i at (wgmma.AccPos): row 16q + l/4 + 8*((i>>1)&1),
+// column 8*(i>>2) + 2*(l%4) + (i&1); the loops walk one register of 32
+// lanes at a time.
 func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 	n := wi.mma.N
 	half := wi.mma.D == wgmma.F16
-	for t := 0; t < 128; t++ {
-		fr, l := frames[t/32], t%32
-		for i := 0; i < wgmma.AccElems(n); i++ {
-			row, col := wgmma.AccPos(t, i)
+	ne := wgmma.AccElems(n)
+	for q := 0; q < 4; q++ {
+		fr := frames[q]
+		for i := 0; i < ne; i++ {
 			reg, sh := i, uint(0)
 			if half {
 				reg, sh = i/2, uint(16*(i%2))
 			}
-			o := wi.d[reg]
-			p := &fr.regs[int(o.reg)*32+l]
-			if !store {
-				v := uint32(*p >> sh)
-				if half {
-					v &= 0xffff
+			o := wi.d[reg].reg
+			rr := (*[32]uint64)(fr.regs[int(o)*32 : int(o)*32+32])
+			mask := fr.fn.regMask[o]
+			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2) + (i & 1)
+			switch {
+			case !store && !half:
+				for l := range rr {
+					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l])
 				}
-				buf[row*n+col] = v
-				continue
+			case !store:
+				for l := range rr {
+					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l]>>sh) & 0xffff
+				}
+			case !half:
+				for l := range rr {
+					rr[l] = uint64(buf[base+(l>>2)*n+2*(l&3)]) & mask
+				}
+			default:
+				for l := range rr {
+					v := uint64(buf[base+(l>>2)*n+2*(l&3)] & 0xffff)
+					rr[l] = ((rr[l] &^ (0xffff << sh)) | v<<sh) & mask
+				}
 			}
-			if half {
-				*p = (*p &^ (0xffff << sh)) | uint64(buf[row*n+col]&0xffff)<<sh
-			} else {
-				*p = uint64(buf[row*n+col])
-			}
-			*p &= fr.fn.regMask[o.reg]
 		}
 	}
 }
@@ -269,6 +281,24 @@ func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows int, d wgmma.Descripto
 	}
 	k := wgmma.KFor(ty)
 	es := ty.Bits() / 8
+	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, d); tab != nil {
+		sh := w.cta.shared
+		switch es {
+		case 1:
+			for i, o := range tab {
+				dst[i] = uint32(sh[o])
+			}
+		case 2:
+			for i, o := range tab {
+				dst[i] = uint32(binary.LittleEndian.Uint16(sh[o:]))
+			}
+		default:
+			for i, o := range tab {
+				dst[i] = binary.LittleEndian.Uint32(sh[o:])
+			}
+		}
+		return nil
+	}
 	for r := 0; r < rows; r++ {
 		for kk := 0; kk < k; kk++ {
 			b, err := w.wgSmem(x, d.Addr(ty, major, r, kk), es, name, d)

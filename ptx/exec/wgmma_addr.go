@@ -1,0 +1,52 @@
+package exec
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/wgmma"
+)
+
+// Shared-memory operand address tables. A GEMM main loop issues the same
+// few descriptors (one per pipeline stage and K step) hundreds of times per
+// CTA, so the per-element address arithmetic (descriptor layout, swizzle)
+// and the bounds checks are done once per descriptor: the table holds, for
+// element (r, kk) at r*K+kk, its byte offset in the CTA's shared memory,
+// every element already checked to lie inside it.
+
+// wgTabKey names one table: the decoded descriptor and the operand shape.
+type wgTabKey struct {
+	d     wgmma.Descriptor
+	ty    wgmma.Type
+	major wgmma.Major
+	rows  int
+}
+
+// maxWgTabs bounds a CTA's table cache (a kernel that computes a fresh
+// descriptor per MMA would otherwise grow it without end).
+const maxWgTabs = 256
+
+// addrTable returns the offsets of the rows x K elements of a non-b1
+// operand read through d, or nil when some element is not in c's own
+// shared memory (the caller's per-element path then reports the fault).
+func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows int, d wgmma.Descriptor) []uint32 {
+	key := wgTabKey{d: d, ty: ty, major: major, rows: rows}
+	if tab, ok := st.tabs[key]; ok {
+		return tab
+	}
+	k := wgmma.KFor(ty)
+	es := ty.Bits() / 8
+	tab := make([]uint32, rows*k)
+	for r := 0; r < rows; r++ {
+		for kk := 0; kk < k; kk++ {
+			t, off, msg := c.sharedTarget(ptx.SpaceShared, uint64(d.Addr(ty, major, r, kk)), es)
+			if msg != "" || t != c {
+				return nil
+			}
+			tab[r*k+kk] = uint32(off)
+		}
+	}
+	if st.tabs == nil || len(st.tabs) >= maxWgTabs {
+		st.tabs = make(map[wgTabKey][]uint32)
+	}
+	st.tabs[key] = tab
+	return tab
+}
