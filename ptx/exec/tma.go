@@ -165,10 +165,22 @@ func modeMismatch(im2col bool) string {
 // tileInto writes the box at coords (im2col mode: the pixel column at coords
 // with offsets offs) into shared memory sh at offset d.
 func (w *Warp) tileInto(x *xinst, l int, tm *tma.TensorMap, coords []int32, offs []uint16, sh []byte, d uint32) error {
+	if tm.Im2col == nil && tm.Interleave == tma.InterleaveNone && len(coords) == tm.Rank && tm.Rank <= 5 && tm.DType.Size() > 0 {
+		return w.tileRows(x, l, tm, coords, sh, d)
+	}
+	return w.tileElems(x, l, tm, coords, offs, sh, d, nil)
+}
+
+// tileElems is tileInto element by element; with row non-nil, only the
+// elements of the box row (dimensions 1.. at row) are visited.
+func (w *Warp) tileElems(x *xinst, l int, tm *tma.TensorMap, coords []int32, offs []uint16, sh []byte, d uint32, row []int) error {
 	es := tm.DType.Size()
 	fill, _ := tm.NaNFill()
 	nanFill := tm.OOBFill == tma.OOBNaN
 	walk := tm.TileBox
+	if row != nil {
+		walk = func(d uint32, c []int32, v func(tma.Elem) error) error { return tileRowElems(tm, d, c, row, v) }
+	}
 	if tm.Im2col != nil {
 		walk = func(d uint32, c []int32, v func(tma.Elem) error) error { return tm.Im2colBox(d, c, offs, v) }
 	}
