@@ -199,6 +199,10 @@ func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 	n := wi.mma.N
 	half := wi.mma.D == wgmma.F16
 	ne := wgmma.AccElems(n)
+	if !half {
+		wgAccF32(wi, frames, buf, store)
+		return
+	}
 	for q := 0; q < 4; q++ {
 		fr := frames[q]
 		for i := 0; i < ne; i++ {
@@ -227,6 +231,40 @@ func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 				for l := range rr {
 					v := uint64(buf[base+(l>>2)*n+2*(l&3)] & 0xffff)
 					rr[l] = ((rr[l] &^ (0xffff << sh)) | v<<sh) & mask
+				}
+			}
+		}
+	}
+}
+
+// wgAccF32 is wgAccumulators for 32-bit accumulators: elements 2j and
+// 2j+1 of a thread are adjacent columns, so each step moves one row's 8
+// columns (4 lanes x 2 registers).
+func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
+	n := wi.mma.N
+	ne := wgmma.AccElems(n)
+	for q := 0; q < 4; q++ {
+		fr := frames[q]
+		for i := 0; i < ne; i += 2 {
+			o0, o1 := wi.d[i].reg, wi.d[i+1].reg
+			r0 := (*[32]uint64)(fr.regs[int(o0)*32 : int(o0)*32+32])
+			r1 := (*[32]uint64)(fr.regs[int(o1)*32 : int(o1)*32+32])
+			m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
+			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
+			for g := 0; g < 8; g++ {
+				b := (*[8]uint32)(buf[base+g*n : base+g*n+8])
+				a0 := (*[4]uint64)(r0[4*g : 4*g+4])
+				a1 := (*[4]uint64)(r1[4*g : 4*g+4])
+				if store {
+					for j := 0; j < 4; j++ {
+						a0[j] = uint64(b[2*j]) & m0
+						a1[j] = uint64(b[2*j+1]) & m1
+					}
+				} else {
+					for j := 0; j < 4; j++ {
+						b[2*j] = uint32(a0[j])
+						b[2*j+1] = uint32(a1[j])
+					}
 				}
 			}
 		}
