@@ -35,21 +35,39 @@
 //	                                                                       spread, nonzero C: 114,688 of 114,688;
 //	                                                                       TestGPURecording); published: H100TC.m,
 //	                                                                       Hawkeye
-//	tf32       8      25                          -133   24               published (H100TC.m), not measured here
-//	e4m3/e5m2  32     13                          -139   14               published (H100TC.m, Hawkeye fp8,
-//	                                                                       DeepSeek-V3 "about 14 bits"); checked
-//	                                                                       there with a zero accumulator only
-//	f16 accumulator: RNE from the exact group sum, floor -21               published (H100TC.m), UNCONFIRMED
+//	tf32       8      25                          -133   24               MEASURED: bit-exact on an H200 (SS,
+//	                                                                       m64n{8,64,256}k8, nonzero C, half the
+//	                                                                       inputs with nonzero low 13 bits, which
+//	                                                                       are ignored): 90,112 of 90,112
+//	e4m3/e5m2  32     13                          -139   14               MEASURED: bit-exact on an H200 for all
+//	                                                                       four mixes -> f32 and -> f16 (SS,
+//	                                                                       m64n{8,64,256}k32, nonzero C): 90,112
+//	                                                                       of 90,112 each; published: H100TC.m,
+//	                                                                       Hawkeye fp8, DeepSeek-V3. NOT the
+//	                                                                       mma.sync fp8 split (two f16 HMMAs,
+//	                                                                       then C in f32 RN): that matches <0.1%
+//	f16 accumulator: RNE from the exact group sum, floor -21               MEASURED for f16 and fp8 inputs (90,112
+//	                                                                       of 90,112 each); the floor is not reached
+//
+// Integer forms: MEASURED bit-exact on an H200: s8/u8 (four mixes) with
+// and without .satfinite (C near INT32_MIN/MAX: wrap and clamp both
+// exercised) and b1 .and.popc, m64n{8,64,256}, 90,112 of 90,112 each.
+// The recordings of these types are testdata/typeprobe; TestGPURecordingTypes
+// replays them and TestGPURecordingTypesSensitivity shows which parameters
+// they pin (group size, adder width, f32 result width, f16 RNE: yes; the
+// floors: no; the adder width with f16 inputs and an f16 accumulator: barely,
+// 3-8 outputs per bit).
 //
 // Choices of this package, UNCONFIRMED: an exactly zero sum is +0; a
 // negative result that truncates to zero is -0; NaN results are the
 // canonical 0x7fffffff / 0x7fff; a finite sum beyond the f32 range is Inf
 // (as in H100TC.m, not the largest finite value of IEEE RZ).
 //
-// Not yet measured here: tf32, fp8, f16 accumulators, the floor exponents
-// (the recording has no products below 2^-133), Inf/NaN/overflow, zero
-// signs, the RS form and MN-major operands. The recording is
-// testdata/gpuprobe (README there).
+// Not yet measured here: the floor exponents (in no recorded group is the
+// floor above every term, and no result is subnormal), Inf/NaN/overflow, zero signs,
+// the RS form, MN-major operands, b1 .xor.popc, and more than one group
+// per instruction for tf32/fp8 (their group is the whole K). The
+// recordings are testdata/gpuprobe and testdata/typeprobe (READMEs there).
 //
 // # Speed
 //
