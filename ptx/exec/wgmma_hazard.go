@@ -108,6 +108,7 @@ type wgWarpHz struct {
 	nIn      int
 	pending  []wgUse   // issued, not committed
 	groups   [][]wgUse // committed, oldest first
+	free     [][]wgUse // retired groups' buffers, for pending to reuse
 }
 
 type wgUse struct {
@@ -148,6 +149,11 @@ func (h *wgHazards) wait(w *Warp, n int) {
 	if len(s.groups) <= n {
 		return
 	}
+	for _, g := range s.groups[:len(s.groups)-n] {
+		if g != nil {
+			s.free = append(s.free, g[:0])
+		}
+	}
 	s.groups = append(s.groups[:0], s.groups[len(s.groups)-n:]...)
 	clear(s.inflight)
 	s.nIn = 0
@@ -173,16 +179,24 @@ func (h *wgHazards) issue(w *Warp, x *xinst, wi *wgInst) error {
 	if !s.fenced {
 		return w.wgFault(x, []int{w.id}, "wgmma.mma_async without a preceding wgmma.fence")
 	}
-	regs := append(append([]*xop(nil), wi.d...), wi.a...)
-	for _, o := range regs {
-		if s.written[o.reg] {
-			return w.wgFault(x, []int{w.id}, "wgmma.mma_async uses %s, written by an ordinary instruction after the last wgmma.fence", w.regName(o.reg))
+	for _, regs := range [2][]*xop{wi.d, wi.a} {
+		for _, o := range regs {
+			if s.written[o.reg] {
+				return w.wgFault(x, []int{w.id}, "wgmma.mma_async uses %s, written by an ordinary instruction after the last wgmma.fence", w.regName(o.reg))
+			}
 		}
 	}
-	for _, o := range regs {
-		s.pending = append(s.pending, wgUse{reg: o.reg, line: int32(x.line())})
+	if s.pending == nil && len(s.free) > 0 {
+		s.pending, s.free = s.free[len(s.free)-1], s.free[:len(s.free)-1]
 	}
-	s.mark(s.pending[len(s.pending)-len(regs):])
+	n0 := len(s.pending)
+	line := int32(x.line())
+	for _, regs := range [2][]*xop{wi.d, wi.a} {
+		for _, o := range regs {
+			s.pending = append(s.pending, wgUse{reg: o.reg, line: line})
+		}
+	}
+	s.mark(s.pending[n0:])
 	return nil
 }
 
