@@ -252,19 +252,19 @@ func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 			m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
 			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
 			for g := 0; g < 8; g++ {
-				b := (*[8]uint32)(buf[base+g*n : base+g*n+8])
-				a0 := (*[4]uint64)(r0[4*g : 4*g+4])
-				a1 := (*[4]uint64)(r1[4*g : 4*g+4])
+				off := base + g*n
+				b := buf[off : off+8 : off+8]
+				l := 4 * g
 				if store {
-					for j := 0; j < 4; j++ {
-						a0[j] = uint64(b[2*j]) & m0
-						a1[j] = uint64(b[2*j+1]) & m1
-					}
+					r0[l], r1[l] = uint64(b[0])&m0, uint64(b[1])&m1
+					r0[l+1], r1[l+1] = uint64(b[2])&m0, uint64(b[3])&m1
+					r0[l+2], r1[l+2] = uint64(b[4])&m0, uint64(b[5])&m1
+					r0[l+3], r1[l+3] = uint64(b[6])&m0, uint64(b[7])&m1
 				} else {
-					for j := 0; j < 4; j++ {
-						b[2*j] = uint32(a0[j])
-						b[2*j+1] = uint32(a1[j])
-					}
+					b[0], b[1] = uint32(r0[l]), uint32(r1[l])
+					b[2], b[3] = uint32(r0[l+1]), uint32(r1[l+1])
+					b[4], b[5] = uint32(r0[l+2]), uint32(r1[l+2])
+					b[6], b[7] = uint32(r0[l+3]), uint32(r1[l+3])
 				}
 			}
 		}
