@@ -31,13 +31,9 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 		return fmt.Errorf("a tile-mode copy on an im2col tensor map (cuTensorMapEncodeIm2col): use .im2col")
 	}
 	es := t.DType.Size()
-	var n, s [5]int
+	var n [5]int
 	for i := 0; i < t.Rank; i++ {
 		n[i] = t.BoxElems(i)
-		s[i] = int(t.ElementStrides[i])
-		if i == 0 && t.Interleave == InterleaveNone {
-			s[i] = 1
-		}
 	}
 	mode := smem.SwizzleMode(t.Swizzle)
 	pitch := t.rowPitch()
@@ -49,23 +45,8 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 			row = row*n[i] + c[i]
 		}
 		off := uint32(row*pitch + c[0]*es)
-		e := Elem{Smem: smem.Swizzle(mode, dst+off), InBounds: true}
-		addr := int64(t.GlobalAddress)
-		for i := 0; i < t.Rank; i++ {
-			g := int64(coords[i]) + int64(c[i]*s[i])
-			if g < 0 || g >= int64(t.Dims[i]) {
-				e.InBounds = false
-				break
-			}
-			if i == 0 {
-				addr += g * int64(es)
-			} else {
-				addr += g * int64(t.Strides[i-1])
-			}
-		}
-		if e.InBounds {
-			e.Global = uint64(addr)
-		}
+		e := Elem{Smem: smem.Swizzle(mode, dst+off)}
+		e.Global, e.InBounds = t.ElemGlobal(coords, c[:t.Rank])
 		if err := visit(e); err != nil {
 			return err
 		}
@@ -77,6 +58,31 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 		}
 	}
 	return nil
+}
+
+// ElemGlobal is the global byte address of box element c (box coordinates,
+// innermost first) of a tile-mode copy at coords: element c reads global
+// coordinate g_i = coords_i + c_i*s_i (s_0 = 1 without interleave). ok is
+// false when some g_i lies outside [0, Dims[i]).
+func (t *TensorMap) ElemGlobal(coords []int32, c []int) (addr uint64, ok bool) {
+	a := int64(t.GlobalAddress)
+	es := int64(t.DType.Size())
+	for i := 0; i < t.Rank; i++ {
+		s := int(t.ElementStrides[i])
+		if i == 0 && t.Interleave == InterleaveNone {
+			s = 1
+		}
+		g := int64(coords[i]) + int64(c[i]*s)
+		if g < 0 || g >= int64(t.Dims[i]) {
+			return 0, false
+		}
+		if i == 0 {
+			a += g * es
+		} else {
+			a += g * int64(t.Strides[i-1])
+		}
+	}
+	return uint64(a), true
 }
 
 // rowPitch is the shared-memory distance between box rows (dimension 1).

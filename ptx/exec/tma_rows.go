@@ -79,26 +79,9 @@ func tileRowElems(t *tma.TensorMap, dst uint32, coords []int32, c []int, visit f
 	pitch := t.SmemBytes() / rows
 	for c0 := 0; c0 < t.BoxElems(0); c0++ {
 		off := uint32(row*pitch + c0*es)
-		e := tma.Elem{Smem: smem.Swizzle(mode, dst+off), InBounds: true}
-		addr := int64(t.GlobalAddress)
-		for i := 0; i < t.Rank; i++ {
-			g := int64(coords[0]) + int64(c0) // dimension 0: element stride 1
-			if i > 0 {
-				g = int64(coords[i]) + int64(c[i]*int(t.ElementStrides[i]))
-			}
-			if g < 0 || g >= int64(t.Dims[i]) {
-				e.InBounds = false
-				break
-			}
-			if i == 0 {
-				addr += g * int64(es)
-			} else {
-				addr += g * int64(t.Strides[i-1])
-			}
-		}
-		if e.InBounds {
-			e.Global = uint64(addr)
-		}
+		e := tma.Elem{Smem: smem.Swizzle(mode, dst+off)}
+		c[0] = c0
+		e.Global, e.InBounds = t.ElemGlobal(coords, c[:t.Rank])
 		if err := visit(e); err != nil {
 			return err
 		}
