@@ -248,3 +248,14 @@ type Pos struct {
 	Line int
 	Col  int
 }
+
+// EntryNames lists the .entry functions of the program in file order.
+func (p *Program) EntryNames() []string {
+	var names []string
+	for _, f := range p.Funcs {
+		if f.Entry {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}

@@ -44,13 +44,7 @@ func PlanGPU(ptxPath, specPath, kernelFlag string) (*GPUPlan, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	var entries []string
-	for _, f := range prog.Funcs {
-		if f.Entry {
-			entries = append(entries, f.Name)
-		}
-	}
-	name, err := spec.ResolveKernel(entries, kernelFlag)
+	name, err := spec.ResolveKernel(prog.EntryNames(), kernelFlag)
 	if err != nil {
 		return nil, &InputError{err}
 	}

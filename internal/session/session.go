@@ -41,13 +41,7 @@ func Prepare(ptxPath, specPath, kernelFlag string, layout exec.Layout) (*Session
 	if err != nil {
 		return nil, err
 	}
-	var entries []string
-	for _, f := range prog.Funcs {
-		if f.Entry {
-			entries = append(entries, f.Name)
-		}
-	}
-	name, err := spec.ResolveKernel(entries, kernelFlag)
+	name, err := spec.ResolveKernel(prog.EntryNames(), kernelFlag)
 	if err != nil {
 		return nil, err
 	}
