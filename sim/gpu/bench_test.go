@@ -1,7 +1,6 @@
 package gpu_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,25 +11,39 @@ import (
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
-// BenchmarkIntHash runs the int_hash corpus kernel (full warps, integer
-// ALU work) on a 64-CTA slice of its grid and reports warp instructions
-// per second on one goroutine.
-func BenchmarkIntHash(b *testing.B) {
-	dir := filepath.Join("..", "..", "validation", "testdata", "int_hash")
-	if d := os.Getenv("SM90SIM_BENCH_DIR"); d != "" {
-		dir = d
-	}
+// benchCorpus runs corpus kernel name b.N times (loading it outside the
+// timer), optionally on a smaller grid, and returns the warp instructions.
+func benchCorpus(b *testing.B, name string, grid *[3]int) int64 {
+	dir := filepath.Join("..", "..", "validation", "testdata", name)
 	var insts int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
 		require.NoError(b, err)
-		s.Launch.Grid = [3]int{64, 1, 1}
+		if grid != nil {
+			s.Launch.Grid = *grid
+		}
 		b.StartTimer()
 		res, err := s.Run(gpu.DefaultConfig())
 		require.NoError(b, err)
 		insts += res.Instructions
 	}
+	return insts
+}
+
+// BenchmarkIntHash runs the int_hash corpus kernel (full warps, integer
+// ALU work) on a 64-CTA slice of its grid and reports warp instructions
+// per second on one goroutine.
+func BenchmarkIntHash(b *testing.B) {
+	insts := benchCorpus(b, "int_hash", &[3]int{64, 1, 1})
 	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
+}
+
+// BenchmarkGemmWgmma512 runs the gemm_wgmma_512x256x512 corpus kernel
+// (TMA SW128 pipeline, 2 consumer warpgroups of wgmma m64n128k16, 8 CTAs
+// of 128x128x512) and reports simulated GFLOP/s.
+func BenchmarkGemmWgmma512(b *testing.B) {
+	benchCorpus(b, "gemm_wgmma_512x256x512", nil)
+	b.ReportMetric(float64(b.N)*2*512*256*512/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
