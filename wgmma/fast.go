@@ -45,7 +45,8 @@ func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 		if x.ScaleD {
 			crow = c[m*n : m*n+n]
 		}
-		if o.aSp[m] {
+		// refCols recomputes the columns need selects on the reference path.
+		refCols := func(need func(j int, cv uint32) bool) {
 			if !ref {
 				r.loadRef(x, a, b)
 				ref = true
@@ -55,8 +56,13 @@ func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 				if crow != nil {
 					cv = crow[j]
 				}
-				drow[j] = r.element(m*k, j*k, cv)
+				if need(j, cv) {
+					drow[j] = r.element(m*k, j*k, cv)
+				}
 			}
+		}
+		if o.aSp[m] {
+			refCols(func(int, uint32) bool { return true })
 			continue
 		}
 		var clean bool
@@ -68,19 +74,9 @@ func (r *floatRun) runFastF32(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 		}
 		if !clean {
 			// Some element needs the reference path.
-			if !ref {
-				r.loadRef(x, a, b)
-				ref = true
-			}
-			for j := range drow {
-				var cv uint32
-				if crow != nil {
-					cv = crow[j]
-				}
-				if (vec && o.flags[j] != 0) || (!vec && (o.bSp[j] || cv&infF32 == infF32)) {
-					drow[j] = r.element(m*k, j*k, cv)
-				}
-			}
+			refCols(func(j int, cv uint32) bool {
+				return (vec && o.flags[j] != 0) || (!vec && (o.bSp[j] || cv&infF32 == infF32))
+			})
 		}
 	}
 }
