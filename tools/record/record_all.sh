@@ -26,7 +26,7 @@ smsp__sass_inst_executed_op_shared_st.sum sm__cycles_elapsed.max smsp__inst_exec
 # asked for only when such a directory is recorded; names ncu does not know are dropped (listed
 # under unavailable_metrics). Any other ldsm/stsm/ldgsts/gmma shared-memory counter that
 # `ncu --query-metrics` lists is added too.
-ASYNC_RE='^(tma|mbar|cpasync|ldsm|stsm)_'
+ASYNC_RE='^(tma|mbar|cpasync|ldsm|stsm|wg|mma|sp)_'
 ASYNC_METRICS="smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum \
 smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum \
 sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum \
