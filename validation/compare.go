@@ -19,6 +19,10 @@ type Diff struct {
 	MaxULP     *uint64  `json:"max_ulp"`            // floats only
 	MaxRelErr  *float64 `json:"max_relative_error"` // floats only
 	Equal      bool     `json:"equal"`
+	// DifferingBlocks are the BlockBytes-sized blocks (of a large output
+	// recorded as hashes) that differ.
+	DifferingBlocks []int `json:"differing_blocks,omitempty"`
+	BlockBytes      int   `json:"block_bytes,omitempty"`
 }
 
 const maxFirstDiffs = 8

@@ -35,6 +35,11 @@ type SampleMeta struct {
 	Shape  []int  `json:"shape"`
 	Stride int    `json:"stride"`
 	Count  int    `json:"count"`
+	// BlockBytes and BlockSHA256 (first 16 hex digits of each block's
+	// sha256), in recordings that have them, locate a difference outside
+	// the sample.
+	BlockBytes  int      `json:"block_bytes,omitempty"`
+	BlockSHA256 []string `json:"block_sha256,omitempty"`
 }
 
 // Counters is counters.json.
@@ -139,6 +144,41 @@ func (ro *RecordedOutput) Check(name string, dt launch.DType, got []byte, rule l
 			d.Mismatches = 1 // differs outside the sample
 		}
 		d.Equal = false
+		d.DifferingBlocks, d.BlockBytes = m.differingBlocks(got)
 	}
 	return d
+}
+
+// differingBlocks lists the blocks of got whose hash differs from the
+// recording's (nil when the recording has no block hashes).
+func (m *SampleMeta) differingBlocks(got []byte) ([]int, int) {
+	if m.BlockBytes <= 0 || len(m.BlockSHA256) == 0 {
+		return nil, 0
+	}
+	var bad []int
+	for i, want := range m.BlockSHA256 {
+		lo, hi := i*m.BlockBytes, (i+1)*m.BlockBytes
+		if lo >= len(got) {
+			bad = append(bad, i)
+			continue
+		}
+		if blockHashes(got[lo:min(hi, len(got))], m.BlockBytes)[0] != want {
+			bad = append(bad, i)
+		}
+	}
+	return bad, m.BlockBytes
+}
+
+// recordBlockBytes is the block size of the per-block hashes of large
+// outputs (the same as tools/record/record.py's BLOCK_BYTES).
+const recordBlockBytes = 1 << 16
+
+// blockHashes is the first 16 hex digits of the sha256 of each n-byte block.
+func blockHashes(b []byte, n int) []string {
+	var hs []string
+	for lo := 0; lo < len(b); lo += n {
+		sum := sha256.Sum256(b[lo:min(lo+n, len(b))])
+		hs = append(hs, hex.EncodeToString(sum[:])[:16])
+	}
+	return hs
 }

@@ -54,8 +54,8 @@ func TestCorpusMatchesHardware(t *testing.T) {
 			for _, o := range s.Spec.Outputs {
 				b := s.Buffer(o)
 				d := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
-				assert.True(t, d.Equal, "output %s: %d of %d elements differ, first at %v (max ulp %v)",
-					o, d.Mismatches, d.Compared, d.FirstDiffs, ptrU(d.MaxULP))
+				assert.True(t, d.Equal, "output %s: %d of %d elements differ, first at %v (max ulp %v), differing %d-byte blocks %v",
+					o, d.Mismatches, d.Compared, d.FirstDiffs, ptrU(d.MaxULP), d.BlockBytes, d.DifferingBlocks)
 			}
 			checkCounters(t, rec.Counters, &res.Smem)
 		})

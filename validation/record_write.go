@@ -11,7 +11,7 @@ import (
 
 // writeOutputs replaces DIR/gpu/NAME.* for every output: NAME.npy up to
 // 1 MiB, else NAME.meta.json (sha256, dtype, shape, stride, count) and
-// NAME.sample.npy.
+// NAME.sample.npy (plus per-block hashes that locate a difference).
 func writeOutputs(dir string, plan *GPUPlan, run *GPUResult) ([]RecordedFile, error) {
 	g := filepath.Join(dir, "gpu")
 	if err := os.MkdirAll(g, 0o755); err != nil {
@@ -32,7 +32,8 @@ func writeOutputs(dir string, plan *GPUPlan, run *GPUResult) ([]RecordedFile, er
 			continue
 		}
 		stride, data := sample(o)
-		meta := SampleMeta{SHA256: sha256Hex(o.Data), DType: o.DType.Name(), Shape: o.Shape, Stride: stride, Count: len(data) / o.DType.Size()}
+		meta := SampleMeta{SHA256: sha256Hex(o.Data), DType: o.DType.Name(), Shape: o.Shape, Stride: stride, Count: len(data) / o.DType.Size(),
+			BlockBytes: recordBlockBytes, BlockSHA256: blockHashes(o.Data, recordBlockBytes)}
 		if err := npy.Write(filepath.Join(g, name+".sample.npy"), o.DType.NumpyDescr(), []int{meta.Count}, data); err != nil {
 			return nil, err
 		}

@@ -31,6 +31,11 @@ func (r *ValidateReport) WriteTable(w io.Writer) {
 				d.Mismatches, ulpText(d.MaxULP), relText(d.MaxRelErr), indicesText(d.FirstDiffs), res)
 		}
 		tw.Flush()
+		for _, d := range r.Outputs {
+			if len(d.DifferingBlocks) > 0 {
+				fmt.Fprintf(w, "  %s: differing %d-byte blocks (of the recorded block hashes): %s\n", d.Name, d.BlockBytes, indicesText(d.DifferingBlocks))
+			}
+		}
 	}
 	fmt.Fprintf(w, "  cycles  gpu %s", int64Text(r.Cycles.GPU))
 	if r.Cycles.GPUSource != "" {

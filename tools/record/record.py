@@ -36,6 +36,7 @@ import yaml
 
 MASK64 = (1 << 64) - 1
 BIG_OUTPUT_BYTES = 1 << 20      # outputs over this are stored as sha256 + sample
+BLOCK_BYTES = 1 << 16           # and per-block hashes of this many bytes
 SAMPLE_COUNT = 4096
 
 # ---------------------------------------------------------------- dtypes
@@ -721,6 +722,11 @@ def save_output(d, name, arr, dtype):
     sample = np.ascontiguousarray(flat[0:s * SAMPLE_COUNT:s])
     meta = {"sha256": sha256_of(arr), "dtype": dtype or str(arr.dtype), "shape": list(arr.shape),
             "stride": s, "count": SAMPLE_COUNT}
+    # per-block hashes (first 16 hex digits of each 64-KiB block's sha256) locate a difference
+    raw = np.ascontiguousarray(arr).tobytes(order="C")
+    meta["block_bytes"] = BLOCK_BYTES
+    meta["block_sha256"] = [hashlib.sha256(raw[i:i + BLOCK_BYTES]).hexdigest()[:16]
+                            for i in range(0, len(raw), BLOCK_BYTES)]
     with open(os.path.join(g, f"{name}.meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
