@@ -714,6 +714,10 @@ def save_output(d, name, arr, dtype):
     for fn in (f"{name}.npy", f"{name}.meta.json", f"{name}.sample.npy"):
         if os.path.exists(os.path.join(g, fn)):
             os.remove(os.path.join(g, fn))
+    full = os.environ.get("RECORD_FULL_DIR")   # also keep whole large outputs there (for checks)
+    if full and arr.nbytes > BIG_OUTPUT_BYTES:
+        os.makedirs(full, exist_ok=True)
+        np.save(os.path.join(full, f"{os.path.basename(os.path.normpath(d))}.{name}.npy"), arr)
     if arr.nbytes <= BIG_OUTPUT_BYTES:
         np.save(os.path.join(g, f"{name}.npy"), arr)
         return {"file": f"gpu/{name}.npy", "bytes": arr.nbytes}
