@@ -89,6 +89,9 @@ func (w *Warp) bulkLoad(x *xinst, l int, dstSp, srcSp ptx.Space, mi int) error {
 		if err != nil {
 			return err
 		}
+		if err := w.hazardAsyncRead(x, l, "bulk copy", s, s+n); err != nil {
+			return err
+		}
 		src = w.cta.shared[s : s+n]
 	}
 	for _, d := range dests {
@@ -126,6 +129,9 @@ func compileBulkStore(x *xinst) error {
 			}
 			s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, int(n), 16)
 			if err != nil {
+				return err
+			}
+			if err := w.hazardAsyncRead(x, l, "bulk copy", s, s+n); err != nil {
 				return err
 			}
 			a := w.addrOf(&x.ops[0], l)

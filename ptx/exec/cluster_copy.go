@@ -73,13 +73,8 @@ func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) er
 	if !b.Valid() {
 		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x%s, which is not initialized", what, d.bar, t.rankWord(w.cta))
 	}
-	lo, hi := d.dst, d.dst+foot
-	if t == w.cta {
-		if err := w.hazardAsyncWrite(x, l, what, lo, hi, d.bar, b.Phase()); err != nil {
-			return err
-		}
-	} else {
-		t.hazardRemoteWrite(x, fmt.Sprintf("%s from cluster rank %d", what, w.cta.rank), w.id, lo, hi, d.bar, b.Phase())
+	if err := w.hazardLand(x, l, t, what, d.dst, d.dst+foot, d.bar, b.Phase()); err != nil {
+		return err
 	}
 	done, err := b.CompleteTx(n)
 	if err != nil {
@@ -97,23 +92,4 @@ func (t *CTA) rankWord(from *CTA) string {
 		return ""
 	}
 	return fmt.Sprintf(" of cluster rank %d", t.rank)
-}
-
-// hazardRemoteWrite records an async copy by another CTA of the cluster
-// into shared [lo, hi): a warp of this CTA reading those bytes before it
-// has observed the completion of the mbarrier phase is reported like a
-// local one. (The overwrite-while-read check needs the writer's vector
-// clock, which lives in the other CTA: it is not made for remote writes.)
-func (c *CTA) hazardRemoteWrite(x *xinst, what string, warp int, lo, hi, bar uint32, phase uint64) {
-	h := c.async.hz
-	if h == nil || hi <= lo {
-		return
-	}
-	h.writes = append(h.writes, asyncWrite{what: what, line: x.line(), warp: warp, bar: bar, phase: phase})
-	idx := int32(len(h.writes))
-	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
-		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
-		clear(rs)
-		h.chunk[k] = idx
-	}
 }

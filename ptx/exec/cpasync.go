@@ -18,9 +18,9 @@ func compileCp(c *compiler, x *xinst) error {
 	has := func(s string) bool { return slices.Contains(q, s) }
 	switch {
 	case has("commit_group") || has("wait_all"):
-		return compileCpGroupOp(x, 0)
+		return compileCpGroupOp(x, 0, has("bulk"))
 	case has("wait_group"):
-		return compileCpGroupOp(x, 1)
+		return compileCpGroupOp(x, 1, has("bulk"))
 	case has("tensor"):
 		return compileTensorCopy(c, x)
 	case has("bulk"):
@@ -33,14 +33,42 @@ func compileCp(c *compiler, x *xinst) error {
 	return errUnsupported(x.in)
 }
 
-func compileCpGroupOp(x *xinst, nops int) error {
+// compileCpGroupOp: commit_group, wait_group N and wait_all of cp.async
+// (the hazard checker's group bookkeeping, hazard_cpasync.go) and of the
+// bulk copies (bulk: nothing to do).
+func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 	if err := needOps(x, nops); err != nil {
 		return err
 	}
 	if nops == 1 && x.ops[0].kind != oImm {
 		return errAt(x.in, "%s needs an integer constant", x.in.Text)
 	}
-	x.fn = func(w *Warp, x *xinst, m uint32) error { return nil }
+	switch {
+	case bulk:
+		x.fn = func(w *Warp, x *xinst, m uint32) error { return nil }
+	case nops == 1:
+		n := uint32(x.ops[0].imm)
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m != 0 {
+				w.hazardCpWait(n, false)
+			}
+			return nil
+		}
+	case slices.Contains(x.in.Quals, "wait_all"):
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m != 0 {
+				w.hazardCpWait(0, true)
+			}
+			return nil
+		}
+	default:
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m != 0 {
+				w.hazardCpCommit()
+			}
+			return nil
+		}
+	}
 	return nil
 }
 
@@ -116,6 +144,9 @@ func compileCpAsync(c *compiler, x *xinst) error {
 			acc.Addr[l] = d
 		}
 		if acc.Active != 0 {
+			if err := w.hazardCpAsync(x, &acc, size); err != nil {
+				return err
+			}
 			w.countSmem(x, &acc)
 		}
 		return nil
@@ -130,10 +161,11 @@ func compileCpAsync(c *compiler, x *xinst) error {
 func compileCpAsyncArrive(x *xinst) error {
 	noinc := x.in.Mods.Flags&ptx.FNoInc != 0
 	return mbarOp(x, 1, 0, x.in.Mods.Space, true, func(w *Warp, t *CTA, b *mbarrierT, a uint32, l int) error {
+		w.hazardCpArrive(a, b)
 		if !noinc {
 			return b.ExpectTx(0) // validity check only: +1 then -1 pending
 		}
-		w.hazardRelease(a, b)
+		w.hazardRelease(w.cta, a, b)
 		_, done, err := b.Arrive(1)
 		if done {
 			w.cta.mbarCompleted(a, b)

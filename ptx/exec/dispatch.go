@@ -34,8 +34,10 @@ func compilers(op ptx.Opcode) compileFn {
 	case ptx.OpAtom, ptx.OpRed:
 		return compileAtom
 	case ptx.OpPrefetch, ptx.OpPrefetchu, ptx.OpApplypriority, ptx.OpDiscard, ptx.OpPmevent,
-		ptx.OpNanosleep, ptx.OpMembar, ptx.OpFence, ptx.OpSetmaxnreg, ptx.OpGriddepcontrol:
+		ptx.OpNanosleep, ptx.OpMembar, ptx.OpSetmaxnreg, ptx.OpGriddepcontrol:
 		return compileNop
+	case ptx.OpFence:
+		return compileFence
 	case ptx.OpIsspacep:
 		return compileIsspacep
 	case ptx.OpBra, ptx.OpCall, ptx.OpRet, ptx.OpExit, ptx.OpTrap, ptx.OpBrkpt:

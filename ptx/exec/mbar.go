@@ -127,9 +127,7 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 				return err
 			}
 		}
-		if t == w.cta {
-			w.hazardRelease(a, b)
-		}
+		w.hazardRelease(t, a, b)
 		var tok mbarrier.Token
 		var done bool
 		var err error

@@ -17,6 +17,7 @@ type mbarrierT = mbarrier.Barrier
 type asyncState struct {
 	mbars map[uint32]*mbarrier.Barrier
 	hz    *hazards // nil until the CTA first uses an mbarrier or async copy
+	early int8     // whether the kernel starts hz early (hazard_proxy.go)
 	// changes counts mbarrier state changes (a warp spinning on an mbarrier
 	// can proceed only after one; CTA.Run uses it for deadlock detection).
 	changes uint64

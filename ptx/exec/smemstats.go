@@ -19,6 +19,9 @@ type smemSite struct {
 // countSmem adds one shared-memory access to the launch counters and to the
 // instruction's own statistics.
 func (w *Warp) countSmem(x *xinst, a *smem.Access) {
+	if w.cta.async.hz == nil {
+		w.hazardEarly()
+	}
 	if w.cta.async.hz != nil && w.hzErr == nil {
 		w.hzErr = w.hazardAccess(x, a)
 	}

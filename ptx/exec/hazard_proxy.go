@@ -1,0 +1,149 @@
+package exec
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// The generic-to-async proxy check (ptx-facts §5.3; CUTLASS tma_store_fence).
+// Shared memory written through the generic proxy (st.shared, stmatrix,
+// atom, cp.async) and then read through the async proxy (a TMA store or
+// reduction, a bulk copy out of shared memory) needs a
+// fence.proxy.async{.shared::cta,.shared::cluster} by the writing thread
+// after its writes, and that fence ordered before the copy's issue (the
+// same warp, or a barrier / mbarrier chain from the writer to the issuer).
+// Per 16-byte chunk the checker keeps the last generic writer, its line and
+// how many proxy fences it had executed then; per warp, its fences and the
+// epoch of the first fence at each epoch.
+
+// proxyTrack is the CTA's generic-write state for the proxy check.
+type proxyTrack struct {
+	warp   []uint8  // per chunk: 1 + the last generic writer, 0 none
+	line   []int32  // per chunk: that write's PTX line
+	seq    []uint32 // per chunk: the writer's fence count at the write
+	fences []uint32 // per warp: proxy fences executed
+	marks  [][]fenceMark
+}
+
+// fenceMark: fence number n (1-based) was the warp's first proxy fence in
+// its epoch e.
+type fenceMark struct{ n, e uint32 }
+
+func (p *proxyTrack) init(nw, chunks int) {
+	p.warp = make([]uint8, chunks)
+	p.line = make([]int32, chunks)
+	p.seq = make([]uint32, chunks)
+	p.fences = make([]uint32, nw)
+	p.marks = make([][]fenceMark, nw)
+}
+
+// write records a generic write of chunk k by warp wi at line.
+func (p *proxyTrack) write(k uint32, wi, line int) {
+	p.warp[k], p.line[k], p.seq[k] = uint8(wi+1), int32(line), p.fences[wi]
+}
+
+// clear forgets chunk k's generic write (an async copy replaced the data).
+func (p *proxyTrack) clear(k uint32) { p.warp[k] = 0 }
+
+// fence counts a proxy fence of warp wi in its epoch e.
+func (p *proxyTrack) fence(wi int, e uint32) {
+	p.fences[wi]++
+	if m := p.marks[wi]; len(m) == 0 || m[len(m)-1].e != e {
+		p.marks[wi] = append(m, fenceMark{p.fences[wi], e})
+	}
+}
+
+// fenceEpoch is the epoch of warp wi's fence number n.
+func (p *proxyTrack) fenceEpoch(wi int, n uint32) uint32 {
+	m := p.marks[wi]
+	i := sort.Search(len(m), func(i int) bool { return m[i].n > n }) - 1
+	return m[max(i, 0)].e
+}
+
+// compileFence: fence.proxy.async{.shared::cta,.shared::cluster} feeds the
+// proxy check; every other fence (and membar) orders nothing the
+// functional model could reorder.
+func compileFence(c *compiler, x *xinst) error {
+	q := x.in.Quals
+	sp := x.in.Mods.Space
+	if x.in.Op == ptx.OpFence && slices.Contains(q, "proxy") && slices.Contains(q, "async") && sp != ptx.SpaceGlobal {
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if h := w.cta.async.hz; h != nil && m != 0 {
+				h.px.fence(w.id, h.epoch(w.id))
+			}
+			return nil
+		}
+		return nil
+	}
+	return compileNop(c, x)
+}
+
+// hazardAsyncRead checks an async-proxy read by lane l of warp w of its
+// CTA's shared [lo, hi) (what: "TMA store", "bulk copy", ...).
+func (w *Warp) hazardAsyncRead(x *xinst, l int, what string, lo, hi uint32) error {
+	h := w.cta.async.hz
+	if h == nil {
+		return nil
+	}
+	p := &h.px
+	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(p.warp); k++ {
+		if p.warp[k] == 0 {
+			continue
+		}
+		g, s := int(p.warp[k]-1), p.seq[k]
+		if p.fences[g] <= s {
+			return w.laneFault(x, l, "async proxy hazard: the %s of warp %d reads shared [0x%x, 0x%x), written through the generic proxy "+
+				"by warp %d at line %d with no fence.proxy.async after the write: warp %d must execute fence.proxy.async.shared::cta "+
+				"after writing (and before the barrier that orders the write before this copy)",
+				what, w.id, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
+		}
+		if g != w.id && h.clocks[w.id].w[h.base+g] < p.fenceEpoch(g, s+1) {
+			return w.laneFault(x, l, "async proxy hazard: the %s of warp %d reads shared [0x%x, 0x%x), written by warp %d at line %d, "+
+				"whose fence.proxy.async is not ordered before this copy (no barrier or mbarrier arrive/wait from warp %d after its fence)",
+				what, w.id, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
+		}
+	}
+	return nil
+}
+
+// hazardEarly starts the checker at the CTA's first shared-memory access
+// when its kernel reads shared memory through the async proxy (bulk and
+// tensor copies, wgmma): the generic writes before its first async
+// operation matter to the proxy check.
+func (w *Warp) hazardEarly() {
+	c := w.cta
+	if c.async.hz != nil || c.l.NoHazardCheck || c.async.early == earlyNo {
+		return
+	}
+	if c.async.early == earlyUnknown {
+		c.async.early = earlyNo
+		if usesAsyncProxy(c.k.prog) {
+			c.async.early = earlyYes
+		}
+	}
+	if c.async.early == earlyYes {
+		c.hazardsOn()
+	}
+}
+
+// Values of asyncState.early.
+const (
+	earlyUnknown int8 = iota
+	earlyNo
+	earlyYes
+)
+
+// usesAsyncProxy reports whether p has a bulk or tensor copy or a wgmma.
+func usesAsyncProxy(p *ptx.Program) bool {
+	for _, f := range p.Funcs {
+		for i := range f.Insts {
+			in := &f.Insts[i]
+			if in.Op == ptx.OpWgmma || (in.Op == ptx.OpCp && slices.Contains(in.Quals, "bulk")) {
+				return true
+			}
+		}
+	}
+	return false
+}
