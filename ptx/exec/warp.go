@@ -175,6 +175,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 			w.cur.parkedNow = false
 			return false, err
 		}
+		w.parked &^= g // lanes that waited here for the group took part
 		w.insts++
 		return false, nil
 	}
@@ -190,6 +191,9 @@ func (w *Warp) Step() (blocked bool, err error) {
 		w.cur.parkedNow = false
 		return false, nil
 	}
+	// Lanes that waited at this warp-synchronous instruction for the rest of
+	// the group took part in it: they run on like the others.
+	w.parked &^= g
 	w.insts++
 	if w.uniform {
 		w.upc++
