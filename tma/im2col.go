@@ -136,3 +136,41 @@ func (t *TensorMap) im2colStep(pos, lo, hi, step *[5]int64) {
 	}
 	pos[r-1]++
 }
+
+// CheckIm2colStore reports the im2col_no_offs stores and reductions an H200
+// faults on (CUDA_ERROR_ILLEGAL_INSTRUCTION at the UTMASTG/UTMAREDG .IM2COL;
+// tools/record/im2c_probe.cu, ASYNC_FINDINGS.md), on top of CheckCoords:
+//
+//   - a pixel box reaching outside the image: a lower corner below 0 or an
+//     upper corner above 0 faults, even when the walk stays inside the
+//     image (lower -1 with one pixel at (0, 0); upper +1 with the walk
+//     ending before w = W); smaller boxes (lower > 0, upper < 0) work;
+//   - a start outside the pixel box: the instruction's W, H, D must lie in
+//     [lower, dims-1+upper] (w = 5 or h = 4 past a 5x4 image, w = 4 past a
+//     box ending at 2, w = 0 below a box starting at 1 all faulted).
+//
+// The walk past the last image (N) and channels past C are clipped.
+func (t *TensorMap) CheckIm2colStore(coords []int32) error {
+	p := t.Im2col
+	if p == nil || len(coords) != t.Rank {
+		return nil
+	}
+	for j := 1; j <= t.Rank-2; j++ {
+		lo, up := p.LowerCorner[j-1], p.UpperCorner[j-1]
+		if lo < 0 || up > 0 {
+			return fmt.Errorf("pixel box corner of %s is lower %d, upper %d: an im2col store or reduction needs the box inside the image "+
+				"(lower >= 0, upper <= 0); an H200 raises an illegal-instruction fault (CUDA_ERROR_ILLEGAL_INSTRUCTION)", im2colDimName(j, t.Rank), lo, up)
+		}
+		hi := int64(t.Dims[j]) - 1 + int64(up)
+		if c := int64(coords[j]); c < int64(lo) || c > hi {
+			return fmt.Errorf("%s coordinate %d is outside the pixel box [%d, %d]: an im2col store or reduction must start inside it; "+
+				"an H200 raises an illegal-instruction fault (CUDA_ERROR_ILLEGAL_INSTRUCTION)", im2colDimName(j, t.Rank), c, lo, hi)
+		}
+	}
+	return nil
+}
+
+// im2colDimName names spatial dimension j (1 = W) of a rank-r im2col map.
+func im2colDimName(j, r int) string {
+	return [...]string{"", "W", "H", "D"}[min(j, 3)]
+}

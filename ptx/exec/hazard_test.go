@@ -180,12 +180,12 @@ func TestHazardCpAsync(t *testing.T) {
 // thread 0 copies buf to out with a bulk copy (async proxy) after {SYNC}
 // and {SPIN}.
 const proxySrc = header + `
-.visible .entry k(.param .u64 out)
+.visible .entry k({MAPPARAM}.param .u64 out)
 {
 	.reg .pred %p<4>;
 	.reg .b32 %r<30>;
 	.reg .b64 %rd<8>;
-	.shared .align 128 .b8 buf[512];
+	.shared .align 1024 .b8 buf[1024];
 	ld.param.u64 %rd1, [out];
 	cvta.to.global.u64 %rd2, %rd1;
 	mov.u32 %r1, %tid.x;
@@ -213,7 +213,11 @@ END:
 const (
 	bulkStore = "cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r2], 128;"
 	stShared  = "st.shared.u32 [%r5], %r1;"
-	stMatrix  = `shl.b32 %r6, %r3, 4;
+	tmaStore  = `mov.b64 %rd5, tmap;
+	cvta.param.u64 %rd6, %rd5;
+	mov.u32 %r11, 0;
+	cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd6, {%r11, %r11}], [%r2];`
+	stMatrix = `shl.b32 %r6, %r3, 4;
 	add.u32 %r7, %r2, %r6;
 	stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r7], {%r1};`
 	// warp 1 raises a flag in global memory after its fence; warp 0 spins
@@ -239,6 +243,17 @@ func TestHazardProxy(t *testing.T) {
 			[]string{"async proxy hazard: the bulk copy of warp 0 reads shared [0x400, 0x410), written through the generic proxy by warp 1 at line 22"}},
 	}
 	runHzCases(t, proxySrc, map[string]string{"STORE": stShared, "COPY": bulkStore}, cases, [3]int{1, 1, 1}, [3]int{64, 1, 1}, [3]int{1, 1, 1}, false)
+}
+
+// The source of a TMA store is read through the async proxy too.
+func TestHazardProxyTMAStore(t *testing.T) {
+	cases := []hzCase{
+		{"fence and barrier", map[string]string{"FENCE": "fence.proxy.async.shared::cta;", "SYNC": "bar.sync 0;"}, nil},
+		{"no fence", map[string]string{"SYNC": "bar.sync 0;"},
+			[]string{"line 31: async proxy hazard: the TMA store of warp 0 reads shared [0x400, 0x410), written through the generic proxy by warp 1 at line 20"}},
+	}
+	base := map[string]string{"MAPPARAM": ".param .align 64 .b8 tmap[128], ", "STORE": stShared, "COPY": tmaStore}
+	runHzCases(t, proxySrc, base, cases, [3]int{1, 1, 1}, [3]int{64, 1, 1}, [3]int{1, 1, 1}, true)
 }
 
 // multicastSrc: a cluster of two CTAs of one warp. Rank 1 reads buf, then

@@ -18,8 +18,9 @@ type tensorForm struct {
 	mapOp     int // operand holding [tmap, {coords}]
 }
 
-// compileTensorCopy handles cp.async.bulk.tensor (tile mode, and im2col
-// loads with their u16 offsets; ptx-facts §5.1-5.4): loads global ->
+// compileTensorCopy handles cp.async.bulk.tensor (tile mode; im2col loads
+// with their u16 offsets and .im2col_no_offs stores and reductions;
+// ptx-facts §5.1-5.4): loads global ->
 // shared::cluster completing on an mbarrier,
 // stores and reductions shared::cta -> global (bulk_group) and L2
 // prefetches. Each active thread issues its own copy, at once: loads write
@@ -42,8 +43,8 @@ func compileTensorCopy(c *compiler, x *xinst) error {
 	f.im2col = in.Mods.Flags&ptx.FIm2col != 0 || has("im2col_no_offs")
 	f.multicast = in.Mods.Flags&ptx.FMulticast != 0
 	f.load = !f.prefetch && in.Mods.Space != ptx.SpaceGlobal
-	if f.im2col && !f.load && !f.prefetch {
-		return errAt(in, "%s: im2col stores and reductions (.im2col_no_offs) are not supported yet", in.Text)
+	if !f.load && !f.prefetch && in.Mods.Flags&ptx.FIm2col != 0 {
+		return errAt(in, "%s: stores and reductions take .im2col_no_offs, not .im2col (no im2col offsets)", in.Text)
 	}
 	if !f.load && !f.prefetch {
 		f.mapOp = 0
@@ -218,20 +219,34 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 			return w.laneFault(x, l, "%v", err)
 		}
 	}
-	if tm.Im2col != nil {
-		return w.laneFault(x, l, "%s: %s", x.in.Text, modeMismatch(false))
+	if (tm.Im2col != nil) != f.im2col {
+		return w.laneFault(x, l, "%s: %s", x.in.Text, modeMismatch(f.im2col))
 	}
 	coords := w.coords(&x.ops[0], l)
 	if err := tm.CheckCoords(coords, true); err != nil {
-		return w.laneFault(x, l, "TMA %s: %v", map[bool]string{false: "store", true: "reduction"}[f.red != nil], err)
+		return w.laneFault(x, l, "%s: %v", storeWord(f), err)
+	}
+	if err := tm.CheckIm2colStore(coords); err != nil {
+		return w.laneFault(x, l, "%s: %v", storeWord(f), err)
 	}
 	s, err := w.sharedAddr(x, ptx.SpaceShared, &x.ops[1], l, tm.SmemBytes(), 128)
 	if err != nil {
 		return err
 	}
+	if err := w.hazardAsyncRead(x, l, storeWord(f), s, s+uint32(tm.SmemBytes())); err != nil {
+		return err
+	}
 	es := tm.DType.Size()
 	sh := w.cta.shared
-	return tm.TileBox(s, coords, func(e tma.Elem) error {
+	walk := tm.TileBox
+	if f.im2col {
+		// .im2col_no_offs: the pixel walk of an im2col load with every
+		// im2col offset 0 (tma.Im2colBox), elements outside the tensor skipped.
+		walk = func(d uint32, c []int32, v func(tma.Elem) error) error {
+			return tm.Im2colBox(d, c, make([]uint16, tm.Rank-2), v)
+		}
+	}
+	return walk(s, coords, func(e tma.Elem) error {
 		if !e.InBounds {
 			return nil
 		}
@@ -250,6 +265,14 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 		}
 		return nil
 	})
+}
+
+// storeWord names a store or reduction for messages.
+func storeWord(f *tensorForm) string {
+	if f.red != nil {
+		return "TMA reduction"
+	}
+	return "TMA store"
 }
 
 // tensorElemType is the PTX type a reduction combines for a map data type.
