@@ -18,6 +18,9 @@ type GlobalMem struct {
 	segs []*Segment
 	last *Segment
 	next uint64
+	// view is set on a goroutine's private view of a parallel launch's
+	// memory (SharedMem.View, overlay.go).
+	view *memView
 }
 
 // Global address layout: buffers from GlobalBase upward, 256-byte aligned
@@ -37,6 +40,7 @@ func NewGlobalMem() *GlobalMem { return &GlobalMem{next: GlobalBase} }
 
 // Alloc maps a new zero-filled segment of n bytes and returns its address.
 func (g *GlobalMem) Alloc(name string, n int) *Segment {
+	g.mustNotBeView("Alloc")
 	base := (g.next + globalAlign - 1) &^ (globalAlign - 1)
 	size := n
 	if size == 0 {
@@ -50,6 +54,7 @@ func (g *GlobalMem) Alloc(name string, n int) *Segment {
 
 // MapAt maps data at a fixed address (it must not overlap).
 func (g *GlobalMem) MapAt(name string, base uint64, data []byte) (*Segment, error) {
+	g.mustNotBeView("MapAt")
 	s := &Segment{Name: name, Base: base, Data: data}
 	for _, o := range g.segs {
 		if base < o.Base+uint64(len(o.Data)) && o.Base < base+uint64(len(data)) {
@@ -67,6 +72,9 @@ func (g *GlobalMem) Segments() []*Segment { return g.segs }
 // Slice returns the n bytes at addr, or nil when [addr, addr+n) is not inside
 // one segment.
 func (g *GlobalMem) Slice(addr uint64, n int) []byte {
+	if g.view != nil {
+		return g.view.slice(addr, n)
+	}
 	if s := g.last; s != nil && addr >= s.Base && addr+uint64(n) <= s.Base+uint64(len(s.Data)) {
 		off := addr - s.Base
 		return s.Data[off : off+uint64(n)]
@@ -82,4 +90,12 @@ func (g *GlobalMem) Slice(addr uint64, n int) []byte {
 	g.last = s
 	off := addr - s.Base
 	return s.Data[off : off+uint64(n)]
+}
+
+// mustNotBeView guards the mapping calls: a view shares its base's
+// segments and cannot map new ones.
+func (g *GlobalMem) mustNotBeView(op string) {
+	if g.view != nil {
+		panic("exec: GlobalMem." + op + " on a view of a parallel launch's memory")
+	}
 }
