@@ -123,6 +123,9 @@ func compileAtom(c *compiler, x *xinst) error {
 			if aa%uint64(es) != 0 {
 				return w.laneFault(x, l, "misaligned atomic of %d bytes at 0x%x", es, a)
 			}
+			if w.kernelParam(s, aa) {
+				return w.laneFault(x, l, "atomic on the kernel's parameter block at offset %d (it is read-only)", aa)
+			}
 			b, msg := w.access(s, aa, es, l)
 			if msg != "" {
 				return w.laneFault(x, l, "%s", msg)

@@ -54,6 +54,9 @@ func NewCluster(k *Kernel, l *Launch, origin [3]int, smids []int) (*Cluster, err
 	return cl, nil
 }
 
+// Cluster is the CTA's cluster (its own one for a CTA made with NewCTA).
+func (c *CTA) Cluster() *Cluster { return c.cl }
+
 // CTAs are the cluster's CTAs by rank.
 func (cl *Cluster) CTAs() []*CTA { return cl.ctas }
 

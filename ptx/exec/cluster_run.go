@@ -14,7 +14,13 @@ import (
 // a deadlock report naming every stuck warp and its CTA.
 func (cl *Cluster) Run(budget *int64) error {
 	const quantum = 256
+	poll := cl.poll()
 	for {
+		if poll != nil {
+			if err := poll(); err != nil {
+				return err
+			}
+		}
 		progress := false
 		alive := false
 		changes := cl.asyncChanges()
@@ -42,6 +48,16 @@ func (cl *Cluster) Run(budget *int64) error {
 			return cl.deadlock()
 		}
 	}
+}
+
+// poll is the launch's Poll hook.
+func (cl *Cluster) poll() func() error {
+	for _, c := range cl.ctas {
+		if c != nil {
+			return c.l.Poll
+		}
+	}
+	return nil
 }
 
 // turn runs warp w for up to quantum instructions.

@@ -25,6 +25,26 @@ type Launch struct {
 	pool ctaPool // recycled CTA memory (see pool.go)
 	// NoHazardCheck switches off the async-copy hazard checker (hazard.go).
 	NoHazardCheck bool
+	// Poll, when set, is called between the scheduling rounds of a
+	// functional run (every warp ran up to one quantum); an error it
+	// returns ends the run with that error. Parallel runs use it to stop
+	// work that has become useless.
+	Poll func() error
+}
+
+// Fork returns a launch for running some of l's CTAs on another goroutine:
+// the same geometry, parameters and settings, global memory g (a view of
+// l's, SharedMem.View), and its own shared-memory counters, printf buffer
+// and CTA memory pool.
+func (l *Launch) Fork(g *GlobalMem) *Launch {
+	f := &Launch{}
+	*f = *l
+	f.Global = g
+	f.Counters = &smem.Counters{}
+	f.Printf = bytes.Buffer{}
+	f.pool = ctaPool{}
+	f.Poll = nil
+	return f
 }
 
 // CTA is one thread block.

@@ -95,6 +95,18 @@ func Compile(p *ptx.Program, name string, layout Layout) (*Kernel, error) {
 	return k, nil
 }
 
+// Clone compiles the kernel again, with the global variable addresses of
+// k: a copy whose per-instruction state (shared-memory site statistics,
+// handler data) is its own, for running CTAs on another goroutine.
+func (k *Kernel) Clone() (*Kernel, error) {
+	c, err := Compile(k.prog, k.Name(), k.layout)
+	if err != nil {
+		return nil, err
+	}
+	copy(c.varAddr, k.varAddr)
+	return c, nil
+}
+
 // placeShared assigns shared-space addresses to static .shared variables in
 // declaration order (module scope first, then function locals).
 func (k *Kernel) placeShared() {

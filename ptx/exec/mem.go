@@ -109,6 +109,18 @@ func (w *Warp) paramBytes(addr uint64, n int, l int) ([]byte, string) {
 	return area[base : base+uint64(n)], ""
 }
 
+// kernelParam reports whether param-space address addr names the kernel's
+// parameter block (paramBytes' Launch.Params case). The block is read-only,
+// as on the GPU (a constant bank): a write would be seen by later CTAs of a
+// serial run only, and by none of a parallel one's other workers.
+func (w *Warp) kernelParam(sp ptx.Space, addr uint64) bool {
+	switch sp {
+	case ptx.SpaceParam, ptx.SpaceParamEntry, ptx.SpaceParamFunc:
+		return addr < paramSlotBase && w.cur.frame.params == nil
+	}
+	return false
+}
+
 func retSize(f *Frame) int {
 	rs := f.fn.fn.Rets
 	if len(rs) == 0 {
@@ -173,6 +185,9 @@ func compileLdSt(c *compiler, x *xinst) error {
 			}
 			if aa%uint64(es*nv) != 0 {
 				return w.laneFault(x, l, "misaligned %s of %d bytes at 0x%x", ldstWord(load), es*nv, a)
+			}
+			if !load && w.kernelParam(s, aa) {
+				return w.laneFault(x, l, "store to the kernel's parameter block at offset %d (it is read-only)", aa)
 			}
 			b, msg := w.access(s, aa, es*nv, l)
 			if msg != "" {

@@ -58,3 +58,47 @@ func (k *Kernel) SmemSites() []SiteStat {
 	}
 	return out
 }
+
+// SiteDeltas are the shared-memory site statistics one unit of work
+// gathered on a kernel copy (Kernel.Clone), in instruction order.
+type SiteDeltas []siteDelta
+
+type siteDelta struct {
+	fn, idx int32
+	s       smemSite
+}
+
+// TakeSmemSites returns the site statistics gathered since the last call
+// and clears them; parallel runs take them from a worker's copy after each
+// unit and add them to the original (AddSmemSites) in serial order.
+func (k *Kernel) TakeSmemSites() SiteDeltas {
+	var out SiteDeltas
+	for fi, xf := range k.funcs {
+		if xf == nil {
+			continue
+		}
+		for i := range xf.insts {
+			s := &xf.insts[i].smem
+			if s.Executions == 0 {
+				continue
+			}
+			out = append(out, siteDelta{fn: int32(fi), idx: int32(i), s: *s})
+			s.Executions, s.Wavefronts, s.Ideal, s.Conflicts, s.MaxWay = 0, 0, 0, 0, 0
+		}
+	}
+	return out
+}
+
+// AddSmemSites adds statistics taken from a copy of k, as if their
+// executions had run on k after everything counted so far.
+func (k *Kernel) AddSmemSites(d SiteDeltas) {
+	for _, e := range d {
+		s := &k.funcs[e.fn].insts[e.idx].smem
+		s.Executions += e.s.Executions
+		s.Wavefronts += e.s.Wavefronts
+		s.Ideal += e.s.Ideal
+		s.Conflicts += e.s.Conflicts
+		s.MaxWay = max(s.MaxWay, e.s.MaxWay)
+		s.Kind = e.s.Kind
+	}
+}
