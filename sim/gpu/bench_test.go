@@ -12,8 +12,9 @@ import (
 )
 
 // benchCorpus runs corpus kernel name b.N times (loading it outside the
-// timer), optionally on a smaller grid, and returns the warp instructions.
-func benchCorpus(b *testing.B, name string, grid *[3]int) int64 {
+// timer) on jobs goroutines (gpu.Config.Jobs), optionally on a smaller
+// grid, and returns the warp instructions.
+func benchCorpus(b *testing.B, name string, grid *[3]int, jobs int) int64 {
 	dir := filepath.Join("..", "..", "validation", "testdata", name)
 	var insts int64
 	b.ResetTimer()
@@ -25,7 +26,9 @@ func benchCorpus(b *testing.B, name string, grid *[3]int) int64 {
 			s.Launch.Grid = *grid
 		}
 		b.StartTimer()
-		res, err := s.Run(gpu.DefaultConfig())
+		cfg := gpu.DefaultConfig()
+		cfg.Jobs = jobs
+		res, err := s.Run(cfg)
 		require.NoError(b, err)
 		insts += res.Instructions
 	}
@@ -34,9 +37,15 @@ func benchCorpus(b *testing.B, name string, grid *[3]int) int64 {
 
 // BenchmarkIntHash runs the int_hash corpus kernel (full warps, integer
 // ALU work) on a 64-CTA slice of its grid and reports warp instructions
-// per second on one goroutine.
+// per second on one goroutine (a serial run).
 func BenchmarkIntHash(b *testing.B) {
-	insts := benchCorpus(b, "int_hash", &[3]int{64, 1, 1})
+	insts := benchCorpus(b, "int_hash", &[3]int{64, 1, 1}, 1)
+	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
+}
+
+// BenchmarkIntHashParallel is BenchmarkIntHash with one worker per CPU.
+func BenchmarkIntHashParallel(b *testing.B) {
+	insts := benchCorpus(b, "int_hash", &[3]int{64, 1, 1}, 0)
 	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
 }
 
@@ -44,6 +53,6 @@ func BenchmarkIntHash(b *testing.B) {
 // (TMA SW128 pipeline, 2 consumer warpgroups of wgmma m64n128k16, 8 CTAs
 // of 128x128x512) and reports simulated GFLOP/s.
 func BenchmarkGemmWgmma512(b *testing.B) {
-	benchCorpus(b, "gemm_wgmma_512x256x512", nil)
+	benchCorpus(b, "gemm_wgmma_512x256x512", nil, 1)
 	b.ReportMetric(float64(b.N)*2*512*256*512/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }

@@ -1,0 +1,95 @@
+package gpu_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// runState is everything a run leaves that must not depend on Jobs.
+type runState struct {
+	Err          string
+	Instructions int64
+	CTAs         int
+	Smem         any
+	Printf       string
+	Memory       map[string][]byte // every global segment, by name
+	Sites        []exec.SiteStat
+}
+
+// runWith runs a kernel and its spec with jobs workers.
+func runWith(t *testing.T, ptxPath, specPath string, jobs int, grid *[3]int) (runState, gpu.ParallelStats) {
+	t.Helper()
+	s, err := session.Prepare(ptxPath, specPath, "", exec.DefaultLayout())
+	require.NoError(t, err)
+	if grid != nil {
+		s.Launch.Grid = *grid
+	}
+	if g := s.Launch.Grid; raceEnabled && !s.Launch.ClusterGiven && g[0]*g[1]*g[2] > 64 {
+		s.Launch.Grid = [3]int{64, 1, 1} // a slice is enough to find races
+	}
+	cfg := gpu.DefaultConfig()
+	cfg.Jobs = jobs
+	res, err := s.Run(cfg)
+	var st runState
+	if err != nil {
+		st.Err = err.Error()
+	}
+	var par gpu.ParallelStats
+	if res != nil {
+		st.Instructions, st.CTAs, st.Smem, par = res.Instructions, res.CTAs, res.Smem, res.Parallel
+	}
+	st.Printf = s.Launch.Printf.String()
+	st.Memory = map[string][]byte{}
+	for _, seg := range s.Launch.Global.Segments() {
+		st.Memory[seg.Name] = seg.Data
+	}
+	st.Sites = s.Kernel.SmemSites()
+	return st, par
+}
+
+// TestParallelMatchesSerialOnCorpus runs every corpus kernel (but the SLOW
+// ones) serially and on 4 workers and requires the same memory, printf
+// text, error, counters and per-instruction bank statistics. Every CTA (or
+// cluster) is a unit of its own, so even small grids run in parallel.
+func TestParallelMatchesSerialOnCorpus(t *testing.T) {
+	root := filepath.Join("..", "..", "validation", "testdata")
+	ents, err := os.ReadDir(root)
+	require.NoError(t, err)
+	var total gpu.ParallelStats
+	n := 0
+	for _, e := range ents {
+		dir := filepath.Join(root, e.Name())
+		if _, err := os.Stat(filepath.Join(dir, "launch.yaml")); !e.IsDir() || err != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "SLOW")); err == nil {
+			continue
+		}
+		n++
+		t.Run(e.Name(), func(t *testing.T) {
+			ptxPath, specPath := filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml")
+			serial, _ := runWith(t, ptxPath, specPath, 1, nil)
+			par, st := runWith(t, ptxPath, specPath, 4, nil)
+			assert.Equal(t, 4, st.Jobs)
+			assert.Equal(t, serial, par)
+			if st.Reruns() > 0 {
+				t.Logf("%d of %d units re-run in order: %+v", st.Reruns(), st.Units, st)
+			}
+			total.Units += st.Units
+			total.Conflicts += st.Conflicts
+			total.Stale += st.Stale
+			total.Failed += st.Failed
+			total.OverBudget += st.OverBudget
+		})
+	}
+	require.NotZero(t, n, "no corpus kernels found")
+	t.Logf("corpus: %d kernels, %d units, %d re-run in order (%+v)", n, total.Units, total.Reruns(), total)
+}
