@@ -42,36 +42,39 @@ func (m model) costBypass(a *Access) Cost {
 	return c
 }
 
-// srcPieces counts the source pieces of the lanes of mask (one quarter):
-// per 128-B global line, 1 when every lane's source sits at the same
-// offset in its line as its destination in its 128-B shared row (no
-// rotation), else the number of 64-B halves of the line the lanes touch.
-// (cpasync_cg_shift_nosz: sources 16 B past the line, 3 pieces per
-// quarter; cpasync_cg_gstride_nosz: one line per lane, 8.)
+// srcPieces counts the source pieces of the lanes of mask (one quarter).
+// The lanes split into runs: consecutive lanes (in lane order) reading the
+// same 128-B global line, each a 16-B chunk of it that no earlier lane of
+// the run read. A run costs 1 when every lane's source sits at the same
+// offset in its line as its destination in its 128-B shared row, or when
+// it reads all 8 chunks of the line (any permutation); else one per 64-B
+// half of the line it touches. (cpasync_cg_shift_nosz: sources 16 B past
+// the line, 3 pieces per quarter; cpasync_cg_gstride_nosz: one line per
+// lane, 8. tools/record/cpasync_probe.cu, no src-size: lanes alternating
+// between two lines 8; every lane on one chunk 8; lane pairs swapped, the
+// quarter reversed or rotated inside one line 1; cpasync_pipeline's tail
+// without src-size 120 = 24 + 3 x 32.)
 func srcPieces(a *Access, mask uint32) int {
 	if a.Src == nil {
 		return 1
 	}
 	n := 0
-	done := uint32(0)
-	for m := mask; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		if done>>l&1 != 0 {
-			continue
-		}
-		line := a.Src[l] >> 7
+	for m := mask; m != 0; {
+		line := a.Src[bits.TrailingZeros32(m)] >> 7
+		var chunks, halves uint8
 		rotated := false
-		var halves uint8
-		for r := m; r != 0; r &= r - 1 {
-			k := bits.TrailingZeros32(r)
-			if a.Src[k]>>7 != line {
-				continue
+		for m != 0 {
+			k := bits.TrailingZeros32(m)
+			c := uint8(1) << (a.Src[k] >> 4 & 7)
+			if a.Src[k]>>7 != line || chunks&c != 0 {
+				break
 			}
-			done |= 1 << k
-			rotated = rotated || uint32(a.Src[k])&127 != a.Addr[k]&127
+			chunks |= c
 			halves |= 1 << (a.Src[k] >> 6 & 1)
+			rotated = rotated || uint32(a.Src[k])&127 != a.Addr[k]&127
+			m &= m - 1
 		}
-		if rotated {
+		if rotated && chunks != 0xff {
 			n += bits.OnesCount8(halves)
 		} else {
 			n++

@@ -77,3 +77,45 @@ func TestBypassKnownGaps(t *testing.T) {
 	}
 	assert.Equal(t, 8, Wavefronts(a).Wavefronts, "cpasync_cg_ramp: GPU 15")
 }
+
+// No-src-size cp.async.cg (LDGSTS.E.BYPASS.128) patterns of
+// tools/record/cpasync_probe.cu on an H200 (2026-11-21; one warp unless
+// noted; the no-src-size form costs the same in every kernel we measured).
+func TestBypassSourcePiecesProbe(t *testing.T) {
+	const sbase, gbase = 0x400, 0x7f0000000000
+	for _, tc := range []struct {
+		probe string
+		warps int
+		src   func(t uint64) uint64 // global byte offset of thread t
+		wave  int
+	}{
+		{"gline2_nosz (2 lanes per line)", 1, func(t uint64) uint64 { return t/2*128 + t%2*16 }, 16},
+		{"gline4_nosz", 1, func(t uint64) uint64 { return t/4*128 + t%4*16 }, 8},
+		{"gline8_nosz", 1, func(t uint64) uint64 { return t/8*128 + t%8*16 }, 4},
+		{"twolines_alt_nosz (lanes alternate lines)", 1, func(t uint64) uint64 { return t%2*128 + t/2*16 }, 32},
+		{"nosz_same_chunk (every lane on in+0)", 1, func(t uint64) uint64 { return 0 }, 32},
+		{"swap_pairs_nosz", 1, func(t uint64) uint64 { return 16 * (t ^ 1) }, 4},
+		{"reversed_nosz", 1, func(t uint64) uint64 { return 16*(31-t%32) + 512*(t/32) }, 4},
+		{"rotq_nosz (rotated by a quarter)", 1, func(t uint64) uint64 { return 16*((t%32+8)%32) + 512*(t/32) }, 4},
+		{"gline1_shift16_nosz", 1, func(t uint64) uint64 { return 128*t + 16 }, 32},
+		{"pipe_tail_w4_nosz (cpasync_pipeline's last tile)", 4, func(t uint64) uint64 {
+			if 37-4*int(t) > 0 {
+				return 4 * (3584 + 4*t)
+			}
+			return 0
+		}, 120},
+	} {
+		total := 0
+		for w := 0; w < tc.warps; w++ {
+			a := access(OpLdgsts, 16, allLanes, func(l uint32) uint32 { return sbase + 512*uint32(w) + 16*l })
+			a.Bypass = true
+			var src [32]uint64
+			for l := range src {
+				src[l] = gbase + tc.src(uint64(32*w+l))
+			}
+			a.Src = &src
+			total += Wavefronts(a).Wavefronts
+		}
+		assert.Equal(t, tc.wave, total, tc.probe)
+	}
+}
