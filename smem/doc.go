@@ -67,10 +67,14 @@
 //     source shapes the cost (bypass.go, fitted to the cpasync_cg_* probes:
 //     H200, one warp, one 16-B copy per lane, 4 = contiguous 512 B). Per
 //     quarter-warp: data writes = max(bank passes, source pieces), a piece
-//     being a 128-B global line whose lanes sit at the same line offset as
-//     their shared row offset, else each 64-B half of the line touched
-//     (contiguous 4, dst stride 128 B 32, sources 16 B past a line 12, one
-//     line per lane 32); these count no conflicts. With a run-time
+//     being a run of consecutive lanes on one 128-B global line, each on a
+//     16-B chunk no earlier lane of the run read, that sit at the same line
+//     offset as their shared row offset or read the whole line, else each
+//     64-B half of the line touched (contiguous 4, dst stride 128 B 32,
+//     sources 16 B past a line 12, one line per lane 32; and in
+//     tools/record/cpasync_probe.cu lanes alternating between two lines 32,
+//     every lane on one source chunk 32, swapped pairs or reversed quarters
+//     4); these count no conflicts. With a run-time
 //     src-size or ignore-src (ptxas: LDGSTS.E.BYPASS.128.ZFILL, or a
 //     predicated LDGSTS for ignore-src; Access.ZFill) add a zero-fill pass
 //     per quarter over all active lanes under the 16-B store rule, whose
@@ -83,10 +87,13 @@
 //     src-size costs as without (4). OPEN (known_gaps in counters.json):
 //     cpasync_cg_ramp (src-size 4*(lane%5): 15, model 8),
 //     cpasync_cg_gstride_sz16 (one line per lane: 64 with 28 conflicts,
-//     model 36 with 0), and cpasync_pipeline, whose 28 full ZFILL copies
-//     cost about 16 each (464 in all with the tail, model 242) where the
-//     same copies alone cost 8: something in the pipeline (interleaved .ca
-//     copies, two groups in flight) doubles them.
+//     model 36 with 0), and cpasync_pipeline (464, model 242: its full
+//     copies cost 8 each, its last tile 240 where cpasync_cg_tail_w4, the
+//     same lane pattern, costs 18). None is timing-dependent (repeated
+//     runs, warp delays, uncached runs give the same counts), but the
+//     src-size form costs differently for one lane pattern in different
+//     kernels (tools/record/ASYNC_FINDINGS.md, "cp.async.cg second
+//     look"), so the ZFILL part stays fitted to the corpus probes.
 //
 // wgmma and TMA shared-memory traffic do not go through this model (their
 // async units are modeled conflict-free for canonical swizzled layouts).
