@@ -47,6 +47,7 @@ func (e *SimError) Unwrap() error { return e.Err }
 type ValidateOptions struct {
 	Kernel          string // --kernel
 	MaxInstructions int64  // the simulator's warp-instruction budget
+	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
 	GPU             GPUOptions
 }
 
@@ -74,7 +75,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, opt.MaxInstructions)
+	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})
@@ -150,9 +151,9 @@ func GPUReport(plan *GPUPlan, res *GPUResult, err error) *report.Report {
 // Simulate runs the kernel functionally in the simulator through
 // internal/session (the path `sm90sim run` takes) and returns its run
 // report and buffers.
-func Simulate(ptxPath, specPath, kernel string, maxInstructions int64) (*report.Report, []*launch.Buffer, error) {
+func Simulate(ptxPath, specPath, kernel string, opt session.RunOptions) (*report.Report, []*launch.Buffer, error) {
 	rep := &report.Report{}
-	s, err := session.Simulate(ptxPath, specPath, kernel, maxInstructions, rep)
+	s, err := session.Simulate(ptxPath, specPath, kernel, opt, rep)
 	if err != nil {
 		return rep, nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/validation/driver"
 )
 
@@ -107,7 +108,7 @@ result: 1 of 3 outputs differ
 func TestGPUReportKeysMatchRun(t *testing.T) {
 	plan, err := PlanGPU(okPTX, okSpec, "")
 	require.NoError(t, err)
-	simRep, bufs, err := Simulate(okPTX, okSpec, "", 0)
+	simRep, bufs, err := Simulate(okPTX, okSpec, "", session.RunOptions{})
 	require.NoError(t, err)
 	cyc := int64(1234)
 	info := &GPUInfo{Name: "NVIDIA H100", Cycles: &cyc, CyclesSource: "ncu sm__cycles_elapsed.max"}

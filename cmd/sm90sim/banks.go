@@ -17,6 +17,7 @@ type banksFlags struct {
 	json            string
 	top             int
 	maxInstructions int64
+	jobs            int
 	layout          string
 	svg             string
 }
@@ -75,6 +76,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 	fl.StringVar(&f.json, "json", "", "write the report as JSON here")
 	fl.IntVar(&f.top, "top", 0, "show only the N lines with the most conflicts (0: all)")
 	fl.Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
+	addJobsFlag(cmd, &f.jobs)
 	fl.StringVar(&f.layout, "layout", "", "what-if: "+banks.SpecSyntax)
 	fl.StringVar(&f.svg, "svg", "", "with --layout: write a heat map of banks per phase per swizzle mode (SVG)")
 	return cmd

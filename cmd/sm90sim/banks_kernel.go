@@ -13,7 +13,6 @@ import (
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // bankLine is one PTX source line's shared-memory statistics.
@@ -72,10 +71,9 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	cfg := gpu.DefaultConfig()
-	cfg.MaxInstructions = f.maxInstructions
-	if err := cfg.Validate(); err != nil {
-		return nil, inputErr(fmt.Errorf("--max-instructions: %v", err))
+	cfg, err := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs}.Config()
+	if err != nil {
+		return nil, inputErr(err)
 	}
 	res, runErr := s.Run(cfg)
 	if runErr != nil {

@@ -18,6 +18,7 @@ type runFlags struct {
 	report          string
 	kernel          string
 	maxInstructions int64
+	jobs            int
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -35,6 +36,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here (also on failure)")
 	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
+	addJobsFlag(cmd, &f.jobs)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -60,7 +62,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, f.maxInstructions, rep)
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs}, rep)
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}
@@ -78,10 +80,15 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	return nil
 }
 
+// addJobsFlag registers --jobs.
+func addJobsFlag(cmd *cobra.Command, jobs *int) {
+	cmd.Flags().IntVar(jobs, "jobs", 0, "CTAs (clusters) simulated in parallel: 0 one per CPU, 1 serial (results are identical)")
+}
+
 func printSummary(w io.Writer, r *report.Report) {
 	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", r.Kernel, r.Grid, r.Block, r.Mode)
 	if r.Instructions != nil {
-		fmt.Fprintf(w, "warp instructions  %d  (%.3g per second, %.3f s)\n", *r.Instructions, r.Host.WarpInstructionsPerSecond, r.Host.WallSeconds)
+		fmt.Fprintf(w, "warp instructions  %d  (%.3g per second, %.3f s, %s)\n", *r.Instructions, r.Host.WarpInstructionsPerSecond, r.Host.WallSeconds, jobsText(r.Host))
 	}
 	if s := r.Smem; s != nil {
 		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
@@ -90,4 +97,12 @@ func printSummary(w io.Writer, r *report.Report) {
 	for _, o := range r.Outputs {
 		fmt.Fprintf(w, "output             %s\n", o)
 	}
+}
+
+// jobsText describes the parallelism of a run for the summary.
+func jobsText(h report.Host) string {
+	if h.Jobs <= 1 {
+		return "serial"
+	}
+	return fmt.Sprintf("%d jobs, %d CTAs/clusters re-run in order", h.Jobs, h.UnitsRerun)
 }

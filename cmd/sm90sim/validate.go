@@ -16,6 +16,7 @@ type validateFlags struct {
 	gpuFlags
 	record          bool
 	maxInstructions int64
+	jobs            int
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -42,6 +43,7 @@ refusing outputs that differ between the runs.`,
 	f.register(cmd)
 	cmd.Flags().BoolVar(&f.record, "record", false, "record the GPU's outputs into the corpus directory of the spec")
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
+	addJobsFlag(cmd, &f.jobs)
 	return cmd
 }
 
@@ -55,7 +57,7 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 		return err
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, GPU: gopt})
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, GPU: gopt})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

@@ -58,6 +58,11 @@ type Op struct {
 type Host struct {
 	WallSeconds               float64 `json:"wall_seconds"`
 	WarpInstructionsPerSecond float64 `json:"warp_instructions_per_second"`
+	// Jobs is the goroutines that ran CTAs (1: serial) and UnitsRerun the
+	// CTAs (clusters) whose parallel result was dropped for a serial-order
+	// re-run (sim/gpu ParallelStats); neither changes any other key.
+	Jobs       int `json:"jobs,omitempty"`
+	UnitsRerun int `json:"units_rerun,omitempty"`
 }
 
 func op(c smem.OpCounters) Op {
