@@ -73,6 +73,18 @@ func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) 
 	return nil, fmt.Sprintf("access to unsupported state space %s", sp)
 }
 
+// accessStore is access for a store, which overwrites all n bytes and
+// reads none (GlobalMem.SliceW).
+func (w *Warp) accessStore(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) {
+	if sp != ptx.SpaceGlobal {
+		return w.access(sp, addr, n, l)
+	}
+	if b := w.cta.l.Global.SliceW(addr, n); b != nil {
+		return b, ""
+	}
+	return nil, fmt.Sprintf("out-of-bounds %s access of %d bytes at 0x%x", spaceWord(sp), n, addr)
+}
+
 func spaceWord(sp ptx.Space) string {
 	if sp == ptx.SpaceConst {
 		return "constant"
@@ -189,7 +201,13 @@ func compileLdSt(c *compiler, x *xinst) error {
 			if !load && w.kernelParam(s, aa) {
 				return w.laneFault(x, l, "store to the kernel's parameter block at offset %d (it is read-only)", aa)
 			}
-			b, msg := w.access(s, aa, es*nv, l)
+			var b []byte
+			var msg string
+			if load {
+				b, msg = w.access(s, aa, es*nv, l)
+			} else {
+				b, msg = w.accessStore(s, aa, es*nv, l)
+			}
 			if msg != "" {
 				return w.laneFault(x, l, "%s", msg)
 			}

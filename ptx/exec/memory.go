@@ -73,7 +73,7 @@ func (g *GlobalMem) Segments() []*Segment { return g.segs }
 // one segment.
 func (g *GlobalMem) Slice(addr uint64, n int) []byte {
 	if g.view != nil {
-		return g.view.slice(addr, n)
+		return g.view.slice(addr, n, false)
 	}
 	if s := g.last; s != nil && addr >= s.Base && addr+uint64(n) <= s.Base+uint64(len(s.Data)) {
 		off := addr - s.Base
@@ -90,6 +90,16 @@ func (g *GlobalMem) Slice(addr uint64, n int) []byte {
 	g.last = s
 	off := addr - s.Base
 	return s.Data[off : off+uint64(n)]
+}
+
+// SliceW is Slice for a caller that overwrites all n bytes and reads none
+// of them (a store): on a view of a parallel launch (overlay.go) such bytes
+// never make the unit conflict with another.
+func (g *GlobalMem) SliceW(addr uint64, n int) []byte {
+	if g.view != nil {
+		return g.view.slice(addr, n, true)
+	}
+	return g.Slice(addr, n)
 }
 
 // mustNotBeView guards the mapping calls: a view shares its base's

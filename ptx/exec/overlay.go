@@ -19,10 +19,15 @@ import (
 // stale data and must run again.
 //
 // GlobalMem.Slice does not say whether the caller reads or writes, so every
-// touched chunk counts as read; a chunk counts as written when its bytes
-// differ from the committed state at the end of the unit. Chunks are the
-// unit of conflict: two units writing different words of one chunk look
-// like a conflict and cost a re-run, never a wrong result.
+// chunk it touches counts as read; a read chunk counts as written when its
+// bytes differ from the committed state at the end of the unit. Stores use
+// SliceW (the caller overwrites every byte and reads none): their bytes
+// are recorded one by one, and a chunk the unit only stored to is never a
+// conflict: its stored bytes are applied over whatever earlier units left
+// in the chunk's other bytes, as in a serial run (per-CTA result words side
+// by side in one chunk do not conflict). Read chunks are the unit of
+// conflict: two units writing different words of a chunk one of them also
+// reads look like a conflict and cost a re-run, never a wrong result.
 
 const (
 	pageShift     = 12
@@ -33,8 +38,24 @@ const (
 	chunksPerPage = pageSize >> chunkShift
 )
 
-// chunkMask has a bit per 16-byte chunk of a page.
-type chunkMask [chunksPerPage / 64]uint64
+// chunkMask has a bit per 16-byte chunk of a page; byteMask a bit per
+// byte.
+type (
+	chunkMask [chunksPerPage / 64]uint64
+	byteMask  [pageSize / 64]uint64
+)
+
+// setRange marks page bytes [lo, hi).
+func (m *byteMask) setRange(lo, hi int) {
+	for lo < hi {
+		n := min(hi-lo, 64-lo&63)
+		m[lo>>6] |= (^uint64(0) >> (64 - n)) << (lo & 63)
+		lo += n
+	}
+}
+
+// chunk returns the 16 bits of chunk c.
+func (m *byteMask) chunk(c int) uint16 { return uint16(m[c>>2] >> (c & 3 * 16)) }
 
 func (m *chunkMask) set(c int) { m[c>>6] |= 1 << (c & 63) }
 
@@ -103,13 +124,18 @@ type MemLog struct {
 }
 
 // pageLog is one touched page: the commit its copy was taken at, the
-// chunks touched, the chunks changed and their bytes (in chunk order).
+// chunks read, the read chunks changed and their bytes (in chunk order),
+// and the chunks only stored to, with the stored bytes' masks and the
+// chunks' bytes.
 type pageLog struct {
 	seg, page int32
 	snap      uint64
 	touched   chunkMask
 	changed   chunkMask
 	data      []byte
+	stored    chunkMask
+	storedBy  []uint16
+	sdata     []byte
 }
 
 // Pages is the number of pages the unit touched.
@@ -136,27 +162,53 @@ func (sh *SharedMem) Valid(m *MemLog) bool {
 	return true
 }
 
-// Apply writes the log's changed chunks into the committed memory as
-// commit seq (which must grow from call to call). Committer only.
+// Apply writes the log's changed chunks and stored bytes into the
+// committed memory as commit seq (which must grow from call to call).
+// Committer only.
 func (sh *SharedMem) Apply(m *MemLog, seq uint64) {
 	for i := range m.pages {
 		pl := &m.pages[i]
-		if pl.changed.empty() {
+		if pl.changed.empty() && pl.stored.empty() {
 			continue
 		}
 		ps := &sh.pages[pl.seg][pl.page]
 		data := sh.base.segs[pl.seg].Data[int(pl.page)<<pageShift:]
+		data = data[:min(len(data), pageSize)]
 		ps.mu.Lock()
 		if ps.last == nil {
 			ps.last = make([]uint64, chunksPerPage)
 		}
 		src := pl.data
+		changed := !pl.changed.empty()
 		pl.changed.each(func(c int) {
 			n := copy(data[c<<chunkShift:min((c+1)<<chunkShift, len(data))], src)
 			src = src[n:]
 			ps.last[c] = seq
 		})
-		ps.seq.Store(seq)
+		k := 0
+		pl.stored.each(func(c int) {
+			if applyStored(data[c<<chunkShift:min((c+1)<<chunkShift, len(data))], pl.sdata[k*chunkSize:], pl.storedBy[k]) {
+				ps.last[c] = seq
+				changed = true
+			}
+			k++
+		})
+		if changed {
+			ps.seq.Store(seq)
+		}
 		ps.mu.Unlock()
 	}
+}
+
+// applyStored copies the bytes of src that mask names into dst and
+// reports whether any changed.
+func applyStored(dst, src []byte, mask uint16) bool {
+	changed := false
+	for j := range dst {
+		if mask>>j&1 != 0 && dst[j] != src[j] {
+			dst[j] = src[j]
+			changed = true
+		}
+	}
+	return changed
 }

@@ -109,3 +109,43 @@ func TestViewRefreshAndStale(t *testing.T) {
 	assert.False(t, v.Refresh())
 	assert.False(t, sh.Valid(v.TakeLog()))
 }
+
+// Stores (SliceW) never conflict: units storing to different words of one
+// chunk both commit, the later one's bytes over the earlier one's; a unit
+// that reads the chunk after another stored to it does conflict.
+func TestViewStoresDoNotConflict(t *testing.T) {
+	g, a, _ := overlayMem(t)
+	sh := exec.NewSharedMem(g)
+	u0, u1, u2, reader := sh.View(), sh.View(), sh.View(), sh.View()
+	copy(u0.SliceW(a.Base+32, 4), "AAAA")
+	copy(u1.SliceW(a.Base+36, 4), "BBBB")
+	copy(u1.SliceW(a.Base+32, 2), "bb") // the same bytes as u0: the later unit wins
+	copy(u2.SliceW(a.Base+64, 4), a.Data[64:68]) // the values it holds
+	_ = reader.Slice(a.Base+68, 4)
+	for i, v := range []*exec.GlobalMem{u0, u1, u2} {
+		l := v.TakeLog()
+		require.True(t, sh.Valid(l), "unit %d", i)
+		sh.Apply(l, uint64(i+1))
+	}
+	assert.Equal(t, "bbAABBBB", string(a.Data[32:40]))
+	assert.True(t, sh.Valid(reader.TakeLog()), "u2 stored the values the chunk held: nothing changed")
+
+	copy(u0.SliceW(a.Base+48, 4), "CCCC")
+	_ = reader.Slice(a.Base+52, 4)
+	copy(u1.Slice(a.Base+56, 4), "DDDD") // read-write: a read chunk
+	sh.Apply(u0.TakeLog(), 4)
+	assert.True(t, reader.Stale(), "reads a chunk commit 4 stored to")
+	assert.False(t, sh.Valid(u1.TakeLog()), "read-modify-write of a changed chunk")
+	_ = reader.TakeLog()
+
+	copy(u2.SliceW(a.Base+4094, 4), "EEEE") // a store across pages
+	copy(u0.SliceW(a.Base+4088, 4), "FFFF")
+	sh.Apply(u0.TakeLog(), 5)
+	require.True(t, u2.Refresh(), "stored chunks are not read")
+	assert.Equal(t, "FFFF", string(u2.Slice(a.Base+4088, 4)), "refreshed")
+	assert.Equal(t, "EEEE", string(u2.Slice(a.Base+4094, 4)), "and the unit's stores kept")
+	l := u2.TakeLog()
+	require.True(t, sh.Valid(l))
+	sh.Apply(l, 6)
+	assert.Equal(t, "FFFF..EEEE", string(a.Data[4088:4092])+".."+string(a.Data[4094:4098]))
+}

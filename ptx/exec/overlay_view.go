@@ -1,9 +1,6 @@
 package exec
 
-import (
-	"bytes"
-	"sort"
-)
+import "sort"
 
 // memView is one goroutine's copy-on-write overlay of a SharedMem
 // (overlay.go): the pages its current unit touched, each a private copy.
@@ -12,24 +9,45 @@ type memView struct {
 	// slot[s][p] indexes touched for page p of segment s; it is only
 	// meaningful when the entry it names is that page (so clearing touched
 	// forgets every page at once).
-	slot    [][]int32
-	touched []viewPage
-	free    [][]byte // page buffers for reuse
-	retired [][]byte // buffers replaced by a run, free again after the unit
-	lastSeg int
+	slot      [][]int32
+	touched   []viewPage
+	free      [][]byte // page buffers for reuse
+	retired   [][]byte // buffers replaced by a run, free again after the unit
+	freeMasks []*byteMask
+	lastSeg   int
 }
 
-// viewPage is a touched page. buf is its private copy; it lies at runOff
-// in run, which is buf itself unless an access spanning pages joined it
-// with its neighbours into one contiguous block.
+// viewPage is a touched page: the chunks read and the bytes stored
+// (SliceW; nil until the first store). buf is its private copy; it lies at
+// runOff in run, which is buf itself unless an access spanning pages joined
+// it with its neighbours into one contiguous block.
 type viewPage struct {
 	seg, page int32
 	snap      uint64
 	touched   chunkMask
+	stored    *byteMask
 	buf       []byte
 	run       []byte
 	runOff    int
 	pooled    bool
+}
+
+// mark records an access to page bytes [lo, hi).
+func (v *memView) mark(t *viewPage, lo, hi int, store bool) {
+	if !store {
+		t.touched.setRange(lo, hi)
+		return
+	}
+	if t.stored == nil {
+		if k := len(v.freeMasks); k > 0 {
+			t.stored = v.freeMasks[k-1]
+			v.freeMasks = v.freeMasks[:k-1]
+			*t.stored = byteMask{}
+		} else {
+			t.stored = new(byteMask)
+		}
+	}
+	t.stored.setRange(lo, hi)
 }
 
 // find returns the index of the segment holding [addr, addr+n), or -1.
@@ -50,8 +68,9 @@ func (v *memView) find(addr uint64, n int) int {
 	return i
 }
 
-// slice is GlobalMem.Slice on the view.
-func (v *memView) slice(addr uint64, n int) []byte {
+// slice is GlobalMem.Slice (store false) and SliceW (store true) on the
+// view.
+func (v *memView) slice(addr uint64, n int, store bool) []byte {
 	if len(v.sh.base.segs) == 0 {
 		return nil
 	}
@@ -67,10 +86,10 @@ func (v *memView) slice(addr uint64, n int) []byte {
 	if p0 == p1 {
 		t := &v.touched[v.page(s, p0)]
 		po := off & pageMask
-		t.touched.setRange(po, po+n)
+		v.mark(t, po, po+n, store)
 		return t.buf[po : po+n : po+n]
 	}
-	return v.span(s, p0, p1, off, n)
+	return v.span(s, p0, p1, off, n, store)
 }
 
 // page returns the touched index of page p of segment s, copying the page
@@ -110,7 +129,7 @@ func (v *memView) getBuf(n int) ([]byte, bool) {
 
 // span returns bytes [off, off+n) of segment s, which cross pages p0..p1:
 // their copies are joined into one block first unless they already are.
-func (v *memView) span(s, p0, p1, off, n int) []byte {
+func (v *memView) span(s, p0, p1, off, n int, store bool) []byte {
 	idx := make([]int, 0, p1-p0+1)
 	for p := p0; p <= p1; p++ {
 		idx = append(idx, v.page(s, p))
@@ -142,108 +161,9 @@ func (v *memView) span(s, p0, p1, off, n int) []byte {
 		t := &v.touched[i]
 		lo := max(off-(p0+k)<<pageShift, 0)
 		hi := min(off+n-(p0+k)<<pageShift, len(t.buf))
-		t.touched.setRange(lo, hi)
+		v.mark(t, lo, hi, store)
 	}
 	first = &v.touched[idx[0]]
 	start := first.runOff + off&pageMask
 	return first.run[start : start+n : start+n]
-}
-
-// TakeLog ends the current unit of work on a view (see overlay.go): it
-// returns the chunks the unit touched and the ones it changed, and forgets
-// every page so that the next unit starts from the committed memory.
-func (g *GlobalMem) TakeLog() *MemLog {
-	v := g.view
-	m := &MemLog{pages: make([]pageLog, 0, len(v.touched))}
-	for i := range v.touched {
-		t := &v.touched[i]
-		pl := pageLog{seg: t.seg, page: t.page, snap: t.snap, touched: t.touched}
-		data := v.sh.base.segs[t.seg].Data[int(t.page)<<pageShift:][:len(t.buf)]
-		ps := &v.sh.pages[t.seg][t.page]
-		ps.mu.RLock()
-		if !bytes.Equal(t.buf, data) {
-			t.touched.each(func(c int) {
-				lo := c << chunkShift
-				hi := min(lo+chunkSize, len(data))
-				if !bytes.Equal(t.buf[lo:hi], data[lo:hi]) {
-					pl.changed.set(c)
-					pl.data = append(pl.data, t.buf[lo:hi]...)
-				}
-			})
-		}
-		ps.mu.RUnlock()
-		m.ChangedBytes += len(pl.data)
-		m.pages = append(m.pages, pl)
-		if t.pooled {
-			v.free = append(v.free, t.buf)
-		}
-	}
-	v.free = append(v.free, v.retired...)
-	v.retired = v.retired[:0]
-	v.touched = v.touched[:0]
-	return m
-}
-
-// Refresh may be called on a view when its unit is the next to commit and
-// no commit is under way (the committer waits for this unit): it reports
-// whether every chunk the unit touched is still as the unit saw it. If so
-// it brings the other chunks of its copied pages up to date, so that the
-// rest of the unit sees what a serial run would show it; if not, the unit
-// ran on stale data and can stop.
-func (g *GlobalMem) Refresh() bool {
-	v := g.view
-	for i := range v.touched {
-		t := &v.touched[i]
-		ps := &v.sh.pages[t.seg][t.page]
-		if ps.seq.Load() <= t.snap {
-			continue
-		}
-		stale := false
-		t.touched.each(func(c int) { stale = stale || ps.last[c] > t.snap })
-		if stale {
-			return false
-		}
-	}
-	for i := range v.touched {
-		t := &v.touched[i]
-		ps := &v.sh.pages[t.seg][t.page]
-		if ps.seq.Load() <= t.snap {
-			continue
-		}
-		data := v.sh.base.segs[t.seg].Data[int(t.page)<<pageShift:][:len(t.buf)]
-		for c, at := range ps.last {
-			if at > t.snap {
-				lo := c << chunkShift
-				hi := min(lo+chunkSize, len(data))
-				if lo < hi {
-					copy(t.buf[lo:hi], data[lo:hi])
-				}
-			}
-		}
-		t.snap = ps.seq.Load()
-	}
-	return true
-}
-
-// Stale reports whether a commit has changed a chunk the view's unit
-// touched since it copied the page: every commit is of an earlier unit, so
-// the unit then read data a serial run would not have shown it and cannot
-// be committed. Safe at any time.
-func (g *GlobalMem) Stale() bool {
-	v := g.view
-	for i := range v.touched {
-		t := &v.touched[i]
-		ps := &v.sh.pages[t.seg][t.page]
-		if ps.seq.Load() <= t.snap {
-			continue
-		}
-		stale := false
-		ps.mu.RLock()
-		t.touched.each(func(c int) { stale = stale || ps.last[c] > t.snap })
-		ps.mu.RUnlock()
-		if stale {
-			return true
-		}
-	}
-	return false
 }
