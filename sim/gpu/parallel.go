@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -98,13 +99,26 @@ func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget in
 
 // commitAll is the committer: units in order, re-running those whose
 // speculative result cannot stand.
+//
+// Speculation depth adapts: a re-run halves the number of units allowed
+// beyond the committed ones (down to 1, where the one unit in flight is
+// the next to commit and runs as in order), a committed speculative result
+// adds one back. Kernels whose every CTA conflicts (atomics on one
+// counter) then waste little work.
 func (s *sched) commitAll(res *Result, budget int64) error {
 	var own *runner
 	st := &res.Parallel
+	limit, out := s.window, s.window // allowed and handed out tokens
 	for i := 0; i < s.p.n; i++ {
 		s.committing.Store(int64(i))
 		o := <-s.slots[i%s.window]
-		if why := s.verdict(o, budget, st); why != nil {
+		why := s.verdict(o, budget, st)
+		if why != nil {
+			limit = max(1, limit/2)
+		} else {
+			limit = min(s.window, limit+1)
+		}
+		if why != nil {
 			*why++
 			if own == nil {
 				var err error
@@ -123,7 +137,9 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		if o.err != nil {
 			return o.err
 		}
-		s.tokens <- struct{}{}
+		for out--; out < limit; out++ {
+			s.tokens <- struct{}{}
+		}
 	}
 	return nil
 }
@@ -193,6 +209,9 @@ func (w *worker) poll() error {
 	if s.stop.Load() {
 		return errStopped
 	}
+	// Let the committer in: with every CPU busy running units it would
+	// otherwise wait for the next preemption (up to 10 ms) per commit.
+	runtime.Gosched()
 	c := s.committing.Load()
 	if c == w.seen || w.refreshed {
 		return nil

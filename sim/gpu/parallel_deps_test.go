@@ -125,6 +125,34 @@ LOOP:
 	ret;
 }`
 
+// wordsPTX: thread 0 of CTA c stores c+1 to buf[c] (CTAs' result words
+// side by side in 16-byte chunks) after every thread read buf[n + tid].
+const wordsPTX = depsHeader + `
+.visible .entry words(.param .u64 buf, .param .u32 n)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [buf];
+	ld.param.u32 %r1, [n];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r2, %tid.x;
+	mov.u32 %r3, %ctaid.x;
+	add.u32 %r4, %r1, %r2;
+	mul.wide.u32 %rd2, %r4, 4;
+	add.u64 %rd3, %rd1, %rd2;
+	ld.global.u32 %r5, [%rd3];
+	setp.ne.u32 %p1, %r2, 0;
+	@%p1 bra DONE;
+	add.u32 %r6, %r3, %r5;
+	add.u32 %r6, %r6, 1;
+	mul.wide.u32 %rd4, %r3, 4;
+	add.u64 %rd5, %rd1, %rd4;
+	st.global.u32 [%rd5], %r6;
+DONE:
+	ret;
+}`
+
 // depsRun runs src's entry with one u32 buffer of bufWords words (the first
 // parameter) and the extra u32 parameters, on jobs workers.
 func depsRun(t *testing.T, src string, grid, block [3]int, bufWords int, extra []uint32, jobs int, budget int64) (runState, gpu.ParallelStats) {
@@ -193,6 +221,7 @@ func TestParallelCrossCTADependences(t *testing.T) {
 		{"chain_budget", chainPTX, 2 * n, []uint32{n, 1000}, serial.Instructions - 7},
 		{"chain_budget_half", chainPTX, 2 * n, []uint32{n, 1000}, serial.Instructions / 2},
 		{"atoms", atomsPTX, 2 + n*64, nil, 0},
+		{"words", wordsPTX, n + 64, []uint32{n}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -206,6 +235,10 @@ func TestParallelCrossCTADependences(t *testing.T) {
 				assert.Contains(t, want.Err, "cta (9,0,0)")
 				assert.Contains(t, want.Printf, "cta 9 ")
 				assert.NotContains(t, want.Printf, "cta 10 ")
+			}
+			if c.name == "words" {
+				_, st := depsRun(t, c.src, grid, block, c.words, c.extra, 4, 0)
+				assert.Zero(t, st.Reruns(), "stores to words of one chunk do not conflict")
 			}
 			if c.budget > 0 {
 				assert.Contains(t, want.Err, "max-instructions")
