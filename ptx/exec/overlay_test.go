@@ -119,7 +119,7 @@ func TestViewStoresDoNotConflict(t *testing.T) {
 	u0, u1, u2, reader := sh.View(), sh.View(), sh.View(), sh.View()
 	copy(u0.SliceW(a.Base+32, 4), "AAAA")
 	copy(u1.SliceW(a.Base+36, 4), "BBBB")
-	copy(u1.SliceW(a.Base+32, 2), "bb") // the same bytes as u0: the later unit wins
+	copy(u1.SliceW(a.Base+32, 2), "bb")          // the same bytes as u0: the later unit wins
 	copy(u2.SliceW(a.Base+64, 4), a.Data[64:68]) // the values it holds
 	_ = reader.Slice(a.Base+68, 4)
 	for i, v := range []*exec.GlobalMem{u0, u1, u2} {
