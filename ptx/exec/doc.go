@@ -39,4 +39,13 @@
 // are rank<<24 | offset, as on the H200 (cluster_addr.go): a CTA's own
 // addresses carry its rank, mapa swaps the rank field, and the generic
 // shared window holds every rank's slot.
+//
+// # Parallel runs
+//
+// A Launch and its CTAs belong to one goroutine. To run CTAs of one launch on
+// several goroutines (sim/gpu), each gets a Kernel.Clone (per-instruction
+// state such as bank statistics), a Launch.Fork (counters, printf buffer,
+// CTA memory pool) and a SharedMem.View of global memory (overlay.go); the
+// driver commits their memory logs, printf text, counters and site
+// statistics in serial order.
 package exec

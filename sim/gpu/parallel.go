@@ -113,13 +113,11 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		s.committing.Store(int64(i))
 		o := <-s.slots[i%s.window]
 		why := s.verdict(o, budget, st)
-		if why != nil {
-			limit = max(1, limit/2)
-		} else {
+		if why == nil {
 			limit = min(s.window, limit+1)
-		}
-		if why != nil {
+		} else {
 			*why++
+			limit = max(1, limit/2)
 			if own == nil {
 				var err error
 				if own, err = newRunner(s.k, s.l, s.sh); err != nil {
