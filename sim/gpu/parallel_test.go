@@ -32,8 +32,8 @@ func runWith(t *testing.T, ptxPath, specPath string, jobs int, grid *[3]int) (ru
 	if grid != nil {
 		s.Launch.Grid = *grid
 	}
-	if g := s.Launch.Grid; raceEnabled && !s.Launch.ClusterGiven && g[0]*g[1]*g[2] > 64 {
-		s.Launch.Grid = [3]int{64, 1, 1} // a slice is enough to find races
+	if g, lim := s.Launch.Grid, maxUnits(); !s.Launch.ClusterGiven && g[0]*g[1]*g[2] > lim {
+		s.Launch.Grid = [3]int{lim, 1, 1}
 	}
 	cfg := gpu.DefaultConfig()
 	cfg.Jobs = jobs
@@ -55,10 +55,21 @@ func runWith(t *testing.T, ptxPath, specPath string, jobs int, grid *[3]int) (ru
 	return st, par
 }
 
+// maxUnits bounds the CTAs of the corpus comparison: int_hash's 4096
+// independent CTAs say no more than its first 1024 (and the race detector,
+// ~20x slower, needs only a few to see races).
+func maxUnits() int {
+	if raceEnabled {
+		return 64
+	}
+	return 1024
+}
+
 // TestParallelMatchesSerialOnCorpus runs every corpus kernel (but the SLOW
 // ones) serially and on 4 workers and requires the same memory, printf
 // text, error, counters and per-instruction bank statistics. Every CTA (or
-// cluster) is a unit of its own, so even small grids run in parallel.
+// cluster) is a unit of its own, so even small grids run in parallel;
+// larger plain grids than maxUnits run on a slice.
 func TestParallelMatchesSerialOnCorpus(t *testing.T) {
 	root := filepath.Join("..", "..", "validation", "testdata")
 	ents, err := os.ReadDir(root)
