@@ -39,6 +39,9 @@ type xinst struct {
 	f3   func(a, b, c uint64) uint64
 	vop  vecOp    // full-warp fast path of f2, when it is a plain op
 	smem smemSite // shared-memory accounting for this instruction
+	// ipdom is a guarded bra's immediate post-dominator, where a group it
+	// splits reconverges (reconverge.go); -1 otherwise.
+	ipdom int32
 }
 
 func (x *xinst) line() int { return x.in.Pos.Line }
@@ -135,6 +138,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		return nil, errs
 	}
 	c.mergeShared()
+	computeIPDOM(xf)
 	return xf, nil
 }
 

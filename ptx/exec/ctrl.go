@@ -31,6 +31,9 @@ func compileCtrl(c *compiler, x *xinst) error {
 			for r := m; r != 0; r &= r - 1 {
 				w.pc[tz(r)] = tgt
 			}
+			if m != 0 && m != w.cur.group {
+				w.pushReconverge(w.cur.frame, x.ipdom, w.cur.group)
+			}
 			w.advanceRest(m)
 			return nil
 		}

@@ -40,6 +40,9 @@ type Warp struct {
 	exists uint32 // lanes that are threads of the CTA
 	live   uint32 // lanes not exited
 	parked uint32 // lanes parked at a warp-synchronous instruction
+	// rstack: pending reconvergence points of divergent branches
+	// (reconverge.go); empty whenever the warp is uniform.
+	rstack []rpoint
 	pc     [32]int32
 	frame  [32]*Frame
 	wait   waitKind
@@ -84,7 +87,11 @@ func (w *Warp) Instructions() int64 { return w.insts }
 // selectGroup picks the lanes to issue next: deepest frame, then lowest PC,
 // and every live lane at that frame and PC. ok is false when no lane can run.
 func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
-	cand := w.live &^ w.parked
+	var wait uint32
+	if len(w.rstack) > 0 {
+		wait = w.waitingLanes()
+	}
+	cand := w.live &^ w.parked &^ wait
 	if cand == 0 {
 		return 0, nil, 0, false
 	}
@@ -110,7 +117,7 @@ func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
 		}
 	}
 	f, pc = w.frame[best], w.pc[best]
-	for m := w.live; m != 0; m &= m - 1 {
+	for m := w.live &^ wait; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
 		if w.frame[l] == f && w.pc[l] == pc {
 			g |= 1 << l
@@ -233,6 +240,7 @@ func (w *Warp) recheck() {
 		}
 	}
 	w.uniform, w.uframe, w.upc = true, f, pc
+	w.rstack = w.rstack[:0] // every lane is here: no point is pending
 }
 
 // PCOf returns lane l's PC and frame (valid whatever the fast-path state).
