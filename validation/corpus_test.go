@@ -57,7 +57,7 @@ func TestCorpusMatchesHardware(t *testing.T) {
 				assert.True(t, d.Equal, "output %s: %d of %d elements differ, first at %v (max ulp %v), differing %d-byte blocks %v",
 					o, d.Mismatches, d.Compared, d.FirstDiffs, ptrU(d.MaxULP), d.BlockBytes, d.DifferingBlocks)
 			}
-			checkCounters(t, rec.Counters, &res.Smem)
+			checkCounters(t, rec.Counters, &res.Smem, s.Spec.Grid[0]*s.Spec.Grid[1]*s.Spec.Grid[2])
 		})
 	}
 }
@@ -95,6 +95,10 @@ func metricOf(c *smem.Counters, name string) (uint64, bool) {
 		return b[smem.OpLd].Instructions, true
 	case "smsp__sass_inst_executed_op_shared_st.sum":
 		return b[smem.OpSt].Instructions, true
+	case "sm__sass_inst_executed_op_shared_gmma.sum", "smsp__sass_inst_executed_op_shared_gmma.sum":
+		// The simulator counts warpgroup MMAs; the SASS counter counts the
+		// HGMMA of each of the warpgroup's 4 warps.
+		return 4 * b[smem.OpGmma].Instructions, true
 	}
 	return metricOfSass(c, name)
 }
@@ -102,7 +106,7 @@ func metricOf(c *smem.Counters, name string) (uint64, bool) {
 // sassOps maps the op_* suffix of the per-SASS-op counters to its kind.
 var sassOps = map[string]smem.OpKind{
 	"ld": smem.OpLd, "st": smem.OpSt, "ldsm": smem.OpLdsm, "stsm": smem.OpStsm,
-	"atom": smem.OpAtom, "ldgsts": smem.OpLdgsts,
+	"atom": smem.OpAtom, "ldgsts": smem.OpLdgsts, "gmma": smem.OpGmma,
 }
 
 // metricOfSass covers the per-op SASS counter families: wavefronts and
@@ -142,7 +146,18 @@ func metricOfSass(c *smem.Counters, name string) (uint64, bool) {
 	return 0, false
 }
 
-func checkCounters(t *testing.T, rc *Counters, c *smem.Counters) {
+// l1texExtraPerCTA bounds the wavefronts (and conflicts) the non-SASS
+// l1tex__*_op_{ld,st} counters hold above the SASS-level counts: on the
+// H200 they exceed them in kernels whose SASS counters match exactly, by 1
+// to 7 in the 4-CTA wg_gmma_* kernels and by about 11 per CTA in the
+// wg_{s8,u8}_* sweeps (stores into shared memory while the tensor cores of
+// other warps read it: every extra wavefront is also counted as a bank
+// conflict, so it looks like port contention), traffic no SASS instruction
+// accounts for. The simulator models the SASS counts, so these are checked
+// as a bracket: sim <= GPU <= sim + 16 per CTA.
+const l1texExtraPerCTA = 16
+
+func checkCounters(t *testing.T, rc *Counters, c *smem.Counters, ctas int) {
 	if rc == nil || rc.Error != nil {
 		return // the recording says why ncu could not read counters
 	}
@@ -153,6 +168,11 @@ func checkCounters(t *testing.T, rc *Counters, c *smem.Counters) {
 		}
 		if why, gap := rc.KnownGaps[name]; gap {
 			t.Logf("counter %s: simulator %d, GPU %d: %s", name, got, uint64(want), why)
+			continue
+		}
+		if strings.HasPrefix(name, "l1tex__") && uint64(want) != got {
+			assert.True(t, got <= uint64(want) && uint64(want) <= got+uint64(l1texExtraPerCTA*ctas),
+				"counter %s: simulator %d, GPU %d: outside [sim, sim + %d per CTA]", name, got, uint64(want), l1texExtraPerCTA)
 			continue
 		}
 		assert.Equal(t, uint64(want), got, "counter %s", name)

@@ -243,9 +243,16 @@ __device__ __forceinline__ void body(const uint32_t* c, uint8_t* sm, out_t* out,
         uint32_t v = p[8 * ((i >> 1) & 1) * N + 8 * (i >> 2) + (i & 1)];
         SET_C
     }
+    // the A fragments in registers before the fence (an ordinary write of a wgmma operand
+    // register after wgmma.fence is a hazard, ptx-facts §1.6)
+    uint32_t a[8];
+#pragma unroll
+    for (int j = 0; j < 8; j++) a[j] = ra[j];
+    const uint32_t sc = c[8];
+    asm volatile("" : "+r"(a[0]), "+r"(a[1]), "+r"(a[2]), "+r"(a[3]), "+r"(a[4]), "+r"(a[5]), "+r"(a[6]), "+r"(a[7]));
     asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-    mma(d, desc[0], desc[1], ra, c[8]);
-    mma(d, desc[2], desc[3], ra + 4, 1u);
+    mma(d, desc[0], desc[1], a, sc);
+    mma(d, desc[2], desc[3], a + 4, 1u);
     asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 export PYTHONUNBUFFERED=1
 O=${OUT:-/tmp}
 B=/tmp/rb_sweep
-NAMES=($(ls -d validation/testdata/wg_* validation/testdata/mma_* | xargs -n1 basename))
+NAMES=(${SWEEP_NAMES:-$(ls -d validation/testdata/wg_* validation/testdata/mma_* | xargs -n1 basename)})
 {
 RECORD_FULL_DIR=/tmp/sweep_full RECORD_ISOLATE=1 RECORD_TIMEOUT=120 RECORD_BUILD=$B OUT= \
     timeout "${SWEEP_TIMEOUT:-470}" tools/record/record_all.sh "${NAMES[@]}"
