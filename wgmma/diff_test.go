@@ -13,7 +13,7 @@ import (
 // (floatRun.element on every element), whatever path Run takes.
 func refRun(x *MMA, a, b, c []uint32) []uint32 {
 	p := x.params()
-	k := KFor(x.A)
+	k := x.K()
 	var ws Workspace
 	r := floatRun{p: p, w: 23 + p.ExtraBits, floor: int32(p.FloorExp), accT: x.D, accF: 23, a: &ws.fa, b: &ws.fb, k: k, grp: p.GroupSize}
 	if x.D == F16 {
@@ -157,6 +157,10 @@ func testFastPathDifferential(t *testing.T) {
 		{D: F32, A: E4M3, B: E4M3}, {D: F32, A: E4M3, B: E5M2},
 		{D: F32, A: E5M2, B: E4M3}, {D: F32, A: E5M2, B: E5M2},
 		{D: F16, A: E4M3, B: E5M2},
+		// wgmma.mma_async.sp (A expanded; the zeros of the 2:4 pattern are
+		// among the operands the generator draws)
+		{D: F32, A: F16, B: F16, Sparse: true}, {D: F32, A: TF32, B: TF32, Sparse: true},
+		{D: F32, A: E4M3, B: E5M2, Sparse: true}, {D: F16, A: E5M2, B: E4M3, Sparse: true},
 	}
 	iters := 40
 	if testing.Short() {
@@ -170,7 +174,7 @@ func testFastPathDifferential(t *testing.T) {
 			f.N = []int{8, 16, 24, 64, 256}[g.rng.IntN(5)]
 			x := &MMA{Form: f, ScaleD: g.rng.IntN(4) != 0, NegA: g.rng.IntN(2) == 0, NegB: g.rng.IntN(2) == 0}
 			if it%5 == 4 { // other parameters: wider/narrower adder, smaller groups
-				p := DefaultFloatParams(f.A)
+				p := x.params()
 				p.ExtraBits += g.rng.IntN(3) - 1
 				if g.rng.IntN(2) == 0 && p.GroupSize%2 == 0 {
 					p.GroupSize /= 2
@@ -188,7 +192,7 @@ func testFastPathDifferential(t *testing.T) {
 				return g.rng.IntN(2*lim+1) - lim
 			}
 			a, b, c := make([]uint32, x.ALen()), make([]uint32, x.BLen()), make([]uint32, x.CLen())
-			k := KFor(f.A)
+			k := f.K()
 			for m := 0; m < M; m++ {
 				e := base(fa)
 				for i := 0; i < k; i++ {

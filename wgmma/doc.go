@@ -3,7 +3,9 @@
 // (m64nNk{8,16,32,256}), shared-memory matrix descriptors and the address
 // of each operand element under every swizzle mode and majorness, the
 // accumulator and RS A-operand register fragments, and the tensor-core
-// arithmetic itself (MMA.Run).
+// arithmetic itself (MMA.Run), and the sparse forms (wgmma.mma_async.sp:
+// Form.Sparse, metadata layout and expansion in sparse.go, rules, sources
+// and measurements in sparse_doc.go; the warp-level mma.sp shares them).
 //
 // It imports only the standard library; it must not import ptx, ptx/exec,
 // sim or cmd. The executor (ptx/exec/wgmma*.go) gathers operands from

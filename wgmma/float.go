@@ -25,7 +25,7 @@ type floatRun struct {
 
 func (x *MMA) runFloat(ws *Workspace, a, b, c, d []uint32) {
 	p := x.params()
-	k := KFor(x.A)
+	k := x.K()
 	r := floatRun{p: p, w: 23 + p.ExtraBits, floor: int32(p.FloorExp), accT: x.D, accF: 23, a: &ws.fa, b: &ws.fb, k: k, grp: p.GroupSize}
 	if x.D == F16 {
 		r.accF, r.floor = 10, int32(p.F16OutFloorExp)
@@ -85,15 +85,15 @@ func (r *floatRun) group(ao, bo int, cv uint32) uint32 {
 	if csig != 0 && cexp > emax {
 		emax = cexp
 	}
-	var es [32]int32
+	var es [64]int32 // group <= 64 (sparse fp8)
 	for i := range as {
 		e := ae[i] + be[i]
-		es[i&31] = e
+		es[i&63] = e
 		emax = max(emax, e)
 	}
 	var sum int64
 	for i := range as {
-		sh := uint(min(emax-es[i&31], 63))
+		sh := uint(min(emax-es[i&63], 63))
 		t := int64((as[i] * bs[i]) >> sh)
 		s := an[i] ^ bn[i]
 		sum += (t ^ s) - s

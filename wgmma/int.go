@@ -10,7 +10,7 @@ import (
 // [INT32_MIN, INT32_MAX].
 
 func (x *MMA) runInt8(a, b, c, d []uint32) {
-	k, n := KFor(x.A), x.N
+	k, n := x.K(), x.N
 	ext := func(t Type, v uint32) int64 {
 		if t == S8 {
 			return int64(int8(v))

@@ -27,7 +27,11 @@ func (x *MMA) params() FloatParams {
 	if x.Params != nil {
 		return *x.Params
 	}
-	return DefaultFloatParams(x.A)
+	p := DefaultFloatParams(x.A)
+	if x.Sparse {
+		p.GroupSize = x.K() // one group over the sparse K (sparse_doc.go)
+	}
+	return p
 }
 
 // Check reports an illegal form or parameter set.
@@ -42,7 +46,7 @@ func (x *MMA) Check() error {
 		return fmt.Errorf("wgmma: .satfinite needs an s32 accumulator")
 	}
 	if x.A.IsFloat() {
-		return x.params().Validate(x.A, x.B)
+		return x.params().validate(x.A, x.B, x.K())
 	}
 	return nil
 }
@@ -59,7 +63,7 @@ func (f Form) ALen() int {
 	if f.A == B1 {
 		return M * b1Words
 	}
-	return M * KFor(f.A)
+	return M * f.K()
 }
 
 // BLen is the length of Run's b argument.
@@ -67,7 +71,7 @@ func (f Form) BLen() int {
 	if f.B == B1 {
 		return f.N * b1Words
 	}
-	return f.N * KFor(f.A)
+	return f.N * f.K()
 }
 
 // CLen is the length of Run's c and d arguments (64*N).

@@ -49,9 +49,11 @@ func DefaultFloatParams(a Type) FloatParams {
 }
 
 // Validate reports parameters the model cannot evaluate for A/B types a, b.
-func (p FloatParams) Validate(a, b Type) error {
-	k := KFor(a)
-	if p.GroupSize < 1 || k%p.GroupSize != 0 {
+func (p FloatParams) Validate(a, b Type) error { return p.validate(a, b, KFor(a)) }
+
+// validate is Validate for an MMA of depth k (twice KFor(a) when sparse).
+func (p FloatParams) validate(a, b Type, k int) error {
+	if p.GroupSize < 1 || p.GroupSize > 64 || k%p.GroupSize != 0 {
 		return fmt.Errorf("wgmma: group size %d does not divide K=%d", p.GroupSize, k)
 	}
 	if p.OutSigBits < 2 || p.OutSigBits > 24 {

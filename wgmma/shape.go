@@ -41,14 +41,25 @@ func ValidN(t Type, n int) bool {
 	return true
 }
 
-// Form is a fully typed wgmma: D type, A and B types and N.
+// Form is a fully typed wgmma: D type, A and B types and N. Sparse is
+// wgmma.mma_async.sp: A is 2:4 (tf32 1:2) structured sparse and K is twice
+// the dense K (sparse.go).
 type Form struct {
 	D, A, B Type
 	N       int
+	Sparse  bool
+}
+
+// K is the form's K: KFor(A), doubled for the sparse forms.
+func (f Form) K() int {
+	if f.Sparse {
+		return 2 * KFor(f.A)
+	}
+	return KFor(f.A)
 }
 
 // Shape is the form's m64nNkK shape.
-func (f Form) Shape() Shape { return Shape{N: f.N, K: KFor(f.A)} }
+func (f Form) Shape() Shape { return Shape{N: f.N, K: f.K()} }
 
 // Check reports what is wrong with f: type combinations follow the PTX
 // syntax table (ptx-facts §1.2).
@@ -68,8 +79,8 @@ func (f Form) Check() error {
 	case B1:
 		ok = f.B == B1 && f.D == S32
 	}
-	if !ok {
-		return fmt.Errorf("wgmma: no form .%s.%s.%s", f.D, f.A, f.B)
+	if !ok || (f.Sparse && f.A == B1) {
+		return fmt.Errorf("wgmma: no form .%s.%s.%s%s", f.D, f.A, f.B, map[bool]string{true: " (sparse)"}[f.Sparse])
 	}
 	if !ValidN(f.A, f.N) {
 		return fmt.Errorf("wgmma: n%d is not a legal N for .%s inputs", f.N, f.A)
@@ -95,4 +106,4 @@ const ARegs = 4
 func Transposable(t Type) bool { return t == F16 || t == BF16 }
 
 // Flops is 2*M*N*K, the arithmetic of one wgmma (for rates).
-func (f Form) Flops() int { return 2 * M * f.N * KFor(f.A) }
+func (f Form) Flops() int { return 2 * M * f.N * f.K() }

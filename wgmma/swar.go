@@ -61,7 +61,7 @@ func grow[T any](s []T, n int) []T {
 
 // setFormat sets the exponent coding and the per-call sizes of x.
 func (o *fastOps) setFormat(x *MMA, floor int32, w int) {
-	k, n := KFor(x.A), x.N
+	k, n := x.K(), x.N
 	eminA, spanA := expRange(x.A.fmt())
 	eminB, spanB := expRange(x.B.fmt())
 	base := max(spanA, spanB) + 1
@@ -97,7 +97,7 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	if x.A == TF32 {
 		pre = 13
 	}
-	var codes [32]uint16
+	var codes [64]uint16 // K <= 64 (sparse fp8/int8)
 	da, db := newDecoder(fa, pre, x.NegA, base), newDecoder(fb, pre, x.NegB, base)
 	for m := 0; m < M; m++ {
 		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, codes[:k], 1)

@@ -67,7 +67,7 @@ func (o *fastOps) initVec(w, sig int) {
 // exponent codes as in load, B transposed (K rows of N values) and its
 // codes transposed and padded to 16 columns.
 func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int) {
-	k, n := KFor(x.A), x.N
+	k, n := x.K(), x.N
 	o.setFormat(x, floor, w)
 	fa, fb := x.A.fmt(), x.B.fmt()
 	base := o.twoBase / 2
