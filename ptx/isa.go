@@ -282,7 +282,7 @@ var opTable = [opCount]OpInfo{
 	OpElect:          {"elect", ClassSync, 2, 2, nil},
 	OpCp:             {"cp", ClassAsync, 0, 7, []string{"async", "reduce"}},
 	OpMbarrier:       {"mbarrier", ClassAsync, 1, 4, []string{"init", "arrive", "arrive_drop", "expect_tx", "complete_tx", "test_wait", "try_wait", "pending_count", "inval"}},
-	OpWgmma:          {"wgmma", ClassAsync, 0, 9, []string{"mma_async", "fence", "commit_group", "wait_group"}},
+	OpWgmma:          {"wgmma", ClassAsync, 0, 10, []string{"mma_async", "fence", "commit_group", "wait_group"}},
 	OpMma:            {"mma", ClassAsync, 4, 6, nil},
 	OpSzext:          {"szext", ClassInt, 3, 3, nil},
 	OpBmsk:           {"bmsk", ClassInt, 3, 3, nil},

@@ -30,7 +30,7 @@ var miscQuals = map[string]bool{
 	"global_address": true, "rank": true, "box_dim": true, "global_dim": true, "global_stride": true,
 	"element_stride": true, "elemtype": true, "interleave_layout": true, "swizzle_mode": true,
 	"fill_mode": true, "b1024": true, "tensormap::generic": true, "tensormap": true, "alias": true,
-	"sp": true, "popc": true, "and": true, "or": true, "xor": true, "add": true, "min": true, "max": true,
+	"sp": true, "sp::ordered_metadata": true, "popc": true, "and": true, "or": true, "xor": true, "add": true, "min": true, "max": true,
 	"inc": true, "dec": true, "wait": true, "launch_dependents": true, "L2": true, "ld_reduce": true,
 	"sync_restrict::shared::cluster": true, "sync_restrict::shared::cta": true, "mbarrier_init": true,
 	"proxy": true, "gl": true, "ignore_src": true, "zfill": true, "prefetch": true, "uni": true,
