@@ -27,6 +27,8 @@ type wgInst struct {
 	scaleD         *xop
 	transA, transB bool
 	fi             *wgFunc
+	meta           *xop // .sp: the sparsity metadata register (nil: dense)
+	sel            int  // .sp: the sparsity selector
 }
 
 func compileWgmma(c *compiler, x *xinst) error {
@@ -130,6 +132,12 @@ func compileWgmmaMMA(x *xinst, fi *wgFunc) error {
 	}
 	wi.bDesc, wi.scaleD = &ops[2], &ops[3]
 	rest := ops[4:]
+	if f.Sparse {
+		if err := wi.compileSparse(in, ops); err != nil {
+			return err
+		}
+		wi.scaleD, rest = &ops[5], ops[6:]
+	}
 	if f.A.IsFloat() {
 		if len(rest) < 2 {
 			return errAt(in, "'%s' needs imm-scale-a and imm-scale-b", in.Text)
@@ -187,6 +195,9 @@ func wgForm(in *ptx.Inst) (wgmma.Form, error) {
 	}
 	k := 0
 	for _, q := range in.Quals {
+		if q == "sp" {
+			f.Sparse = true
+		}
 		if rest, ok := strings.CutPrefix(q, "m64n"); ok {
 			ns, ks, found := strings.Cut(rest, "k")
 			n, e1 := strconv.Atoi(ns)
@@ -200,8 +211,8 @@ func wgForm(in *ptx.Inst) (wgmma.Form, error) {
 	if f.N == 0 {
 		return f, errAt(in, "'%s' needs a .m64nNkK shape", in.Text)
 	}
-	if k != wgmma.KFor(f.A) {
-		return f, errAt(in, "'%s': .%s inputs need K=%d", in.Text, f.A, wgmma.KFor(f.A))
+	if k != f.K() {
+		return f, errAt(in, "'%s': .%s inputs need K=%d", in.Text, f.A, f.K())
 	}
 	if err := f.Check(); err != nil {
 		return f, errAt(in, "'%s': %v", in.Text, err)

@@ -18,21 +18,21 @@ type wgTabKey struct {
 	ty    wgmma.Type
 	major wgmma.Major
 	rows  int
+	k     int
 }
 
 // maxWgTabs bounds a CTA's table cache (a kernel that computes a fresh
 // descriptor per MMA would otherwise grow it without end).
 const maxWgTabs = 256
 
-// addrTable returns the offsets of the rows x K elements of a non-b1
+// addrTable returns the offsets of the rows x k elements of a non-b1
 // operand read through d, or nil when some element is not in c's own
 // shared memory (the caller's per-element path then reports the fault).
-func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows int, d wgmma.Descriptor) []uint32 {
-	key := wgTabKey{d: d, ty: ty, major: major, rows: rows}
+func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) []uint32 {
+	key := wgTabKey{d: d, ty: ty, major: major, rows: rows, k: k}
 	if tab, ok := st.tabs[key]; ok {
 		return tab
 	}
-	k := wgmma.KFor(ty)
 	es := ty.Bits() / 8
 	tab := make([]uint32, rows*k)
 	for r := 0; r < rows; r++ {

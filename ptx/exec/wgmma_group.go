@@ -21,6 +21,7 @@ type wgState struct {
 	ws     wgmma.Workspace
 	a, b   []uint32
 	c, d   []uint32
+	ac     []uint32   // .sp: the compressed A (64 x K/2)
 	hz     *wgHazards // nil when the launch switched checks off
 	tabs   map[wgTabKey][]uint32
 }
@@ -154,22 +155,35 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		return err
 	}
 	bytes := 0
+	adst := st.a // the A operand as stored: compressed for .sp
+	if f.Sparse {
+		st.ac = growU32(st.ac, f.ALen()/2)
+		adst = st.ac
+	}
 	if wi.a != nil {
-		w.wgGatherRS(wi, &grp.frames, st.a)
+		w.wgGatherRS(wi, &grp.frames, adst)
 	} else {
 		ad, err := w.wgUniform(x, wi.aDesc, "the A descriptor", &grp.frames, warps)
 		if err != nil {
 			return err
 		}
-		if err := w.wgGatherSmem(x, f.A, wgmma.M, wgmma.Decode(ad), wi.transA, st.a, "A"); err != nil {
+		if err := w.wgGatherSmem(x, f.A, wgmma.M, wgmma.KFor(f.A), wgmma.Decode(ad), wi.transA, adst, "A"); err != nil {
 			return err
 		}
 		bytes += wgmma.M * 32
 	}
-	if err := w.wgGatherSmem(x, f.B, f.N, wgmma.Decode(bd), wi.transB, st.b, "B"); err != nil {
+	if f.Sparse {
+		if err := w.wgSparseBLayout(x, wi, wgmma.Decode(bd)); err != nil {
+			return err
+		}
+		if err := w.wgExpandSparse(x, wi, &grp.frames, warps); err != nil {
+			return err
+		}
+	}
+	if err := w.wgGatherSmem(x, f.B, f.N, f.K(), wgmma.Decode(bd), wi.transB, st.b, "B"); err != nil {
 		return err
 	}
-	bytes += f.N * 32
+	bytes += f.N * f.K() * f.B.Bits() / 8
 	w.wgCountSmem(x, bytes)
 	mma := wi.mma
 	mma.ScaleD = sd&1 != 0
@@ -295,9 +309,9 @@ func (w *Warp) wgGatherRS(wi *wgInst, frames *[4]*Frame, a []uint32) {
 	}
 }
 
-// wgGatherSmem reads rows x K elements of type ty through descriptor d
+// wgGatherSmem reads rows x k elements of type ty through descriptor d
 // (trans: MN-major) into dst (b1: 8 words per row).
-func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows int, d wgmma.Descriptor, trans bool, dst []uint32, name string) error {
+func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows, k int, d wgmma.Descriptor, trans bool, dst []uint32, name string) error {
 	major := wgmma.KMajor
 	if trans {
 		major = wgmma.MNMajor
@@ -317,9 +331,8 @@ func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows int, d wgmma.Descripto
 		}
 		return nil
 	}
-	k := wgmma.KFor(ty)
 	es := ty.Bits() / 8
-	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, d); tab != nil {
+	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, k, d); tab != nil {
 		sh := w.cta.shared
 		switch es {
 		case 1:
