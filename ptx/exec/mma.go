@@ -5,25 +5,36 @@ package exec
 // the registers of the 32 lanes of a warp (fragment tables: mma_form.go;
 // numerics: mma_math.go). The warp converges first (.sync.aligned) and
 // every live lane must execute it (a lane that does not is a fault). The
-// sparse .sp forms, .m8n8k4 .f16 and the sm_120 .kind forms are not
+// sparse mma.sp / mma.sp::ordered_metadata forms are in mma_sparse.go,
+// .m8n8k4 with .f16 inputs in mma_m884.go; the sm_120 .kind forms are not
 // implemented (compile error).
 
 // mmaInst is a compiled mma.sync.
 type mmaInst struct {
 	f          mmaForm
 	d, a, b, c []*xop
+	e          *xop // mma.sp: the metadata register
 }
 
 func compileMma(c *compiler, x *xinst) error {
 	in := x.in
-	if err := needOps(x, 4); err != nil {
-		return err
-	}
 	f, err := parseMmaForm(in)
 	if err != nil {
 		return err
 	}
+	nops := 4
+	if f.sparse {
+		nops = 6
+	}
+	if err := needOps(x, nops); err != nil {
+		return err
+	}
 	mi := &mmaInst{f: f}
+	if f.sparse {
+		if err := mi.compileSparse(x); err != nil {
+			return err
+		}
+	}
 	for _, o := range []struct {
 		dst *[]*xop
 		i   int
@@ -42,6 +53,9 @@ func compileMma(c *compiler, x *xinst) error {
 		}
 		if err := w.needAllLanes(x, m|^w.exists, "gives a fragment"); err != nil {
 			return err
+		}
+		if mi.f.m8n8k4() {
+			return w.runM884(x, mi, m)
 		}
 		return w.runMma(x, mi, m)
 	}
@@ -72,12 +86,16 @@ func (w *Warp) runMma(x *xinst, mi *mmaInst, m uint32) error {
 	if f.bits == 64 {
 		mask = ^uint64(0)
 	}
+	ka, sa := f.kA(), s.a
+	if f.sparse {
+		sa = s.ac
+	}
 	for l := 0; l < 32; l++ {
 		for r, o := range mi.a {
 			v := w.src(o, l)
 			for j := 0; j < e; j++ {
 				row, col := mmaAPos(e, r, j, l)
-				s.a[row*f.k+col] = v >> (j * f.bits % 64) & mask
+				sa[row*ka+col] = v >> (j * f.bits % 64) & mask
 			}
 		}
 		for r, o := range mi.b {
@@ -92,27 +110,36 @@ func (w *Warp) runMma(x *xinst, mi *mmaInst, m uint32) error {
 			s.c[row*mmaN+col] = accElem(w, mi.c, f.c, i, l)
 		}
 	}
+	if f.sparse {
+		if err := w.mmaExpand(x, mi, s); err != nil {
+			return err
+		}
+	}
 	if err := f.compute(s); err != nil {
 		return w.laneFault(x, tz(m), "%s: %v", x.in.Text, err)
 	}
 	forLanes(m, func(l int) {
 		for i := 0; i < f.cElems(); i++ {
 			row, col := mmaCPos(i, l)
-			v := s.d[row*mmaN+col]
-			if f.d != "f16" {
-				w.set(mi.d[i], l, v)
-				continue
-			}
-			// f16: two elements per register, element 2j in the low half.
-			if i&1 == 0 {
-				w.set(mi.d[i/2], l, v&0xffff)
-			} else {
-				o := mi.d[i/2]
-				w.set(o, l, w.src(o, l)&0xffff|(v&0xffff)<<16)
-			}
+			setAccElem(w, mi.d, f.d, i, l, s.d[row*mmaN+col])
 		}
 	})
 	return nil
+}
+
+// setAccElem writes D element i of lane l (f16: two elements per
+// register, element 2j in the low half).
+func setAccElem(w *Warp, regs []*xop, t string, i, l int, v uint64) {
+	if t != "f16" {
+		w.set(regs[i], l, v)
+		return
+	}
+	if i&1 == 0 {
+		w.set(regs[i/2], l, v&0xffff)
+	} else {
+		o := regs[i/2]
+		w.set(o, l, w.src(o, l)&0xffff|(v&0xffff)<<16)
+	}
 }
 
 // accElem reads C element i of lane l (accumulator type t).

@@ -35,6 +35,11 @@ type mmaForm struct {
 	sat        bool   // .satfinite (integer forms)
 	xor        bool   // b1: .xor.popc (else .and.popc)
 	rnd        fp.Rounding
+	sparse     bool   // mma.sp: A is structured sparse (mma_sparse.go)
+	ordered    bool   // mma.sp::ordered_metadata
+	sel        int    // mma.sp: the sparsity selector
+	alayout    string // "row" or "col" (.col only for .m8n8k4 .f16)
+	blayout    string // "col" or "row" (.row only for .m8n8k4 .f16)
 }
 
 const mmaN = 8
@@ -47,9 +52,33 @@ func (f *mmaForm) per() int {
 	return 32 / f.bits
 }
 
-func (f *mmaForm) aRegs() int  { return f.m * f.k / 32 / f.per() }
-func (f *mmaForm) bRegs() int  { return f.k * mmaN / 32 / f.per() }
-func (f *mmaForm) cElems() int { return f.m * mmaN / 32 }
+func (f *mmaForm) aRegs() int {
+	if f.m8n8k4() {
+		return 2
+	}
+	return f.m * f.kA() / 32 / f.per()
+}
+
+// kA is the K of the A operand as stored: K/2 for the sparse forms.
+func (f *mmaForm) kA() int {
+	if f.sparse {
+		return f.k / 2
+	}
+	return f.k
+}
+func (f *mmaForm) bRegs() int {
+	if f.m8n8k4() {
+		return 2
+	}
+	return f.k * mmaN / 32 / f.per()
+}
+
+func (f *mmaForm) cElems() int {
+	if f.m8n8k4() {
+		return 8
+	}
+	return f.m * mmaN / 32
+}
 
 // accRegs is the number of C or D registers for accumulator type t.
 func (f *mmaForm) accRegs(t string) int {
@@ -85,7 +114,7 @@ var mmaShapes = map[string]struct {
 	shapes [][2]int
 	acc    []string
 }{
-	"f16":  {[][2]int{{16, 8}, {16, 16}}, []string{"f16", "f32"}},
+	"f16":  {[][2]int{{8, 4}, {16, 8}, {16, 16}}, []string{"f16", "f32"}},
 	"bf16": {[][2]int{{16, 8}, {16, 16}}, []string{"f32"}},
 	"tf32": {[][2]int{{16, 4}, {16, 8}}, []string{"f32"}},
 	"e4m3": {[][2]int{{16, 16}, {16, 32}}, []string{"f16", "f32"}},
@@ -115,21 +144,25 @@ func parseMmaForm(in *ptx.Inst) (mmaForm, error) {
 		return f, errAt(in, "'%s' needs .dtype.atype.btype.ctype", in.Text)
 	}
 	f.d, f.a, f.b, f.c = ts[0].String(), ts[1].String(), ts[2].String(), ts[3].String()
-	row, col, popc, and := false, false, false, false
+	popc, and := false, false
 	for _, q := range in.Quals {
 		switch q {
-		case "row":
-			row = true
-		case "col":
-			col = true
+		case "row", "col":
+			if f.alayout == "" {
+				f.alayout = q
+			} else {
+				f.blayout = q
+			}
 		case "xor":
 			f.xor = true
 		case "and":
 			and = true
 		case "popc":
 			popc = true
-		case "sp", "sp::ordered_metadata":
-			return f, errAt(in, "unsupported instruction '%s' (sparse mma.sp is not implemented)", in.Text)
+		case "sp":
+			f.sparse = true
+		case "sp::ordered_metadata":
+			f.sparse, f.ordered = true, true
 		case "block_scale", "kind::f8f6f4", "kind::mxf4", "kind::mxf4nvf4", "kind::mxf8f6f4", "kind::f16":
 			return f, errAt(in, "unsupported instruction '%s' (sm_120 mma kinds are not implemented)", in.Text)
 		}
@@ -144,8 +177,11 @@ func parseMmaForm(in *ptx.Inst) (mmaForm, error) {
 	if f.m == 0 {
 		return f, errAt(in, "'%s' needs a shape (.m16n8k16, ...)", in.Text)
 	}
-	if !row || !col {
-		return f, errAt(in, "'%s' needs .row.col (other layouts exist only for .m8n8k4 .f16, which is not implemented)", in.Text)
+	if f.alayout == "" || f.blayout == "" {
+		return f, errAt(in, "'%s' needs the layouts .alayout.blayout (.row.col)", in.Text)
+	}
+	if (f.alayout != "row" || f.blayout != "col") && !f.m8n8k4() {
+		return f, errAt(in, "'%s': only .m8n8k4 with .f16 inputs has layouts other than .row.col", in.Text)
 	}
 	if err := f.check(popc, and); err != nil {
 		return f, errAt(in, "'%s': %v", in.Text, err)
@@ -169,6 +205,9 @@ func parseMmaShape(q string, f *mmaForm) error {
 func (f *mmaForm) check(popc, and bool) error {
 	fam := mmaFamily(f.a)
 	sh, ok := mmaShapes[fam]
+	if f.sparse {
+		sh, ok = mmaSparseShapes[fam]
+	}
 	if !ok || mmaFamily(f.b) != fam {
 		return fmt.Errorf("unsupported A/B types .%s.%s", f.a, f.b)
 	}
@@ -193,6 +232,12 @@ func (f *mmaForm) check(popc, and bool) error {
 	}
 	if f.sat && f.d != "s32" {
 		return fmt.Errorf(".satfinite needs integer inputs")
+	}
+	if f.sparse && f.d != f.c {
+		return fmt.Errorf("mma.sp needs .dtype = .ctype")
+	}
+	if f.m8n8k4() && f.d == "f16" && f.c == "f32" {
+		return fmt.Errorf(".m8n8k4 with an .f32 C needs an .f32 D (as ptxas says)")
 	}
 	if fam == "b1" && (!popc || f.xor == and) {
 		return fmt.Errorf(".b1 needs .xor.popc or .and.popc")

@@ -42,6 +42,7 @@ import (
 // a[row*k+kk], b[col*k+kk] (B by columns), c and d [row*8+col].
 type mmaScratch struct {
 	a, b   []uint64
+	ac     []uint64 // mma.sp: the compressed A, a[row*k/2+kk]
 	c, d   [16 * mmaN]uint64
 	wa, wb []uint32
 	wc, wd []uint32
@@ -53,6 +54,7 @@ var mmaPool = sync.Pool{New: func() any { return new(mmaScratch) }}
 func (s *mmaScratch) size(f *mmaForm) {
 	s.a = growU64(s.a, f.m*f.k)
 	s.b = growU64(s.b, mmaN*f.k)
+	s.ac = growU64(s.ac, f.m*f.kA())
 }
 
 func growU64(s []uint64, n int) []uint64 {
@@ -155,6 +157,12 @@ func hmmaChunks(f *mmaForm) [][]int {
 	case f.bits == 8:
 		size = f.k / 2
 		key = func(k int) int { return (k >> 1) & 1 }
+		if f.sparse { // two HMMA.SP.16832: the even, then the odd 4-wide chunks
+			key = func(k int) int { return (k >> 2) & 1 }
+		}
+	}
+	if f.sparse && f.bits != 8 {
+		size *= 2 // HMMA.SP.16832 (f16, bf16), HMMA.SP.16816 (tf32)
 	}
 	size = min(size, f.k)
 	chunks := make([][]int, f.k/size)
@@ -177,11 +185,19 @@ func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 	if f.c == "f16" && f.d == "f16" {
 		acc = wgmma.F16
 	}
-	x := wgmma.MMA{Form: wgmma.Form{D: acc, A: in, B: inB, N: mmaN}, ScaleD: true}
+	chunks := hmmaChunks(f)
+	// A sparse HMMA (K twice the dense one) is one group over its K.
+	sp := len(chunks[0]) > wgmma.KFor(in)
+	x := wgmma.MMA{Form: wgmma.Form{D: acc, A: in, B: inB, N: mmaN, Sparse: sp}, ScaleD: true}
+	if sp {
+		p := wgmma.DefaultFloatParams(in)
+		p.GroupSize = x.K()
+		x.Params = &p
+	}
 	if err := x.Check(); err != nil {
 		return err
 	}
-	kw := wgmma.KFor(in)
+	kw := x.K()
 	s.wa = growU32(s.wa, wgmma.M*kw)
 	s.wb = growU32(s.wb, mmaN*kw)
 	s.wc = growU32(s.wc, wgmma.M*mmaN)
@@ -190,7 +206,7 @@ func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 	for i := 0; i < f.m*mmaN && !fp8; i++ {
 		s.wc[i] = f.accIn(uint32(s.c[i]), acc)
 	}
-	for _, ch := range hmmaChunks(f) {
+	for _, ch := range chunks {
 		clear(s.wa)
 		clear(s.wb)
 		for i, k := range ch {
