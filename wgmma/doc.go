@@ -67,9 +67,11 @@
 //
 // Not yet measured here: the floor exponents (in no recorded group is the
 // floor above every term, and no result is subnormal), Inf/NaN/overflow, zero signs,
-// the RS form, MN-major operands, b1 .xor.popc, and more than one group
-// per instruction for tf32/fp8 (their group is the whole K). The
-// recordings are testdata/gpuprobe and testdata/typeprobe (READMEs there).
+// the dense RS form and MN-major operands (both MEASURED for the sparse
+// forms: validation/testdata/sp_wgmma_*, sparse_doc.go), b1 .xor.popc, and
+// more than one group per instruction for tf32/fp8 (their group is the
+// whole K). The recordings are testdata/gpuprobe and testdata/typeprobe
+// (READMEs there).
 //
 // # Speed
 //
