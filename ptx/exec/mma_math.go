@@ -32,9 +32,12 @@ import (
 //   - s8/u8/s4/u4: exact, D = C + sum a*b wrapped to s32, or clamped to
 //     [INT32_MIN, INT32_MAX] with .satfinite. b1: D = C + sum popc(a op b).
 //   - f64 (DMMA): for each output, acc = C, then acc = fma(a[k], b[k], acc)
-//     with the .rnd rounding (default .rn) for k = 0..K-1. MEASURED for
-//     m16n8k16 .rn (H200, 4096 of 4096 with random wide-range inputs);
-//     m8n8k4/m16n8k4/k8 and .rz/.rm/.rp follow the same rule, unmeasured.
+//     with the .rnd rounding (default .rn) for k = 0..K-1; a NaN result
+//     takes B's NaN, else the accumulator's, else A's (fp.DmmaStepF64).
+//     MEASURED for m8n8k4, m16n8k4, m16n8k8 and m16n8k16 .rn (H200,
+//     validation/testdata/mma_f64: 2,097,152 words, wide exponent spread,
+//     zeros, subnormals, inf, qNaN and sNaN operands, bit-exact);
+//     .rz/.rm/.rp follow the same rule, unmeasured.
 //   - s8/u8 with .satfinite: MEASURED for m16n8k32 s8.u8 (H200, C near
 //     both int32 limits, 4096 of 4096).
 
@@ -84,7 +87,7 @@ func (f *mmaForm) computeF64(s *mmaScratch) {
 		for n := 0; n < mmaN; n++ {
 			acc := s.c[r*mmaN+n]
 			for kk := 0; kk < f.k; kk++ {
-				acc = fp.FmaF64(s.a[r*f.k+kk], s.b[n*f.k+kk], acc, f.rnd)
+				acc = fp.DmmaStepF64(s.a[r*f.k+kk], s.b[n*f.k+kk], acc, f.rnd)
 			}
 			s.d[r*mmaN+n] = acc
 		}
