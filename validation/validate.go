@@ -48,6 +48,7 @@ type ValidateOptions struct {
 	Kernel          string // --kernel
 	MaxInstructions int64  // the simulator's warp-instruction budget
 	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
+	NoHazardCheck   bool   // switch the simulator's hazard checkers off
 	GPU             GPUOptions
 }
 
@@ -75,7 +76,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs})
+	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})

@@ -18,6 +18,7 @@ type banksFlags struct {
 	top             int
 	maxInstructions int64
 	jobs            int
+	noHazardCheck   bool
 	layout          string
 	svg             string
 }
@@ -77,6 +78,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 	fl.IntVar(&f.top, "top", 0, "show only the N lines with the most conflicts (0: all)")
 	fl.Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
+	addHazardFlag(cmd, &f.noHazardCheck)
 	fl.StringVar(&f.layout, "layout", "", "what-if: "+banks.SpecSyntax)
 	fl.StringVar(&f.svg, "svg", "", "with --layout: write a heat map of banks per phase per swizzle mode (SVG)")
 	return cmd

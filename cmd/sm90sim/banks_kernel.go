@@ -75,6 +75,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
+	s.Launch.NoHazardCheck = f.noHazardCheck
 	res, runErr := s.Run(cfg)
 	if runErr != nil {
 		var fault *exec.Fault

@@ -19,6 +19,7 @@ type runFlags struct {
 	kernel          string
 	maxInstructions int64
 	jobs            int
+	noHazardCheck   bool
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -37,6 +38,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
+	addHazardFlag(cmd, &f.noHazardCheck)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -62,7 +64,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs}, rep)
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}, rep)
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}
@@ -78,6 +80,11 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 		return inputErr(err)
 	}
 	return nil
+}
+
+// addHazardFlag registers --no-hazard-check.
+func addHazardFlag(cmd *cobra.Command, off *bool) {
+	cmd.Flags().BoolVar(off, "no-hazard-check", false, "switch off the hazard checkers (async copies, mbarrier completion, proxy fences, wgmma registers)")
 }
 
 // addJobsFlag registers --jobs.

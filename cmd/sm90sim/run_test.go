@@ -92,3 +92,28 @@ func TestMaxInstructionsAndUsage(t *testing.T) {
 	code, _, _ = cli("frobnicate")
 	assert.Equal(t, 2, code)
 }
+
+// The hazard checkers stop a racy kernel (exit 1, the line and the fix);
+// --no-hazard-check runs it to the end.
+func TestNoHazardCheckFlag(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := cli("run", "testdata/hazard.ptx", "--spec", "testdata/hazard.yaml", "--out", dir)
+	require.Equal(t, 1, code)
+	assert.Regexp(t, `^kernel hazard cta \(0,0,0\) thread \(0,0,0\) line 28: async proxy hazard: the bulk copy of warp 0 reads shared \[0x400, 0x410\), `+
+		`written through the generic proxy by warp 0 at line 24 with no fence.proxy.async after the write`, stderr)
+	assert.NoFileExists(t, filepath.Join(dir, "out.npy"))
+	for _, sub := range []string{"run", "banks"} {
+		args := []string{sub, "testdata/hazard.ptx", "--spec", "testdata/hazard.yaml", "--no-hazard-check"}
+		if sub == "run" {
+			args = append(args, "--out", dir)
+		}
+		code, _, stderr = cli(args...)
+		require.Equal(t, 0, code, "%s: %s", sub, stderr)
+	}
+	_, _, data, err := npy.Read(filepath.Join(dir, "out.npy"))
+	require.NoError(t, err)
+	for i := 0; i < 64; i++ {
+		v := uint32(data[4*i]) | uint32(data[4*i+1])<<8 | uint32(data[4*i+2])<<16 | uint32(data[4*i+3])<<24
+		require.Equal(t, uint32(3*i), v, "element %d", i)
+	}
+}

@@ -17,6 +17,7 @@ type validateFlags struct {
 	record          bool
 	maxInstructions int64
 	jobs            int
+	noHazardCheck   bool
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -44,6 +45,7 @@ refusing outputs that differ between the runs.`,
 	cmd.Flags().BoolVar(&f.record, "record", false, "record the GPU's outputs into the corpus directory of the spec")
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
 	addJobsFlag(cmd, &f.jobs)
+	addHazardFlag(cmd, &f.noHazardCheck)
 	return cmd
 }
 
@@ -57,7 +59,7 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 		return err
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, GPU: gopt})
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

@@ -16,6 +16,8 @@ type RunOptions struct {
 	// Jobs is the number of goroutines running CTAs (0: one per CPU, 1:
 	// serial); results do not depend on it (gpu.Config.Jobs).
 	Jobs int
+	// NoHazardCheck switches the hazard checkers off (exec.Launch).
+	NoHazardCheck bool
 }
 
 // Simulate prepares the launch and runs it functionally, filling rep (kernel,
@@ -40,6 +42,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		rep.SetError(err)
 		return s, err
 	}
+	s.Launch.NoHazardCheck = opt.NoHazardCheck
 	start := time.Now()
 	res, err := s.Run(cfg)
 	wall := time.Since(start).Seconds()

@@ -28,8 +28,8 @@ import (
 //     hazard_cluster.go);
 //  3. proxy: shared bytes written through the generic proxy (st.shared,
 //     stmatrix, atom, cp.async) and then read by the async proxy (a TMA
-//     store or reduction, a bulk copy out of shared memory) without a
-//     fence.proxy.async between them (hazard_proxy.go).
+//     store or reduction, a bulk copy out of shared memory, a wgmma
+//     operand) without a fence.proxy.async between them (hazard_proxy.go).
 //
 // Ordering is tracked with vector clocks over the warps of the whole
 // cluster (a release is an mbarrier arrive or a barrier arrive; an acquire

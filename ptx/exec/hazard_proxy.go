@@ -10,7 +10,7 @@ import (
 // The generic-to-async proxy check (ptx-facts §5.3; CUTLASS tma_store_fence).
 // Shared memory written through the generic proxy (st.shared, stmatrix,
 // atom, cp.async) and then read through the async proxy (a TMA store or
-// reduction, a bulk copy out of shared memory) needs a
+// reduction, a bulk copy out of shared memory, a wgmma operand) needs a
 // fence.proxy.async{.shared::cta,.shared::cluster} by the writing thread
 // after its writes, and that fence ordered before the copy's issue (the
 // same warp, or a barrier / mbarrier chain from the writer to the issuer).
@@ -146,4 +146,54 @@ func usesAsyncProxy(p *ptx.Program) bool {
 		}
 	}
 	return false
+}
+
+// hazardWgmmaRead is the proxy check of a wgmma.mma_async's shared operand
+// (name "A" or "B"), read through the async proxy from the given 16-byte
+// chunks on behalf of the warpgroup warps. A chunk last written through the
+// generic proxy needs a fence.proxy.async by its writer after the write;
+// when the writer is not in the warpgroup, that fence must also be ordered
+// before the wgmma (a barrier or mbarrier chain to one of its warps). The
+// writer's own warpgroup needs no more: its fence precedes its part in the
+// collective wgmma.
+func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []uint32) error {
+	h := w.cta.async.hz
+	if h == nil {
+		return nil
+	}
+	p := &h.px
+	for _, k := range chunks {
+		if int(k) >= len(p.warp) || p.warp[k] == 0 {
+			continue
+		}
+		g, s := int(p.warp[k]-1), p.seq[k]
+		if p.fences[g] <= s {
+			return w.wgFault(x, wgWarpIDs(warps), "async proxy hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), "+
+				"written through the generic proxy by warp %d at line %d with no fence.proxy.async after the write: warp %d must execute "+
+				"fence.proxy.async.shared::cta after writing (and before the barrier that orders the write before the wgmma)",
+				name, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
+		}
+		ordered := false
+		for _, r := range warps {
+			if r.id == g || h.clocks[r.id].w[h.base+g] >= p.fenceEpoch(g, s+1) {
+				ordered = true
+				break
+			}
+		}
+		if !ordered {
+			return w.wgFault(x, wgWarpIDs(warps), "async proxy hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), "+
+				"written by warp %d at line %d, whose fence.proxy.async is not ordered before the wgmma (no barrier or mbarrier "+
+				"arrive/wait from warp %d to the warpgroup after its fence)",
+				name, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
+		}
+	}
+	return nil
+}
+
+func wgWarpIDs(warps []*Warp) []int {
+	ids := make([]int, len(warps))
+	for i, r := range warps {
+		ids[i] = r.id
+	}
+	return ids
 }

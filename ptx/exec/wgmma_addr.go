@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/wgmma"
 )
@@ -25,10 +27,33 @@ type wgTabKey struct {
 // descriptor per MMA would otherwise grow it without end).
 const maxWgTabs = 256
 
+// wgTab is one operand's address table.
+type wgTab struct {
+	off    []uint32 // element (r, kk) at r*K+kk: its byte offset
+	chunks []uint32 // the 16-byte chunks off touches, ascending (made on first use)
+}
+
+// chunkList returns the distinct 16-byte chunks the table's elements lie in
+// (an element never straddles two: elements are naturally aligned).
+func (t *wgTab) chunkList() []uint32 {
+	if t.chunks == nil {
+		seen := make(map[uint32]struct{}, len(t.off)/4)
+		for _, o := range t.off {
+			seen[o/hzChunk] = struct{}{}
+		}
+		t.chunks = make([]uint32, 0, len(seen))
+		for k := range seen {
+			t.chunks = append(t.chunks, k)
+		}
+		slices.Sort(t.chunks)
+	}
+	return t.chunks
+}
+
 // addrTable returns the offsets of the rows x k elements of a non-b1
 // operand read through d, or nil when some element is not in c's own
 // shared memory (the caller's per-element path then reports the fault).
-func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) []uint32 {
+func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) *wgTab {
 	key := wgTabKey{d: d, ty: ty, major: major, rows: rows, k: k}
 	if tab, ok := st.tabs[key]; ok {
 		return tab
@@ -45,8 +70,9 @@ func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows, k i
 		}
 	}
 	if st.tabs == nil || len(st.tabs) >= maxWgTabs {
-		st.tabs = make(map[wgTabKey][]uint32)
+		st.tabs = make(map[wgTabKey]*wgTab)
 	}
-	st.tabs[key] = tab
-	return tab
+	t := &wgTab{off: tab}
+	st.tabs[key] = t
+	return t
 }

@@ -23,7 +23,7 @@ type wgState struct {
 	c, d   []uint32
 	ac     []uint32   // .sp: the compressed A (64 x K/2)
 	hz     *wgHazards // nil when the launch switched checks off
-	tabs   map[wgTabKey][]uint32
+	tabs   map[wgTabKey]*wgTab
 }
 
 // wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
@@ -167,7 +167,7 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		if err != nil {
 			return err
 		}
-		if err := w.wgGatherSmem(x, f.A, wgmma.M, wgmma.KFor(f.A), wgmma.Decode(ad), wi.transA, adst, "A"); err != nil {
+		if err := w.wgGatherSmem(x, warps, f.A, wgmma.M, wgmma.KFor(f.A), wgmma.Decode(ad), wi.transA, adst, "A"); err != nil {
 			return err
 		}
 		bytes += wgmma.M * 32
@@ -180,7 +180,7 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 			return err
 		}
 	}
-	if err := w.wgGatherSmem(x, f.B, f.N, f.K(), wgmma.Decode(bd), wi.transB, st.b, "B"); err != nil {
+	if err := w.wgGatherSmem(x, warps, f.B, f.N, f.K(), wgmma.Decode(bd), wi.transB, st.b, "B"); err != nil {
 		return err
 	}
 	bytes += f.N * f.K() * f.B.Bits() / 8
@@ -310,56 +310,84 @@ func (w *Warp) wgGatherRS(wi *wgInst, frames *[4]*Frame, a []uint32) {
 }
 
 // wgGatherSmem reads rows x k elements of type ty through descriptor d
-// (trans: MN-major) into dst (b1: 8 words per row).
-func (w *Warp) wgGatherSmem(x *xinst, ty wgmma.Type, rows, k int, d wgmma.Descriptor, trans bool, dst []uint32, name string) error {
+// (trans: MN-major) into dst (b1: 8 words per row) for the warpgroup
+// warps, after the async-proxy check of the bytes it reads.
+func (w *Warp) wgGatherSmem(x *xinst, warps []*Warp, ty wgmma.Type, rows, k int, d wgmma.Descriptor, trans bool, dst []uint32, name string) error {
 	major := wgmma.KMajor
 	if trans {
 		major = wgmma.MNMajor
 	}
 	if ty == wgmma.B1 {
+		var chunks []uint32
 		for r := 0; r < rows; r++ {
 			for kb := 0; kb < 32; kb++ {
 				b, err := w.wgSmem(x, d.AddrK(r, kb), 1, name, d)
 				if err != nil {
 					return err
 				}
+				chunks = w.wgChunk(chunks, d.AddrK(r, kb))
 				if kb%4 == 0 {
 					dst[r*8+kb/4] = 0
 				}
 				dst[r*8+kb/4] |= uint32(b[0]) << uint(8*(kb%4))
 			}
 		}
-		return nil
+		return w.hazardWgmmaRead(x, warps, name, chunks)
 	}
 	es := ty.Bits() / 8
 	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, k, d); tab != nil {
+		if w.cta.async.hz != nil {
+			if err := w.hazardWgmmaRead(x, warps, name, tab.chunkList()); err != nil {
+				return err
+			}
+		}
 		sh := w.cta.shared
 		switch es {
 		case 1:
-			for i, o := range tab {
+			for i, o := range tab.off {
 				dst[i] = uint32(sh[o])
 			}
 		case 2:
-			for i, o := range tab {
+			for i, o := range tab.off {
 				dst[i] = uint32(binary.LittleEndian.Uint16(sh[o:]))
 			}
 		default:
-			for i, o := range tab {
+			for i, o := range tab.off {
 				dst[i] = binary.LittleEndian.Uint32(sh[o:])
 			}
 		}
 		return nil
 	}
+	var chunks []uint32
 	for r := 0; r < rows; r++ {
 		for kk := 0; kk < k; kk++ {
 			b, err := w.wgSmem(x, d.Addr(ty, major, r, kk), es, name, d)
 			if err != nil {
 				return err
 			}
+			chunks = w.wgChunk(chunks, d.Addr(ty, major, r, kk))
 			dst[r*k+kk] = uint32(getLE(b, es))
 		}
 	}
-	return nil
+	return w.hazardWgmmaRead(x, warps, name, chunks)
+}
+
+// wgChunk appends the 16-byte chunk of the CTA's own shared memory that
+// the (already checked) operand address addr lies in, when the hazard
+// checker runs and the chunk is not the last one appended.
+func (w *Warp) wgChunk(chunks []uint32, addr uint32) []uint32 {
+	if w.cta.async.hz == nil {
+		return chunks
+	}
+	t, off, msg := w.cta.sharedTarget(ptx.SpaceShared, uint64(addr), 1)
+	if msg != "" || t != w.cta {
+		return chunks
+	}
+	k := uint32(off) / hzChunk
+	if n := len(chunks); n > 0 && chunks[n-1] == k {
+		return chunks
+	}
+	return append(chunks, k)
 }
 
 func (w *Warp) wgSmem(x *xinst, addr uint32, n int, name string, d wgmma.Descriptor) ([]byte, error) {
