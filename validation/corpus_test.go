@@ -16,13 +16,14 @@ import (
 )
 
 // corpusDirs lists validation/testdata/* entries that hold a kernel. A
-// directory with a SLOW file (gemm_wgmma_4096: minutes on one core) is
-// left out unless SM90SIM_SLOW_CORPUS=1.
+// directory with a SLOW file (the tensor-core sweeps of 1-3 M outputs, the
+// 4096^3 GEMM: about 45 s together on two cores) is left out by
+// `go test -short`.
 func corpusDirs(t *testing.T) []string {
 	t.Helper()
 	ents, err := os.ReadDir("testdata")
 	require.NoError(t, err)
-	slow := os.Getenv("SM90SIM_SLOW_CORPUS") == "1"
+	slow := !testing.Short()
 	var dirs []string
 	for _, e := range ents {
 		d := filepath.Join("testdata", e.Name())
