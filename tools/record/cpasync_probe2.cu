@@ -200,13 +200,18 @@ static const int PATMODE[6] = {0, 43, 44, 46, 5, 20};  // pat1 case numbers
 static const char* INNAME[4] = {"rand", "gold", "zero", "rand4k"};
 static const char* FILLNAME[5] = {"none", "zero", "eeee", "final", "gold"};
 
-enum Kern { CORPUS_JIT, CORPUS_CUBIN, PAT_RT, PAT_JIT, GEN16_RT, GEN32_RT, GEN16_JIT, PIPE_JIT };
-static const char* KNAME[8] = {"corpus", "corpus", "pat1", "pat1", "gen16", "gen32", "gen16", "pipeline"};
-static const char* LOADNAME[8] = {"jit", "cubin", "rt", "jit", "rt", "rt", "jit", "jit"};
+enum Kern { CORPUS_JIT, CORPUS_CUBIN, PAT_RT, PAT_JIT, GEN16_RT, GEN32_RT, GEN16_JIT, PIPE_JIT, PAT_CUBIN, GEN16_CUBIN };
+static const char* KNAME[10] = {"corpus", "corpus", "pat1", "pat1", "gen16", "gen32", "gen16", "pipeline", "pat1", "gen16"};
+static const char* LOADNAME[10] = {"jit", "cubin", "rt", "jit", "rt", "rt", "jit", "jit", "cubin", "cubin"};
 
+// mode: pat1's case number (-1: the pattern's); nt: threads (0: 128 for tail, else 32); pk: for
+// PAT_CUBIN / GEN16_CUBIN, the ZFILL predicate register of the cubin (-1: nvcc -cubin as built; k:
+// probe2_p<k>.cubin, where record_probe2.sh moved the src-size predicate from P0 to Pk); n: the
+// pipeline's word count.
 struct Case {
     std::string grp;
     int kern, pat, in, fill, delay, nullsrc, szconst, doff, dyn, carve;
+    int mode = -1, nt = 0, pk = -1, n = 3621;
 };
 
 static void ck(CUresult r, const char* what)
@@ -293,7 +298,7 @@ static uint32_t* dev_copy(const std::vector<uint32_t>& h, size_t words)
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        printf("usage: %s LIST BUILD_DIR\n", argv[0]);
+        printf("usage: %s LIST BUILD_DIR [v2]\n", argv[0]);
         return 2;
     }
     const std::string B = argv[2];
@@ -304,6 +309,43 @@ int main(int argc, char** argv)
     auto C = [&](const char* grp, int kern, int pat, int in, int fill, int delay, int nullsrc, int szconst, int doff,
                  int dyn, int carve) { L.push_back({grp, kern, pat, in, fill, delay, nullsrc, szconst, doff, dyn, carve}); };
     const int ALL[6] = {0, 1, 2, 3, 4, 5}, DISP[4] = {0, 1, 2, 3};
+    const bool v2 = argc > 3 && std::string(argv[3]) == "v2";
+    // second device call: the ZFILL predicate register. pat1 / gen16 as nvcc compiled them (P0) and
+    // with the predicate moved to P2/P3/P5/P6 (the cubin patched, nothing else changed); the corpus
+    // pipeline with its tail tile loaded by the prologue copies (P2, P1) or by the loop's (P0); then
+    // the earlier pat catalog (cpasync_probe.cu) with the predicate in P3.
+    auto V = [&](const char* grp, int kern, int pat, int mode, int nt, int pk, int in, int fill, int nullsrc,
+                 int szconst, int n) {
+        Case c{grp, kern, pat, in, fill, 0, nullsrc, szconst, 0, 0, -1};
+        c.mode = mode, c.nt = nt, c.pk = pk, c.n = n;
+        L.push_back(c);
+    };
+    if (v2) {
+        for (int p : DISP) C("H_corpus_jit", CORPUS_JIT, p, 0, 2, 0, 0, 0, 0, 0, -1);
+        for (int p : ALL) C("H_pat_rt_P0", PAT_RT, p, 1, 1, 0, 0, 1, 0, 0, -1);
+        for (int k : {-1, 2, 3, 5, 6}) {
+            static char g[5][24];
+            const int gi = k < 0 ? 0 : (k == 2 ? 1 : (k == 3 ? 2 : (k == 5 ? 3 : 4)));
+            snprintf(g[gi], sizeof g[gi], "H_pat_cubin_P%d", k < 0 ? 0 : k);
+            for (int p : ALL) V(g[gi], PAT_CUBIN, p, -1, 0, k, 1, 1, 0, 1, 0);
+        }
+        for (int k : {-1, 5, 6}) {
+            static char g[3][28];
+            const int gi = k < 0 ? 0 : k - 4;
+            snprintf(g[gi], sizeof g[gi], "H_gen16_cubin_P%d", k < 0 ? 0 : k);
+            for (int p : ALL) V(g[gi], GEN16_CUBIN, p, -1, 0, k, 0, 2, 0, 0, 0);
+        }
+        for (int p : DISP) V("H_gen16_P5_nullsrc", GEN16_CUBIN, p, -1, 0, 5, 0, 2, p == 3 ? 2 : 1, 0, 0);
+        for (int n : {3621, 4096, 37, 549, 1061, 1573})
+            V("H_pipeline_n", PIPE_JIT, 3, -1, 128, -1, 0, 0, 0, 0, n);
+        // the pat catalog with the predicate in P3 (32 threads; then 128)
+        static const int MODES[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                    17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 40,
+                                    41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+        for (int m : MODES) V("I_cat_P3", PAT_CUBIN, 0, m, 32, 3, 1, 1, 0, 1, 0);
+        for (int m : {0, 5, 20, 45, 46, 51, 43, 44}) V("I_cat_P3_w4", PAT_CUBIN, 0, m, 128, 3, 1, 1, 0, 1, 0);
+        for (int m : {0, 43, 44, 46, 40, 41, 20, 28}) V("I_cat_P0", PAT_CUBIN, 0, m, m == 46 ? 128 : 32, -1, 1, 1, 0, 1, 0);
+    } else {
     // A: both known contexts, exactly (corpus kernels from their PTX; pat<1>)
     for (int p : ALL) C("A_corpus_jit", CORPUS_JIT, p, 0, 2, 0, 0, 0, 0, 0, -1);
     for (int p : ALL) C("A_pat_rt", PAT_RT, p, 1, 1, 0, 0, 1, 0, 0, -1);
@@ -343,6 +385,7 @@ int main(int argc, char** argv)
     for (int p : DISP) C("G_corpus_dyn64k", CORPUS_JIT, p, 0, 2, 0, 0, 0, 0, 65536, -1);
     for (int p : DISP) C("G_pat_carve100", PAT_RT, p, 1, 1, 0, 0, 1, 0, 0, 100);
     for (int p : DISP) C("G_pat_carve0", PAT_RT, p, 1, 1, 0, 0, 1, 0, 0, 0);
+    }
 
     // ---- buffers
     std::vector<uint32_t> rnd = uniform_u32(23, 0, 16384), gold(16384), rnd4k(16384 + 1024, 0);
@@ -354,8 +397,8 @@ int main(int argc, char** argv)
     inb[2] = dev_copy({}, 16384);
     inb[3] = dev_copy(rnd4k, 16384 + 1024) + 1024;
     uint32_t* img = dev_copy({}, 8192 + 128);
-    std::vector<uint32_t> pin = uniform_u32(21, 0, 3621), pin2 = uniform_u32(21, 1, 2048);
-    uint32_t *p_in = dev_copy(pin, 3621), *p_in2 = dev_copy(pin2, 2048), *p_out = dev_copy({}, 4096),
+    std::vector<uint32_t> pin = uniform_u32(21, 0, 4096), pin2 = uniform_u32(21, 1, 2048);
+    uint32_t *p_in = dev_copy(pin, 4096), *p_in2 = dev_copy(pin2, 2048), *p_out = dev_copy({}, 4096),
              *p_out2 = dev_copy({}, 2048), *p_out3 = dev_copy({}, 512), *p_flags = dev_copy({}, 1);
 
     // ---- modules
@@ -367,6 +410,15 @@ int main(int argc, char** argv)
     CUfunction pipe = getfn(load_ptx(B + "/corpus/cpasync_pipeline.ptx"), "cpasync_pipeline");
     CUmodule own = load_ptx(B + "/probe2.ptx");
     CUfunction pat_j = getfn(own, "pat1"), gen16_j = getfn(own, "gen16");
+    CUfunction pat_c[8] = {}, gen16_c[8] = {};  // [0]: probe2.cubin as built; [k]: probe2_p<k>.cubin
+    if (v2) {
+        for (int k : {0, 2, 3, 5, 6}) {
+            CUmodule m = load_cubin(B + (k ? "/probe2_p" + std::to_string(k) + ".cubin" : std::string("/probe2.cubin")));
+            pat_c[k] = getfn(m, "pat1");
+            gen16_c[k] = getfn(m, "gen16");
+        }
+    }
+    std::vector<uint32_t> hostimg(8192 + 128);
 
     FILE* f = fopen(argv[1], "w");
     if (!f) return 2;
@@ -374,15 +426,15 @@ int main(int argc, char** argv)
             (void*)inb[0], (void*)inb[1], (void*)inb[2], (void*)inb[3], (void*)img, rnd[0]);
     for (size_t i = 0; i < L.size(); ++i) {
         const Case& c = L[i];
-        const int nt = c.pat == 3 ? 128 : 32;
+        const int nt = c.nt ? c.nt : (c.pat == 3 ? 128 : 32);
         const uint32_t* in = inb[c.in];
         uint32_t sz = c.pat == 1 ? 0u : 16u;
-        int mode = PATMODE[c.pat], zero = 0;
+        int mode = c.mode >= 0 ? c.mode : PATMODE[c.pat], zero = 0;
         int pat = c.pat, fill = c.fill, delay = c.delay, nullsrc = c.nullsrc, szconst = c.szconst, doff = c.doff;
         void* ca[3] = {&in, &img, &sz};
         void* pa[4] = {&in, &img, &mode, &zero};
         void* ga[9] = {&in, &img, &sz, &pat, &fill, &delay, &nullsrc, &szconst, &doff};
-        int n = 3621;
+        int n = c.n;
         void* qa[7] = {&p_in, &p_in2, &n, &p_out, &p_out2, &p_out3, &p_flags};
         switch (c.kern) {
         case CORPUS_JIT:
@@ -406,15 +458,29 @@ int main(int argc, char** argv)
         case GEN32_RT: gen32<<<1, nt>>>(in, img, sz, pat, fill, delay, nullsrc, szconst, doff); break;
         case GEN16_JIT: ck(cuLaunchKernel(gen16_j, 1, 1, 1, nt, 1, 1, 0, 0, ga, nullptr), "cuLaunchKernel gen16"); break;
         case PIPE_JIT: ck(cuLaunchKernel(pipe, 1, 1, 1, 128, 1, 1, 0, 0, qa, nullptr), "cuLaunchKernel pipe"); break;
+        case PAT_CUBIN:
+            ck(cuLaunchKernel(pat_c[c.pk < 0 ? 0 : c.pk], 1, 1, 1, nt, 1, 1, 0, 0, pa, nullptr), "cuLaunchKernel pat1 cubin");
+            break;
+        case GEN16_CUBIN:
+            ck(cuLaunchKernel(gen16_c[c.pk < 0 ? 0 : c.pk], 1, 1, 1, nt, 1, 1, 0, 0, ga, nullptr), "cuLaunchKernel gen16 cubin");
+            break;
         }
         cudaError_t e = cudaDeviceSynchronize();
         if (c.kern == PAT_RT && c.carve != -1)
             ckr(cudaFuncSetAttribute(pat1, cudaFuncAttributePreferredSharedMemoryCarveout, -1), "carveout reset");
+        // output checksum (img, or the pipeline's out), to compare patched and unpatched cubins
+        uint64_t h = 1469598103934665603ull;
+        if (e == cudaSuccess) {
+            e = cudaMemcpy(hostimg.data(), c.kern == PIPE_JIT ? p_out : img, 4096 * 4, cudaMemcpyDeviceToHost);
+            for (int j = 0; j < 4096; ++j) h = (h ^ hostimg[j]) * 1099511628211ull;
+        }
+        const int pk = c.kern == PAT_CUBIN || c.kern == GEN16_CUBIN ? (c.pk < 0 ? 0 : c.pk) : -1;
         fprintf(f, "%zu grp=%s pat=%s kern=%s load=%s nt=%d in=%s fill=%s delay=%d nullsrc=%d szconst=%d doff=%d "
-                   "dyn=%d carve=%d %s\n",
-                i, c.grp.c_str(), c.kern == PIPE_JIT ? "pipeline" : PAT[c.pat], KNAME[c.kern], LOADNAME[c.kern], nt,
-                INNAME[c.in], c.kern == PIPE_JIT ? "none" : FILLNAME[c.fill], c.delay, c.nullsrc, c.szconst,
-                c.doff, c.dyn, c.carve, e == cudaSuccess ? "ok" : cudaGetErrorName(e));
+                   "dyn=%d carve=%d mode=%d pk=%d n=%d sum=%016llx %s\n",
+                i, c.grp.c_str(), c.kern == PIPE_JIT ? "pipeline" : (c.mode >= 0 ? ("m" + std::to_string(c.mode)).c_str() : PAT[c.pat]),
+                KNAME[c.kern], LOADNAME[c.kern], nt, INNAME[c.in], c.kern == PIPE_JIT ? "none" : FILLNAME[c.fill], c.delay,
+                c.nullsrc, c.szconst, c.doff, c.dyn, c.carve, mode, pk, c.kern == PIPE_JIT ? c.n : 0,
+                (unsigned long long)h, e == cudaSuccess ? "ok" : cudaGetErrorName(e));
         if (e != cudaSuccess) {
             printf("launch %zu %s: %s\n", i, c.grp.c_str(), cudaGetErrorName(e));
             fclose(f);

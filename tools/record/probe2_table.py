@@ -6,8 +6,9 @@
 LIST: one line per launch, "<index> grp=<group> pat=<pattern> key=value ... ok" (the factors of the
 case). CSV: an ncu --csv log whose profiled launches start at launch SKIP (ncu --launch-skip SKIP;
 its IDs count from 0). Prints every launch with its factors and counters, then a pivot: one row per
-group, one column per pattern, cells "wavefronts[conflicts]" (bypass wavefronts; conflicts when
-nonzero).
+group, one column per pattern, cells "wavefronts[conflicts]" (ldgsts wavefronts; conflicts when
+nonzero); and for the pat1 catalog cases (pattern "m<case number>") one row per case number, one
+column per group.
 """
 import csv
 import io
@@ -21,9 +22,10 @@ SHORT = [
     ("sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts_cache_bypass.sum", "bypconf"),
     ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum", "l1conf"),
     ("smsp__sass_inst_executed_op_ldgsts.sum", "inst"),
+    ("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", "hwshall"),
 ]
 PATS = ["ramp", "sz0", "half", "tail", "sz16", "gstride", "pipeline"]
-SHOW = ["kern", "load", "in", "fill", "delay", "nullsrc", "szconst", "doff", "dyn", "carve"]
+SHOW = ["kern", "load", "in", "fill", "delay", "nullsrc", "szconst", "doff", "dyn", "carve", "pk", "n", "sum"]
 
 
 def parse_list(path):
@@ -100,19 +102,26 @@ def main():
             groups.append(cases[i]["grp"])
     pats = [p for p in PATS if any(c["pat"] == p for c in cases.values())]
     print()
+    cell = {}
+    for i in sorted(cases):
+        if i in res:
+            m = res[i][1]
+            w, cf = m.get(WAV, "-"), m.get(SHORT[1][0], "0")
+            cell.setdefault((cases[i]["grp"], cases[i]["pat"]), []).append(w + ("[%s]" % cf if cf not in ("0", "-") else ""))
     print("| group | " + " | ".join(pats) + " |")
     print("| --- |" + " --- |" * len(pats))
     for g in groups:
-        cells = []
-        for p in pats:
-            vals = []
-            for i in sorted(cases):
-                if cases[i]["grp"] == g and cases[i]["pat"] == p and i in res:
-                    m = res[i][1]
-                    w, cf = m.get(WAV, "-"), m.get(SHORT[1][0], "0")
-                    vals.append(w + ("[%s]" % cf if cf not in ("0", "-") else ""))
-            cells.append(" ".join(vals) if vals else "")
-        print("| %s | %s |" % (g, " | ".join(cells)))
+        if not any((g, p) in cell for p in pats):
+            continue
+        print("| %s | %s |" % (g, " | ".join(" ".join(cell.get((g, p), [])) for p in pats)))
+    modes = sorted({c["pat"] for c in cases.values() if c["pat"].startswith("m")}, key=lambda x: int(x[1:]))
+    if modes:
+        mg = [g for g in groups if any((g, m) in cell for m in modes)]
+        print()
+        print("| case | " + " | ".join(mg) + " |")
+        print("| --- |" + " --- |" * len(mg))
+        for m in modes:
+            print("| %s | %s |" % (m[1:], " | ".join(" ".join(cell.get((g, m), [])) for g in mg)))
     return 0
 
 
