@@ -52,11 +52,14 @@ func (c *Counters) Merge(x *Counters) {
 	}
 }
 
-// Total sums all op kinds.
+// Total sums the op kinds of the lsu pipe (all but the modelled OpTMA),
+// like ncu's all-ops shared-memory counters.
 func (c *Counters) Total() OpCounters {
 	var t OpCounters
 	for i := range c.ByOp {
-		t.merge(c.ByOp[i])
+		if OpKind(i) != OpTMA {
+			t.merge(c.ByOp[i])
+		}
 	}
 	return t
 }

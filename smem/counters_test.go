@@ -7,7 +7,7 @@ import (
 )
 
 func TestOpKindString(t *testing.T) {
-	names := map[OpKind]string{OpLd: "ld", OpSt: "st", OpLdsm: "ldsm", OpStsm: "stsm", OpAtom: "atom", OpLdgsts: "ldgsts", OpAsync: "async", OpGmma: "gmma", OpKind(9): "op(9)"}
+	names := map[OpKind]string{OpLd: "ld", OpSt: "st", OpLdsm: "ldsm", OpStsm: "stsm", OpAtom: "atom", OpLdgsts: "ldgsts", OpAsync: "async", OpGmma: "gmma", OpTMA: "tma", OpKind(10): "op(10)"}
 	for k, want := range names {
 		assert.Equal(t, want, k.String())
 		if k.Valid() {
@@ -16,7 +16,7 @@ func TestOpKindString(t *testing.T) {
 			assert.Equal(t, k, got)
 		}
 	}
-	assert.Equal(t, 8, NumOps)
+	assert.Equal(t, 9, NumOps)
 	_, ok := ParseOpKind("lds")
 	assert.False(t, ok)
 	assert.True(t, OpLdsm.IsMatrix())
@@ -49,4 +49,15 @@ func TestCostConflicts(t *testing.T) {
 	assert.Equal(t, 31, Cost{Wavefronts: 32, Ideal: 1}.Conflicts())
 	assert.Equal(t, 0, Cost{Wavefronts: 1, Ideal: 2}.Conflicts())
 	assert.Equal(t, 0, Cost{}.Conflicts())
+}
+
+// The modelled TMA writes stay out of the lsu totals ncu reports.
+func TestTotalLeavesOutTMA(t *testing.T) {
+	var c Counters
+	c.Add(OpLd, Cost{Wavefronts: 2, Ideal: 1, MaxWay: 2})
+	c.Add(OpTMA, Cost{Wavefronts: 64, Ideal: 64, MaxWay: 1})
+	tot := c.Total()
+	assert.Equal(t, uint64(1), tot.Instructions)
+	assert.Equal(t, uint64(2), tot.Wavefronts)
+	assert.Equal(t, uint64(64), c.ByOp[OpTMA].Wavefronts)
 }

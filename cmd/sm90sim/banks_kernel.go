@@ -13,6 +13,7 @@ import (
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/smem"
 )
 
 // bankLine is one PTX source line's shared-memory statistics.
@@ -20,12 +21,15 @@ type bankLine struct {
 	Line        int    `json:"line"`
 	Function    string `json:"function"`
 	Instruction string `json:"instruction"` // the source line as written
-	Kind        string `json:"kind"`        // ld st ldsm stsm atom ldgsts
-	Executions  uint64 `json:"executions"`
-	Wavefronts  uint64 `json:"wavefronts"`
-	Ideal       uint64 `json:"ideal_wavefronts"`
-	Conflicts   uint64 `json:"conflicts"`
-	MaxWay      int    `json:"worst_n_way"`
+	Kind        string `json:"kind"`        // ld st ldsm stsm atom ldgsts gmma tma
+	// Modelled: a TMA or bulk copy's writes (kind tma), which no ncu
+	// counter measures; such lines are left out of Totals.
+	Modelled   bool   `json:"modelled,omitempty"`
+	Executions uint64 `json:"executions"`
+	Wavefronts uint64 `json:"wavefronts"`
+	Ideal      uint64 `json:"ideal_wavefronts"`
+	Conflicts  uint64 `json:"conflicts"`
+	MaxWay     int    `json:"worst_n_way"`
 	// FusedWidth: ptxas fuses this access with the following lines into
 	// one access of this many bytes (counted here).
 	FusedWidth int `json:"fused_width,omitempty"`
@@ -42,13 +46,15 @@ type bankTotals struct {
 
 // bankReport is the JSON of `sm90sim banks KERNEL.ptx`.
 type bankReport struct {
-	File   string       `json:"file"`
-	Kernel string       `json:"kernel"`
-	Grid   [3]int       `json:"grid"`
-	Block  [3]int       `json:"block"`
-	Lines  []bankLine   `json:"lines"` // sorted by conflicts, then line
-	Totals bankTotals   `json:"totals"`
-	Smem   *report.Smem `json:"smem"` // the run report's section, for cross-checks
+	File   string     `json:"file"`
+	Kernel string     `json:"kernel"`
+	Grid   [3]int     `json:"grid"`
+	Block  [3]int     `json:"block"`
+	Lines  []bankLine `json:"lines"` // sorted by conflicts, then line
+	Totals bankTotals `json:"totals"`
+	// TMA sums the modelled tma lines (TMA and bulk-copy writes).
+	TMA  bankTotals   `json:"tma_modelled"`
+	Smem *report.Smem `json:"smem"` // the run report's section, for cross-checks
 }
 
 func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
@@ -103,6 +109,10 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 // add merges one instruction site into its source line.
 func (r *bankReport) add(st exec.SiteStat, src []string) {
 	t := &r.Totals
+	modelled := st.Kind == smem.OpTMA
+	if modelled {
+		t = &r.TMA
+	}
 	t.Executions += st.Executions
 	t.Wavefronts += st.Wavefronts
 	t.Ideal += st.Ideal
@@ -123,7 +133,7 @@ func (r *bankReport) add(st exec.SiteStat, src []string) {
 		text = strings.TrimSpace(src[n-1])
 	}
 	r.Lines = append(r.Lines, bankLine{Line: st.Pos.Line, Function: st.Function, Instruction: text, Kind: st.Kind.String(),
-		Executions: st.Executions, Wavefronts: st.Wavefronts, Ideal: st.Ideal, Conflicts: st.Conflicts,
+		Modelled: modelled, Executions: st.Executions, Wavefronts: st.Wavefronts, Ideal: st.Ideal, Conflicts: st.Conflicts,
 		MaxWay: st.MaxWay, FusedWidth: st.FusedWidth})
 }
 
@@ -155,17 +165,25 @@ func writeBankTable(w io.Writer, r *bankReport, top int) {
 		shown = shown[:top]
 	}
 	for _, l := range shown {
+		kind := l.Kind
+		if l.Modelled {
+			kind += "*"
+		}
 		text := l.Instruction
 		if l.FusedWidth > 0 {
 			text += fmt.Sprintf("  (fused: %d-byte access)", l.FusedWidth)
 		}
-		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s\n", l.Line, l.Kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, text)
+		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s\n", l.Line, kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, text)
 	}
 	if len(shown) < len(r.Lines) {
 		fmt.Fprintf(w, "        (%d more lines; --top 0 shows all)\n", len(r.Lines)-len(shown))
 	}
 	t := r.Totals
 	fmt.Fprintf(w, "%6s  %-6s %10d %11d %10d %11d %5d-way\n", "total", "", t.Executions, t.Wavefronts, t.Ideal, t.Conflicts, t.MaxWay)
+	if m := r.TMA; m.Executions > 0 {
+		fmt.Fprintf(w, "%6s  %-6s %10d %11d %10d %11d %5d-way  (modelled: TMA/bulk-copy writes, which no ncu counter measures; not in the total)\n",
+			"tma*", "", m.Executions, m.Wavefronts, m.Ideal, m.Conflicts, m.MaxWay)
+	}
 	if s := r.Smem; s != nil {
 		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
 			s.LoadWavefronts, s.LoadBankConflicts, s.StoreWavefronts, s.StoreBankConflicts, s.ByOp.Atom.Wavefronts)

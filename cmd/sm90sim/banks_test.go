@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -96,6 +97,53 @@ func TestBanksErrors(t *testing.T) {
 			code, _, stderr := cli(c.args...)
 			assert.Equal(t, c.code, code, stderr)
 			assert.Contains(t, stderr, c.msg)
+		})
+	}
+}
+
+// TMA writes are listed as modelled (kind tma*), outside the totals. The
+// hand-derived costs: a box of 128-byte rows (f16 [64, 16], bf16 [64, 8])
+// fills 16 and 8 whole 128-byte segments; rows narrower than the 128B
+// swizzle span (f16 [32, 16]: 64 B, bf16 [16, 8]: 32 B) are written at a
+// 128-byte pitch, so each row costs a segment: 16 for 1024 bytes (ideal 8)
+// and 8 for 256 bytes (ideal 2).
+func TestBanksTMAModelled(t *testing.T) {
+	for _, tc := range []struct {
+		dir         string
+		wave, ideal []uint64
+	}{
+		{"tma_load_2d_sw128", []uint64{16, 16, 16, 16, 8, 8}, []uint64{16, 16, 16, 16, 8, 8}},
+		{"tma_load_2d_sw128_narrow", []uint64{16, 16, 8, 8}, []uint64{8, 8, 2, 2}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			dir := "../../validation/testdata/" + tc.dir + "/"
+			js := filepath.Join(t.TempDir(), "b.json")
+			code, stdout, stderr := cli("banks", dir+"kernel.ptx", "--spec", dir+"launch.yaml", "--json", js, "--top", "0")
+			require.Equal(t, 0, code, stderr)
+			assert.Contains(t, stdout, "(modelled: TMA/bulk-copy writes, which no ncu counter measures; not in the total)")
+			var r bankReport
+			b, err := os.ReadFile(js)
+			require.NoError(t, err)
+			require.NoError(t, json.Unmarshal(b, &r))
+			var wave, ideal []uint64
+			lines := append([]bankLine(nil), r.Lines...)
+			sort.Slice(lines, func(i, j int) bool { return lines[i].Line < lines[j].Line })
+			var measured uint64
+			for _, l := range lines {
+				if l.Kind != "tma" {
+					assert.False(t, l.Modelled)
+					measured += l.Wavefronts
+					continue
+				}
+				assert.True(t, l.Modelled)
+				assert.Equal(t, uint64(1), l.Executions)
+				wave, ideal = append(wave, l.Wavefronts), append(ideal, l.Ideal)
+			}
+			assert.Equal(t, tc.wave, wave)
+			assert.Equal(t, tc.ideal, ideal)
+			assert.Equal(t, measured, r.Totals.Wavefronts)
+			assert.Equal(t, r.Smem.LoadWavefronts+r.Smem.StoreWavefronts, r.Totals.Wavefronts)
+			assert.Equal(t, r.Smem.ByOp.TMA.Wavefronts, r.TMA.Wavefronts)
 		})
 	}
 }

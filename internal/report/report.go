@@ -43,8 +43,12 @@ type ByOp struct {
 	// wavefront each (in ncu's all-ops total only).
 	Async Op `json:"async"`
 	// Gmma: wgmma operand reads from shared memory through descriptors,
-	// modelled as one wavefront per 128 bytes (not yet checked against ncu).
+	// one wavefront per 128 bytes (equal to ncu's op_gmma counters).
 	Gmma Op `json:"gmma"`
+	// TMA: TMA and bulk-copy writes into shared memory, one instruction
+	// per destination CTA. MODELLED: ncu has no counter for them
+	// (smem.OpTMA says how they are costed); not in any total above.
+	TMA Op `json:"tma_modelled"`
 }
 
 // Op is one instruction kind's totals.
@@ -81,7 +85,8 @@ func FromCounters(c *smem.Counters) *Smem {
 		LoadBankConflicts:  ld.Conflicts + ldsm.Conflicts,
 		StoreBankConflicts: st.Conflicts + stsm.Conflicts,
 		ByOp: ByOp{Ld: op(ld), St: op(st), Ldsm: op(ldsm), Stsm: op(stsm),
-			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts]), Gmma: op(b[smem.OpGmma]), Async: op(b[smem.OpAsync])},
+			Atom: op(b[smem.OpAtom]), Ldgsts: op(b[smem.OpLdgsts]), Gmma: op(b[smem.OpGmma]), Async: op(b[smem.OpAsync]),
+			TMA: op(b[smem.OpTMA])},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/smem"
 )
 
 // copyDest is one CTA an async copy into shared::cluster memory lands in:
@@ -76,6 +77,7 @@ func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) er
 	if err := w.hazardLand(x, l, t, what, d.dst, d.dst+foot, d.bar, b.Phase()); err != nil {
 		return err
 	}
+	w.countOp(x, smem.OpTMA, tmaWriteCost(d.dst, foot, n))
 	done, err := b.CompleteTx(n)
 	if err != nil {
 		return w.laneFault(x, l, "mbarrier at shared 0x%x%s: %v", d.bar, t.rankWord(w.cta), err)
@@ -92,4 +94,18 @@ func (t *CTA) rankWord(from *CTA) string {
 		return ""
 	}
 	return fmt.Sprintf(" of cluster rank %d", t.rank)
+}
+
+// tmaWriteCost is the modelled shared-memory cost of an async copy writing
+// n bytes over the footprint [dst, dst+foot) (smem.OpTMA): one wavefront
+// per 128-byte segment the footprint touches, ideal n/128 rounded up, the
+// most distinct lines sharing a bank the footprint's segments per 128
+// bytes of data.
+func tmaWriteCost(dst, foot, n uint32) smem.Cost {
+	if foot == 0 {
+		return smem.Cost{}
+	}
+	segs := int((dst+foot-1)/128 - dst/128 + 1)
+	ideal := int((n + 127) / 128)
+	return smem.Cost{Wavefronts: segs, Ideal: min(ideal, segs), MaxWay: max(1, (segs+ideal-1)/max(ideal, 1))}
 }

@@ -399,17 +399,23 @@ func (w *Warp) wgSmem(x *xinst, addr uint32, n int, name string, d wgmma.Descrip
 }
 
 // wgCountSmem counts the MMA's shared-memory operand reads: one gmma
-// instruction of bytes/128 wavefronts (first model, UNCONFIRMED).
+// instruction of bytes/128 wavefronts, conflict-free (smem.OpGmma).
 func (w *Warp) wgCountSmem(x *xinst, bytes int) {
 	n := (bytes + 127) / 128
-	cost := smem.Cost{Wavefronts: n, Ideal: n, MaxWay: 1}
-	if c := w.cta.l.Counters; c != nil {
-		c.Add(smem.OpGmma, cost)
+	w.countOp(x, smem.OpGmma, smem.Cost{Wavefronts: n, Ideal: n, MaxWay: 1})
+}
+
+// countOp counts one execution of x, of kind k and cost c, in the
+// launch's counters and x's per-line statistics.
+func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
+	if lc := w.cta.l.Counters; lc != nil {
+		lc.Add(k, c)
 	}
 	s := &x.smem
 	s.Executions++
-	s.Wavefronts += uint64(n)
-	s.Ideal += uint64(n)
-	s.Kind = smem.OpGmma
-	s.MaxWay = max(s.MaxWay, 1)
+	s.Wavefronts += uint64(c.Wavefronts)
+	s.Ideal += uint64(c.Ideal)
+	s.Conflicts += uint64(c.Conflicts())
+	s.Kind = k
+	s.MaxWay = max(s.MaxWay, c.MaxWay)
 }
