@@ -3,18 +3,27 @@ package smem
 import "math/bits"
 
 // costBypass is the cost of a cp.async.cg copy (LDGSTS.BYPASS, 16 B per
-// lane), fitted to the cpasync_cg_* probes recorded on an H200 (doc.go).
-// Per quarter-warp (8 lanes):
+// lane), fitted to the cpasync_cg_* corpus probes and to the catalog of
+// tools/record/cpasync_probe.cu with its src-size predicate moved out of P0
+// (tools/record/cpasync_probe2.cu, doc.go). Per quarter-warp (8 lanes):
 //
 //   - data writes, over the lanes that read global memory: the larger of
 //     the bank passes of their shared destinations and the number of
-//     source pieces (srcPieces);
-//   - with ZFill, a zero-fill pass over all active lanes: its bank passes
-//     under the 16-B store rule.
+//     source pieces (srcPieces), plus one per extra data-sector class
+//     (sectorClasses) where the quarter mixes data and zero-only lanes;
+//   - with ZFill, zero-fill passes: the larger of the bank passes of all
+//     active lanes under the 16-B store rule and the largest number of data
+//     lanes whose sources sit in the same 16-B slot of their 128-B lines
+//     (srcSlots).
 //
 // Nsight Compute counts no bank conflicts for the data writes; the
 // zero-fill passes count conflicts against the 16-B ideal of 4, so
 // Ideal = Wavefronts - max(0, zero passes - 4).
+//
+// Not modelled: when ptxas puts the src-size predicate of
+// LDGSTS.E.BYPASS.128.ZFILL in P0, Nsight Compute counts the copy as if
+// every lane read its source (doc.go); the executor runs PTX and cannot
+// know the register.
 func (m model) costBypass(a *Access) Cost {
 	if a.Active == 0 {
 		return Cost{}
@@ -26,20 +35,86 @@ func (m model) costBypass(a *Access) Cost {
 		if q == 0 {
 			continue
 		}
-		if d := q &^ a.NoData; d != 0 {
+		d := q &^ a.NoData
+		if d != 0 {
 			w := passCost(&a.Addr, d, 4, false)
 			c.MaxWay = max(c.MaxWay, w)
 			c.Wavefronts += max(w, srcPieces(a, d))
+			if d != q {
+				c.Wavefronts += sectorClasses(a, q, d) - 1
+			}
 		}
 		if a.ZFill {
 			w := passCost(&a.Addr, q, 4, false)
 			c.MaxWay = max(c.MaxWay, w)
-			zero += w
+			zero += max(w, srcSlots(a, d))
 		}
 	}
 	c.Wavefronts += zero
 	c.Ideal = c.Wavefronts - max(0, zero-4)
 	return c
+}
+
+// sectorClasses counts the kinds of 32-B shared destination sector among
+// the sectors of quarter q that get data (lanes of d): a sector's kind is
+// which of its two 16-B halves hold data lanes and which zero-only lanes
+// (q &^ d). A quarter that mixes the two writes each kind in its own
+// wavefront: contiguous, zero-only lanes at quarter positions {0,4} cost
+// 3 (kinds "zero|data" and "data|data"), at {0,5} or {1,6} 4 (three kinds),
+// at {0,2,4,6} or {0,1} 2 (one kind); the partial src-sizes of the data
+// lanes do not matter (src-size 4*(lane%5) and src-size 16-or-0 on the
+// same lanes both cost 15: cpasync_cg_ramp, probe2 catalog).
+func sectorClasses(a *Access, q, d uint32) int {
+	var sec [8]uint32
+	var kind [8]uint8
+	n := 0
+	for m := q; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		s := a.Addr[l] >> 5
+		bit := uint8(1) << (a.Addr[l] >> 4 & 1)
+		if d&(1<<l) == 0 {
+			bit <<= 2
+		}
+		j := 0
+		for j < n && sec[j] != s {
+			j++
+		}
+		if j == n {
+			sec[n] = s
+			n++
+		}
+		kind[j] |= bit
+	}
+	var seen [16]bool
+	k := 0
+	for j := 0; j < n; j++ {
+		if kind[j]&3 != 0 && !seen[kind[j]] {
+			seen[kind[j]] = true
+			k++
+		}
+	}
+	return k
+}
+
+// srcSlots is the largest number of lanes of d (the data lanes of one
+// quarter) whose global sources share a 16-B slot (address bits 4-6) of
+// their 128-B lines, every lane counted (no broadcast); 1 without Src. The
+// zero-fill pass repeats that often: one 128-B line per lane 8 (64
+// wavefronts, 28 conflicts for the warp: cpasync_cg_gstride_sz16), two
+// lanes per line 4, lanes alternating between two lines 2, every lane on
+// one chunk 8, sources 16 B past a line 1 (cpasync_cg_shift_sz16).
+func srcSlots(a *Access, d uint32) int {
+	if a.Src == nil || d == 0 {
+		return 1
+	}
+	var cnt [8]int
+	best := 0
+	for m := d; m != 0; m &= m - 1 {
+		s := a.Src[bits.TrailingZeros32(m)] >> 4 & 7
+		cnt[s]++
+		best = max(best, cnt[s])
+	}
+	return best
 }
 
 // srcPieces counts the source pieces of the lanes of mask (one quarter).

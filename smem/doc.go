@@ -64,36 +64,55 @@
 //     cpasync_pipeline: 100 .ca copies, 208 / 64). For .cg (LDGSTS.BYPASS,
 //     Access.Bypass) ncu reports 0 bank conflicts even for a 32-way pattern
 //     (cpasync_banks: 36 wavefronts = 4 + 32, 0 conflicts), and the global
-//     source shapes the cost (bypass.go, fitted to the cpasync_cg_* probes:
-//     H200, one warp, one 16-B copy per lane, 4 = contiguous 512 B). Per
-//     quarter-warp: data writes = max(bank passes, source pieces), a piece
-//     being a run of consecutive lanes on one 128-B global line, each on a
-//     16-B chunk no earlier lane of the run read, that sit at the same line
-//     offset as their shared row offset or read the whole line, else each
-//     64-B half of the line touched (contiguous 4, dst stride 128 B 32,
-//     sources 16 B past a line 12, one line per lane 32; and in
-//     tools/record/cpasync_probe.cu lanes alternating between two lines 32,
-//     every lane on one source chunk 32, swapped pairs or reversed quarters
-//     4); these count no conflicts. With a run-time
-//     src-size or ignore-src (ptxas: LDGSTS.E.BYPASS.128.ZFILL, or a
-//     predicated LDGSTS for ignore-src; Access.ZFill) add a zero-fill pass
-//     per quarter over all active lanes under the 16-B store rule, whose
-//     excess over 4 counts as conflicts; lanes with src-size 0 or ignored
-//     (Access.NoData) have no data writes. Measured: src-size 16, 8 or 4
-//     on all lanes 8; 0 on all lanes 4; 16 on lanes 0-15 6 (ignore-src on
-//     16-31 the same); even lanes 8; lanes 0-9 6; dst stride 128 B 64 with
-//     28 conflicts; sources 16 B past a line 16; four warps or four copies
-//     8 each; L2 hit (a second copy, or ld.global first) = miss. .ca with
-//     src-size costs as without (4). OPEN (known_gaps in counters.json):
-//     cpasync_cg_ramp (src-size 4*(lane%5): 15, model 8),
-//     cpasync_cg_gstride_sz16 (one line per lane: 64 with 28 conflicts,
-//     model 36 with 0), and cpasync_pipeline (464, model 242: its full
-//     copies cost 8 each, its last tile 240 where cpasync_cg_tail_w4, the
-//     same lane pattern, costs 18). None is timing-dependent (repeated
-//     runs, warp delays, uncached runs give the same counts), but the
-//     src-size form costs differently for one lane pattern in different
-//     kernels (tools/record/ASYNC_FINDINGS.md, "cp.async.cg second
-//     look"), so the ZFILL part stays fitted to the corpus probes.
+//     source shapes the cost (bypass.go, fitted to the cpasync_cg_* probes
+//     and to the catalog of tools/record/cpasync_probe2.cu: H200, one warp,
+//     one 16-B copy per lane, 4 = contiguous 512 B). Per quarter-warp:
+//     data writes = max(bank passes, source pieces), a piece being a run of
+//     consecutive lanes on one 128-B global line, each on a 16-B chunk no
+//     earlier lane of the run read, that sit at the same line offset as
+//     their shared row offset or read the whole line, else each 64-B half
+//     of the line touched (contiguous 4, dst stride 128 B 32, sources 16 B
+//     past a line 12, one line per lane 32; lanes alternating between two
+//     lines 32, every lane on one source chunk 32, swapped pairs or reversed
+//     quarters 4); these count no conflicts. With a run-time src-size or
+//     ignore-src (ptxas: LDGSTS.E.BYPASS.128.ZFILL, or a predicated LDGSTS
+//     for ignore-src; Access.ZFill) lanes with src-size 0 or ignored
+//     (Access.NoData) write no data, and per quarter:
+//   - a quarter that mixes data and zero-only lanes writes each kind of
+//     32-B destination sector (which halves hold data lanes, which
+//     zero-only lanes) in its own data wavefront: contiguous, zero-only
+//     lanes at quarter positions {0,4} 3 per quarter, {0,5} or {1,6} 4,
+//     {0,2,4,6} or {0,1} 2. The partial sizes of data lanes do not count:
+//     src-size 4*(lane%5) and 16-or-0 on the same lanes both cost 15
+//     (cpasync_cg_ramp), and every mix of 4/8/12/16 costs 8;
+//   - the zero-fill passes: the larger of the bank passes of all active
+//     lanes (16-B store rule) and the largest number of data lanes whose
+//     sources share a 16-B slot of their 128-B lines (address bits 4-6);
+//     passes beyond four per warp count as conflicts. One line per lane
+//     64 with 28 conflicts (cpasync_cg_gstride_sz16), 2 lanes per line 32
+//     [12], 4 lanes 16 [4], lanes alternating between two lines 40 [4],
+//     every lane on one chunk 64 [28], dst stride 128 B 64 [28], sources
+//     16 B past a line 16 [0]; the sources of zero-only lanes do not
+//     count (all lanes src-size 0 on one chunk, on a line each, or
+//     contiguous: 4).
+//     Measured: src-size 16, 8 or 4 on all lanes 8; 0 on all lanes 4; 16 on
+//     lanes 0-15 6 (ignore-src on 16-31 the same); even lanes 8; lanes
+//     0-9 6; four warps or four copies 8 each; L2 hit (a second copy, or
+//     ld.global first) = miss. .ca with src-size costs as without (4).
+//     NOT MODELLED: the count depends on the predicate register ptxas
+//     gives src-size != 0. With P0 (what nvcc gave tools/record/
+//     cpasync_probe.cu and cpasync_pipeline's loop copy) ncu counts the
+//     copy as if every lane read its source: all lanes src-size 0 8 (4
+//     otherwise), src-size 4*(lane%5) 8 (15), cpasync_cg_tail_w4's pattern
+//     240 (18). cpasync_probe2.cu moved the predicate of the same kernels
+//     from P0 to P2, P3, P5 or P6 by patching the cubin (nothing else
+//     changed, same outputs, same hardware l1tex__data_pipe_lsu_wavefronts_
+//     mem_shared) and got the other counts, which this model gives; fill
+//     values, source data, shared size, carveout and JIT vs offline
+//     compilation changed nothing (tools/record/ASYNC_FINDINGS.md, "cp.async
+//     .cg factor probe"). The executor runs PTX and cannot know the
+//     register, so cpasync_pipeline (464: its last tile costs 240 through
+//     the P0 copy; model 242) keeps a known_gaps entry.
 //
 // wgmma and TMA shared-memory traffic do not go through this model (their
 // async units are modeled conflict-free for canonical swizzled layouts).
