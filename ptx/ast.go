@@ -8,6 +8,14 @@ type Module struct {
 	Target      string
 	AddressSize int
 	Decls       []Decl // *VarDecl and *FuncDecl in file order
+	// SourceFiles are the `.file N "name"` directives: index -> name.
+	SourceFiles map[int]string
+}
+
+// LocDirective is a `.loc file line column` directive (the first three
+// numbers; a trailing `, function_name ..., inlined_at ...` is ignored).
+type LocDirective struct {
+	File, Line, Col int
 }
 
 // Decl is a module-scope declaration.
@@ -104,7 +112,8 @@ type ProtoStmt struct {
 // InstStmt is one instruction. Op and Mods are decoded by the parser.
 type InstStmt struct {
 	Pos      Pos
-	Guard    *Expr // nil when unguarded
+	Loc      LocDirective // the last .loc before it in its function (zero: none)
+	Guard    *Expr        // nil when unguarded
 	GuardNeg bool
 	Text     string // opcode as written
 	Op       Opcode

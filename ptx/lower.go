@@ -2,6 +2,7 @@ package ptx
 
 // lowerer turns a Module into a Program.
 type lowerer struct {
+	files   map[int]string // .file names
 	errs    *errSink
 	prog    *Program
 	globals map[string]int // Program.Vars index
@@ -35,6 +36,7 @@ func Lower(m *Module) (*Program, error) {
 
 func lower(m *Module, errs *errSink) *Program {
 	l := &lowerer{
+		files:   m.SourceFiles,
 		errs:    errs,
 		prog:    &Program{File: m.File, Version: m.Version, Target: m.Target, AddressSize: m.AddressSize},
 		globals: map[string]int{},

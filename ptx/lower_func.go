@@ -1,6 +1,9 @@
 package ptx
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // scope is one `{ }` level of a function body.
 type scope struct {
@@ -149,6 +152,13 @@ func (fl *funcLowerer) emitBlock(b *Block) {
 // lowerInst resolves the operands of one instruction.
 func (fl *funcLowerer) lowerInst(s *InstStmt, sc *scope) Inst {
 	in := Inst{Op: s.Op, Text: s.Text, Quals: s.Quals, Mods: s.Mods, Guard: -1, GuardNeg: s.GuardNeg, Pos: s.Pos}
+	if s.Loc.Line > 0 {
+		name, ok := fl.files[s.Loc.File]
+		if !ok {
+			name = fmt.Sprintf("file %d", s.Loc.File)
+		}
+		in.Src = SourceLoc{File: name, Line: s.Loc.Line, Col: s.Loc.Col}
+	}
 	if s.Guard != nil {
 		r, ok := fl.lookupReg(s.Guard.Name, sc)
 		switch {

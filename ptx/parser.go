@@ -9,6 +9,7 @@ type parser struct {
 	i    int
 	errs *errSink
 	mod  *Module
+	loc  LocDirective // the current .loc (reset at each function)
 }
 
 // Parse parses one PTX file. On error it returns the (partial) module and an
@@ -74,6 +75,54 @@ func (p *parser) expectInt() (int64, Pos, bool) {
 	pos := p.peek().Pos
 	v, ok := p.constExpr(false)
 	return int64(v), pos, ok
+}
+
+// lineDirective parses the rest of a `.file N "name" {, ...}` or
+// `.loc F L C {, ...}` line (t is the directive, already consumed). What
+// follows the numbers (timestamps, function_name, inlined_at) is skipped.
+func (p *parser) lineDirective(t *token) {
+	line := t.Pos.Line
+	defer p.skipLine(line)
+	var n [3]int
+	want := 3
+	if t.Text == ".file" {
+		want = 1
+	}
+	for i := 0; i < want; i++ {
+		v := p.peek()
+		if v.Pos.Line != line {
+			p.errorf(t.Pos, "malformed %s: expected %d integers", t.Text, want)
+			return
+		}
+		if v.Kind != tInt {
+			p.errorf(v.Pos, "malformed %s: expected an integer, found %s", t.Text, v.describe())
+			return
+		}
+		x, _, ok := p.expectInt()
+		if !ok || x < 0 || x > 1<<30 {
+			p.errorf(v.Pos, "malformed %s: %s is out of range", t.Text, v.Text)
+			return
+		}
+		n[i] = int(x)
+	}
+	if t.Text == ".loc" {
+		p.loc = LocDirective{File: n[0], Line: n[1], Col: n[2]}
+		return
+	}
+	s := p.peek()
+	if s.Pos.Line != line {
+		p.errorf(t.Pos, "malformed .file: expected a file name string")
+		return
+	}
+	if s.Kind != tString || len(s.Text) < 2 {
+		p.errorf(s.Pos, "malformed .file: expected a file name string, found %s", s.describe())
+		return
+	}
+	p.next()
+	if p.mod.SourceFiles == nil {
+		p.mod.SourceFiles = map[int]string{}
+	}
+	p.mod.SourceFiles[n[0]] = s.Text[1 : len(s.Text)-1]
 }
 
 // skipLine consumes the rest of the current source line (.loc, .file).
@@ -169,7 +218,7 @@ func (p *parser) topLevel(t *token) {
 		p.mod.AddressSize = int(n)
 	case ".file", ".loc":
 		p.next()
-		p.skipLine(t.Pos.Line)
+		p.lineDirective(t)
 	case ".section":
 		p.next()
 		p.next() // section name

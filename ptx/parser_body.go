@@ -85,7 +85,7 @@ func (p *parser) dirStmt(t *token) []Stmt {
 		return nil
 	case ".loc", ".file":
 		p.next()
-		p.skipLine(t.Pos.Line)
+		p.lineDirective(t)
 		return nil
 	case ".pragma":
 		p.next()
@@ -179,7 +179,7 @@ func (p *parser) label() Stmt {
 // inst parses `[@[!]p] opcode operands;` and validates it against the
 // opcode table.
 func (p *parser) inst() *InstStmt {
-	s := &InstStmt{Pos: p.peek().Pos}
+	s := &InstStmt{Pos: p.peek().Pos, Loc: p.loc}
 	if p.accept('@') {
 		s.GuardNeg = p.accept('!')
 		g := p.peek()

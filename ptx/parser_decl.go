@@ -233,6 +233,7 @@ func (p *parser) byteMask(mask *Expr) *Expr {
 // funcDecl parses an .entry or .func header and its body or ';'.
 func (p *parser) funcDecl(lk linkage) *FuncDecl {
 	kw := p.next()
+	p.loc = LocDirective{}
 	f := &FuncDecl{Pos: kw.Pos, Entry: kw.Text == ".entry", Visible: lk.visible, Extern: lk.extern, Weak: lk.weak}
 	if !f.Entry && p.peek().is('(') {
 		f.Rets = p.paramList()

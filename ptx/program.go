@@ -1,5 +1,11 @@
 package ptx
 
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
 // This file is the contract between the front end (parse + lower) and the
 // executor (ptx/exec). Everything here is index-resolved: the executor never
 // looks names up at run time.
@@ -119,6 +125,37 @@ type Inst struct {
 	GuardNeg bool
 	Ops      []Operand
 	Pos      Pos
+	// Src is the high-level source line of the last `.loc` before the
+	// instruction in its function (nvcc -lineinfo / -G); zero when none.
+	Src SourceLoc
+}
+
+// SourceLoc is a position in the high-level source (the .cu file) that a
+// `.loc` directive names. File is the `.file` name, or "file N" when the
+// index was never declared.
+type SourceLoc struct {
+	File      string
+	Line, Col int
+}
+
+// Valid reports whether the location was given.
+func (s SourceLoc) Valid() bool { return s.Line > 0 }
+
+// String is "file:line" ("" when not valid).
+func (s SourceLoc) String() string {
+	if !s.Valid() {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", s.File, s.Line)
+}
+
+// Short is "base:line" with the file's directories left out (nvcc writes
+// the absolute path of the compile), "" when not valid.
+func (s SourceLoc) Short() string {
+	if !s.Valid() {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", path.Base(strings.ReplaceAll(s.File, "\\", "/")), s.Line)
 }
 
 // Mods are the decoded qualifiers of an instruction. Which fields are

@@ -21,7 +21,12 @@ type bankLine struct {
 	Line        int    `json:"line"`
 	Function    string `json:"function"`
 	Instruction string `json:"instruction"` // the source line as written
-	Kind        string `json:"kind"`        // ld st ldsm stsm atom ldgsts gmma tma
+	// Source is the .cu line ("/path/kernel.cu:42") from the PTX's .loc
+	// directives (nvcc -lineinfo), "" when it has none; the table shows
+	// its base name.
+	Source string `json:"source,omitempty"`
+	short  string
+	Kind   string `json:"kind"` // ld st ldsm stsm atom ldgsts gmma tma
 	// Modelled: a TMA or bulk copy's writes (kind tma), which no ncu
 	// counter measures; such lines are left out of Totals.
 	Modelled   bool   `json:"modelled,omitempty"`
@@ -132,7 +137,7 @@ func (r *bankReport) add(st exec.SiteStat, src []string) {
 	if n := st.Pos.Line; n >= 1 && n <= len(src) {
 		text = strings.TrimSpace(src[n-1])
 	}
-	r.Lines = append(r.Lines, bankLine{Line: st.Pos.Line, Function: st.Function, Instruction: text, Kind: st.Kind.String(),
+	r.Lines = append(r.Lines, bankLine{Line: st.Pos.Line, Function: st.Function, Instruction: text, Source: st.Src.String(), short: st.Src.Short(), Kind: st.Kind.String(),
 		Modelled: modelled, Executions: st.Executions, Wavefronts: st.Wavefronts, Ideal: st.Ideal, Conflicts: st.Conflicts,
 		MaxWay: st.MaxWay, FusedWidth: st.FusedWidth})
 }
@@ -159,7 +164,17 @@ func writeBankTable(w io.Writer, r *bankReport, top int) {
 		fmt.Fprintln(w, "no shared-memory accesses")
 		return
 	}
-	fmt.Fprintf(w, "%6s  %-6s %10s %11s %10s %11s %6s  %s\n", "line", "kind", "executions", "wavefronts", "ideal", "conflicts", "worst", "instruction")
+	srcW := 0 // the source column's width (0: no line has one)
+	for _, l := range r.Lines {
+		srcW = max(srcW, len(l.short))
+	}
+	source := func(s string) string {
+		if srcW == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%-*s  ", max(srcW, len("source")), s)
+	}
+	fmt.Fprintf(w, "%6s  %-6s %10s %11s %10s %11s %6s  %s%s\n", "line", "kind", "executions", "wavefronts", "ideal", "conflicts", "worst", source("source"), "instruction")
 	shown := r.Lines
 	if top > 0 && top < len(shown) {
 		shown = shown[:top]
@@ -173,7 +188,7 @@ func writeBankTable(w io.Writer, r *bankReport, top int) {
 		if l.FusedWidth > 0 {
 			text += fmt.Sprintf("  (fused: %d-byte access)", l.FusedWidth)
 		}
-		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s\n", l.Line, kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, text)
+		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s%s\n", l.Line, kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, source(l.short), text)
 	}
 	if len(shown) < len(r.Lines) {
 		fmt.Fprintf(w, "        (%d more lines; --top 0 shows all)\n", len(r.Lines)-len(shown))

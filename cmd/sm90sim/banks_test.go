@@ -24,7 +24,9 @@ func TestBanksTranspose(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	lines := strings.Split(stdout, "\n")
 	require.GreaterOrEqual(t, len(lines), 4)
-	assert.Regexp(t, `^\s+80\s+ld\s+512\s+16384\s+512\s+15872\s+32-way\s+ld\.shared\.f32\s+%f5, \[%r23\];`, lines[2])
+	// kernel.cu:18 is the tile's column read, out[...] = tile[threadIdx.x][threadIdx.y + j]
+	// (the PTX was compiled with -lineinfo).
+	assert.Regexp(t, `^\s+80\s+ld\s+512\s+16384\s+512\s+15872\s+32-way\s+kernel\.cu:18\s+ld\.shared\.f32\s+%f5, \[%r23\];`, lines[2])
 	assert.Contains(t, stdout, "(3 more lines; --top 0 shows all)")
 	assert.Regexp(t, `total\s+4096\s+67584\s+4096\s+63488\s+32-way`, stdout)
 
@@ -38,6 +40,7 @@ func TestBanksTranspose(t *testing.T) {
 			assert.Equal(t, []int{80, 85, 90, 93}[i], l.Line)
 			assert.Equal(t, 32, l.MaxWay)
 			assert.Equal(t, "ld", l.Kind)
+			assert.True(t, strings.HasSuffix(l.Source, "/transpose_smem/kernel.cu:18"), l.Source)
 		} else {
 			assert.Equal(t, uint64(0), l.Conflicts)
 			assert.Equal(t, "st", l.Kind)

@@ -99,8 +99,9 @@ func TestNoHazardCheckFlag(t *testing.T) {
 	dir := t.TempDir()
 	code, _, stderr := cli("run", "testdata/hazard.ptx", "--spec", "testdata/hazard.yaml", "--out", dir)
 	require.Equal(t, 1, code)
-	assert.Regexp(t, `^kernel hazard cta \(0,0,0\) thread \(0,0,0\) line 28: async proxy hazard: the bulk copy of warp 0 reads shared \[0x400, 0x410\), `+
-		`written through the generic proxy by warp 0 at line 24 with no fence.proxy.async after the write`, stderr)
+	// The PTX line and, from its .loc directives, the .cu line.
+	assert.Regexp(t, `^kernel hazard cta \(0,0,0\) thread \(0,0,0\) line 31 \(hazard.cu:15\): async proxy hazard: the bulk copy of warp 0 reads shared \[0x400, 0x410\), `+
+		`written through the generic proxy by warp 0 at line 26 with no fence.proxy.async after the write`, stderr)
 	assert.NoFileExists(t, filepath.Join(dir, "out.npy"))
 	for _, sub := range []string{"run", "banks"} {
 		args := []string{sub, "testdata/hazard.ptx", "--spec", "testdata/hazard.yaml", "--no-hazard-check"}

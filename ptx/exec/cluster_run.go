@@ -116,15 +116,19 @@ func (cl *Cluster) deadlock() error {
 				continue
 			}
 			l := bits.TrailingZeros32(w.live)
-			line, text := w.where(l)
+			line, text, src := w.where(l)
 			why := w.stuckWhy()
 			who := fmt.Sprintf("warp %d", w.id)
 			if multi {
 				who = fmt.Sprintf("rank %d cta (%d,%d,%d) warp %d", c.rank, c.ctaid[0], c.ctaid[1], c.ctaid[2], w.id)
 			}
-			detail = append(detail, fmt.Sprintf("%s line %d %s: %s", who, line, text, why))
+			at := ""
+			if src != "" {
+				at = " (" + src + ")"
+			}
+			detail = append(detail, fmt.Sprintf("%s line %d%s %s: %s", who, line, at, text, why))
 			if first == nil {
-				first = &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line}
+				first = &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line, Src: src}
 			}
 		}
 	}
@@ -137,12 +141,13 @@ func (cl *Cluster) deadlock() error {
 }
 
 // where is the line and text of lane l's next instruction.
-func (w *Warp) where(l int) (int, string) {
+func (w *Warp) where(l int) (int, string, string) {
 	pc, f := w.pcOf(l)
 	if int(pc) < len(f.fn.insts) {
-		return f.fn.insts[pc].line(), f.fn.insts[pc].in.Text
+		x := &f.fn.insts[pc]
+		return x.line(), x.in.Text, x.in.Src.Short()
 	}
-	return 0, "?"
+	return 0, "?", ""
 }
 
 // stuckWhy says what a stuck warp waits for.

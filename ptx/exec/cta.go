@@ -145,10 +145,10 @@ func (c *CTA) Run(budget *int64) error { return c.cl.Run(budget) }
 func (c *CTA) budgetFault(w *Warp) error {
 	l := bits.TrailingZeros32(w.live)
 	pc, f := w.pcOf(l)
-	line := 0
+	line, src := 0, ""
 	if int(pc) < len(f.fn.insts) {
-		line = f.fn.insts[pc].line()
+		line, src = f.fn.insts[pc].line(), f.fn.insts[pc].in.Src.Short()
 	}
-	return &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line,
+	return &Fault{Kernel: c.k.Name(), CTA: c.ctaid, Thread: c.tidOf(w.id*32 + l), Line: line, Src: src,
 		Msg: "--max-instructions exceeded"}
 }

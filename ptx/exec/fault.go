@@ -10,14 +10,21 @@ type Fault struct {
 	CTA    [3]int
 	Thread [3]int
 	Line   int
-	Msg    string
+	// Src is the .cu position of the instruction ("kernel.cu:42") when the
+	// PTX carries .loc directives (nvcc -lineinfo), else "".
+	Src string
+	Msg string
 	// Detail holds extra lines (e.g. every stuck warp of a deadlock).
 	Detail []string
 }
 
 func (f *Fault) Error() string {
-	s := fmt.Sprintf("kernel %s cta (%d,%d,%d) thread (%d,%d,%d) line %d: %s",
-		f.Kernel, f.CTA[0], f.CTA[1], f.CTA[2], f.Thread[0], f.Thread[1], f.Thread[2], f.Line, f.Msg)
+	src := ""
+	if f.Src != "" {
+		src = " (" + f.Src + ")"
+	}
+	s := fmt.Sprintf("kernel %s cta (%d,%d,%d) thread (%d,%d,%d) line %d%s: %s",
+		f.Kernel, f.CTA[0], f.CTA[1], f.CTA[2], f.Thread[0], f.Thread[1], f.Thread[2], f.Line, src, f.Msg)
 	for _, d := range f.Detail {
 		s += "\n  " + d
 	}
@@ -31,6 +38,7 @@ func (w *Warp) laneFault(x *xinst, l int, format string, args ...any) *Fault {
 		CTA:    w.cta.ctaid,
 		Thread: w.cta.tidOf(w.id*32 + l),
 		Line:   x.line(),
+		Src:    x.in.Src.Short(),
 		Msg:    fmt.Sprintf(format, args...),
 	}
 }

@@ -13,8 +13,11 @@ type SiteStat struct {
 	Function string  // the .entry or .func holding the instruction
 	Index    int     // instruction index inside Function
 	Pos      ptx.Pos // PTX source position of the instruction
-	Op       string  // the opcode as written, e.g. "ld.shared.f32"
-	Kind     smem.OpKind
+	// Src is the high-level (.cu) line from the PTX's .loc directives
+	// (nvcc -lineinfo), zero when it has none.
+	Src  ptx.SourceLoc
+	Op   string // the opcode as written, e.g. "ld.shared.f32"
+	Kind smem.OpKind
 	// Executions is the number of warp-level executions that touched
 	// shared memory (lanes with a false guard do not count).
 	Executions uint64
@@ -50,7 +53,7 @@ func (k *Kernel) SmemSites() []SiteStat {
 				continue
 			}
 			out = append(out, SiteStat{
-				Function: xf.fn.Name, Index: i, Pos: x.in.Pos, Op: x.in.Text, Kind: s.Kind,
+				Function: xf.fn.Name, Index: i, Pos: x.in.Pos, Src: x.in.Src, Op: x.in.Text, Kind: s.Kind,
 				Executions: s.Executions, Wavefronts: s.Wavefronts, Ideal: s.Ideal,
 				Conflicts: s.Conflicts, MaxWay: s.MaxWay, FusedWidth: s.mergedWidth,
 			})
