@@ -134,6 +134,7 @@ func compileBulkStore(x *xinst) error {
 			if err := w.hazardAsyncRead(x, l, "bulk copy", s, s+n); err != nil {
 				return err
 			}
+			w.hazardBulkRead(x, "bulk copy", s, s+n)
 			a := w.addrOf(&x.ops[0], l)
 			if a%16 != 0 {
 				return w.laneFault(x, l, "misaligned bulk copy destination 0x%x (needs 16-byte alignment)", a)

@@ -35,7 +35,7 @@ func compileCp(c *compiler, x *xinst) error {
 
 // compileCpGroupOp: commit_group, wait_group N and wait_all of cp.async
 // (the hazard checker's group bookkeeping, hazard_cpasync.go) and of the
-// bulk copies (bulk: nothing to do).
+// bulk copies (hazard_bulkread.go).
 func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 	if err := needOps(x, nops); err != nil {
 		return err
@@ -44,8 +44,21 @@ func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 		return errAt(x.in, "%s needs an integer constant", x.in.Text)
 	}
 	switch {
+	case bulk && nops == 1:
+		n := uint32(x.ops[0].imm)
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m != 0 {
+				w.hazardBulkWait(n)
+			}
+			return nil
+		}
 	case bulk:
-		x.fn = func(w *Warp, x *xinst, m uint32) error { return nil }
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m != 0 {
+				w.hazardBulkCommit()
+			}
+			return nil
+		}
 	case nops == 1:
 		n := uint32(x.ops[0].imm)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {

@@ -29,7 +29,12 @@ import (
 //  3. proxy: shared bytes written through the generic proxy (st.shared,
 //     stmatrix, atom, cp.async) and then read by the async proxy (a TMA
 //     store or reduction, a bulk copy out of shared memory, a wgmma
-//     operand) without a fence.proxy.async between them (hazard_proxy.go).
+//     operand) without a fence.proxy.async between them (hazard_proxy.go);
+//  4. read-in-flight: shared bytes that a TMA store or reduction or a bulk
+//     copy out of shared memory (bulk_group) may still be reading, written
+//     before the issuer's cp.async.bulk.wait_group{.read} covering its
+//     group, or by another warp without that wait ordered before the
+//     write (hazard_bulkread.go).
 //
 // Ordering is tracked with vector clocks over the warps of the whole
 // cluster (a release is an mbarrier arrive or a barrier arrive; an acquire
@@ -49,6 +54,7 @@ type hazards struct {
 	reads   []uint32   // chunk*nw + warp: the reader's epoch at its last read, 0 none
 	cp      cpTrack    // cp.async groups (hazard_cpasync.go)
 	px      proxyTrack // generic writes awaiting fence.proxy.async (hazard_proxy.go)
+	bk      bulkTrack  // bulk-group copies' reads of shared memory (hazard_bulkread.go)
 }
 
 // asyncWrite is one async copy into shared memory.
@@ -97,6 +103,7 @@ func (c *CTA) hazardsOn() {
 	h.reads = make([]uint32, n*nw)
 	h.cp.init(nw)
 	h.px.init(nw, n)
+	h.bk.init(nw, n)
 	c.async.hz = h
 }
 
@@ -206,6 +213,9 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 			}
 		}
 		if write {
+			if err := w.cta.hazardBulkOverwrite(x, l, w, k, x.in.Text); err != nil {
+				return err
+			}
 			// generic data now; the copy's bytes are gone
 			if h.mask[k] &^= bits; h.mask[k] == 0 {
 				h.chunk[k] = 0
@@ -299,6 +309,9 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 	wh := by.cta.async.hz
 	cp := h.writes[idx-1].cp
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
+		if err := c.hazardBulkOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
+			return err
+		}
 		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
 		for r, e := range rs {
 			if e == 0 || (c == by.cta && r == by.id) {

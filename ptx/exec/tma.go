@@ -236,6 +236,7 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 	if err := w.hazardAsyncRead(x, l, storeWord(f), s, s+uint32(tm.SmemBytes())); err != nil {
 		return err
 	}
+	w.hazardBulkRead(x, storeWord(f), s, s+uint32(tm.SmemBytes()))
 	es := tm.DType.Size()
 	sh := w.cta.shared
 	walk := tm.TileBox
