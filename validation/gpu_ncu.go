@@ -30,6 +30,17 @@ var NCUMetrics = []string{
 	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
 	"smsp__sass_inst_executed_op_shared_ld.sum",
 	"smsp__sass_inst_executed_op_shared_st.sum",
+	// cp.async, ldmatrix/stmatrix and wgmma (names as ncu 2025.3 lists them
+	// on Hopper; tools/record/ASYNC_FINDINGS.md)
+	"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+	"sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum",
+	"sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum",
+	"sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
+	"sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum",
+	"smsp__sass_inst_executed_op_ldsm.sum",
+	"sm__sass_inst_executed_op_shared_stsm.sum",
+	"smsp__sass_inst_executed_op_ldgsts.sum",
+	"sm__sass_inst_executed_op_shared_gmma.sum",
 	metricCycles,
 	"smsp__inst_executed.sum",
 }

@@ -19,9 +19,12 @@ type ValidateReport struct {
 	Cluster     *[3]int `json:"cluster,omitempty"`
 	SharedBytes int     `json:"shared_bytes"`
 	// Equal is true when every output matched (bitwise or by its compare rule).
-	Equal     bool           `json:"equal"`
-	Outputs   []Diff         `json:"outputs"`
-	Cycles    CyclesPair     `json:"cycles"`
+	Equal   bool       `json:"equal"`
+	Outputs []Diff     `json:"outputs"`
+	Cycles  CyclesPair `json:"cycles"`
+	// Counters are ncu's shared-memory counters next to the simulator's,
+	// when ncu ran (informational: they do not change Status or Equal).
+	Counters  []CounterDiff  `json:"smem_counters,omitempty"`
 	Simulator *report.Report `json:"simulator"`
 	GPU       *report.Report `json:"gpu"`
 }
@@ -76,12 +79,16 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, bufs, serr := Simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck})
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})
 	}
-	r.Outputs = CompareOutputs(s, bufs, gres.Outputs)
+	if n := gres.Info; n != nil && n.NCU != nil && n.NCU.Error == nil {
+		n := n.NCU
+		r.Counters = CompareCounters(n.Metrics, &ss.Smem, s.Grid[0]*s.Grid[1]*s.Grid[2])
+	}
+	r.Outputs = CompareOutputs(s, ss.Bufs, gres.Outputs)
 	r.Equal = true
 	for _, d := range r.Outputs {
 		r.Equal = r.Equal && d.Equal
@@ -153,10 +160,15 @@ func GPUReport(plan *GPUPlan, res *GPUResult, err error) *report.Report {
 // internal/session (the path `sm90sim run` takes) and returns its run
 // report and buffers.
 func Simulate(ptxPath, specPath, kernel string, opt session.RunOptions) (*report.Report, []*launch.Buffer, error) {
-	rep := &report.Report{}
-	s, err := session.Simulate(ptxPath, specPath, kernel, opt, rep)
+	rep, s, err := simulate(ptxPath, specPath, kernel, opt)
 	if err != nil {
 		return rep, nil, err
 	}
 	return rep, s.Bufs, nil
+}
+
+func simulate(ptxPath, specPath, kernel string, opt session.RunOptions) (*report.Report, *session.Session, error) {
+	rep := &report.Report{}
+	s, err := session.Simulate(ptxPath, specPath, kernel, opt, rep)
+	return rep, s, err
 }

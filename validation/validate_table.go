@@ -37,6 +37,7 @@ func (r *ValidateReport) WriteTable(w io.Writer) {
 			}
 		}
 	}
+	r.writeCounters(w)
 	fmt.Fprintf(w, "  cycles  gpu %s", int64Text(r.Cycles.GPU))
 	if r.Cycles.GPUSource != "" {
 		fmt.Fprintf(w, " (%s)", r.Cycles.GPUSource)
@@ -181,4 +182,32 @@ func (r *ValidateReport) Write(path string) error {
 		return err
 	}
 	return report.WriteFile(path, append(b, '\n'))
+}
+
+// writeCounters lists ncu's shared-memory counters next to the simulator's:
+// every one that differs or is nonzero, then how many agree.
+func (r *ValidateReport) writeCounters(w io.Writer) {
+	if len(r.Counters) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  smem counter (ncu)\tgpu\tsimulator\tresult")
+	eq := 0
+	for _, d := range r.Counters {
+		res := "equal"
+		switch {
+		case d.Equal && d.GPU != d.Sim:
+			res = "within the l1tex bracket"
+		case !d.Equal:
+			res = "DIFFERENT"
+		}
+		if d.Equal {
+			eq++
+		}
+		if !d.Equal || d.GPU != 0 || d.Sim != 0 {
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%s\n", d.Name, d.GPU, d.Sim, res)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "  smem counters: %d of %d equal (zero on both sides not listed; they do not decide the result)\n", eq, len(r.Counters))
 }

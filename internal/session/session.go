@@ -23,6 +23,8 @@ type Session struct {
 	Launch *exec.Launch
 	Bufs   []*launch.Buffer
 	Layout exec.Layout
+	// Smem is the shared-memory counters of the last Simulate.
+	Smem smem.Counters
 }
 
 // Prepare reads the PTX and the spec, compiles the kernel, materialises the

@@ -50,6 +50,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		n := res.Instructions
 		rep.Instructions = &n
 		rep.Smem = report.FromCounters(&res.Smem)
+		s.Smem = res.Smem
 		rep.Host.WallSeconds = wall
 		rep.Host.Jobs, rep.Host.UnitsRerun = res.Parallel.Jobs, res.Parallel.Reruns()
 		if wall > 0 {
