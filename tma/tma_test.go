@@ -121,8 +121,8 @@ func TestReplace(t *testing.T) {
 	b := m.Encode()
 	require.NoError(t, Replace(b[:], "global_address", 0, 0x2000))
 	require.NoError(t, Replace(b[:], "box_dim", 1, 8))
-	require.NoError(t, Replace(b[:], "global_stride", 0, 1024>>4))
-	require.NoError(t, Replace(b[:], "elemtype", 0, 10)) // PTX .bf16
+	require.NoError(t, Replace(b[:], "global_stride", 0, 1024)) // bytes (probe, 2026-11-25)
+	require.NoError(t, Replace(b[:], "elemtype", 0, 10))        // PTX .bf16
 	require.NoError(t, Replace(b[:], "swizzle_mode", 0, 3))
 	got, err := Decode(b[:])
 	require.NoError(t, err)
