@@ -27,7 +27,8 @@
 //	 94  2   reserved (0)
 //	 96  4   im2col channels per pixel
 //	100  4   im2col pixels per column
-//	104 24   reserved (0)
+//	104  1   flags: bit 0 = loads round f32 data to tf32 (TensorMap.RoundTF32)
+//	105 23   reserved (0)
 //
 // Anything without the magic and version is "not a tensor map". Decode does
 // not validate: tensormap.replace can write any field, so the rules are

@@ -27,6 +27,7 @@ const (
 	offUpper    = 88
 	offChannels = 96
 	offPixels   = 100
+	offFlags    = 104 // bit 0: RoundTF32
 )
 
 // ErrNotTensorMap is returned by Decode for bytes without the magic.
@@ -46,6 +47,9 @@ func (t *TensorMap) Encode() [Size]byte {
 		m |= 1 << 7
 	}
 	b[offModes] = m
+	if t.RoundTF32 || t.DType == TF32 || t.DType == TF32FTZ {
+		b[offFlags] = 1
+	}
 	le.PutUint64(b[offAddr:], t.GlobalAddress)
 	for i := 0; i < t.Rank && i < 5; i++ {
 		le.PutUint32(b[offDims+4*i:], uint32(t.Dims[i]-1))
@@ -81,6 +85,7 @@ func Decode(b []byte) (TensorMap, error) {
 	m := b[offModes]
 	t.Interleave, t.Swizzle = Interleave(m&3), Swizzle(m>>2&3)
 	t.L2Promotion, t.OOBFill = L2Promotion(m>>4&3), OOBFill(m>>6&1)
+	t.RoundTF32 = b[offFlags]&1 != 0
 	t.GlobalAddress = le.Uint64(b[offAddr:])
 	for i := 0; i < t.Rank; i++ {
 		t.Dims = append(t.Dims, uint64(le.Uint32(b[offDims+4*i:]))+1)

@@ -89,6 +89,9 @@ func Replace(b []byte, field string, ord int, v uint64) error {
 			return fmt.Errorf("tensormap.replace .elemtype: %d is not a PTX element type (0..12)", v)
 		}
 		b[offDType] = byte(ptxElemTypes[v])
+		if v == 11 || v == 12 {
+			b[offFlags] |= 1 // tf32 rounding stays through later elemtype edits
+		}
 	case "interleave_layout":
 		if v != 0 {
 			// On an H200 a rank-3 map edited to 16B (32B) interleave counted c0 and

@@ -59,3 +59,43 @@ func TestReplaceUnits(t *testing.T) {
 	_, err = edit("interleave_layout", 0, 1)
 	assert.ErrorContains(t, err, "not modelled")
 }
+
+// tf32 rounding of TMA loads (tools/record/tmap_replace_probe.cu, H200):
+// nearest even at bit 13, overflow to infinity, subnormals rounded, NaN
+// canonical; the flag travels in the encoding and survives .elemtype edits.
+func TestRoundTF32(t *testing.T) {
+	for _, c := range [][2]uint32{
+		{0x3f800000, 0x3f800000}, // 1.0 exact
+		{0x3f800fff, 0x3f800000}, // below half: down
+		{0x3f801000, 0x3f800000}, // tie, even (bit 13 clear): down
+		{0x3f803000, 0x3f804000}, // tie, odd: up
+		{0x3f801001, 0x3f802000}, // above half: up
+		{0xbf803000, 0xbf804000}, // sign kept
+		{0x7f7ff000, 0x7f800000}, // overflow to +inf
+		{0xff7ff001, 0xff800000}, // to -inf
+		{0x7f800000, 0x7f800000}, // inf stays
+		{0x00001fff, 0x00002000}, // subnormal rounded, not flushed
+		{0x00000fff, 0x00000000},
+		{0x7fc00000, 0x7fffe000}, // every NaN
+		{0xff800001, 0x7fffe000},
+	} {
+		assert.Equal(t, c[1], RoundTF32(c[0]), "%#08x", c[0])
+	}
+	m := Tiled(TF32, 0x10000, []uint64{64, 64}, []uint64{256}, []uint32{16, 8})
+	b := m.Encode()
+	d, err := Decode(b[:])
+	require.NoError(t, err)
+	assert.True(t, d.RoundTF32)
+	require.NoError(t, Replace(b[:], "elemtype", 0, 7)) // .f32 keeps the rounding
+	d, err = Decode(b[:])
+	require.NoError(t, err)
+	assert.Equal(t, F32, d.DType)
+	assert.True(t, d.RoundTF32)
+	u := Tiled(U32, 0x10000, []uint64{64, 64}, []uint64{256}, []uint32{16, 8})
+	b = u.Encode()
+	d, _ = Decode(b[:])
+	assert.False(t, d.RoundTF32)
+	require.NoError(t, Replace(b[:], "elemtype", 0, 11))
+	d, _ = Decode(b[:])
+	assert.True(t, d.RoundTF32)
+}

@@ -103,6 +103,12 @@ type TensorMap struct {
 	Swizzle        Swizzle
 	L2Promotion    L2Promotion
 	OOBFill        OOBFill
+	// RoundTF32: loads round every in-bounds 4-byte element to tf32
+	// (RoundTF32 below). Encode sets it for maps of type TF32/TF32FTZ;
+	// tensormap.replace .elemtype := tf32/tf32.ftz sets it, and a later
+	// .elemtype edit does not clear it (measured: a tf32 map made .f32
+	// still rounds; tools/record/tmap_replace_probe.cu).
+	RoundTF32 bool
 	// Im2col is set for maps made by cuTensorMapEncodeIm2col.
 	Im2col *Im2colParams
 }
@@ -148,4 +154,16 @@ func (t *TensorMap) BoxBytes() int {
 		n *= t.BoxElems(i)
 	}
 	return n
+}
+
+// RoundTF32 is what a TMA load with a tf32 map writes for the f32 bits v
+// (measured on an H200, tools/record/tmap_replace_probe.cu): rounded to
+// nearest even at bit 13 (the low 13 bits cleared), overflow to
+// infinity, subnormals rounded and not flushed (tf32_ftz too), every NaN
+// 0x7fffe000.
+func RoundTF32(v uint32) uint32 {
+	if v&0x7f800000 == 0x7f800000 && v&0x7fffff != 0 {
+		return 0x7fffe000
+	}
+	return (v + 0xfff + (v>>13)&1) &^ 0x1fff
 }

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/sm90sim/sm90sim/ptx"
@@ -203,8 +204,19 @@ func (w *Warp) tileElems(x *xinst, l int, tm *tma.TensorMap, coords []int32, off
 			return w.laneFault(x, l, "TMA load: %s", msg)
 		}
 		copy(dst, src)
+		if tm.RoundTF32 && es == 4 {
+			roundTF32(dst)
+		}
 		return nil
 	})
+}
+
+// roundTF32 rounds the f32 words of b to tf32 as a TMA load with a tf32
+// map does (tma.RoundTF32).
+func roundTF32(b []byte) {
+	for i := 0; i+4 <= len(b); i += 4 {
+		binary.LittleEndian.PutUint32(b[i:], tma.RoundTF32(binary.LittleEndian.Uint32(b[i:])))
+	}
 }
 
 // tensorStore is one thread's tile-mode store or reduction.

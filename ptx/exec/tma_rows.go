@@ -52,6 +52,9 @@ func (w *Warp) tileRows(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh [
 			for b := 0; b < rowBytes; b += 16 {
 				a := smem.Swizzle(mode, uint32(lo+b))
 				copy(sh[a:a+16], src[b:b+16])
+				if tm.RoundTF32 && es == 4 {
+					roundTF32(sh[a : a+16])
+				}
 			}
 		} else if err := w.tileElems(x, l, tm, coords, nil, sh, d, c); err != nil {
 			return err
