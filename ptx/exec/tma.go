@@ -227,7 +227,7 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 	}
 	var red atomFn
 	if f.red != nil {
-		if red, err = bulkReduceOp(x.in, tensorElemType(tm.DType)); err != nil {
+		if red, err = tensorReduceOp(x.in, tm.DType); err != nil {
 			return w.laneFault(x, l, "%v", err)
 		}
 	}
