@@ -23,6 +23,16 @@ type Elem struct {
 // swizzled (an H200 leaves the padding unwritten:
 // validation/testdata/tma_load_2d_sw128_narrow). An element is out of
 // bounds when some g_i < 0 or g_i >= Dims[i].
+//
+// Interleaved maps (16B / 32B) follow the rule an H200 showed for
+// driver-encoded maps (tools/record/tma_interleave_probe.cu, ASYNC_FINDINGS.md
+// 2026-11-25): dimension 0 counts interleave chunks of ChunkBytes (16 or
+// 32) bytes - its coordinate, box, element stride and global dimension,
+// chunk g_0 starting at byte g_0*ChunkBytes of its row -, dimension Rank-2
+// moves one element whatever its box (its coordinate still counts), and
+// the rows are packed at a pitch of n_0*ChunkBytes bytes, not padded to the
+// swizzle span. A chunk is in or out of bounds as a whole; every element of
+// it is visited (esize bytes each, in address order).
 func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error) error {
 	if len(coords) != t.Rank {
 		return fmt.Errorf("a %d-D copy on a rank-%d tensor map", len(coords), t.Rank)
@@ -30,7 +40,11 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 	if t.Im2col != nil {
 		return fmt.Errorf("a tile-mode copy on an im2col tensor map (cuTensorMapEncodeIm2col): use .im2col")
 	}
+	if err := t.interleaveModelled(); err != nil {
+		return err
+	}
 	es := t.DType.Size()
+	unit := t.elemUnit()
 	var n [5]int
 	for i := 0; i < t.Rank; i++ {
 		n[i] = t.BoxElems(i)
@@ -38,17 +52,22 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 	mode := smem.SwizzleMode(t.Swizzle)
 	pitch := t.rowPitch()
 	var c [5]int
-	total := t.BoxBytes() / es
+	total := t.BoxBytes() / unit
 	for k := 0; k < total; k++ {
 		row := 0
 		for i := t.Rank - 1; i >= 1; i-- {
 			row = row*n[i] + c[i]
 		}
-		off := uint32(row*pitch + c[0]*es)
-		e := Elem{Smem: smem.Swizzle(mode, dst+off)}
-		e.Global, e.InBounds = t.ElemGlobal(coords, c[:t.Rank])
-		if err := visit(e); err != nil {
-			return err
+		off := uint32(row*pitch + c[0]*unit)
+		g, in := t.ElemGlobal(coords, c[:t.Rank])
+		for b := 0; b < unit; b += es {
+			e := Elem{Smem: smem.Swizzle(mode, dst+off+uint32(b)), InBounds: in}
+			if in {
+				e.Global = g + uint64(b)
+			}
+			if err := visit(e); err != nil {
+				return err
+			}
 		}
 		for i := 0; i < t.Rank; i++ {
 			if c[i]++; c[i] < n[i] {
@@ -63,10 +82,12 @@ func (t *TensorMap) TileBox(dst uint32, coords []int32, visit func(e Elem) error
 // ElemGlobal is the global byte address of box element c (box coordinates,
 // innermost first) of a tile-mode copy at coords: element c reads global
 // coordinate g_i = coords_i + c_i*s_i (s_0 = 1 without interleave). ok is
-// false when some g_i lies outside [0, Dims[i]).
+// false when some g_i lies outside [0, Dims[i]). For an interleaved map
+// c_0 and g_0 count chunks and the address is that of the chunk's first
+// byte.
 func (t *TensorMap) ElemGlobal(coords []int32, c []int) (addr uint64, ok bool) {
 	a := int64(t.GlobalAddress)
-	es := int64(t.DType.Size())
+	unit := int64(t.elemUnit())
 	for i := 0; i < t.Rank; i++ {
 		s := int(t.ElementStrides[i])
 		if i == 0 && t.Interleave == InterleaveNone {
@@ -77,7 +98,7 @@ func (t *TensorMap) ElemGlobal(coords []int32, c []int) (addr uint64, ok bool) {
 			return 0, false
 		}
 		if i == 0 {
-			a += g * es
+			a += g * unit
 		} else {
 			a += g * int64(t.Strides[i-1])
 		}
@@ -85,8 +106,55 @@ func (t *TensorMap) ElemGlobal(coords []int32, c []int) (addr uint64, ok bool) {
 	return uint64(a), true
 }
 
+// ChunkBytes is the interleave chunk of the map: 16 or 32 bytes for
+// interleave 16B / 32B, 0 without interleave.
+func (t *TensorMap) ChunkBytes() int {
+	switch t.Interleave {
+	case Interleave16B:
+		return 16
+	case Interleave32B:
+		return 32
+	}
+	return 0
+}
+
+// interleavedTile reports a tiled map with an interleaved layout.
+func (t *TensorMap) interleavedTile() bool {
+	return t.Interleave != InterleaveNone && t.Im2col == nil
+}
+
+// elemUnit is the byte size of one box element of dimension 0: the element
+// size, or the interleave chunk.
+func (t *TensorMap) elemUnit() int {
+	if t.interleavedTile() {
+		return t.ChunkBytes()
+	}
+	return t.DType.Size()
+}
+
+// interleaveModelled reports the interleaved copies the simulator does not
+// model: a layout value past 32B (tensormap.replace could write one) and
+// one whose element size does not divide the chunk.
+func (t *TensorMap) interleaveModelled() error {
+	if !t.interleavedTile() {
+		return nil
+	}
+	if t.ChunkBytes() == 0 {
+		return fmt.Errorf("interleave layout %d is not modelled (only none, 16B and 32B exist)", t.Interleave)
+	}
+	if es := t.DType.Size(); es == 0 || t.ChunkBytes()%es != 0 {
+		return fmt.Errorf("a %d-byte element type with %d-byte interleave chunks is not modelled", es, t.ChunkBytes())
+	}
+	return nil
+}
+
 // rowPitch is the shared-memory distance between box rows (dimension 1).
+// Interleaved rows are packed (n_0 chunks, no padding to the swizzle span:
+// a 128B-swizzled box of 64-byte rows landed at a 64-byte pitch).
 func (t *TensorMap) rowPitch() int {
+	if t.interleavedTile() {
+		return t.BoxElems(0) * t.ChunkBytes()
+	}
 	p := t.BoxElems(0) * t.DType.Size()
 	if t.Im2col != nil {
 		p = int(t.Im2col.ChannelsPerPixel) * t.DType.Size()

@@ -6,6 +6,38 @@
 //
 // It imports smem (the swizzle function) and nothing else of the project.
 //
+// # Box layout
+//
+// A tile-mode copy moves ceil(boxDim[i] / elementStrides[i]) elements along
+// each dimension i, dimension 0 fastest, densely packed in shared memory
+// (rows padded to the swizzle span when narrower), the swizzle applied to
+// the absolute shared address (TileBox, box.go; ptx-facts §5.2).
+//
+// Interleaved maps (interleave 16B / 32B) follow what an H200 did with
+// driver-encoded maps (tools/record/tma_interleave_probe.cu, 2026-11-25; the
+// driver encodes dims, strides and box exactly as without interleave, only
+// the interleave field differs):
+//
+//   - dimension 0 counts chunks of 16 (32) bytes: its coordinate, boxDim[0],
+//     elementStrides[0] and globalDim[0] are in chunks, and chunk g sits at
+//     byte 16g (32g) of its row. boxDim[0] * element size must still be a
+//     multiple of 16 bytes for the driver, so a u32 box of 4 loads 4 chunks
+//     (64 bytes), not one;
+//   - dimension Rank-2 moves one element whatever its boxDim (its coordinate
+//     and stride still count): a rank-3 box [4, 3, 2] is one row of 4 chunks
+//     in each of 2 planes;
+//   - rows are packed n_0 chunks apart, never padded to the swizzle span,
+//     and swizzled on the absolute address like any box; a chunk is in or
+//     out of bounds (zero or NaN fill) as a whole;
+//   - complete_tx = chunk bytes x n_0 x the other dimensions' counts;
+//     stores and reductions walk the same box and skip out-of-bounds chunks;
+//   - c0 needs no 16-byte alignment (it counts chunks); 32B interleave works
+//     with every swizzle (the driver takes them all, despite its
+//     documentation), and the inner box may be wider than the swizzle span.
+//
+// A copy with globalDim[0] above 2^31 faults on the GPU, interleaved or not
+// (CheckCoords). im2col maps with interleave are not modelled.
+//
 // # Encoding
 //
 // The driver's CUtensorMap layout is not public, so the simulator writes its

@@ -133,8 +133,12 @@ func Tiled(d DType, addr uint64, dims, strides []uint64, box []uint32) TensorMap
 
 // BoxElems is the number of elements a copy moves along dimension i:
 // ceil(Box[i] / ElementStrides[i]) (ElementStrides[0] ignored unless
-// interleaved).
+// interleaved). For an interleaved tiled map the elements of dimension 0
+// are interleave chunks and dimension Rank-2 moves one (box.go).
 func (t *TensorMap) BoxElems(i int) int {
+	if t.interleavedTile() && i == t.Rank-2 {
+		return 1
+	}
 	s := int(t.ElementStrides[i])
 	if i == 0 && t.Interleave == InterleaveNone {
 		s = 1
@@ -144,11 +148,15 @@ func (t *TensorMap) BoxElems(i int) int {
 
 // BoxBytes is the byte size of one box in shared memory (the complete_tx
 // amount of a load); for im2col maps pixels per column x channels per pixel
-// x element size.
+// x element size; for interleaved maps the chunk size replaces the element
+// size in dimension 0 (box.go).
 func (t *TensorMap) BoxBytes() int {
 	n := t.DType.Size()
 	if p := t.Im2col; p != nil {
 		return n * int(p.ChannelsPerPixel) * int(p.PixelsPerColumn)
+	}
+	if t.interleavedTile() {
+		n = t.ChunkBytes()
 	}
 	for i := 0; i < t.Rank; i++ {
 		n *= t.BoxElems(i)

@@ -33,7 +33,7 @@ func TestValidateRules(t *testing.T) {
 		{func(m *TensorMap) { m.Strides[0] = 500 }, "strides[0]: 500: globalStrides must be a multiple of 16 bytes"},
 		{func(m *TensorMap) { m.Strides[0] = 1 << 40 }, "must be less than 2^40"},
 		{func(m *TensorMap) { m.Box[1] = 257 }, "box[1]: 257: boxDim must be 1..256"},
-		{func(m *TensorMap) { m.Box[0] = 4 }, "box[0]: 4 elements x 2 bytes = 8 bytes: with interleave none, boxDim[0] * element size must be a multiple of 16 bytes"},
+		{func(m *TensorMap) { m.Box[0] = 4 }, "box[0]: 4 elements x 2 bytes = 8 bytes: boxDim[0] * element size must be a multiple of 16 bytes"},
 		{func(m *TensorMap) { m.Swizzle = Swizzle64B }, "box[0]: 128 bytes: with swizzle 64B, boxDim[0] * element size must be at most 64 bytes"},
 		{func(m *TensorMap) { m.ElementStrides[1] = 9 }, "element_strides[1]: 9: elementStrides must be 1..8"},
 		{func(m *TensorMap) { m.Dims[0] = 0 }, "dims[0]: 0: globalDim must be 1..2^32"},

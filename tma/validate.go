@@ -87,21 +87,31 @@ func (t *TensorMap) validateBox() *RuleError {
 		}
 	}
 	if t.Im2col != nil {
+		if t.Interleave != InterleaveNone {
+			return rule("interleave", -1, "%s: im2col maps with an interleaved layout are not modelled (only tiled interleaved maps were measured: tools/record/ASYNC_FINDINGS.md, 2026-11-25)", InterleaveNames[t.Interleave])
+		}
 		if err := t.validateIm2col(); err != nil {
 			return err
 		}
-	} else if t.Interleave == InterleaveNone {
+	} else {
+		// The 16-byte rule holds with interleave too (driver 580.159.04: u32
+		// boxDim[0] 1, 2, 3, 5, 6, u16 2, 4 and u8 4, 8 refused with 16B and
+		// 32B interleave; u32 4 = 16 bytes accepted with 32B), although the
+		// GPU then counts boxDim[0] in interleave chunks (box.go).
 		inner := int(t.Box[0]) * es
 		if inner%16 != 0 {
-			return rule("box", 0, "%d elements x %d bytes = %d bytes: with interleave none, boxDim[0] * element size must be a multiple of 16 bytes", t.Box[0], es, inner)
+			return rule("box", 0, "%d elements x %d bytes = %d bytes: boxDim[0] * element size must be a multiple of 16 bytes", t.Box[0], es, inner)
 		}
-		if span := swizzleSpan(t.Swizzle); t.Swizzle != SwizzleNone && inner > span {
+		// The span limit is for interleave none only: the driver took
+		// 64- and 128-byte inner boxes with 16B interleave and 32B swizzle.
+		if span := swizzleSpan(t.Swizzle); t.Interleave == InterleaveNone && t.Swizzle != SwizzleNone && inner > span {
 			return rule("box", 0, "%d bytes: with swizzle %s, boxDim[0] * element size must be at most %d bytes", inner, SwizzleNames[t.Swizzle], span)
 		}
 	}
-	if t.Interleave == Interleave32B && t.Swizzle != Swizzle32B {
-		return rule("swizzle", -1, "interleave 32B requires swizzle 32B")
-	}
+	// The driver documentation says interleave 32B requires swizzle 32B, but
+	// driver 580.159.04 encodes 32B interleave with swizzle none, 64B and
+	// 128B too, and an H200 loads those boxes by the same rule (probe cases
+	// 245-247), so they are accepted here.
 	if t.OOBFill == OOBNaN && !t.DType.IsFloat() {
 		return rule("oob_fill", -1, "nan fill needs a floating-point data type, not %s", t.DType)
 	}
