@@ -154,8 +154,8 @@ func (w *Warp) where(l int) (int, string, string) {
 func (w *Warp) stuckWhy() string {
 	c := w.cta
 	why := fmt.Sprintf("lanes %#08x parked at a warp-synchronous instruction", w.parked)
-	if w.spun && w.spinWhy != "" {
-		why = w.spinWhy
+	if sw := w.spinWhy(); w.spun && sw != "" {
+		why = sw
 	}
 	if w.wait == waitClusterBar {
 		why = c.cl.barWhy()

@@ -54,22 +54,66 @@ func (w *Warp) sharedAddr(x *xinst, sp ptx.Space, o *xop, l, n, align int) (uint
 }
 
 // mbarSpin remembers a warp's last failed mbarrier wait: repeat is set when
-// a failed wait is the same instruction as the previous one and no mbarrier
-// changed in between (the warp is spinning, not progressing).
+// a failed wait is the same instruction as the previous one, no mbarrier
+// changed in between and the warp's registers are as they were (the warp is
+// spinning, not progressing). A loop whose registers change (a bounded
+// wait counting its tries) progresses, up to maxSpinRounds failed waits in
+// a row with no mbarrier change; then it counts as spinning too. The
+// registers are compared every spinCheck failed waits (hashing them on
+// every one cost a GEMM a quarter of its speed): a warp found unchanged
+// stays stuck until a later check finds a change.
 type mbarSpin struct {
 	at      *xinst
 	changes uint64
+	regs    uint64 // hash of the waiting frame's registers at the last check
+	rounds  int    // failed waits at x in a row with no mbarrier change
+	stuck   bool   // the last check found the registers unchanged
 	repeat  bool
+	stamp   int64 // the CTA clock of the execution last counted (lanes of one execution count once)
+	// the barrier waited on, for the deadlock report (spinWhy)
+	bar  uint32
+	barB *mbarrier.Barrier
 }
+
+const (
+	// maxSpinRounds bounds the failed waits of a changing loop (a bounded
+	// wait of up to 2^20 tries ends on its own; the corpus kernels use 2^16).
+	maxSpinRounds = 1 << 20
+	// spinCheck is how many failed waits apart the registers are compared.
+	spinCheck = 64
+)
 
 // spinOn marks the warp as spinning on the barrier at a.
 func (w *Warp) spinOn(x *xinst, a uint32, b *mbarrier.Barrier) {
 	s := &w.mspin
-	ch := w.cta.async.changes
-	s.repeat = s.at == x && s.changes == ch
-	s.at, s.changes = x, ch
 	w.spun = true
-	w.spinWhy = fmt.Sprintf("(line %d: %s) %s", x.line(), x.in.Text, mbarWhy(a, b))
+	if s.at == x && s.stamp == w.cta.clock+1 {
+		return // another lane of the same execution
+	}
+	s.stamp = w.cta.clock + 1
+	s.bar, s.barB = a, b
+	ch := w.cta.async.changes
+	same := s.at == x && s.changes == ch
+	if same {
+		s.rounds++
+		if s.rounds%spinCheck == 0 {
+			h := regHash(w.cur.frame)
+			s.stuck, s.regs = h == s.regs, h
+		}
+	} else {
+		s.rounds, s.stuck, s.regs = 0, false, 0
+	}
+	s.repeat = same && (s.stuck || s.rounds >= maxSpinRounds)
+	s.at, s.changes = x, ch
+}
+
+// spinWhy describes the warp's last failed mbarrier wait ("" when none).
+func (w *Warp) spinWhy() string {
+	s := &w.mspin
+	if s.at == nil || s.barB == nil {
+		return ""
+	}
+	return fmt.Sprintf("(line %d: %s) %s", s.at.line(), s.at.in.Text, mbarWhy(s.bar, s.barB))
 }
 
 // countedAsync wraps x's handler so that each issue counts one modelled
@@ -90,4 +134,16 @@ func mbarWhy(a uint32, b *mbarrier.Barrier) string {
 	s := b.State()
 	return fmt.Sprintf("waits on mbarrier at shared 0x%x phase %d (pending arrivals %d of %d, tx-count %d)",
 		a, s.Phase, s.Pending, s.Expected, s.Tx)
+}
+
+// regHash is an FNV-1a hash of frame f's registers (every lane).
+func regHash(f *Frame) uint64 {
+	h := uint64(14695981039346656037)
+	if f == nil {
+		return h
+	}
+	for _, v := range f.regs {
+		h = (h ^ v) * 1099511628211
+	}
+	return h
 }

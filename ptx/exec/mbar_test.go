@@ -1,6 +1,7 @@
 package exec_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -125,6 +126,50 @@ WAIT:
 	assert.Contains(t, msg, "deadlock: 2 warps can never proceed")
 	assert.Contains(t, msg, "warp 0 line 21 bra: (line 20: mbarrier.try_wait.parity.shared::cta.b64) waits on mbarrier at shared 0x400 phase 0 (pending arrivals 1 of 65, tx-count 0)")
 	assert.Contains(t, msg, "warp 1 line 21 bra: (line 20:")
+}
+
+// A bounded wait (a try counter in a register) on a barrier that never
+// completes is not a deadlock: it gives up after its tries, as the GPU's
+// would (the corpus's bounded waits, tmap_replace_probe's flag-0 cases).
+// The same loop with a counter that never stops changing is reported once
+// it has failed 2^20 times in a row (maxSpinRounds); a loop that changes
+// nothing is reported at once.
+func TestMbarrierBoundedWait(t *testing.T) {
+	const tmpl = header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<8>;
+	.shared .align 8 .b64 bar;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r2, bar;
+	mbarrier.init.shared::cta.b64 [%r2], 2;
+	mbarrier.arrive.shared::cta.b64 _, [%r2];
+	mov.u32 %r3, 0;
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;
+	@%p2 bra DONE;
+	add.u32 %r3, %r3, 1;
+	setp.lt.u32 %p3, %r3, LIMIT;
+	@%p3 bra WAIT;
+DONE:
+	selp.u32 %r4, 1, 0, %p2;
+	st.global.v2.u32 [%rd1], {%r4, %r3};
+	ret;
+}`
+	out, err := runPTX(t, strings.Replace(tmpl, "LIMIT", "65536", 1), [3]int{1, 1, 1}, [3]int{1, 1, 1}, 2, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []uint32{0, 65536}, out, "gave up after 65536 tries")
+	if !testing.Short() {
+		_, err = runPTX(t, strings.Replace(tmpl, "LIMIT", "4294967295", 1), [3]int{1, 1, 1}, [3]int{1, 1, 1}, 2, 0)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "deadlock: 1 warps can never proceed")
+		assert.Contains(t, err.Error(), "waits on mbarrier at shared 0x400 phase 0 (pending arrivals 1 of 2, tx-count 0)")
+	}
+	_, err = runPTX(t, strings.NewReplacer("add.u32 %r3, %r3, 1;", "", "LIMIT", "65536").Replace(tmpl), [3]int{1, 1, 1}, [3]int{1, 1, 1}, 2, 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "deadlock: 1 warps can never proceed")
 }
 
 func TestMbarrierMisuse(t *testing.T) {

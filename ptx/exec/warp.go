@@ -58,11 +58,10 @@ type Warp struct {
 	// clArrived[l] is 1 + the cluster-barrier phase lane l last arrived in.
 	clArrived [32]uint64
 	// spun is set by a handler whose wait condition failed (the warp would
-	// spin); spinWhy describes what it waits for (for deadlock reports).
-	spun    bool
-	spinWhy string
-	spins   int64
-	mspin   mbarSpin // the last failed mbarrier wait (mbar_state.go)
+	// spin); spinWhy() describes what it waits for (for deadlock reports).
+	spun  bool
+	spins int64
+	mspin mbarSpin // the last failed mbarrier wait (mbar_state.go)
 	// hzErr is a hazard found while counting a shared access (hazard.go).
 	hzErr error
 	// scratch for handlers
