@@ -42,8 +42,8 @@ const strideField = 36
 //     dropped (1032 loaded like 1024).
 //   - .elemtype: the PTX numbering above; .swizzle_mode and .fill_mode: the
 //     driver's enum values (swizzle 0..3 = none, 32B, 64B, 128B; fill 1 =
-//     NaN). .interleave_layout 0 works; 1 and 2 (16B, 32B) are reported as
-//     not modelled.
+//     NaN). .interleave_layout 0, 1 and 2 (none, 16B, 32B) set the layout
+//     (interleaved edits replay the H200's images: box.go).
 //
 // The map is not validated here; a copy that uses it validates it.
 func Replace(b []byte, field string, ord int, v uint64) error {
@@ -93,12 +93,10 @@ func Replace(b []byte, field string, ord int, v uint64) error {
 			b[offFlags] |= 1 // tf32 rounding stays through later elemtype edits
 		}
 	case "interleave_layout":
-		if v != 0 {
-			// On an H200 a rank-3 map edited to 16B (32B) interleave counted c0 and
-			// box_dim 0 in 16-byte (32-byte) chunks and wrote one row per plane,
-			// fewer bytes than the box (probe cases 61, 62, 94, 95).
-			return fmt.Errorf("tensormap.replace .interleave_layout %d: interleaved layouts are not modelled (an H200 loads them in 16/32-byte chunks, one row per plane: tools/record/ASYNC_FINDINGS.md, 2026-11-25)", v)
-		}
+		// The map's other fields keep their values and are read under the
+		// interleaved rule (box.go: dimension 0 in 16/32-byte chunks, one
+		// plane of dimension rank-2): probe cases 61, 62, 94 and 95 of
+		// tmap_replace_probe.cu replay bit-exactly.
 		return setBits(0, 2, 2)
 	case "swizzle_mode":
 		return setBits(2, 2, 3)
