@@ -47,17 +47,18 @@ func TestReplaceUnits(t *testing.T) {
 		{"swizzle_mode", 0, 2, func(t *testing.T, m TensorMap) { assert.Equal(t, Swizzle64B, m.Swizzle) }},
 		{"fill_mode", 0, 1, func(t *testing.T, m TensorMap) { assert.Equal(t, OOBNaN, m.OOBFill) }},
 		{"interleave_layout", 0, 0, func(t *testing.T, m TensorMap) { assert.Equal(t, InterleaveNone, m.Interleave) }},
+		{"interleave_layout", 0, 1, func(t *testing.T, m TensorMap) { assert.Equal(t, Interleave16B, m.Interleave) }},
+		{"interleave_layout", 0, 2, func(t *testing.T, m TensorMap) { assert.Equal(t, Interleave32B, m.Interleave) }},
 	} {
 		m, err := edit(tc.field, tc.ord, tc.v)
 		require.NoError(t, err, "%s %d := %d", tc.field, tc.ord, tc.v)
 		tc.check(t, m)
 	}
-	// "S gdim0 := 0" raised ILLEGAL_INSTRUCTION at the load; interleaved
-	// layouts load in 16/32-byte chunks, which the simulator does not model.
+	// "S gdim0 := 0" raised ILLEGAL_INSTRUCTION at the load.
 	_, err := edit("global_dim", 0, 0)
 	assert.ErrorContains(t, err, "a dimension of 0")
-	_, err = edit("interleave_layout", 0, 1)
-	assert.ErrorContains(t, err, "not modelled")
+	_, err = edit("interleave_layout", 0, 3)
+	assert.ErrorContains(t, err, "out of range 0..2")
 }
 
 // tf32 rounding of TMA loads (tools/record/tmap_replace_probe.cu, H200):
