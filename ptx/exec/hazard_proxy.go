@@ -80,6 +80,35 @@ func compileFence(c *compiler, x *xinst) error {
 	return compileNop(c, x)
 }
 
+// Results of proxyCheck.
+const (
+	proxyOK        = iota
+	proxyUnfenced  // the writer has not fenced since its write
+	proxyUnordered // its fence is not ordered before the read
+)
+
+// proxyCheck is the proxy rule for chunk k read through the async proxy on
+// behalf of the warps readers: the last generic writer g (if any) must have
+// executed fence.proxy.async after its write, and unless g is one of the
+// readers, that fence must be ordered before the read (a barrier or
+// mbarrier chain to a reader).
+func (h *hazards) proxyCheck(k uint32, readers ...int) (g, res int) {
+	p := &h.px
+	if p.warp[k] == 0 {
+		return 0, proxyOK
+	}
+	g, s := int(p.warp[k]-1), p.seq[k]
+	if p.fences[g] <= s {
+		return g, proxyUnfenced
+	}
+	for _, r := range readers {
+		if r == g || h.clocks[r].w[h.base+g] >= p.fenceEpoch(g, s+1) {
+			return g, proxyOK
+		}
+	}
+	return g, proxyUnordered
+}
+
 // hazardAsyncRead checks an async-proxy read by lane l of warp w of its
 // CTA's shared [lo, hi) (what: "TMA store", "bulk copy", ...).
 func (w *Warp) hazardAsyncRead(x *xinst, l int, what string, lo, hi uint32) error {
@@ -89,17 +118,13 @@ func (w *Warp) hazardAsyncRead(x *xinst, l int, what string, lo, hi uint32) erro
 	}
 	p := &h.px
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(p.warp); k++ {
-		if p.warp[k] == 0 {
-			continue
-		}
-		g, s := int(p.warp[k]-1), p.seq[k]
-		if p.fences[g] <= s {
+		switch g, res := h.proxyCheck(k, w.id); res {
+		case proxyUnfenced:
 			return w.laneFault(x, l, "async proxy hazard: the %s of warp %d reads shared [0x%x, 0x%x), written through the generic proxy "+
 				"by warp %d at line %d with no fence.proxy.async after the write: warp %d must execute fence.proxy.async.shared::cta "+
 				"after writing (and before the barrier that orders the write before this copy)",
 				what, w.id, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
-		}
-		if g != w.id && h.clocks[w.id].w[h.base+g] < p.fenceEpoch(g, s+1) {
+		case proxyUnordered:
 			return w.laneFault(x, l, "async proxy hazard: the %s of warp %d reads shared [0x%x, 0x%x), written by warp %d at line %d, "+
 				"whose fence.proxy.async is not ordered before this copy (no barrier or mbarrier arrive/wait from warp %d after its fence)",
 				what, w.id, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
@@ -150,37 +175,30 @@ func usesAsyncProxy(p *ptx.Program) bool {
 
 // hazardWgmmaRead is the proxy check of a wgmma.mma_async's shared operand
 // (name "A" or "B"), read through the async proxy from the given 16-byte
-// chunks on behalf of the warpgroup warps. A chunk last written through the
-// generic proxy needs a fence.proxy.async by its writer after the write;
-// when the writer is not in the warpgroup, that fence must also be ordered
-// before the wgmma (a barrier or mbarrier chain to one of its warps). The
-// writer's own warpgroup needs no more: its fence precedes its part in the
-// collective wgmma.
+// chunks on behalf of the warpgroup warps (proxyCheck: the writer's own
+// warpgroup needs no barrier, its fence precedes its part in the collective
+// wgmma).
 func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []uint32) error {
 	h := w.cta.async.hz
 	if h == nil {
 		return nil
 	}
 	p := &h.px
+	var ids [4]int // warps is one warpgroup
+	for i, r := range warps {
+		ids[i] = r.id
+	}
 	for _, k := range chunks {
-		if int(k) >= len(p.warp) || p.warp[k] == 0 {
+		if int(k) >= len(p.warp) {
 			continue
 		}
-		g, s := int(p.warp[k]-1), p.seq[k]
-		if p.fences[g] <= s {
+		switch g, res := h.proxyCheck(k, ids[:len(warps)]...); res {
+		case proxyUnfenced:
 			return w.wgFault(x, wgWarpIDs(warps), "async proxy hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), "+
 				"written through the generic proxy by warp %d at line %d with no fence.proxy.async after the write: warp %d must execute "+
 				"fence.proxy.async.shared::cta after writing (and before the barrier that orders the write before the wgmma)",
 				name, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
-		}
-		ordered := false
-		for _, r := range warps {
-			if r.id == g || h.clocks[r.id].w[h.base+g] >= p.fenceEpoch(g, s+1) {
-				ordered = true
-				break
-			}
-		}
-		if !ordered {
+		case proxyUnordered:
 			return w.wgFault(x, wgWarpIDs(warps), "async proxy hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), "+
 				"written by warp %d at line %d, whose fence.proxy.async is not ordered before the wgmma (no barrier or mbarrier "+
 				"arrive/wait from warp %d to the warpgroup after its fence)",
