@@ -57,7 +57,7 @@ func bulkReduceOp(in *ptx.Inst, t ptx.Type) (atomFn, error) {
 	case noftz && !(op == "add" && half):
 		return nil, errAt(in, "%s: .noftz is only for .add.f16 and .add.bf16", in.Text)
 	}
-	return reduceFn(op, t), nil
+	return reduceFn(in, op, t)
 }
 
 // tensorReduceOK reports whether a cp.reduce.async.bulk.tensor op runs on a
@@ -91,7 +91,7 @@ func tensorReduceOp(in *ptx.Inst, d tma.DType) (atomFn, error) {
 		return nil, fmt.Errorf("TMA reduction .%s on a %s tensor map is not a valid (op, element type) pair "+
 			"(an H200 raises ILLEGAL_INSTRUCTION)", op, d)
 	}
-	return reduceFn(op, tensorElemType(d)), nil
+	return reduceFn(in, op, tensorElemType(d))
 }
 
 // reduceFn is the arithmetic of a bulk or tensor reduction as an H200 does
@@ -101,31 +101,30 @@ func tensorReduceOp(in *ptx.Inst, d tma.DType) (atomFn, error) {
 // the PTX ISA says it flushes them); an f32/f16/bf16 NaN result is the
 // canonical NaN (0x7fffffff / 0x7fff); add.f64 passes a NaN through as it
 // is (fp.RedAddF64); min/max.f16/.bf16 are the min/max instructions
-// (-0 < +0, one NaN gives the other operand, two give 0x7fff).
-func reduceFn(op string, t ptx.Type) atomFn {
+// (-0 < +0, one NaN gives the other operand, two give 0x7fff). The rest
+// is atom/red's arithmetic (atomOp) for instruction in.
+func reduceFn(in *ptx.Inst, op string, t ptx.Type) (atomFn, error) {
 	switch {
 	case op == "add" && t == ptx.F32:
-		return func(o, b, _ uint64) uint64 { return uint64(fp.AddF32(uint32(o), uint32(b), fp.RN, false, false)) }
+		return func(o, b, _ uint64) uint64 { return uint64(fp.AddF32(uint32(o), uint32(b), fp.RN, false, false)) }, nil
 	case op == "add" && t == ptx.F64:
-		return func(o, b, _ uint64) uint64 { return fp.RedAddF64(o, b) }
+		return func(o, b, _ uint64) uint64 { return fp.RedAddF64(o, b) }, nil
 	case (op == "min" || op == "max") && t == ptx.F16:
 		if op == "max" {
 			return func(o, b, _ uint64) uint64 {
 				return uint64(fp.MaxF16(uint16(o), uint16(b), false, false, false, false))
-			}
+			}, nil
 		}
 		return func(o, b, _ uint64) uint64 {
 			return uint64(fp.MinF16(uint16(o), uint16(b), false, false, false, false))
-		}
+		}, nil
 	case (op == "min" || op == "max") && t == ptx.BF16:
 		if op == "max" {
-			return func(o, b, _ uint64) uint64 { return uint64(fp.MaxBF16(uint16(o), uint16(b), false, false, false)) }
+			return func(o, b, _ uint64) uint64 { return uint64(fp.MaxBF16(uint16(o), uint16(b), false, false, false)) }, nil
 		}
-		return func(o, b, _ uint64) uint64 { return uint64(fp.MinBF16(uint16(o), uint16(b), false, false, false)) }
+		return func(o, b, _ uint64) uint64 { return uint64(fp.MinBF16(uint16(o), uint16(b), false, false, false)) }, nil
 	}
-	f, err := atomOp(&ptx.Inst{Mods: ptx.Mods{Sub: op}}, t)
-	if err != nil {
-		panic(fmt.Sprintf("reduceFn: %s.%s: %v", op, t, err)) // every caller checked the pair
-	}
-	return f
+	red := *in
+	red.Mods.Sub = op
+	return atomOp(&red, t)
 }
