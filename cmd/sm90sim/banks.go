@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sm90sim/sm90sim/banks"
+	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
 type banksFlags struct {
@@ -88,6 +89,9 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 func whatIf(f banksFlags, stdout io.Writer) error {
 	sp, err := banks.ParseSpec(f.layout)
 	if err != nil {
+		return inputErr(fmt.Errorf("sm90sim banks: error: %v", err))
+	}
+	if err := safeio.CheckWrites(nil, []safeio.Target{{Flag: "--json", Path: f.json}, {Flag: "--svg", Path: f.svg}}); err != nil {
 		return inputErr(fmt.Errorf("sm90sim banks: error: %v", err))
 	}
 	r := banks.Analyze(sp)

@@ -63,6 +63,9 @@ type bankReport struct {
 }
 
 func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
+	if err := guardWrites(ptxPath, f.spec, "", "--json", f.json); err != nil {
+		return err
+	}
 	r, err := bankRun(ptxPath, f)
 	if err != nil {
 		return err

@@ -126,6 +126,9 @@ func newGPUCmd(stdout io.Writer) *cobra.Command {
 }
 
 func runOnGPU(ptxPath, out string, f *gpuFlags, stdout io.Writer) error {
+	if err := guardWrites(ptxPath, f.spec, out, "--report", f.report); err != nil {
+		return err
+	}
 	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
 	if err != nil {
 		rep := &report.Report{Mode: "gpu"}

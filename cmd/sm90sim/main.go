@@ -13,6 +13,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
 // Exit codes.
@@ -36,6 +38,7 @@ func inputErr(err error) error  { return &exitError{exitInput, err} }
 func kernelErr(err error) error { return &exitError{exitKernel, err} }
 
 func main() {
+	safeio.CleanOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -44,6 +44,9 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 }
 
 func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
+	if err := guardWrites(ptxPath, f.spec, f.out, "--report", f.report); err != nil {
+		return err
+	}
 	rep := &report.Report{Status: "ok", Mode: "functional"}
 	err := simulate(ptxPath, f, rep, stdout)
 	if err != nil {

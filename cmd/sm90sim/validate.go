@@ -50,6 +50,9 @@ refusing outputs that differ between the runs.`,
 }
 
 func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
+	if err := guardWrites(ptxPath, f.spec, "", "--report", f.report); err != nil {
+		return err
+	}
 	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
 	if err != nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
@@ -87,6 +90,9 @@ func writeValidateReport(path string, rep *validation.ValidateReport, err error)
 
 // recordCorpus records the GPU's outputs into the spec's directory.
 func recordCorpus(ptxPath string, f *validateFlags, stdout io.Writer) error {
+	if err := recordTargets(ptxPath, f.spec, "--report", f.report); err != nil {
+		return err
+	}
 	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sm90sim/sm90sim/internal/npy"
+	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
 // WriteOutputs writes each named buffer to DIR/NAME.npy (creating DIR).
@@ -28,6 +29,7 @@ func WriteOutputs(dir string, bufs []*Buffer, names []string) error {
 	cleanup := func() {
 		for _, t := range temps {
 			os.Remove(t)
+			safeio.Forget(t)
 		}
 	}
 	for _, n := range names {
@@ -40,11 +42,21 @@ func WriteOutputs(dir string, bufs []*Buffer, names []string) error {
 		temps = append(temps, tmp)
 	}
 	for i, n := range names {
-		if err := os.Rename(temps[i], filepath.Join(dir, n+".npy")); err != nil {
+		dst := filepath.Join(dir, n+".npy")
+		if err := os.Rename(temps[i], dst); err != nil {
 			temps = temps[i:]
 			cleanup()
-			return fmt.Errorf("output %s: %w", n, err)
+			return fmt.Errorf("output %s: cannot write %s: %v", n, dst, linkErrText(err))
 		}
+		safeio.Forget(temps[i])
 	}
 	return nil
+}
+
+// linkErrText is a rename error's reason without the temporary file's name.
+func linkErrText(err error) string {
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Err.Error()
+	}
+	return err.Error()
 }

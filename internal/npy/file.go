@@ -1,8 +1,11 @@
 package npy
 
 import (
+	"errors"
+
 	"bytes"
 	"fmt"
+	"github.com/sm90sim/sm90sim/internal/safeio"
 	"os"
 	"path/filepath"
 )
@@ -27,9 +30,10 @@ func Write(path string, descr string, shape []int, data []byte) error {
 	if err != nil {
 		return err
 	}
+	defer safeio.Forget(tmp)
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("%s: %v", path, pathErrText(err))
 	}
 	return nil
 }
@@ -44,9 +48,10 @@ func WriteTemp(path string, descr string, shape []int, data []byte) (string, err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%s: %v", path, pathErrText(err))
 	}
 	name := f.Name()
+	safeio.Track(name) // the caller Forgets it after the rename
 	_, err = f.Write(b.Bytes())
 	if err == nil {
 		err = f.Chmod(0o644)
@@ -59,7 +64,22 @@ func WriteTemp(path string, descr string, shape []int, data []byte) (string, err
 	}
 	if err != nil {
 		os.Remove(name)
-		return "", err
+		safeio.Forget(name)
+		return "", fmt.Errorf("%s: %v", path, pathErrText(err))
 	}
 	return name, nil
+}
+
+// pathErrText is an *os.PathError's reason without the temporary file's
+// name (errors name the real path).
+func pathErrText(err error) string {
+	var pe *os.PathError
+	var le *os.LinkError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
 }

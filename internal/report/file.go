@@ -3,9 +3,13 @@ package report
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
 // WriteFileWith writes path through fill, atomically: the bytes go to a
@@ -14,12 +18,14 @@ import (
 func WriteFileWith(path string, fill func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".sm90sim-*")
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %v", path, reason(err))
 	}
+	safeio.Track(tmp.Name())
+	defer safeio.Forget(tmp.Name())
 	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return err
+		return fmt.Errorf("%s: %v", path, reason(err))
 	}
 	if err := tmp.Chmod(0o644); err != nil {
 		return fail(err)
@@ -33,9 +39,26 @@ func WriteFileWith(path string, fill func(io.Writer) error) error {
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(tmp.Name())
-		return err
+		return fmt.Errorf("%s: %v", path, reason(err))
 	}
-	return os.Rename(tmp.Name(), path)
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %v", path, reason(err))
+	}
+	return nil
+}
+
+// reason is an error's text without the temporary file's name.
+func reason(err error) string {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err.Error()
+	case errors.As(err, &le):
+		return le.Err.Error()
+	}
+	return err.Error()
 }
 
 // WriteFile writes b to path atomically.
