@@ -311,3 +311,93 @@ func OpcodeByName(name string) (Opcode, bool) {
 
 // NumOpcodes is the number of opcodes (for dispatch tables).
 const NumOpcodes = int(opCount)
+
+// OperandRule is the operand column of the opcode table: the shape and the
+// type of each operand (Operands) and the type qualifiers the opcode takes
+// (Types). ptx/check.go applies them to every instruction at load, as ptxas
+// does; the letters are documented there. It is its own block so that other
+// columns of opTable merge without touching these lines.
+type OperandRule struct {
+	Operands string
+	Types    string
+}
+
+var opRules = [opCount]OperandRule{
+	OpAbs:        {"d,a", "I F H"},
+	OpAdd:        {"d,a,a", "I F H x2"},
+	OpAddc:       {"d,a,a", "u32 s32 u64 s64"},
+	OpSub:        {"d,a,a", "I F H x2"},
+	OpSubc:       {"d,a,a", "u32 s32 u64 s64"},
+	OpMul:        {"d,a,a", "I F H"},
+	OpMad:        {"d,a,a,a", "I F H"},
+	OpMadc:       {"d,a,a,a", "u32 s32 u64 s64"},
+	OpMad24:      {"d,a,a,a", "u32 s32"},
+	OpMul24:      {"d,a,a", "u32 s32"},
+	OpSad:        {"d,a,a,a", "I"},
+	OpDiv:        {"d,a,a", "I F"},
+	OpRem:        {"d,a,a", "I"},
+	OpNeg:        {"d,a", "s16 s32 s64 F H"},
+	OpMin:        {"d,a,a,a?", "I F H x2"},
+	OpMax:        {"d,a,a,a?", "I F H x2"},
+	OpPopc:       {"n,a", "b32 b64"},
+	OpClz:        {"n,a", "b32 b64"},
+	OpBfind:      {"n,a", "u32 u64 s32 s64"},
+	OpBrev:       {"d,a", "b32 b64"},
+	OpBfe:        {"d,a,u,u", "u32 u64 s32 s64"},
+	OpBfi:        {"d,a,a,u,u", "b32 b64"},
+	OpPrmt:       {"d,a,a,a?", "b32"},
+	OpShf:        {"d,a,a,u", "b32"},
+	OpShl:        {"d,a,u", "B"},
+	OpShr:        {"d,a,u", "B I"},
+	OpAnd:        {"d,a,a", "B pred"},
+	OpOr:         {"d,a,a", "B pred"},
+	OpXor:        {"d,a,a", "B pred"},
+	OpNot:        {"d,a", "B pred"},
+	OpCnot:       {"d,a", "B"},
+	OpLop3:       {"d,a,a,a,u,p?", "b32 b64"},
+	OpSetp:       {"P,a,a,p?", "B I F H"},
+	OpSet:        {"d,b,b,p?", "B I F H u32 s32 f32"},
+	OpSelp:       {"d,a,a,p", "B I F"},
+	OpSlct:       {"d,a,a,b", "B I F"},
+	OpMov:        {"d,a", "B I F pred f16 bf16 b128"},
+	OpCopysign:   {"d,a,a", "F"},
+	OpTestp:      {"P,a", "F"},
+	OpFma:        {"d,a,a,a", "F H"},
+	OpRcp:        {"d,a", "F"},
+	OpSqrt:       {"d,a", "F"},
+	OpRsqrt:      {"d,a", "F"},
+	OpEx2:        {"d,a", "f32 H"},
+	OpLg2:        {"d,a", "f32"},
+	OpSin:        {"d,a", "f32"},
+	OpCos:        {"d,a", "f32"},
+	OpTanh:       {"d,a", "f32 H"},
+	OpCvt:        {"d,b,b?", ""},
+	OpLd:         {"V,m,x?", "B I F 8 b128"},
+	OpLdu:        {"V,m", "B I F 8 b128"},
+	OpSt:         {"m,v,x?", "B I F 8 b128"},
+	OpPrefetch:   {"m", ""},
+	OpPrefetchu:  {"m", ""},
+	OpIsspacep:   {"P,a", ""},
+	OpCvta:       {"d,a", "u32 u64"},
+	OpAtom:       {"d,m,a,a?,x?", ""},
+	OpRed:        {"m,a,x?", ""},
+	OpGetctarank: {"n,a", "u32 u64"},
+	OpMapa:       {"d,a,u", "u32 u64"},
+	OpNanosleep:  {"u", "u32"},
+	OpShfl:       {"d,a,u,u,u", "b32"},
+	OpMatch:      {"n,a,u", "b32 b64"},
+	OpRedux:      {"d,a,u", "u32 s32 b32 f32"},
+	OpActivemask: {"n", "b32"},
+	OpElect:      {"d,u", ""},
+	OpSzext:      {"d,a,u", "u32 s32"},
+	OpBmsk:       {"d,u,u", "b32"},
+}
+
+// Rule returns the operand rule of an opcode (zero: not checked beyond the
+// operand count).
+func (o Opcode) Rule() OperandRule {
+	if o < opCount {
+		return opRules[o]
+	}
+	return OperandRule{}
+}

@@ -68,6 +68,9 @@ func lower(m *Module, errs *errSink) *Program {
 			l.lowerBody(i, fd)
 		}
 	}
+	if len(errs.list) == 0 {
+		check(l.prog, errs)
+	}
 	return l.prog
 }
 

@@ -1,0 +1,78 @@
+package ptx
+
+// address checks a memory operand: the base register's type and width and,
+// for a symbol, that its state space matches the instruction's.
+func (c *checker) address(in *Inst, o *Operand) {
+	if o.Kind != OpdAddr {
+		c.fail(in, o, "needs an address [..], found %s", c.opdText(o))
+		return
+	}
+	sp := in.Mods.Space
+	if o.Reg >= 0 {
+		rt := c.regType(o.Reg)
+		if rt == Pred || rt.IsFloat() && !isBitType(rt) {
+			c.fail(in, o, "'%s' is a .%s register; an address needs an integer or bit register", c.regName(o.Reg), rt)
+			return
+		}
+		if c.prog.AddressSize == 64 && rt.Size() == 4 && !narrowAddrOK(sp) {
+			c.fail(in, o, "'%s' is %d bits; a .%s address in a 64-bit module needs a 64-bit register", c.regName(o.Reg), rt.Bits(), spaceText(sp))
+		}
+		return
+	}
+	if o.Sym.Kind == SymNone {
+		return
+	}
+	vs := c.symSpace(o.Sym)
+	if !spaceMatches(sp, vs) {
+		c.fail(in, o, "the address is a .%s variable, the instruction's state space is .%s", vs, spaceText(sp))
+	}
+}
+
+// narrowAddrOK: state spaces whose addresses fit 32 bits.
+func narrowAddrOK(sp Space) bool {
+	return sp == SpaceShared || sp == SpaceSharedCluster || sp == SpaceLocal || sp == SpaceParam || sp == SpaceConst
+}
+
+func spaceText(sp Space) string {
+	if sp == SpaceNone {
+		return "generic"
+	}
+	return sp.String()
+}
+
+// symSpace is the state space of a symbol operand.
+func (c *checker) symSpace(s SymRef) Space {
+	switch s.Kind {
+	case SymGlobal:
+		if int(s.Index) < len(c.prog.Vars) {
+			return c.prog.Vars[s.Index].Space
+		}
+	case SymLocal:
+		if int(s.Index) < len(c.f.Locals) {
+			return c.f.Locals[s.Index].Space
+		}
+	case SymParam, SymRet:
+		return SpaceParam
+	}
+	return SpaceNone
+}
+
+// spaceMatches reports whether an instruction in state space inst may
+// address a variable of space v.
+func spaceMatches(inst, v Space) bool {
+	norm := func(s Space) Space {
+		switch s {
+		case SpaceParamEntry, SpaceParamFunc:
+			return SpaceParam
+		case SpaceSharedCluster:
+			return SpaceShared
+		}
+		return s
+	}
+	inst, v = norm(inst), norm(v)
+	if inst == v || v == SpaceNone {
+		return true
+	}
+	// a generic address of a variable (not of a parameter)
+	return inst == SpaceNone && v != SpaceParam
+}
