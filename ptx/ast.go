@@ -3,11 +3,13 @@ package ptx
 // Module is the parsed form of one PTX file. Every node carries the position
 // of its first token.
 type Module struct {
-	File        string
-	Version     string
-	Target      string
-	AddressSize int
-	Decls       []Decl // *VarDecl and *FuncDecl in file order
+	File    string
+	Version string
+	Target  string
+	// VersionPos and TargetPos locate the directives (zero when absent).
+	VersionPos, TargetPos Pos
+	AddressSize           int
+	Decls                 []Decl // *VarDecl and *FuncDecl in file order
 	// SourceFiles are the `.file N "name"` directives: index -> name.
 	SourceFiles map[int]string
 }

@@ -40,6 +40,10 @@ type checker struct {
 	prog *Program
 	f    *Function
 	errs *errSink
+	// the module's PTX ISA version and target, once checked (featuresOn)
+	isa        int
+	tg         target
+	featuresOn bool
 }
 
 // check validates every instruction of p, and the module's version and
@@ -102,6 +106,7 @@ func (c *checker) form(in *Inst) []opdSpec {
 }
 
 func (c *checker) inst(in *Inst) {
+	c.features(in)
 	c.extraRules(in)
 	rule := in.Op.Rule()
 	if !c.typesOK(in, rule.Types) {

@@ -36,9 +36,10 @@ func Lower(m *Module) (*Program, error) {
 
 func lower(m *Module, errs *errSink) *Program {
 	l := &lowerer{
-		files:   m.SourceFiles,
-		errs:    errs,
-		prog:    &Program{File: m.File, Version: m.Version, Target: m.Target, AddressSize: m.AddressSize},
+		files: m.SourceFiles,
+		errs:  errs,
+		prog: &Program{File: m.File, Version: m.Version, Target: m.Target, AddressSize: m.AddressSize,
+			VersionPos: m.VersionPos, TargetPos: m.TargetPos},
 		globals: map[string]int{},
 		funcs:   map[string]int{},
 	}

@@ -199,6 +199,7 @@ func (p *parser) topLevel(t *token) {
 	}
 	switch t.Text {
 	case ".version":
+		p.mod.VersionPos = t.Pos
 		p.next()
 		v := p.nextSoft()
 		if v.Kind != tFloat && v.Kind != tInt {
@@ -207,6 +208,7 @@ func (p *parser) topLevel(t *token) {
 		}
 		p.mod.Version = v.Text
 	case ".target":
+		p.mod.TargetPos = t.Pos
 		p.next()
 		p.targetList()
 	case ".address_size":

@@ -12,10 +12,12 @@ import (
 
 // Program is a lowered PTX module.
 type Program struct {
-	File        string
-	Version     string // e.g. "9.0"
-	Target      string // e.g. "sm_90a"
-	AddressSize int    // 64
+	File    string
+	Version string // e.g. "9.0"
+	Target  string // e.g. "sm_90a"
+	// VersionPos and TargetPos locate the directives (zero when absent).
+	VersionPos, TargetPos Pos
+	AddressSize           int // 64
 	// Vars are the module-scope variables (.global, .const, .shared, .local
 	// declared outside any function), in declaration order.
 	Vars []*Var
