@@ -82,7 +82,14 @@ func parseOperands(s string) []opdSpec {
 // qualifiers that change shapes.
 func (c *checker) form(in *Inst) []opdSpec {
 	rule := in.Op.Rule()
-	f := parseOperands(rule.Operands)
+	ops := rule.Operands
+	if s, ok := familyForm(in); ok {
+		if s == "" {
+			return []opdSpec{}
+		}
+		ops = s
+	}
+	f := parseOperands(ops)
 	if f == nil {
 		return nil
 	}
@@ -108,6 +115,10 @@ func (c *checker) form(in *Inst) []opdSpec {
 func (c *checker) inst(in *Inst) {
 	c.features(in)
 	c.extraRules(in)
+	c.spaces(in)
+	for i := range in.Ops {
+		c.sameElems(in, &in.Ops[i])
+	}
 	rule := in.Op.Rule()
 	if !c.typesOK(in, rule.Types) {
 		return
@@ -191,6 +202,42 @@ func (c *checker) fail(in *Inst, o *Operand, format string, args ...any) {
 	c.errs.add(pos, "%s: "+format, append([]any{in.Text}, args...)...)
 }
 
+// sameElems: the registers of one vector operand have one type.
+func (c *checker) sameElems(in *Inst, o *Operand) {
+	if o.Kind == OpdPair {
+		return
+	}
+	var first Type
+	for k := range o.Elems {
+		e := &o.Elems[k]
+		if e.Kind != OpdReg {
+			continue
+		}
+		t := c.regType(e.Reg)
+		if first == TNone {
+			first = t
+		} else if !elemsCompatible(t, first) {
+			c.fail(in, e, "'%s' is .%s, the other registers of the vector are .%s", c.regName(e.Reg), t, first)
+			return
+		}
+	}
+}
+
+// elemsCompatible: registers that may share a vector operand (one size; a
+// predicate only with bit and integer registers, as ptxas takes them).
+func elemsCompatible(a, b Type) bool {
+	size := func(t Type) int {
+		if t == Pred {
+			return 4
+		}
+		return t.Size()
+	}
+	if a == Pred && b.IsFloat() || b == Pred && a.IsFloat() {
+		return false
+	}
+	return size(a) == size(b)
+}
+
 func (c *checker) operand(in *Inst, i int, letter byte) {
 	o := &in.Ops[i]
 	t := typeAt(in, 0)
@@ -223,7 +270,7 @@ func (c *checker) operand(in *Inst, i int, letter byte) {
 	case 'p':
 		c.source(in, o, Pred, false)
 	case 'm':
-		c.address(in, o)
+		c.address(in, o, addrSpace(in, i))
 	}
 }
 
@@ -297,6 +344,9 @@ func (c *checker) source(in *Inst, o *Operand, t Type, relax bool) {
 	case OpdImm, OpdFloat:
 		if t == Pred && in.Op != OpMov {
 			c.fail(in, o, "needs a .pred register, found %s", c.opdText(o))
+		}
+		if o.Kind == OpdImm && (t == F32 || t == F64) {
+			c.fail(in, o, "an integer literal is not a .%s value; write it as a floating-point literal (0f..., 0d..., 1.0)", t)
 		}
 	case OpdVec:
 		if in.Op != OpMov {

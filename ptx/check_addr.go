@@ -2,19 +2,18 @@ package ptx
 
 // address checks a memory operand: the base register's type and width and,
 // for a symbol, that its state space matches the instruction's.
-func (c *checker) address(in *Inst, o *Operand) {
+func (c *checker) address(in *Inst, o *Operand, sp Space) {
 	if o.Kind != OpdAddr {
 		c.fail(in, o, "needs an address [..], found %s", c.opdText(o))
 		return
 	}
-	sp := in.Mods.Space
 	if o.Reg >= 0 {
 		rt := c.regType(o.Reg)
 		if rt == Pred || rt.IsFloat() && !isBitType(rt) {
 			c.fail(in, o, "'%s' is a .%s register; an address needs an integer or bit register", c.regName(o.Reg), rt)
 			return
 		}
-		if c.prog.AddressSize == 64 && rt.Size() == 4 && !narrowAddrOK(sp) {
+		if c.prog.AddressSize == 64 && rt.Size() == 4 && !narrowAddrOK(sp) && in.Op != OpCp && in.Op != OpFence {
 			c.fail(in, o, "'%s' is %d bits; a .%s address in a 64-bit module needs a 64-bit register", c.regName(o.Reg), rt.Bits(), spaceText(sp))
 		}
 		return
@@ -26,6 +25,28 @@ func (c *checker) address(in *Inst, o *Operand) {
 	if !spaceMatches(sp, vs) {
 		c.fail(in, o, "the address is a .%s variable, the instruction's state space is .%s", vs, spaceText(sp))
 	}
+}
+
+// addrSpace is the state space of the i-th operand's address: the
+// instruction's, except for copies (destination, source, then the
+// mbarrier in shared memory) and tensor-map operands (generic).
+func addrSpace(in *Inst, i int) Space {
+	if in.Op != OpCp {
+		return in.Mods.Space
+	}
+	if len(in.Ops) > i && len(in.Ops[i].Elems) > 0 {
+		return SpaceNone // [tmap, {coords}]
+	}
+	switch i {
+	case 0:
+		return in.Mods.Space
+	case 1:
+		if in.Mods.Space2 != SpaceNone {
+			return in.Mods.Space2
+		}
+		return in.Mods.Space
+	}
+	return SpaceShared
 }
 
 // narrowAddrOK: state spaces whose addresses fit 32 bits.

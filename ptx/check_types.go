@@ -32,19 +32,18 @@ func regFits(r, t Type, relax bool) bool {
 	rs, ts := r.Size(), t.Size()
 	sizeOK := rs == ts || relax && rs > ts
 	if relax {
-		return sizeOK // ld, st, cvt: any register at least as wide
+		// ld, st, cvt: any register at least as wide, but not a floating
+		// register for an integer or bit type of another size
+		return sizeOK && !(r.IsFloat() && !t.IsFloat() && rs != ts)
 	}
 	switch {
 	case isBitType(t):
 		return sizeOK
 	case t.IsFloat():
 		if r.IsFloat() {
-			return r == t || rs == ts && (r == F16 || r == BF16 || t == TF32 || rs == 1)
+			return rs == ts
 		}
-		if relax && t.Size() <= 2 {
-			return sizeOK // ld/st/cvt of .f16/.bf16/fp8 through wider bit registers
-		}
-		return rs == ts
+		return rs == ts // .f16, .bf16, packed and 8-bit floats live in bit registers
 	default: // integer
 		if r.IsFloat() {
 			return relax && rs == ts && isBitType(r)
@@ -89,7 +88,20 @@ func (c *checker) typesOK(in *Inst, list string) bool {
 	if list == "" || len(in.Mods.Types) == 0 {
 		return true
 	}
-	t := in.Mods.Types[0]
+	types := in.Mods.Types[:1]
+	if in.Op == OpCvt || in.Op == OpWgmma || in.Op == OpMbarrier {
+		types = in.Mods.Types
+	}
+	for _, t := range types {
+		if !typeListed(t, list) {
+			c.errs.add(in.Pos, "%s: type .%s is not allowed for %s", in.Text, t, in.Op)
+			return false
+		}
+	}
+	return true
+}
+
+func typeListed(t Type, list string) bool {
 	for _, w := range strings.Fields(list) {
 		if cl, ok := typeClasses[w]; ok {
 			for _, ct := range cl {
@@ -103,7 +115,6 @@ func (c *checker) typesOK(in *Inst, list string) bool {
 			return true
 		}
 	}
-	c.errs.add(in.Pos, "%s: type .%s is not allowed for %s", in.Text, t, in.Op)
 	return false
 }
 
@@ -129,6 +140,21 @@ func (c *checker) extraRules(in *Inst) {
 				}
 			}
 		}
+	case OpMul, OpMad:
+		t := typeAt(in, 0)
+		if in.Mods.Flags&(FWide|FHi|FLo) != 0 && (t.IsFloat() || t.Size() > 4 && in.Mods.Flags&FWide != 0) {
+			c.errs.add(in.Pos, "%s: .hi/.lo/.wide go with 16- and 32-bit integer types (.wide) or integer types (.hi/.lo)", in.Text)
+		}
+		if !t.IsFloat() && t != TNone && in.Mods.Flags&(FWide|FHi|FLo) == 0 {
+			c.errs.add(in.Pos, "%s: an integer %s needs .lo, .hi or .wide", in.Text, in.Op)
+		}
+		if in.Op == OpMad && t == F32 && in.Mods.Round == RoundNone {
+			c.errs.add(in.Pos, "%s: mad.f32 needs a rounding modifier (.rn .rz .rm .rp)", in.Text)
+		}
+	case OpCvt:
+		if len(in.Ops) == 3 && !packedType(typeAt(in, 0)) {
+			c.errs.add(in.Pos, "%s: a second source goes with packed destination types (.f16x2, .bf16x2, .e4m3x2, ...)", in.Text)
+		}
 	case OpLd, OpSt, OpLdu:
 		if in.Mods.Flags&FNC != 0 && in.Mods.Space != SpaceGlobal {
 			c.errs.add(in.Pos, "%s: .nc needs the .global state space", in.Text)
@@ -140,6 +166,14 @@ func (c *checker) extraRules(in *Inst) {
 			c.errs.add(in.Pos, "%s: cannot store to the .%s state space", in.Text, in.Mods.Space)
 		}
 	}
+}
+
+func packedType(t Type) bool {
+	switch t {
+	case F16x2, BF16x2, E4M3x2, E5M2x2, E4M3x4, E5M2x4, U16x2, S16x2:
+		return true
+	}
+	return false
 }
 
 func hasQual(in *Inst, q string) bool {

@@ -371,7 +371,6 @@ var opRules = [opCount]OperandRule{
 	OpSin:        {"d,a", "f32"},
 	OpCos:        {"d,a", "f32"},
 	OpTanh:       {"d,a", "f32 H"},
-	OpCvt:        {"d,b,b?", ""},
 	OpLd:         {"V,m,x?", "B I F 8 b128"},
 	OpLdu:        {"V,m", "B I F 8 b128"},
 	OpSt:         {"m,v,x?", "B I F 8 b128"},
@@ -391,6 +390,11 @@ var opRules = [opCount]OperandRule{
 	OpElect:      {"d,u", ""},
 	OpSzext:      {"d,a,u", "u32 s32"},
 	OpBmsk:       {"d,u,u", "b32"},
+	OpCvt:        {"d,b,b?", "I 8 F H tf32 e4m3x2 e5m2x2"},
+	OpLdmatrix:   {"r,m", "b16 b8"},
+	OpStmatrix:   {"m,x", "b16 b8"},
+	OpMbarrier:   {"", "b64"},
+	OpWgmma:      {"", "f16 f32 s32 bf16 tf32 e4m3 e5m2 s8 u8 b1"},
 }
 
 // Rule returns the operand rule of an opcode (zero: not checked beyond the
