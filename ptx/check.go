@@ -93,6 +93,15 @@ func (c *checker) form(in *Inst) []opdSpec {
 	if f == nil {
 		return nil
 	}
+	switch in.Op {
+	case OpAtom:
+		if in.Mods.Sub != "cas" {
+			f = f[:3]
+		}
+	}
+	if hasQual(in, "L2::cache_hint") && (in.Op == OpLd || in.Op == OpSt || in.Op == OpAtom || in.Op == OpRed || in.Op == OpCp) {
+		f = append(f, opdSpec{letter: 'x'}) // the cache policy
+	}
 	wide := in.Mods.Flags&FWide != 0
 	switch in.Op {
 	case OpMul:
@@ -104,6 +113,16 @@ func (c *checker) form(in *Inst) []opdSpec {
 			f[0].letter, f[3].letter = 'D', 'A'
 		}
 	case OpVote:
+		if in.Mods.Sub == "ballot" {
+			f[0].letter = 'd'
+		}
+	case OpWgmma:
+		if in.Mods.Sub == "mma_async" && len(f) > 2 {
+			if len(in.Ops) > 1 && in.Ops[1].Kind != OpdVec {
+				f[1].letter = 'q'
+			}
+			f[2].letter = 'q'
+		}
 	case OpMatch:
 		if in.Mods.Flags&FAll != 0 || in.Mods.Sub == "all" {
 			f[0].letter = 'r' // d|p
@@ -271,6 +290,24 @@ func (c *checker) operand(in *Inst, i int, letter byte) {
 		c.source(in, o, Pred, false)
 	case 'm':
 		c.address(in, o, addrSpace(in, i))
+	case 'q': // a 64-bit descriptor
+		if o.Kind == OpdReg {
+			c.fits(in, o, B64, false)
+		} else if o.Kind != OpdImm {
+			c.fail(in, o, "needs a 64-bit descriptor, found %s", c.opdText(o))
+		}
+	case 'R': // 32-bit registers, alone or in a vector (ldmatrix, stmatrix)
+		if o.Kind == OpdVec {
+			for k := range o.Elems {
+				if e := &o.Elems[k]; e.Kind == OpdReg && c.regType(e.Reg) != Pred {
+					c.fits(in, e, B32, false) // ptxas takes a predicate here too
+				}
+			}
+		} else if o.Kind == OpdReg {
+			c.fits(in, o, B32, false)
+		} else {
+			c.fail(in, o, "needs 32-bit registers, found %s", c.opdText(o))
+		}
 	}
 }
 
@@ -366,12 +403,16 @@ func (c *checker) source(in *Inst, o *Operand, t Type, relax bool) {
 		case o.Special == SpecIsExplicitCluster:
 			st = Pred
 		}
-		if t != TNone && !regFits(st, t, false) {
+		if t.IsFloat() {
+			c.fail(in, o, "special register %s cannot be read as .%s", SpecialName(o.Special), t)
+		} else if t != TNone && !regFits(st, t, false) {
 			c.fail(in, o, "special register %s is .%s, the instruction type is .%s", SpecialName(o.Special), st, t)
 		}
 	case OpdSym, OpdLabel, OpdFunc:
 		if in.Op != OpMov && in.Op != OpCvta && in.Op != OpIsspacep && in.Op != OpGetctarank && in.Op != OpMapa {
 			c.fail(in, o, "a symbol is not allowed as a value here")
+		} else if t.IsFloat() || t == Pred || t != TNone && t.Size() < 4 {
+			c.fail(in, o, "an address is a 32- or 64-bit integer, not .%s", t)
 		}
 	case OpdAddr:
 		c.fail(in, o, "an address [..] is not allowed here")
@@ -426,6 +467,8 @@ func (c *checker) vector(in *Inst, o *Operand, t Type, dst bool) {
 			c.dest(in, e, t, true)
 		case e.Kind == OpdReg && c.regType(e.Reg) == Pred && isBitType(t):
 			// ptxas takes a predicate in a .bN vector store
+		case e.Kind == OpdReg && c.regType(e.Reg).IsFloat() && !t.IsFloat() && !t.IsSigned() && c.regType(e.Reg).Size() == t.Size():
+			// and a floating register in an unsigned vector store
 		default:
 			c.source(in, e, t, true)
 		}

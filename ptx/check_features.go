@@ -22,6 +22,9 @@ func (c *checker) features(in *Inst) {
 	switch in.Op {
 	case OpWgmma:
 		c.need(in, feature{name: "wgmma", sm: 90, isa: 80, arch: true})
+		if len(in.Mods.Types) == 3 && in.Mods.Types[1] != in.Mods.Types[2] && (has(S8) || has(U8)) {
+			need("wgmma with mixed integer types", 90, 84)
+		}
 	case OpSetmaxnreg:
 		c.need(in, feature{name: "setmaxnreg", sm: 90, isa: 80, arch: true})
 	case OpTensormap:
@@ -110,6 +113,24 @@ func (c *checker) features(in *Inst) {
 		case has(U16x2, S16x2):
 			need(in.Op.String()+" on 16x2 integers", 90, 80)
 		}
+	}
+	if in.Mods.Flags&FNaN != 0 {
+		need(".NaN", 80, 70)
+	}
+	if q("sp::ordered_metadata") {
+		need(".sp::ordered_metadata", 80, 85)
+	}
+	if (in.Op == OpAtom || in.Op == OpRed) && has(BF16, BF16x2, F16x2, F16) {
+		if in.Mods.Space == SpaceNone && has(BF16, BF16x2) {
+			need(in.Op.String()+".bf16x2 on a generic address", 90, 78)
+		}
+		need(in.Op.String()+" on 16-bit floats", 80, 70)
+	}
+	if in.Op == OpCvt && has(BF16) && (has(S32, U32, S16, U16, S64, U64, S8, U8)) {
+		need("cvt between .bf16 and integers", 90, 78)
+	}
+	if in.Op == OpMma && (q("and") || q("xor")) && has(B1) {
+		need("mma .b1 ."+map[bool]string{true: "and", false: "xor"}[q("and")], 80, 71)
 	}
 	if in.Mods.Space == SpaceSharedCluster || in.Mods.Space2 == SpaceSharedCluster {
 		need(".shared::cluster", 90, 78)

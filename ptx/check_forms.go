@@ -9,6 +9,25 @@ package ptx
 func familyForm(in *Inst) (string, bool) {
 	q := func(s string) bool { return hasQual(in, s) }
 	switch in.Op {
+	case OpWgmma:
+		switch in.Mods.Sub {
+		case "fence", "commit_group":
+			return "", true
+		case "wait_group":
+			return "u", true
+		}
+	case OpBar, OpBarrier:
+		switch {
+		case q("cluster"):
+			return "", true
+		case q("warp"):
+			return "u", true
+		case in.Mods.Sub == "sync" || in.Mods.Sub == "arrive" || in.Mods.Sub == "":
+			if in.Mods.Sub == "arrive" {
+				return "u,u", true
+			}
+			return "u,u?", true
+		}
 	case OpMbarrier:
 		switch in.Mods.Sub {
 		case "init", "expect_tx", "complete_tx":
@@ -19,9 +38,15 @@ func familyForm(in *Inst) (string, bool) {
 			}
 			return "r,m,u?", true
 		case "test_wait":
-			return "P,m,x", true
+			if in.Mods.Flags&FParity != 0 {
+				return "P,m,u", true
+			}
+			return "P,m,a", true
 		case "try_wait":
-			return "P,m,x,u?", true
+			if in.Mods.Flags&FParity != 0 {
+				return "P,m,u,u?", true
+			}
+			return "P,m,a,u?", true
 		case "pending_count":
 			return "n,x", true
 		case "inval":
@@ -37,8 +62,12 @@ func familyForm(in *Inst) (string, bool) {
 			return "u", true
 		case q("mbarrier") && q("arrive"):
 			return "m", true
-		case in.Mods.Sub == "async" && q("tensor") && in.Mods.Space == SpaceGlobal:
-			return "m,m,x?", true // store: [tmap, coords], [smem]{, policy}
+		case in.Mods.Sub == "reduce" && q("tensor"), in.Mods.Sub == "async" && q("tensor") && in.Mods.Space == SpaceGlobal:
+			return "m,m", true // store, reduce: [tmap, coords], [smem]
+		case in.Mods.Sub == "reduce" && in.Mods.Space == SpaceGlobal:
+			return "m,m,u", true
+		case in.Mods.Sub == "reduce":
+			return "m,m,u,m", true
 		case in.Mods.Sub == "async" && q("tensor"):
 			return "m,m,m,x?,x?,x?", true // load: dst, [tmap, coords], [mbar]{, ...}
 		case in.Mods.Sub == "async" && q("bulk") && in.Mods.Space == SpaceGlobal:
@@ -46,7 +75,7 @@ func familyForm(in *Inst) (string, bool) {
 		case in.Mods.Sub == "async" && q("bulk"):
 			return "m,m,u,m,x?,x?", true
 		case in.Mods.Sub == "async" && !q("bulk"):
-			return "m,m,x,x?,x?", true
+			return "m,m,u,x?", true
 		}
 	}
 	return "", false
@@ -91,6 +120,12 @@ func (c *checker) spaces(in *Inst) {
 			}
 			if sp2 == SpaceSharedCluster || (sp == SpaceGlobal || sp == SpaceShared) && sp2 == SpaceGlobal {
 				c.errs.add(in.Pos, "%s: cannot copy from .%s to .%s", in.Text, spaceText(sp2), spaceText(sp))
+			}
+			if hasQual(in, "shared") {
+				c.errs.add(in.Pos, "%s: bulk copies name .shared::cta or .shared::cluster, not .shared", in.Text)
+			}
+			if sp2 == SpaceGlobal && hasQual(in, "shared::cta") && (hasQual(in, "tensor") || hasQual(in, "mbarrier::complete_tx::bytes")) {
+				c.errs.add(in.Pos, "%s: bulk loads write .shared::cluster", in.Text)
 			}
 		} else if in.Mods.Sub == "async" && sp != SpaceNone && !hasQual(in, "mbarrier") {
 			if sp != SpaceShared || sp2 != SpaceGlobal {

@@ -32,9 +32,12 @@ func regFits(r, t Type, relax bool) bool {
 	rs, ts := r.Size(), t.Size()
 	sizeOK := rs == ts || relax && rs > ts
 	if relax {
-		// ld, st, cvt: any register at least as wide, but not a floating
-		// register for an integer or bit type of another size
-		return sizeOK && !(r.IsFloat() && !t.IsFloat() && rs != ts)
+		// ld, st, cvt: bit and integer registers at least as wide; a
+		// floating register only for its own type (or a bit type of its size)
+		if r.IsFloat() {
+			return r == t || rs == ts && (isBitType(t) || t.IsFloat() && (r == F16 || r == BF16 || t == F16 || t == BF16))
+		}
+		return sizeOK
 	}
 	switch {
 	case isBitType(t):
@@ -155,6 +158,24 @@ func (c *checker) extraRules(in *Inst) {
 		if len(in.Ops) == 3 && !packedType(typeAt(in, 0)) {
 			c.errs.add(in.Pos, "%s: a second source goes with packed destination types (.f16x2, .bf16x2, .e4m3x2, ...)", in.Text)
 		}
+		if len(in.Mods.Types) == 2 && !packedType(typeAt(in, 0)) {
+			if msg := cvtRounding(typeAt(in, 0), typeAt(in, 1), in.Mods.Round); msg != "" {
+				c.errs.add(in.Pos, "%s: %s", in.Text, msg)
+			}
+		}
+	case OpWgmma:
+		if in.Mods.Sub == "mma_async" && len(in.Mods.Types) == 3 {
+			a, b := in.Mods.Types[1], in.Mods.Types[2]
+			fp8 := func(t Type) bool { return t == E4M3 || t == E5M2 }
+			i8 := func(t Type) bool { return t == S8 || t == U8 }
+			if a != b && !(fp8(a) && fp8(b)) && !(i8(a) && i8(b)) {
+				c.errs.add(in.Pos, "%s: A is .%s and B is .%s; only the 8-bit float and 8-bit integer types may differ", in.Text, a, b)
+			}
+		}
+	case OpBar, OpBarrier:
+		if len(in.Ops) == 2 && in.Ops[1].Kind == OpdImm && in.Ops[1].Imm%32 != 0 {
+			c.errs.add(in.Ops[1].Pos, "%s: the thread count %d is not a multiple of the warp size", in.Text, in.Ops[1].Imm)
+		}
 	case OpLd, OpSt, OpLdu:
 		if in.Mods.Flags&FNC != 0 && in.Mods.Space != SpaceGlobal {
 			c.errs.add(in.Pos, "%s: .nc needs the .global state space", in.Text)
@@ -166,6 +187,41 @@ func (c *checker) extraRules(in *Inst) {
 			c.errs.add(in.Pos, "%s: cannot store to the .%s state space", in.Text, in.Mods.Space)
 		}
 	}
+}
+
+// cvtRounding checks cvt's rounding modifier for a destination d and
+// source s type (PTX ISA, cvt: which conversions need, allow or forbid one).
+func cvtRounding(d, s Type, r RoundMode) string {
+	integral := r == RoundRNI || r == RoundRZI || r == RoundRMI || r == RoundRPI
+	plain := r == RoundRN || r == RoundRZ || r == RoundRM || r == RoundRP || r == RoundRNA || r == RoundRS
+	df, sf := d.IsFloat(), s.IsFloat()
+	switch {
+	case !df && !sf:
+		if r != RoundNone {
+			return "no rounding modifier between integer types"
+		}
+	case df && !sf:
+		if !plain {
+			return "an integer-to-float conversion needs .rn, .rz, .rm or .rp"
+		}
+	case !df && sf:
+		if !integral {
+			return "a float-to-integer conversion needs .rni, .rzi, .rmi or .rpi"
+		}
+	case d.Size() < s.Size():
+		if !plain {
+			return "a narrowing float conversion needs .rn, .rz, .rm or .rp"
+		}
+	case d.Size() > s.Size():
+		if r != RoundNone && !integral {
+			return "a widening float conversion takes no .rn/.rz/.rm/.rp"
+		}
+	default:
+		if plain {
+			return "a float conversion to the same size rounds to an integral value (.rni, .rzi, .rmi, .rpi) or not at all"
+		}
+	}
+	return ""
 }
 
 func packedType(t Type) bool {
