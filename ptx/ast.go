@@ -8,8 +8,10 @@ type Module struct {
 	Target  string
 	// VersionPos and TargetPos locate the directives (zero when absent).
 	VersionPos, TargetPos Pos
-	AddressSize           int
-	Decls                 []Decl // *VarDecl and *FuncDecl in file order
+	// UsedBytesMaskPos is the first `.pragma "used_bytes_mask ..."` (PTX ISA 8.3).
+	UsedBytesMaskPos Pos
+	AddressSize      int
+	Decls            []Decl // *VarDecl and *FuncDecl in file order
 	// SourceFiles are the `.file N "name"` directives: index -> name.
 	SourceFiles map[int]string
 }

@@ -26,6 +26,9 @@ import (
 //	p  predicate source (`!p` allowed)
 //	v  st's value: like V, immediates allowed
 //	m  address [reg+off], [symbol+off] or [imm]
+//	z  a 32-bit integer or a predicate (cp.async's src-size or ignore-src)
+//	q  a 64-bit descriptor (wgmma)
+//	R  32-bit registers, alone or in a vector (ldmatrix, stmatrix)
 //	x  anything
 //
 // Register classes follow the PTX ISA's type rules: a .bN instruction type
@@ -99,6 +102,9 @@ func (c *checker) form(in *Inst) []opdSpec {
 			f = f[:3]
 		}
 	}
+	if (in.Op == OpSt || in.Op == OpRed) && hasQual(in, "async") {
+		f = append(f, opdSpec{letter: 'm'}) // st.async/red.async: the remote mbarrier
+	}
 	if hasQual(in, "L2::cache_hint") && (in.Op == OpLd || in.Op == OpSt || in.Op == OpAtom || in.Op == OpRed || in.Op == OpCp) {
 		f = append(f, opdSpec{letter: 'x'}) // the cache policy
 	}
@@ -115,6 +121,9 @@ func (c *checker) form(in *Inst) []opdSpec {
 	case OpVote:
 		if in.Mods.Sub == "ballot" {
 			f[0].letter = 'd'
+		}
+		if in.Mods.Flags&FSync == 0 {
+			f = f[:2] // the old form without a member mask
 		}
 	case OpWgmma:
 		if in.Mods.Sub == "mma_async" && len(f) > 2 {
@@ -290,6 +299,10 @@ func (c *checker) operand(in *Inst, i int, letter byte) {
 		c.source(in, o, Pred, false)
 	case 'm':
 		c.address(in, o, addrSpace(in, i))
+	case 'z': // cp.async's src-size (32-bit) or ignore-src predicate
+		if o.Kind != OpdReg || c.regType(o.Reg) != Pred {
+			c.source(in, o, U32, false)
+		}
 	case 'q': // a 64-bit descriptor
 		if o.Kind == OpdReg {
 			c.fits(in, o, B64, false)

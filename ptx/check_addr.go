@@ -97,3 +97,33 @@ func spaceMatches(inst, v Space) bool {
 	// a generic address of a variable (not of a parameter)
 	return inst == SpaceNone && v != SpaceParam
 }
+
+// checkInitOrder: a module-scope initializer may name only variables and
+// functions declared before it (ptxas: "Invalid initial value symbol").
+func checkInitOrder(m *Module, errs *errSink) {
+	if v, ok := parseISA(m.Version); ok && v < 83 && m.UsedBytesMaskPos.Line > 0 {
+		errs.add(m.UsedBytesMaskPos, "the used_bytes_mask pragma needs PTX ISA .version 8.3 or later, the module says %s", m.Version)
+	}
+	declared := map[string]bool{}
+	var walk func(v *VarDecl, e *InitExpr)
+	walk = func(v *VarDecl, e *InitExpr) {
+		if e == nil {
+			return
+		}
+		if e.Val != nil && e.Val.Kind == ExName && !declared[e.Val.Name] {
+			errs.add(e.Val.Pos, "initializer of '%s' names '%s', which is declared after it; declare it first", v.Name, e.Val.Name)
+		}
+		for _, el := range e.Elems {
+			walk(v, el)
+		}
+	}
+	for _, d := range m.Decls {
+		switch d := d.(type) {
+		case *VarDecl:
+			declared[d.Name] = true // its own address may appear in it
+			walk(d, d.Init)
+		case *FuncDecl:
+			declared[d.Name] = true
+		}
+	}
+}

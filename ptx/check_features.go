@@ -126,6 +126,9 @@ func (c *checker) features(in *Inst) {
 		}
 		need(in.Op.String()+" on 16-bit floats", 80, 70)
 	}
+	if in.Op == OpCvt && has(BF16, BF16x2) {
+		need("cvt with .bf16", 80, 70)
+	}
 	if in.Op == OpCvt && has(BF16) && (has(S32, U32, S16, U16, S64, U64, S8, U8)) {
 		need("cvt between .bf16 and integers", 90, 78)
 	}

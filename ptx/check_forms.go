@@ -75,7 +75,7 @@ func familyForm(in *Inst) (string, bool) {
 		case in.Mods.Sub == "async" && q("bulk"):
 			return "m,m,u,m,x?,x?", true
 		case in.Mods.Sub == "async" && !q("bulk"):
-			return "m,m,u,x?", true
+			return "m,m,u,z?", true
 		}
 	}
 	return "", false
@@ -120,6 +120,9 @@ func (c *checker) spaces(in *Inst) {
 			}
 			if sp2 == SpaceSharedCluster || (sp == SpaceGlobal || sp == SpaceShared) && sp2 == SpaceGlobal {
 				c.errs.add(in.Pos, "%s: cannot copy from .%s to .%s", in.Text, spaceText(sp2), spaceText(sp))
+			}
+			if hasQual(in, "tensor") && sp != SpaceGlobal && sp2 != SpaceGlobal {
+				c.errs.add(in.Pos, "%s: a tensor copy reads or writes .global", in.Text)
 			}
 			if hasQual(in, "shared") {
 				c.errs.add(in.Pos, "%s: bulk copies name .shared::cta or .shared::cluster, not .shared", in.Text)

@@ -92,7 +92,7 @@ func (c *checker) typesOK(in *Inst, list string) bool {
 		return true
 	}
 	types := in.Mods.Types[:1]
-	if in.Op == OpCvt || in.Op == OpWgmma || in.Op == OpMbarrier {
+	if in.Op == OpCvt || in.Op == OpWgmma || in.Op == OpMbarrier || in.Op == OpDp4a || in.Op == OpDp2a {
 		types = in.Mods.Types
 	}
 	for _, t := range types {
@@ -158,9 +158,25 @@ func (c *checker) extraRules(in *Inst) {
 		if len(in.Ops) == 3 && !packedType(typeAt(in, 0)) {
 			c.errs.add(in.Pos, "%s: a second source goes with packed destination types (.f16x2, .bf16x2, .e4m3x2, ...)", in.Text)
 		}
+		if t0 := typeAt(in, 0); len(in.Ops) == 2 && (t0 == F16x2 || t0 == BF16x2 || t0 == E4M3x2 || t0 == E5M2x2) && typeAt(in, 1) == F32 {
+			c.errs.add(in.Pos, "%s: packing two .f32 values takes two sources", in.Text)
+		}
 		if len(in.Mods.Types) == 2 && !packedType(typeAt(in, 0)) {
 			if msg := cvtRounding(typeAt(in, 0), typeAt(in, 1), in.Mods.Round); msg != "" {
 				c.errs.add(in.Pos, "%s: %s", in.Text, msg)
+			}
+			if d, s := typeAt(in, 0), typeAt(in, 1); in.Mods.Flags&FSat != 0 && !d.IsFloat() && !s.IsFloat() && intHolds(d, s) {
+				c.errs.add(in.Pos, "%s: .sat has nothing to clamp: .%s holds every .%s", in.Text, d, s)
+			}
+		}
+	case OpTensormap:
+		if in.Mods.Sub == "replace" && len(in.Mods.Types) > 0 {
+			want := B32
+			if hasQual(in, "global_address") || hasQual(in, "global_stride") {
+				want = B64
+			}
+			if t := in.Mods.Types[len(in.Mods.Types)-1]; t != want {
+				c.errs.add(in.Pos, "%s: this field's new value is .%s", in.Text, want)
 			}
 		}
 	case OpWgmma:
@@ -180,7 +196,7 @@ func (c *checker) extraRules(in *Inst) {
 		if in.Mods.Flags&FNC != 0 && in.Mods.Space != SpaceGlobal {
 			c.errs.add(in.Pos, "%s: .nc needs the .global state space", in.Text)
 		}
-		if len(in.Ops) == 3 && !hasQual(in, "L2::cache_hint") {
+		if len(in.Ops) == 3 && !hasQual(in, "L2::cache_hint") && !hasQual(in, "async") {
 			c.errs.add(in.Pos, "%s: a third operand (a cache policy) needs .L2::cache_hint", in.Text)
 		}
 		if in.Op == OpSt && (in.Mods.Space == SpaceConst || in.Mods.Space == SpaceParamEntry) {
@@ -222,6 +238,17 @@ func cvtRounding(d, s Type, r RoundMode) string {
 		}
 	}
 	return ""
+}
+
+// intHolds reports whether integer type d represents every value of s.
+func intHolds(d, s Type) bool {
+	switch {
+	case d.IsSigned() == s.IsSigned():
+		return d.Size() >= s.Size()
+	case d.IsSigned():
+		return d.Size() > s.Size()
+	}
+	return false
 }
 
 func packedType(t Type) bool {

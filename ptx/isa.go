@@ -396,6 +396,20 @@ var opRules = [opCount]OperandRule{
 	OpMbarrier:   {"", "b64"},
 	OpWgmma:      {"x,x,x,x?,x?,x?,x?,x?,x?,x?", "f16 f32 s32 bf16 tf32 e4m3 e5m2 s8 u8 b1"},
 	OpVote:       {"P,p,u", "pred b32"},
+	OpDp4a:       {"n,u,u,u", "u32 s32"},
+	OpDp2a:       {"n,u,u,u", "u32 s32"},
+	OpVadd2:      {"n,u,u,u", ""},
+	OpVsub2:      {"n,u,u,u", ""},
+	OpVavrg2:     {"n,u,u,u", ""},
+	OpVabsdiff2:  {"n,u,u,u", ""},
+	OpVmin2:      {"n,u,u,u", ""},
+	OpVmax2:      {"n,u,u,u", ""},
+	OpVadd4:      {"n,u,u,u", ""},
+	OpVsub4:      {"n,u,u,u", ""},
+	OpVavrg4:     {"n,u,u,u", ""},
+	OpVabsdiff4:  {"n,u,u,u", ""},
+	OpVmin4:      {"n,u,u,u", ""},
+	OpVmax4:      {"n,u,u,u", ""},
 }
 
 // Rule returns the operand rule of an opcode (zero: not checked beyond the

@@ -71,6 +71,7 @@ func lower(m *Module, errs *errSink) *Program {
 	}
 	if len(errs.list) == 0 {
 		check(l.prog, errs)
+		checkInitOrder(m, errs)
 	}
 	return l.prog
 }

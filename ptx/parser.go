@@ -1,6 +1,9 @@
 package ptx
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // parser is a recursive-descent parser over the token slice.
 type parser struct {
@@ -279,7 +282,9 @@ func (p *parser) targetList() {
 // pragma parses the strings after .pragma and the ';'.
 func (p *parser) pragma() {
 	for p.peek().Kind == tString {
-		p.next()
+		if t := p.next(); strings.HasPrefix(strings.Trim(t.Text, `"`), "used_bytes_mask") && p.mod.UsedBytesMaskPos.Line == 0 {
+			p.mod.UsedBytesMaskPos = t.Pos
+		}
 		if !p.accept(',') {
 			break
 		}
