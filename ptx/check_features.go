@@ -114,6 +114,9 @@ func (c *checker) features(in *Inst) {
 			need(in.Op.String()+" on 16x2 integers", 90, 80)
 		}
 	}
+	if (in.Op == OpMin || in.Op == OpMax) && in.Mods.Flags&(FAbs|FXorSign) != 0 {
+		need(in.Op.String()+" .abs/.xorsign", 86, 72)
+	}
 	if in.Mods.Flags&FNaN != 0 {
 		need(".NaN", 80, 70)
 	}
