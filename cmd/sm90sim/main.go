@@ -75,5 +75,6 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newBanksCmd(stdout))
 	root.AddCommand(newGPUCmd(stdout))
 	root.AddCommand(newValidateCmd(stdout))
+	root.AddCommand(newCheckCmd(stdout))
 	return root
 }

@@ -20,6 +20,7 @@ type runFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	expect          string // a corpus-style directory whose gpu/ outputs the run must match
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -39,6 +40,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	cmd.Flags().StringVar(&f.expect, "expect", "", "compare the outputs with DIR/gpu/ (as `sm90sim check` does); exit 1 when they differ")
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -81,6 +83,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	if err := s.WriteOutputs(f.out); err != nil {
 		rep.Outputs = nil
 		return inputErr(err)
+	}
+	if f.expect != "" {
+		return expectOutputs(s, f.expect, stdout)
 	}
 	return nil
 }
