@@ -26,7 +26,9 @@ type ValidateReport struct {
 	// when ncu ran (informational: they do not change Status or Equal).
 	Counters  []CounterDiff  `json:"smem_counters,omitempty"`
 	Simulator *report.Report `json:"simulator"`
-	GPU       *report.Report `json:"gpu"`
+	// Provenance is filled by the CLI (what ran, with hashes).
+	Provenance *report.Provenance `json:"provenance"`
+	GPU        *report.Report     `json:"gpu"`
 }
 
 // CyclesPair puts the GPU's cycles next to the simulator's.

@@ -60,6 +60,8 @@ type bankReport struct {
 	// TMA sums the modelled tma lines (TMA and bulk-copy writes).
 	TMA  bankTotals   `json:"tma_modelled"`
 	Smem *report.Smem `json:"smem"` // the run report's section, for cross-checks
+	// Provenance: what ran (the run report's object).
+	Provenance *report.Provenance `json:"provenance"`
 }
 
 func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
@@ -71,6 +73,7 @@ func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
 		return err
 	}
 	writeBankTable(stdout, r, f.top)
+	r.Provenance = provenanceOf(ptxPath, f.spec, r.Kernel, "functional", f.noHazardCheck)
 	if f.json != "" {
 		if err := report.WriteJSON(f.json, r); err != nil {
 			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, err))

@@ -133,6 +133,7 @@ func runOnGPU(ptxPath, out string, f *gpuFlags, stdout io.Writer) error {
 	if err != nil {
 		rep := &report.Report{Mode: "gpu"}
 		rep.SetError(err)
+		rep.Provenance = provenanceOf(ptxPath, f.spec, f.kernel, "gpu", false)
 		return writeGPUReport(f.report, rep, err)
 	}
 	opt, err := f.options(ptxPath, plan.Kernel)
@@ -146,6 +147,7 @@ func runOnGPU(ptxPath, out string, f *gpuFlags, stdout io.Writer) error {
 		}
 	}
 	rep := validation.GPUReport(plan, res, err)
+	rep.Provenance = provenanceOf(ptxPath, f.spec, plan.Kernel, "gpu", false)
 	if err := writeGPUReport(f.report, rep, err); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
@@ -68,6 +69,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Short:         "A simulator of NVIDIA Hopper (SM90) GPUs that runs real PTX",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       report.Version(),
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

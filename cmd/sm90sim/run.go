@@ -54,6 +54,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 	if err != nil {
 		rep.SetError(err)
 	}
+	rep.Provenance = provenanceOf(ptxPath, f.spec, rep.Kernel, rep.Mode, f.noHazardCheck)
 	if f.report != "" {
 		if werr := rep.Write(f.report); werr != nil && err == nil {
 			err = inputErr(fmt.Errorf("writing report %s: %v", f.report, werr))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/validation"
 )
 
@@ -66,6 +67,7 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}
+	rep.Provenance = provenanceOf(ptxPath, f.spec, rep.Kernel, "validate", f.noHazardCheck)
 	if err == nil || errors.Is(err, validation.ErrMismatch) || rep.Simulator != nil {
 		rep.WriteTable(stdout)
 	}
@@ -75,6 +77,9 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 // writeValidateReport writes the report when asked (marking it failed
 // when err is not nil and it is not already) and returns err.
 func writeValidateReport(path string, rep *validation.ValidateReport, err error) error {
+	if rep.Provenance == nil {
+		rep.Provenance = &report.Provenance{Version: report.Version(), Mode: "validate"}
+	}
 	if err != nil && rep.Status == "" {
 		rep.Status = "error"
 		msg := err.Error()

@@ -6,20 +6,21 @@ import "github.com/sm90sim/sm90sim/smem"
 
 // Report is the run report.
 type Report struct {
-	Status       string   `json:"status"` // "ok" or "error"
-	Error        *string  `json:"error"`
-	Kernel       string   `json:"kernel"`
-	Grid         [3]int   `json:"grid"`
-	Block        [3]int   `json:"block"`
-	Cluster      *[3]int  `json:"cluster,omitempty"`
-	SharedBytes  int      `json:"shared_bytes"`
-	Mode         string   `json:"mode"`
-	Instructions *int64   `json:"instructions"`
-	Cycles       *int64   `json:"cycles"`
-	Smem         *Smem    `json:"smem"`
-	Outputs      []string `json:"outputs"`
-	GPU          any      `json:"gpu,omitempty"`
-	Host         Host     `json:"host"`
+	Status       string      `json:"status"` // "ok" or "error"
+	Error        *string     `json:"error"`
+	Kernel       string      `json:"kernel"`
+	Grid         [3]int      `json:"grid"`
+	Block        [3]int      `json:"block"`
+	Cluster      *[3]int     `json:"cluster,omitempty"`
+	SharedBytes  int         `json:"shared_bytes"`
+	Mode         string      `json:"mode"`
+	Instructions *int64      `json:"instructions"`
+	Cycles       *int64      `json:"cycles"`
+	Smem         *Smem       `json:"smem"`
+	Outputs      []string    `json:"outputs"`
+	GPU          any         `json:"gpu,omitempty"`
+	Provenance   *Provenance `json:"provenance"`
+	Host         Host        `json:"host"`
 }
 
 // Smem is the shared-memory section, following Nsight Compute's metrics.

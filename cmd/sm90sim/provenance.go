@@ -1,0 +1,35 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+
+	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/report"
+)
+
+// fileRef hashes a file the command read ("" hash when it cannot be read).
+func fileRef(path string) *report.FileRef {
+	if path == "" {
+		return nil
+	}
+	r := &report.FileRef{Path: path}
+	if b, err := os.ReadFile(path); err == nil {
+		sum := sha256.Sum256(b)
+		r.SHA256 = hex.EncodeToString(sum[:])
+	}
+	return r
+}
+
+// provenanceOf builds the report's provenance object.
+func provenanceOf(ptxPath, specPath, kernel, mode string, noHazardCheck bool) *report.Provenance {
+	p := &report.Provenance{
+		Version: report.Version(), PTX: fileRef(ptxPath), Spec: fileRef(specPath),
+		Kernel: kernel, Mode: mode, NoHazardCheck: noHazardCheck,
+	}
+	if s, err := launch.Load(specPath); err == nil {
+		p.Seed = s.Seed
+	}
+	return p
+}
