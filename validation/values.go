@@ -41,7 +41,11 @@ func FormatValue(dt launch.DType, b []byte) string {
 	}
 	v := getBits(b, es)
 	if dt.IsFloat() {
-		return fmt.Sprintf("%s (0x%0*x)", strconv.FormatFloat(decode(v, dt), 'g', -1, 64), 2*es, v)
+		bits := 64
+		if es <= 4 {
+			bits = 32 // every float of 32 bits or fewer is exact as a float32: shortest digits
+		}
+		return fmt.Sprintf("%s (0x%0*x)", strconv.FormatFloat(decode(v, dt), 'g', -1, bits), 2*es, v)
 	}
 	if dt.IsSigned() {
 		shift := 64 - 8*uint(es)
