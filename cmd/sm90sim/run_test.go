@@ -58,7 +58,7 @@ func TestErrorClasses(t *testing.T) {
 		{"unsupported instruction", "testdata/unsupported.ptx", "testdata/ok.yaml", 2, `^testdata/unsupported.ptx:25:\d+: error: unsupported instruction 'frob.s32'`},
 		{"missing PTX", "testdata/nope.ptx", "testdata/ok.yaml", 2, `^testdata/nope.ptx: error: `},
 		{"bad spec", "testdata/ok.ptx", "testdata/badparam.yaml", 2, `^testdata/badparam.yaml:8:\d+: error: `},
-		{"out of bounds", "testdata/oob.ptx", "testdata/ok.yaml", 1, `^kernel scale cta \(0,0,0\) thread \(0,0,0\) line 27: out-of-bounds global access of 4 bytes at 0x`},
+		{"out of bounds", "testdata/oob.ptx", "testdata/ok.yaml", 1, `^kernel scale cta \(0,0,0\) thread \(0,0,0\) line 27: out-of-bounds global store of 4 bytes at ` + "`out`" + `\+1024 \(buffer ` + "`out`" + ` is 1000 bytes\)`},
 		{"trap", "testdata/trap.ptx", "testdata/ok.yaml", 1, `^kernel scale cta \(0,0,0\) thread \(0,0,0\) line 25: trap executed`},
 		{"deadlock", "testdata/deadlock.ptx", "testdata/ok.yaml", 1, `^kernel scale cta \(0,0,0\) thread \(0,0,0\) line 28: deadlock`},
 	}

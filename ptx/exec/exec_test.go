@@ -220,7 +220,8 @@ func TestOutOfBoundsStore(t *testing.T) {
 }`
 	_, err := runPTX(t, src, [3]int{2, 1, 1}, [3]int{32, 1, 1}, 4, 0)
 	require.Error(t, err)
-	assert.Regexp(t, `^kernel k cta \(0,0,0\) thread \(0,0,0\) line 10: out-of-bounds global access of 4 bytes at 0x[0-9a-f]+`, err.Error())
+	// the buffer is 4 u32 (16 bytes); the store is 4096 bytes into it
+	assert.Regexp(t, "^kernel k cta \\(0,0,0\\) thread \\(0,0,0\\) line 10: out-of-bounds global store of 4 bytes at `out`\\+4096 \\(buffer `out` is 16 bytes\\), past the last buffer \\(address 0x[0-9a-f]+\\)", err.Error())
 }
 
 func TestTrapAndBudget(t *testing.T) {

@@ -43,7 +43,7 @@ func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) 
 		if b := c.l.Global.Slice(addr, n); b != nil {
 			return b, ""
 		}
-		return nil, fmt.Sprintf("out-of-bounds %s access of %d bytes at 0x%x", spaceWord(sp), n, addr)
+		return nil, globalFault(c.l.Global, "access", sp, addr, n)
 	case ptx.SpaceShared, ptx.SpaceSharedCluster:
 		t, off, msg := c.sharedTarget(sp, addr, n)
 		if msg != "" {
@@ -82,7 +82,13 @@ func (w *Warp) accessStore(sp ptx.Space, addr uint64, n int, l int) ([]byte, str
 	if b := w.cta.l.Global.SliceW(addr, n); b != nil {
 		return b, ""
 	}
-	return nil, fmt.Sprintf("out-of-bounds %s access of %d bytes at 0x%x", spaceWord(sp), n, addr)
+	return nil, globalFault(w.cta.l.Global, "store", sp, addr, n)
+}
+
+// globalFault describes an out-of-bounds global or constant access with
+// the buffers around it.
+func globalFault(g *GlobalMem, verb string, sp ptx.Space, addr uint64, n int) string {
+	return fmt.Sprintf("out-of-bounds %s %s of %d bytes %s (address 0x%x)", spaceWord(sp), verb, n, g.Where(addr, n), addr)
 }
 
 func spaceWord(sp ptx.Space) string {
