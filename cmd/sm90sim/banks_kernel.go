@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -145,7 +145,7 @@ func (r *bankReport) add(st exec.SiteStat, src []string) {
 // sourceLines reads the PTX again for the instruction text (nil if it
 // cannot: the report then shows the opcode).
 func sourceLines(path string) []string {
-	b, err := os.ReadFile(path)
+	b, err := gzfile.ReadFile(path)
 	if err != nil {
 		return nil
 	}
