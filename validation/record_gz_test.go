@@ -85,3 +85,17 @@ func TestRecordWritesGzip(t *testing.T) {
 	assert.FileExists(t, filepath.Join(dir, "provenance.json.gz"))
 	assert.Equal(t, big["raw"], readJSONMap(dir, "provenance.json")["raw"])
 }
+
+// A recorded output saved in Fortran order reads back in C order.
+func TestLoadRecordingFortranOrder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "provenance.json"),
+		[]byte(`{"gpu": "g", "driver": "d", "nvcc": "n", "date": "x", "commands": []}`), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "gpu"), 0o755))
+	dict := "{'descr': '<u2', 'fortran_order': True, 'shape': (3, 2), }"
+	file := "\x93NUMPY\x01\x00\x76\x00" + dict + strings.Repeat(" ", 59) + "\n" + "\x00\x00\x01\x00\x02\x00\x03\x00\x04\x00\x05\x00"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "gpu", "t.npy"), []byte(file), 0o644))
+	rec, err := LoadRecording(dir, []string{"t"})
+	require.NoError(t, err)
+	assert.Equal(t, []byte{0, 0, 3, 0, 1, 0, 4, 0, 2, 0, 5, 0}, rec.Outputs["t"].Full)
+}
