@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/safeio"
@@ -145,8 +146,14 @@ func dirFiles(dir string) (ptxPath, specPath string, err error) {
 		return "", "", fmt.Errorf("no launch.yaml")
 	}
 	ptxPath = filepath.Join(dir, "kernel.ptx")
-	if _, err := os.Stat(ptxPath); err != nil {
+	if !gzfile.Exists(ptxPath) {
 		m, _ := filepath.Glob(filepath.Join(dir, "*.ptx"))
+		gz, _ := filepath.Glob(filepath.Join(dir, "*.ptx.gz"))
+		for _, g := range gz {
+			if p := strings.TrimSuffix(g, gzfile.Ext); !gzfile.Exists(p) || !contains(m, p) {
+				m = append(m, p) // read through the .gz
+			}
+		}
 		if len(m) != 1 {
 			return "", "", fmt.Errorf("no kernel.ptx and %d *.ptx files (want exactly one)", len(m))
 		}
@@ -248,6 +255,15 @@ func diffLines(d validation.Diff, ro *validation.RecordedOutput, b *launch.Buffe
 		lines = append(lines, "  differs outside the recorded sample (the SHA-256 of the output does not match)")
 	}
 	return lines
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func firstLineOf(s string) string {

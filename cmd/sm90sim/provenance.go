@@ -3,8 +3,8 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 )
@@ -15,7 +15,7 @@ func fileRef(path string) *report.FileRef {
 		return nil
 	}
 	r := &report.FileRef{Path: path}
-	if b, err := os.ReadFile(path); err == nil {
+	if b, err := gzfile.ReadFile(path); err == nil { // the contents, also when stored as path.gz
 		sum := sha256.Sum256(b)
 		r.SHA256 = hex.EncodeToString(sum[:])
 	}

@@ -1,18 +1,20 @@
 package npy
 
 import (
-	"errors"
-
 	"bytes"
+	"errors"
 	"fmt"
-	"github.com/sm90sim/sm90sim/internal/safeio"
 	"os"
 	"path/filepath"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
+	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
-// Read loads an .npy file. See Decode for what it returns.
+// Read loads an .npy file, or path+".gz" (gzip-compressed) when path is
+// absent. See Decode for what it returns.
 func Read(path string) (descr string, shape []int, data []byte, err error) {
-	src, err := os.ReadFile(path)
+	src, err := gzfile.ReadFile(path)
 	if err != nil {
 		return "", nil, nil, err
 	}
@@ -82,4 +84,15 @@ func pathErrText(err error) string {
 		return le.Err.Error()
 	}
 	return err.Error()
+}
+
+// WriteCompressed stores an .npy file atomically as path+".gz" when gzip
+// saves space (gzfile.Saves), else as path, and removes the other form. It
+// returns the name written.
+func WriteCompressed(path string, descr string, shape []int, data []byte) (string, error) {
+	b, err := EncodeBytes(descr, shape, data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return gzfile.WriteFile(path, b, true)
 }

@@ -61,6 +61,11 @@ func CheckWrites(inputs []Input, targets []Target) error {
 			if ins[i].fi != nil && outs[j].fi != nil && os.SameFile(ins[i].fi, outs[j].fi) {
 				return fmt.Errorf("%s %s would overwrite the %s %s (the same file); write it somewhere else", t.Flag, t.Path, in.What, in.Path)
 			}
+			// an input read from NAME.gz when NAME is absent: writing NAME
+			// would shadow it
+			if ins[i].fi == nil && ins[i].abs != "" && ins[i].abs == outs[j].abs {
+				return fmt.Errorf("%s %s would take the place of the %s %s (read from %s.gz); write it somewhere else", t.Flag, t.Path, in.What, in.Path, in.Path)
+			}
 		}
 		for k := 0; k < j; k++ {
 			if targets[k].Path != "" && same(outs[k], outs[j]) {

@@ -27,7 +27,12 @@ func TestCheckWrites(t *testing.T) {
 		require.Error(t, err, p)
 		assert.Contains(t, err.Error(), "would overwrite the input of buffer x "+in)
 	}
-	err := CheckWrites(nil, []Target{{"--json", filepath.Join(dir, "a.json")}, {"--svg", filepath.Join(dir, ".", "a.json")}})
+	// an input stored as x2.npy.gz and read as x2.npy: writing x2.npy would shadow it
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "x2.npy.gz"), []byte("z"), 0o644))
+	err := CheckWrites([]Input{{What: "input of buffer x2", Path: filepath.Join(dir, "x2.npy")}}, []Target{{"--out (output x2)", filepath.Join(dir, "x2.npy")}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "would take the place of")
+	err = CheckWrites(nil, []Target{{"--json", filepath.Join(dir, "a.json")}, {"--svg", filepath.Join(dir, ".", "a.json")}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "are the same file")
 	assert.Error(t, CheckWrites(nil, []Target{{"--report", dir}}))
