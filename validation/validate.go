@@ -56,7 +56,9 @@ type ValidateOptions struct {
 	MaxInstructions int64  // the simulator's warp-instruction budget
 	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
 	NoHazardCheck   bool   // switch the simulator's hazard checkers off
-	GPU             GPUOptions
+	// Progress hears of the simulator's committed CTAs (gpu.Config.Progress).
+	Progress func(ctasDone, ctasTotal int, instructions int64)
+	GPU      GPUOptions
 }
 
 // Validate runs the kernel on the GPU and in the simulator and compares
@@ -83,7 +85,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck})
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Progress: opt.Progress})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})

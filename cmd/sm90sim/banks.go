@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sm90sim/sm90sim/banks"
+	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/safeio"
 )
 
@@ -22,6 +23,8 @@ type banksFlags struct {
 	noHazardCheck   bool
 	layout          string
 	svg             string
+	progress        string
+	prog            *progress.Reporter
 }
 
 const banksLong = `Bank-conflict report.
@@ -69,6 +72,15 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 			if f.svg != "" {
 				return inputErr(errors.New("sm90sim banks: error: --svg goes with --layout"))
 			}
+			if err := checkBudget(f.maxInstructions); err != nil {
+				return err
+			}
+			p, err := startProgress(cmd, f.progress, "banks "+args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Finish()
+			f.prog = p
 			return kernelBanks(args[0], f, stdout)
 		},
 	}
@@ -76,6 +88,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 	fl.StringVar(&f.spec, "spec", "", "launch spec (YAML)")
 	fl.StringVar(&f.kernel, "kernel", "", ".entry to run: its mangled or demangled name, or a regexp matching one entry (wins over the spec's kernel:)")
 	fl.StringVar(&f.json, "json", "", "write the report as JSON here")
+	addProgressFlag(cmd, &f.progress)
 	fl.IntVar(&f.top, "top", 0, "show only the N lines with the most conflicts (0: all)")
 	fl.Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)

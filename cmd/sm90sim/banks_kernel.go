@@ -90,7 +90,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	cfg, err := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs}.Config()
+	cfg, err := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, Progress: f.prog.Hook()}.Config()
 	if err != nil {
 		return nil, inputErr(err)
 	}

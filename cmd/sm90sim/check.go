@@ -15,6 +15,7 @@ import (
 
 	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/safeio"
 	"github.com/sm90sim/sm90sim/internal/session"
@@ -28,6 +29,8 @@ type checkFlags struct {
 	jobs            int
 	noHazardCheck   bool
 	maxInstructions int64
+	progress        string
+	cmd             *cobra.Command
 }
 
 func newCheckCmd(stdout io.Writer) *cobra.Command {
@@ -42,6 +45,7 @@ Exit 0: all pass; 1: an output differs or a kernel failed; 2: a directory is mal
 (the others still run).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.cmd = cmd
 			return checkDirs(args, f, stdout)
 		},
 	}
@@ -50,6 +54,7 @@ Exit 0: all pass; 1: an output differs or a kernel failed; 2: a directory is mal
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for each launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addProgressFlag(cmd, &f.progress)
 	return cmd
 }
 
@@ -90,8 +95,11 @@ func checkDirs(args []string, f checkFlags, stdout io.Writer) error {
 	if err != nil {
 		return inputErr(fmt.Errorf("sm90sim check: error: %v", err))
 	}
-	if f.maxInstructions <= 0 {
-		return inputErr(fmt.Errorf("sm90sim check: error: --max-instructions must be positive, not %d", f.maxInstructions))
+	if err := checkBudget(f.maxInstructions); err != nil {
+		return err
+	}
+	if _, err := progress.ParseMode(f.progress); err != nil {
+		return inputErr(fmt.Errorf("sm90sim check: error: %v", err))
 	}
 	if f.junit != "" {
 		var in []safeio.Input
@@ -185,7 +193,13 @@ func checkDir(dir string, f checkFlags) (r checkResult) {
 		return r
 	}
 	rep := &report.Report{}
-	s, err := session.Simulate(ptxPath, specPath, "", session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}, rep)
+	var hook func(int, int, int64)
+	if f.cmd != nil {
+		p, _ := startProgress(f.cmd, f.progress, dir)
+		defer p.Finish()
+		hook = p.Hook()
+	}
+	s, err := session.Simulate(ptxPath, specPath, "", session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Progress: hook}, rep)
 	if err != nil {
 		var fault *exec.Fault
 		if errors.As(err, &fault) {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sm90sim/sm90sim/internal/kname"
+	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -22,6 +23,8 @@ type runFlags struct {
 	jobs            int
 	noHazardCheck   bool
 	expect          string // a corpus-style directory whose gpu/ outputs the run must match
+	progress        string
+	prog            *progress.Reporter
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -31,6 +34,15 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Short: "Run a kernel functionally and write its outputs as .npy",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkBudget(f.maxInstructions); err != nil {
+				return err
+			}
+			p, err := startProgress(cmd, f.progress, "kernel "+args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Finish()
+			f.prog = p
 			return runKernel(args[0], f, stdout)
 		},
 	}
@@ -41,6 +53,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addProgressFlag(cmd, &f.progress)
 	cmd.Flags().StringVar(&f.expect, "expect", "", "compare the outputs with DIR/gpu/ (as `sm90sim check` does); exit 1 when they differ")
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
@@ -71,7 +84,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}, rep)
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Progress: f.prog.Hook()}, rep)
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}

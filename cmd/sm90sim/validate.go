@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/validation"
 )
@@ -19,6 +20,8 @@ type validateFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	progress        string
+	prog            *progress.Reporter
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -39,6 +42,15 @@ refusing outputs that differ between the runs.`,
 			if f.record {
 				return gpuExit(recordCorpus(args[0], &f, stdout))
 			}
+			if err := checkBudget(f.maxInstructions); err != nil {
+				return err
+			}
+			p, err := startProgress(cmd, f.progress, "simulator "+args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Finish()
+			f.prog = p
 			return gpuExit(validateKernel(args[0], &f, stdout))
 		},
 	}
@@ -47,6 +59,7 @@ refusing outputs that differ between the runs.`,
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addProgressFlag(cmd, &f.progress)
 	return cmd
 }
 
@@ -63,7 +76,8 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 		return err
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt})
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt,
+		Progress: f.prog.Hook()})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

@@ -18,6 +18,8 @@ type RunOptions struct {
 	Jobs int
 	// NoHazardCheck switches the hazard checkers off (exec.Launch).
 	NoHazardCheck bool
+	// Progress, when set, hears of every committed CTA (gpu.Config.Progress).
+	Progress func(ctasDone, ctasTotal int, instructions int64)
 }
 
 // Simulate prepares the launch and runs it functionally, filling rep (kernel,
@@ -73,6 +75,7 @@ func (o RunOptions) Config() (gpu.Config, error) {
 		cfg.MaxInstructions = o.MaxInstructions
 	}
 	cfg.Jobs = o.Jobs
+	cfg.Progress = o.Progress
 	if err := cfg.Validate(); err != nil {
 		if o.Jobs < 0 {
 			return cfg, fmt.Errorf("--jobs: %v", err)

@@ -20,6 +20,10 @@ type Config struct {
 	// 0 one per CPU (GOMAXPROCS), 1 all on the caller's goroutine. Every
 	// value gives the same outputs, printf text, errors and counters.
 	Jobs int `json:"jobs" yaml:"jobs"`
+	// Progress, when set, is called on the caller's goroutine after each
+	// unit (CTA or cluster) is committed, with the CTAs done, the grid's
+	// CTAs and the warp instructions so far (internal/progress shows them).
+	Progress func(ctasDone, ctasTotal int, instructions int64) `json:"-" yaml:"-"`
 }
 
 // DefaultConfig is an H100 SXM with a 10^10 instruction budget.

@@ -130,6 +130,7 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		o.run.addTo(s.k, s.l)
 		res.Instructions += o.insts
 		res.CTAs += o.ctas
+		s.p.report(res)
 		budget -= o.insts
 		s.remaining.Store(budget)
 		if o.err != nil {

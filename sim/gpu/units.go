@@ -18,6 +18,16 @@ type plan struct {
 	cluster [3]int // CTAs per unit and dimension (1s without clusters)
 	slots   [][]int
 	numSMs  int
+	// progress is Config.Progress (nil: none); ctas is the grid's CTAs.
+	progress func(ctasDone, ctasTotal int, instructions int64)
+	ctas     int
+}
+
+// report calls the progress hook after a committed unit.
+func (p *plan) report(res *Result) {
+	if p.progress != nil {
+		p.progress(res.CTAs, p.ctas, res.Instructions)
+	}
 }
 
 func newPlan(cfg Config, l *exec.Launch) (*plan, error) {
@@ -25,7 +35,7 @@ func newPlan(cfg Config, l *exec.Launch) (*plan, error) {
 	if g[0] <= 0 || g[1] <= 0 || g[2] <= 0 {
 		return nil, fmt.Errorf("grid %v must be positive", g)
 	}
-	p := &plan{cluster: [3]int{1, 1, 1}, numSMs: cfg.Layout.NumSMs}
+	p := &plan{cluster: [3]int{1, 1, 1}, numSMs: cfg.Layout.NumSMs, progress: cfg.Progress, ctas: g[0] * g[1] * g[2]}
 	if l.ClusterGiven {
 		d := [3]int{max(l.Cluster[0], 1), max(l.Cluster[1], 1), max(l.Cluster[2], 1)}
 		for i := range d {
@@ -93,6 +103,7 @@ func runSerial(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget int6
 		insts, ctas, err := p.run(k, l, i, &budget)
 		res.Instructions += insts
 		res.CTAs += ctas
+		p.report(res)
 		if err != nil {
 			return err
 		}
