@@ -30,6 +30,7 @@ type checkFlags struct {
 	noHazardCheck   bool
 	maxInstructions int64
 	progress        string
+	memoryLimit     string
 	cmd             *cobra.Command
 }
 
@@ -55,6 +56,7 @@ Exit 0: all pass; 1: an output differs or a kernel failed; 2: a directory is mal
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addProgressFlag(cmd, &f.progress)
+	addMemoryFlag(cmd, &f.memoryLimit)
 	return cmd
 }
 
@@ -190,6 +192,10 @@ func checkDir(dir string, f checkFlags) (r checkResult) {
 	rec, err := validation.LoadRecording(dir, spec.Outputs)
 	if err != nil {
 		r.Status, r.Summary = "malformed", err.Error()
+		return r
+	}
+	if err := checkMemory(specPath, f.jobs, f.memoryLimit); err != nil {
+		r.Status, r.Summary = "malformed", firstLineOf(err.Error())
 		return r
 	}
 	rep := &report.Report{}

@@ -29,6 +29,11 @@ func startProgress(cmd *cobra.Command, mode, label string) (*progress.Reporter, 
 	return progress.New(w, m, label), nil
 }
 
+// addMemoryFlag registers --memory-limit.
+func addMemoryFlag(cmd *cobra.Command, limit *string) {
+	cmd.Flags().StringVar(limit, "memory-limit", "", "host memory the run may use (512MiB, 8GiB, ...; default: the smallest of the cgroup limit, GOMEMLIMIT and MemTotal)")
+}
+
 // checkBudget refuses a --max-instructions that is not positive (the
 // default is 10^10 warp instructions for the whole launch).
 func checkBudget(n int64) error {

@@ -25,6 +25,7 @@ type runFlags struct {
 	expect          string // a corpus-style directory whose gpu/ outputs the run must match
 	progress        string
 	prog            *progress.Reporter
+	memoryLimit     string
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -35,6 +36,9 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkBudget(f.maxInstructions); err != nil {
+				return err
+			}
+			if err := checkMemory(f.spec, f.jobs, f.memoryLimit); err != nil {
 				return err
 			}
 			p, err := startProgress(cmd, f.progress, "kernel "+args[0])
@@ -54,6 +58,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addProgressFlag(cmd, &f.progress)
+	addMemoryFlag(cmd, &f.memoryLimit)
 	cmd.Flags().StringVar(&f.expect, "expect", "", "compare the outputs with DIR/gpu/ (as `sm90sim check` does); exit 1 when they differ")
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
