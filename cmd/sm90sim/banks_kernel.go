@@ -52,6 +52,8 @@ type bankTotals struct {
 
 // bankReport is the JSON of `sm90sim banks KERNEL.ptx`.
 type bankReport struct {
+	Status string  `json:"status"` // "ok" or "error" (the run failed: error says why)
+	Error  *string `json:"error"`
 	File      string     `json:"file"`
 	Kernel    string     `json:"kernel"`
 	Demangled string     `json:"kernel_demangled"` // as in the run report
@@ -72,8 +74,17 @@ func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
 	}
 	r, err := bankRun(ptxPath, f)
 	if err != nil {
+		if f.json != "" { // the failure as JSON too, for scripts
+			msg := err.Error()
+			fr := &bankReport{Status: "error", Error: &msg, File: ptxPath, Lines: []bankLine{},
+				Provenance: provenanceOf(ptxPath, f.spec, f.kernel, "functional", f.noHazardCheck)}
+			if werr := report.WriteJSON(f.json, fr); werr != nil {
+				return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, werr))
+			}
+		}
 		return err
 	}
+	r.Status = "ok"
 	writeBankTable(stdout, r, f.top)
 	r.Provenance = provenanceOf(ptxPath, f.spec, r.Kernel, "functional", f.noHazardCheck)
 	if f.json != "" {
@@ -164,51 +175,4 @@ func sourceLines(path string) []string {
 		out = append(out, strings.ReplaceAll(sc.Text(), "\t", " "))
 	}
 	return out
-}
-
-func writeBankTable(w io.Writer, r *bankReport, top int) {
-	fmt.Fprintf(w, "kernel %s  grid %v  block %v  (%s)\n", kname.Short(r.Kernel), r.Grid, r.Block, r.File)
-	if len(r.Lines) == 0 {
-		fmt.Fprintln(w, "no shared-memory accesses")
-		return
-	}
-	srcW := 0 // the source column's width (0: no line has one)
-	for _, l := range r.Lines {
-		srcW = max(srcW, len(l.short))
-	}
-	source := func(s string) string {
-		if srcW == 0 {
-			return ""
-		}
-		return fmt.Sprintf("%-*s  ", max(srcW, len("source")), s)
-	}
-	fmt.Fprintf(w, "%6s  %-6s %10s %11s %10s %11s %6s  %s%s\n", "line", "kind", "executions", "wavefronts", "ideal", "conflicts", "worst", source("source"), "instruction")
-	shown := r.Lines
-	if top > 0 && top < len(shown) {
-		shown = shown[:top]
-	}
-	for _, l := range shown {
-		kind := l.Kind
-		if l.Modelled {
-			kind += "*"
-		}
-		text := l.Instruction
-		if l.FusedWidth > 0 {
-			text += fmt.Sprintf("  (fused: %d-byte access)", l.FusedWidth)
-		}
-		fmt.Fprintf(w, "%6d  %-6s %10d %11d %10d %11d %5d-way  %s%s\n", l.Line, kind, l.Executions, l.Wavefronts, l.Ideal, l.Conflicts, l.MaxWay, source(l.short), text)
-	}
-	if len(shown) < len(r.Lines) {
-		fmt.Fprintf(w, "        (%d more lines; --top 0 shows all)\n", len(r.Lines)-len(shown))
-	}
-	t := r.Totals
-	fmt.Fprintf(w, "%6s  %-6s %10d %11d %10d %11d %5d-way\n", "total", "", t.Executions, t.Wavefronts, t.Ideal, t.Conflicts, t.MaxWay)
-	if m := r.TMA; m.Executions > 0 {
-		fmt.Fprintf(w, "%6s  %-6s %10d %11d %10d %11d %5d-way  (modelled: TMA/bulk-copy writes, which no ncu counter measures; not in the total)\n",
-			"tma*", "", m.Executions, m.Wavefronts, m.Ideal, m.Conflicts, m.MaxWay)
-	}
-	if s := r.Smem; s != nil {
-		fmt.Fprintf(w, "shared memory      load wavefronts %d (conflicts %d), store wavefronts %d (conflicts %d), atom wavefronts %d\n",
-			s.LoadWavefronts, s.LoadBankConflicts, s.StoreWavefronts, s.StoreBankConflicts, s.ByOp.Atom.Wavefronts)
-	}
 }

@@ -150,3 +150,43 @@ func TestBanksTMAModelled(t *testing.T) {
 		})
 	}
 }
+
+// A wgmma kernel's table: rows stay short (the accumulator list becomes
+// "{N regs}"), the columns line up under the header, and the per-kind
+// footer adds up to the total row.
+func TestBanksTableReadable(t *testing.T) {
+	dir := "../../validation/testdata/wg_gmma_kk_128b"
+	code, stdout, stderr := cli("banks", dir+"/kernel.ptx", "--spec", dir+"/launch.yaml")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	head := lines[1]
+	col := strings.Index(head, "instruction")
+	require.Greater(t, col, 0)
+	var total string
+	for _, l := range lines[1:] {
+		assert.LessOrEqual(t, len([]rune(l)), 160, l)
+		if strings.Contains(l, "wgmma.mma_async") {
+			assert.Regexp(t, `\{(32|128) regs\}`, l)
+			assert.Equal(t, col, strings.Index(l, "wgmma"), "instruction column aligned: %q", l)
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), "total") {
+			total = strings.Fields(l)[2] // wavefronts
+		}
+	}
+	foot := lines[len(lines)-1]
+	assert.Contains(t, foot, "gmma ")
+	assert.True(t, strings.HasSuffix(foot, "total "+total), "footer %q, total row %s", foot, total)
+}
+
+func TestBanksJSONOnFailure(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "b.json")
+	code, _, _ := cli("banks", "testdata/oob.ptx", "--spec", "testdata/ok.yaml", "--json", js, "--no-hazard-check")
+	assert.Equal(t, 1, code)
+	b, err := os.ReadFile(js)
+	require.NoError(t, err)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Equal(t, "error", r["status"])
+	assert.Contains(t, r["error"], "out-of-bounds global store")
+	assert.NotNil(t, r["provenance"])
+}
