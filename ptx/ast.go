@@ -7,7 +7,7 @@ type Module struct {
 	Version string
 	Target  string
 	// VersionPos and TargetPos locate the directives (zero when absent).
-	VersionPos, TargetPos Pos
+	VersionPos, TargetPos, AddressSizePos Pos
 	// UsedBytesMaskPos is the first `.pragma "used_bytes_mask ..."` (PTX ISA 8.3).
 	UsedBytesMaskPos Pos
 	AddressSize      int

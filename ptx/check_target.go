@@ -98,7 +98,11 @@ func (c *checker) module() {
 		c.errs.add(p.VersionPos, ".version %s is newer than %s supports", p.Version, MirroredPtxas)
 		return
 	case isa < 23 && p.AddressSize != 0:
-		c.errs.add(p.VersionPos, ".address_size needs .version 2.3 or later, the module says %s", p.Version)
+		pos := p.AddressSizePos
+		if pos.Line == 0 {
+			pos = p.VersionPos
+		}
+		c.errs.add(pos, ".address_size needs .version 2.3 or later, the module says %s", p.Version)
 	}
 	tg := target{sm: 90, arch: true, minISA: 80}
 	if p.Target != "" {
@@ -111,8 +115,9 @@ func (c *checker) module() {
 			c.errs.add(p.TargetPos, ".target %s is newer than the simulated GPU (sm_90a)", p.Target)
 			return
 		case isa < t.minISA:
-			c.errs.add(p.VersionPos, ".version %s does not support .target %s (it needs %s)", p.Version, p.Target, isaText(t.minISA))
-			return
+			// reported at the target, as ptxas does; the instructions are
+			// checked too (ptxas names the first feature the version lacks)
+			c.errs.add(p.TargetPos, ".version %s does not support .target %s (it needs %s)", p.Version, p.Target, isaText(t.minISA))
 		}
 		tg = t
 	}

@@ -39,7 +39,7 @@ func lower(m *Module, errs *errSink) *Program {
 		files: m.SourceFiles,
 		errs:  errs,
 		prog: &Program{File: m.File, Version: m.Version, Target: m.Target, AddressSize: m.AddressSize,
-			VersionPos: m.VersionPos, TargetPos: m.TargetPos},
+			VersionPos: m.VersionPos, TargetPos: m.TargetPos, AddressSizePos: m.AddressSizePos},
 		globals: map[string]int{},
 		funcs:   map[string]int{},
 	}

@@ -128,6 +128,9 @@ func TestMutantsAgreeWithPtxas(t *testing.T) {
 			rejectedBoth++
 			if m.ptxasLine > 0 && !errorAtLine(lerr, m.ptxasLine) {
 				wrongLine++
+				if os.Getenv("MUTANT_LINES") != "" {
+					t.Logf("LINE %s  ptxas: %s  sm90sim: %s", desc, m.msg, firstLine(lerr.Error()))
+				}
 			}
 		case m.verdict == "error":
 			rejectedMissed++

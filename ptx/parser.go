@@ -215,6 +215,7 @@ func (p *parser) topLevel(t *token) {
 		p.next()
 		p.targetList()
 	case ".address_size":
+		p.mod.AddressSizePos = t.Pos
 		p.next()
 		n, pos, ok := p.expectInt()
 		if ok && n != 32 && n != 64 {

@@ -16,8 +16,8 @@ type Program struct {
 	Version string // e.g. "9.0"
 	Target  string // e.g. "sm_90a"
 	// VersionPos and TargetPos locate the directives (zero when absent).
-	VersionPos, TargetPos Pos
-	AddressSize           int // 64
+	VersionPos, TargetPos, AddressSizePos Pos
+	AddressSize                           int // 64
 	// Vars are the module-scope variables (.global, .const, .shared, .local
 	// declared outside any function), in declaration order.
 	Vars []*Var
