@@ -1,0 +1,120 @@
+package ptx
+
+// Pipe is the execution unit class an instruction issues to on an SM90
+// sub-partition, as a timing model sees it. It refines the opcode table's
+// executor Class by type and qualifiers: `add.s32` is integer (ALU), `add.f32`
+// is fp32 (FMA), `add.f64` is fp64, `mul.lo.s32` is an integer multiply
+// (IMAD, which Hopper runs on the FMA pipe), `ex2.approx` is the MUFU.
+type Pipe uint8
+
+// Pipes.
+const (
+	PipeNone    Pipe = iota // no execution unit (labels never reach here)
+	PipeALU                 // integer add/logic/shift/compare/select/moves (IADD3, LOP3, ISETP, SEL, MOV)
+	PipeIMAD                // integer multiply and multiply-add (IMAD, IMAD.WIDE)
+	PipeFP32                // fp32 and packed f16/bf16 arithmetic (FFMA, FADD, HFMA2)
+	PipeFP64                // fp64 arithmetic (DFMA, DADD, DMUL)
+	PipeMUFU                // special functions (MUFU.EX2/RCP/RSQ/SQRT/LG2/SIN/COS/TANH)
+	PipeConv                // conversions (F2F, F2I, I2F, FRND)
+	PipeWarp                // warp-wide exchange: shfl, vote, match, redux, activemask, elect
+	PipeShared              // shared memory through the LSU/MIO: ld/st/atom.shared, ldmatrix, stmatrix
+	PipeGlobal              // global, local, constant and generic memory: ld/st/atom/red, prefetch
+	PipeTensor              // warp-level MMA (mma.sync: HMMA/IMMA/DMMA)
+	PipeWgmma               // warpgroup MMA (wgmma.mma_async and its fence/commit/wait)
+	PipeAsync               // TMA, bulk copies, cp.async, mbarrier operations, tensormap ops
+	PipeBarrier             // bar/barrier, membar, fence
+	PipeBranch              // bra, call, ret, exit, trap and other control
+	numPipes
+)
+
+// NumPipes is the number of pipe classes (for arrays indexed by Pipe).
+const NumPipes = int(numPipes)
+
+var pipeNames = [numPipes]string{
+	PipeNone: "none", PipeALU: "alu", PipeIMAD: "imad", PipeFP32: "fp32", PipeFP64: "fp64",
+	PipeMUFU: "mufu", PipeConv: "conv", PipeWarp: "warp", PipeShared: "shared", PipeGlobal: "global",
+	PipeTensor: "tensor", PipeWgmma: "wgmma", PipeAsync: "async", PipeBarrier: "barrier", PipeBranch: "branch",
+}
+
+// String is the pipe's short name (used as a report key).
+func (p Pipe) String() string {
+	if p < numPipes {
+		return pipeNames[p]
+	}
+	return "?"
+}
+
+// PipeByName maps a name from String back to its Pipe.
+func PipeByName(s string) (Pipe, bool) {
+	for i, n := range pipeNames {
+		if n == s {
+			return Pipe(i), true
+		}
+	}
+	return PipeNone, false
+}
+
+// PipeOf classifies an instruction: the opcode table's base pipe, refined
+// by the instruction's type, state space and qualifiers.
+func PipeOf(in *Inst) Pipe {
+	base := opTable[in.Op].Pipe
+	t := Type(0)
+	if len(in.Mods.Types) > 0 {
+		t = in.Mods.Types[0]
+	}
+	switch base {
+	case PipeALU:
+		return arithPipe(in, t)
+	case PipeGlobal:
+		switch in.Op {
+		case OpLd, OpLdu, OpSt, OpAtom, OpRed:
+			if in.Mods.Space == SpaceShared || in.Mods.Space == SpaceSharedCluster {
+				return PipeShared
+			}
+		}
+	case PipeFP32:
+		return floatPipe(in, t)
+	}
+	return base
+}
+
+// arithPipe splits the integer family by type and operation.
+func arithPipe(in *Inst, t Type) Pipe {
+	switch in.Op {
+	case OpMul, OpMad, OpMul24, OpMad24, OpSad, OpMadc, OpDp4a, OpDp2a:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+		return PipeIMAD
+	case OpDiv, OpRem:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+		return PipeIMAD // a multiply-based sequence (IMAD.HI, I2F, MUFU.RCP, ...)
+	case OpAdd, OpSub, OpMin, OpMax, OpAbs, OpNeg, OpSetp, OpSet, OpSelp, OpSlct:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+	}
+	return PipeALU
+}
+
+// floatPipe splits the float family by type: f64 to the FP64 unit,
+// approximate transcendental functions to the MUFU, the rest to the FMA pipe.
+func floatPipe(in *Inst, t Type) Pipe {
+	switch in.Op {
+	case OpRcp, OpSqrt, OpRsqrt, OpEx2, OpLg2, OpSin, OpCos, OpTanh:
+		if t == F64 && in.Op != OpRcp && in.Op != OpRsqrt {
+			return PipeFP64
+		}
+		return PipeMUFU
+	case OpCvt:
+		return PipeConv
+	case OpTestp, OpCopysign:
+		return PipeALU
+	}
+	if t == F64 {
+		return PipeFP64
+	}
+	return PipeFP32
+}
