@@ -61,9 +61,13 @@ type CTA struct {
 	rank    int
 	local   [][]byte // per-thread local memory
 	frameID uint64
-	clock   int64      // simulated clock (instructions issued in the CTA)
-	async   asyncState // mbarriers and the async-copy hazard checker
-	wg      *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
+	clock   int64 // instructions issued in the CTA (the functional %clock)
+	// clockFn, when set, is the SM cycle %clock reads (SetClock, issue.go);
+	// nsPerCycle converts it to %globaltimer nanoseconds.
+	clockFn    func() int64
+	nsPerCycle float64
+	async      asyncState // mbarriers and the async-copy hazard checker
+	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first

@@ -1,0 +1,153 @@
+package exec
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// InstInfo is what a timing model may know about a compiled instruction
+// before it runs: immutable, built once by Compile.
+type InstInfo struct {
+	Func, PC int32
+	Op       ptx.Opcode
+	Pipe     ptx.Pipe
+	// Defs and Uses are the registers the instruction writes and reads, as
+	// indices into its function's registers; index Regs (one past the
+	// last register) stands for the carry flag (CC.CF). Uses include the
+	// guard predicate, vector elements and address bases.
+	Defs, Uses []int32
+	// Regs is the function's register count (the carry flag's index).
+	Regs int32
+	// Slots is how many SASS instructions the PTX instruction becomes for
+	// the issue model (64-bit integer arithmetic is two 32-bit halves, ...).
+	Slots int32
+	// Bits is the width of the primary type (0 when none).
+	Bits int32
+	// Wide is true for 64-bit results of mul.wide / mad.wide.
+	Wide bool
+	Pos  ptx.Pos
+	Src  ptx.SourceLoc
+	Text string
+	Line int32
+}
+
+// Info returns the instruction's static information.
+func (x *xinst) Info() *InstInfo { return &x.info }
+
+// noDest lists the opcodes whose first register operand is read, not
+// written (a barrier id, a sleep time, a stack pointer).
+func noDest(op ptx.Opcode) bool {
+	switch op {
+	case ptx.OpBar, ptx.OpBarrier, ptx.OpNanosleep, ptx.OpStackrestore, ptx.OpBra, ptx.OpCall,
+		ptx.OpRet, ptx.OpExit, ptx.OpTrap, ptx.OpSetmaxnreg, ptx.OpPmevent, ptx.OpBrkpt:
+		return true
+	}
+	return false
+}
+
+// buildInfo fills x.info for instruction pc of function xf.
+func buildInfo(xf *xfunc, pc int, x *xinst) {
+	in := x.in
+	inf := &x.info
+	*inf = InstInfo{Func: int32(xf.idx), PC: int32(pc), Op: in.Op, Pipe: ptx.PipeOf(in),
+		Regs: int32(xf.nregs), Slots: 1, Bits: int32(x.bits), Wide: in.Mods.Flags&ptx.FWide != 0,
+		Pos: in.Pos, Src: in.Src, Text: in.Text, Line: int32(in.Pos.Line)}
+	var defs, uses []int32
+	if in.Guard >= 0 {
+		uses = append(uses, in.Guard)
+	}
+	cc := int32(xf.nregs)
+	for j := range in.Ops {
+		o := &in.Ops[j]
+		if j == 0 && !noDest(in.Op) && (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdVec || o.Kind == ptx.OpdPair || o.Kind == ptx.OpdSink) {
+			defs = appendRegs(defs, o)
+			if in.Op == ptx.OpWgmma {
+				// The accumulators are read too (scale-d), inside the pipe.
+				uses = appendRegs(uses, o)
+			}
+			continue
+		}
+		uses = appendRegs(uses, o)
+	}
+	switch in.Op {
+	case ptx.OpAddc, ptx.OpSubc, ptx.OpMadc:
+		uses = append(uses, cc)
+	}
+	if in.Mods.Flags&ptx.FCC != 0 {
+		defs = append(defs, cc)
+	}
+	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
+	inf.Slots = sassSlots(in, x.bits)
+}
+
+// appendRegs appends every register an operand names (vector elements and
+// address bases included).
+func appendRegs(dst []int32, o *ptx.Operand) []int32 {
+	switch o.Kind {
+	case ptx.OpdReg:
+		if o.Reg >= 0 {
+			dst = append(dst, o.Reg)
+		}
+	case ptx.OpdAddr:
+		if o.Reg >= 0 {
+			dst = append(dst, o.Reg)
+		}
+	}
+	for i := range o.Elems {
+		dst = appendRegs(dst, &o.Elems[i])
+	}
+	return dst
+}
+
+// dedupRegs removes repeats, keeping the first occurrence's order.
+func dedupRegs(r []int32) []int32 {
+	out := r[:0]
+	for _, v := range r {
+		dup := false
+		for _, u := range out {
+			if u == v {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out[:len(out):len(out)]
+}
+
+// sassSlots estimates the SASS instructions ptxas emits for one PTX
+// instruction where it is more than one: 64-bit integer add/sub/compare and
+// logic are two 32-bit halves, a 64-bit multiply is three IMADs, integer
+// division is a sequence of about twenty.
+func sassSlots(in *ptx.Inst, bits int) int32 {
+	t := ptx.Type(0)
+	if len(in.Mods.Types) > 0 {
+		t = in.Mods.Types[0]
+	}
+	if t.IsFloat() {
+		if (in.Op == ptx.OpDiv || in.Op == ptx.OpRcp || in.Op == ptx.OpSqrt) && in.Mods.Flags&ptx.FApprox == 0 {
+			return 8 // the full-precision sequences around MUFU
+		}
+		return 1
+	}
+	switch in.Op {
+	case ptx.OpDiv, ptx.OpRem:
+		if bits == 64 {
+			return 40
+		}
+		return 20
+	case ptx.OpAdd, ptx.OpSub, ptx.OpSetp, ptx.OpMin, ptx.OpMax, ptx.OpNeg, ptx.OpAbs:
+		if bits == 64 {
+			return 2
+		}
+	case ptx.OpMul, ptx.OpMad:
+		if bits == 64 && in.Mods.Flags&ptx.FWide == 0 {
+			return 3
+		}
+	}
+	return 1
+}
