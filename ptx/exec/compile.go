@@ -138,8 +138,12 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	var addr uint64
 	for i := range xf.insts {
-		buildInfo(xf, i, &xf.insts[i])
+		x := &xf.insts[i]
+		buildInfo(xf, i, x)
+		x.info.Addr = uint64(idx)<<24 | addr
+		addr += 16 * uint64(x.info.Slots)
 	}
 	c.mergeShared()
 	computeIPDOM(xf)

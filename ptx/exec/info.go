@@ -20,10 +20,19 @@ type InstInfo struct {
 	// Slots is how many SASS instructions the PTX instruction becomes for
 	// the issue model (64-bit integer arithmetic is two 32-bit halves, ...).
 	Slots int32
+	// Addr is the instruction's estimated SASS code address: the function
+	// index in bits 24 and up, the byte offset of its first SASS
+	// instruction (16 bytes each, Slots of them) below.
+	Addr uint64
 	// Bits is the width of the primary type (0 when none).
 	Bits int32
 	// Wide is true for 64-bit results of mul.wide / mad.wide.
 	Wide bool
+	// TryWait marks mbarrier.try_wait (a wait that suspends the warp in
+	// hardware, unlike test_wait); SuspendHint is its immediate
+	// suspend-time hint in ns (0 when absent or in a register).
+	TryWait     bool
+	SuspendHint int64
 	Pos  ptx.Pos
 	Src  ptx.SourceLoc
 	Text string
@@ -77,6 +86,12 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
 	inf.Slots = sassSlots(in, x.bits)
+	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
+		inf.TryWait = true
+		if len(in.Ops) == 4 && in.Ops[3].Kind == ptx.OpdImm {
+			inf.SuspendHint = int64(in.Ops[3].Imm)
+		}
+	}
 }
 
 // appendRegs appends every register an operand names (vector elements and

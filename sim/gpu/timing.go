@@ -1,0 +1,88 @@
+package gpu
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
+
+// Timing is what a timed run measured.
+type Timing struct {
+	// Cycles is the launch from start to the end of its last CTA plus the
+	// tail, in SM cycles (compare with ncu sm__cycles_elapsed.max).
+	Cycles int64 `json:"cycles"`
+	// TimeUS is Cycles at the profile's SM clock.
+	TimeUS float64 `json:"time_us"`
+	// SMActiveCycles sums, over SMs, the cycles with a resident CTA.
+	SMActiveCycles int64 `json:"sm_active_cycles"`
+	// IPC is warp instructions per active SM cycle.
+	IPC       float64   `json:"ipc"`
+	Occupancy Occupancy `json:"occupancy"`
+	// UnitBusyCycles sums, over SMs, the cycles each unit was busy (pipes
+	// summed over the four sub-partitions; smem_port and l1 per SM).
+	UnitBusyCycles map[string]int64 `json:"unit_busy_cycles"`
+	// Stalls sums warp-cycles per warp state over every warp.
+	Stalls map[string]int64 `json:"stalls"`
+	// HotLines is warp-cycles per PTX line, largest first.
+	HotLines []HotLine `json:"hot_lines"`
+	// Sleeps counts failed mbarrier waits that slept.
+	Sleeps int64 `json:"mbarrier_sleeps"`
+}
+
+// HotLine is one PTX line's share of the warp-cycles.
+type HotLine struct {
+	Line   int              `json:"line"`
+	Source string           `json:"source,omitempty"`
+	Text   string           `json:"text"`
+	Cycles int64            `json:"warp_cycles"`
+	Stalls map[string]int64 `json:"stalls"`
+}
+
+func stallMap(s *sm.Stalls) map[string]int64 {
+	out := map[string]int64{}
+	for i, v := range s {
+		if v != 0 {
+			out[sm.Stall(i).String()] = v
+		}
+	}
+	return out
+}
+
+// timing assembles the report of a finished run.
+func (m *machine) timing() *Timing {
+	t := &Timing{Occupancy: m.occ, UnitBusyCycles: map[string]int64{}}
+	end := m.lastEnd + 0
+	t.Cycles = int64(end) + int64(m.tc.TailCycles)
+	t.TimeUS = float64(t.Cycles) / m.tc.SMClockMHz
+	var stalls sm.Stalls
+	var pipes [ptx.NumPipes]int64
+	var smemBusy, l1Busy int64
+	for _, s := range m.sms {
+		st := &s.Stats
+		t.SMActiveCycles += st.ActiveCycles
+		t.Sleeps += st.Sleeps
+		stalls.Add(&st.Stalls)
+		for i, v := range st.PipeBusy {
+			pipes[i] += v
+		}
+		smemBusy += st.SmemBusy
+		l1Busy += st.L1Busy
+	}
+	if t.SMActiveCycles > 0 {
+		t.IPC = float64(m.insts) / float64(t.SMActiveCycles)
+	}
+	for i, v := range pipes {
+		if v != 0 {
+			t.UnitBusyCycles[ptx.Pipe(i).String()] = v
+		}
+	}
+	t.UnitBusyCycles["smem_port"] = smemBusy
+	t.UnitBusyCycles["l1"] = l1Busy
+	t.Stalls = stallMap(&stalls)
+	if m.lines != nil {
+		for _, ln := range m.lines.Lines() {
+			t.HotLines = append(t.HotLines, HotLine{Line: ln.Line, Source: ln.Src.String(), Text: ln.Text,
+				Cycles: ln.Stalls.Total(), Stalls: stallMap(&ln.Stalls)})
+		}
+	}
+	return t
+}

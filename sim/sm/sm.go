@@ -1,0 +1,238 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// Host is what an SM needs from the machine around it.
+type Host interface {
+	// Global times a global/local/constant access of n 32-byte sectors
+	// that left the SM's L1 at cycle at; it returns when the data is back.
+	Global(at engine.Cycle, sm, sectors int, store bool) engine.Cycle
+	// CTADone is called when every warp of c has exited.
+	CTADone(s *SM, c *exec.CTA, now engine.Cycle)
+	// ClusterEvent is called when a warp of a multi-CTA cluster did
+	// something other CTAs' warps may wait for (a barrier arrive, an
+	// mbarrier change): the SMs of the cluster must look again.
+	ClusterEvent(cl *exec.Cluster, now engine.Cycle)
+	// Issued is called for every issued warp instruction; an error (the
+	// instruction budget) ends the run.
+	Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error
+	// Fail ends the run with err (a kernel fault).
+	Fail(err error)
+}
+
+// SM is one streaming multiprocessor in time.
+type SM struct {
+	ID    int
+	cfg   *Config
+	host  Host
+	clk   *engine.Clocked
+	eng   *engine.Engine
+	sps   []subPart
+	ctas  []*ctaState
+	age   uint64
+	eff   exec.Effect
+	Stats Stats
+	// shared-memory port and L1 data path: next free cycle
+	smemFree, l1Free engine.Cycle
+	// resources in use
+	used Resources
+	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
+	Lines *LineStats
+	// Trace, when set, receives spans (CTA lifetimes, waits).
+	Trace Tracer
+	// NsPerCycle converts cycles to %globaltimer nanoseconds.
+	NsPerCycle float64
+	code       *Code
+	ic         icache
+}
+
+// Tracer receives what a trace shows; nil costs nothing.
+type Tracer interface {
+	Span(sm, track int, name string, from, to engine.Cycle, args map[string]any)
+}
+
+type subPart struct {
+	warps    []*warpState
+	pipeFree [ptx.NumPipes]engine.Cycle
+	last     *warpState
+	rr       int
+}
+
+type ctaState struct {
+	c      *exec.CTA
+	warps  []*warpState
+	live   int
+	res    Resources
+	start  engine.Cycle
+	multi  bool // the CTA's cluster has more than one CTA
+}
+
+// New returns an idle SM attached to engine e; code is the GPU-wide code
+// residency in L2 (shared by every SM of the run).
+func New(id int, cfg *Config, e *engine.Engine, host Host, code *Code) *SM {
+	s := &SM{ID: id, cfg: cfg, host: host, eng: e, sps: make([]subPart, cfg.SubPartitions), code: code,
+		ic: icache{ready: map[uint64]engine.Cycle{}}}
+	s.clk = engine.NewClocked(e, s, engine.PhaseTick)
+	return s
+}
+
+// Wake makes the SM look at its warps at cycle at.
+func (s *SM) Wake(at engine.Cycle) { s.clk.Wake(at) }
+
+// Used is the resources of the resident CTAs.
+func (s *SM) Used() Resources { return s.used }
+
+// Resident is the number of resident CTAs.
+func (s *SM) Resident() int { return len(s.ctas) }
+
+// Launch makes CTA c resident from cycle at, holding resources r.
+func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
+	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1}
+	c.SetClock(func() int64 { return int64(s.eng.Now()) }, s.NsPerCycle)
+	for _, w := range c.Warps() {
+		if w.Done() {
+			continue
+		}
+		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch}
+		s.age++
+		ws.sp = w.ID() % len(s.sps)
+		cs.warps = append(cs.warps, ws)
+		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
+		cs.live++
+	}
+	s.ctas = append(s.ctas, cs)
+	s.used.add(r)
+	s.MarkActive(at)
+	if cs.live == 0 {
+		s.finishCTA(cs, at)
+		return
+	}
+	s.Wake(at)
+}
+
+// Tick runs one cycle: each sub-partition issues at most one instruction.
+func (s *SM) Tick(now engine.Cycle) engine.Cycle {
+	next := engine.Never
+	issued := false
+	for i := range s.sps {
+		sp := &s.sps[i]
+		pick, at := s.schedule(sp, now)
+		if at < next {
+			next = at
+		}
+		if pick == nil {
+			continue
+		}
+		issued = true
+		if err := s.issue(sp, pick, now); err != nil {
+			s.host.Fail(err)
+			return engine.Never
+		}
+	}
+	if issued {
+		s.Stats.IssueCycles++
+		return now + 1
+	}
+	return next
+}
+
+// schedule finds the warp sub-partition sp issues at cycle now (nil when
+// none can) and the earliest later cycle one of its warps could issue.
+func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) {
+	next := engine.Never
+	var pick, first *warpState
+	afterLast := false
+	for _, ws := range sp.warps {
+		info, at, why := s.eligible(sp, ws, now)
+		if at > now {
+			ws.account(why, info, now, s)
+			if at < next {
+				next = at
+			}
+			if ws == sp.last {
+				afterLast = true
+			}
+			continue
+		}
+		ws.account(StallNotSelected, info, now, s)
+		switch s.cfg.Policy {
+		case LRR:
+			if first == nil {
+				first = ws
+			}
+			if pick == nil && afterLast {
+				pick = ws
+			}
+		default: // GTO: the last warp if it can, else the oldest
+			if ws == sp.last || pick == nil || (pick != sp.last && ws.age < pick.age) {
+				pick = ws
+			}
+		}
+		if ws == sp.last {
+			afterLast = true
+		}
+	}
+	if s.cfg.Policy == LRR && pick == nil {
+		pick = first
+	}
+	return pick, next
+}
+
+// eligible says when warp ws can issue its next instruction (at <= now:
+// now) and, if later, why not.
+func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstInfo, engine.Cycle, Stall) {
+	if ws.sleeping {
+		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
+			ws.sleeping = false
+			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+		} else if now < ws.wakeAt {
+			return ws.info, ws.wakeAt, StallSleeping
+		} else {
+			ws.sleeping = false
+		}
+	}
+	info, ok := ws.w.Peek()
+	if !ok {
+		ws.inBarrier = true
+		return ws.info, engine.Never, StallBarrier
+	}
+	if ws.inBarrier {
+		ws.inBarrier = false
+		ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+	}
+	ws.info = info
+	at, why := ws.readyAt, ws.readyWhy
+	if info == nil {
+		return info, now, why // falls off the end: Issue reports it
+	}
+	if t := s.fetchReady(info.Addr, now); t > at {
+		at, why = t, StallNoInstruction
+	}
+	for _, r := range info.Uses {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regWhy[r]
+		}
+	}
+	for _, r := range info.Defs {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regWhy[r]
+		}
+	}
+	if t := sp.pipeFree[info.Pipe]; t > at {
+		at, why = t, StallMathPipeThrottle
+		if info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp {
+			why = StallMIOThrottle
+		}
+	}
+	if info.Pipe == ptx.PipeShared {
+		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
+		if t := s.smemFree - q; t > at {
+			at, why = t, StallMIOThrottle
+		}
+	}
+	return info, at, why
+}

@@ -1,0 +1,250 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// warpState is a resident warp's timing state.
+type warpState struct {
+	w   *exec.Warp
+	cta *ctaState
+	sp  int
+	age uint64
+	// scoreboard: cycle each register's value is ready, and what it waits on
+	regReady []engine.Cycle
+	regWhy   []Stall
+	// readyAt: the warp's own next issue slot (after a branch, a fence, a
+	// barrier release...), readyWhy the state until then
+	readyAt  engine.Cycle
+	readyWhy Stall
+	// mbarrier sleep
+	sleeping     bool
+	sleepChanges uint64
+	wakeAt       engine.Cycle
+	inBarrier    bool
+	info         *exec.InstInfo // next instruction (for hot lines)
+	// accounting: the state since cycle since
+	why    Stall
+	at     *exec.InstInfo
+	since  engine.Cycle
+	start  engine.Cycle
+	stalls Stalls
+	done   bool
+}
+
+// reg is the cycle register r is ready.
+func (ws *warpState) reg(r int32) engine.Cycle {
+	if int(r) < len(ws.regReady) {
+		return ws.regReady[r]
+	}
+	return 0
+}
+
+// setReg records that register r is ready at t (state why until then).
+func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
+	if int(r) >= len(ws.regReady) {
+		n := max(int(r)+1, 2*len(ws.regReady), 64)
+		rr := make([]engine.Cycle, n)
+		copy(rr, ws.regReady)
+		rw := make([]Stall, n)
+		copy(rw, ws.regWhy)
+		ws.regReady, ws.regWhy = rr, rw
+	}
+	ws.regReady[r], ws.regWhy[r] = t, why
+}
+
+// setReady delays the warp's next issue to t at least.
+func (ws *warpState) setReady(t engine.Cycle, why Stall) {
+	if t > ws.readyAt {
+		ws.readyAt, ws.readyWhy = t, why
+	}
+}
+
+// account puts the warp in state why (at instruction info) from cycle
+// now: the cycles since the last change go to the previous state.
+func (ws *warpState) account(why Stall, info *exec.InstInfo, now engine.Cycle, s *SM) {
+	if why == ws.why && info == ws.at {
+		return
+	}
+	ws.flush(now, s)
+	ws.why, ws.at = why, info
+}
+
+// flush adds the cycles since the last change to the current state.
+func (ws *warpState) flush(now engine.Cycle, s *SM) {
+	if d := int64(now - ws.since); d > 0 {
+		ws.stalls[ws.why] += d
+		if s.Lines != nil && ws.at != nil {
+			s.Lines.add(ws.at, ws.why, d)
+		}
+	}
+	ws.since = now
+}
+
+// resultWhy is the state a warp waiting on a pipe's result is in.
+func resultWhy(p ptx.Pipe) Stall {
+	switch p {
+	case ptx.PipeMUFU, ptx.PipeShared, ptx.PipeWarp, ptx.PipeAsync:
+		return StallShortScoreboard
+	case ptx.PipeGlobal:
+		return StallLongScoreboard
+	case ptx.PipeTensor, ptx.PipeWgmma:
+		return StallTensor
+	}
+	return StallWait
+}
+
+// issue issues warp ws's next instruction at cycle now.
+func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	e := &s.eff
+	if err := ws.w.Issue(e); err != nil {
+		return err
+	}
+	info := e.Info
+	if e.Outcome == exec.Blocked || info == nil {
+		ws.account(StallBarrier, ws.info, now, s)
+		ws.inBarrier = !e.Exited
+		if e.Exited {
+			s.exitWarp(ws, now)
+		}
+		return nil
+	}
+	ws.account(Selected, info, now, s)
+	ws.flush(now+1, s)
+	sp.last = ws
+	if e.Outcome == exec.Parked {
+		ws.setReady(now+1, StallDispatch)
+		return nil
+	}
+	if err := s.host.Issued(ws.w, e, now); err != nil {
+		return err
+	}
+	s.Stats.Instructions++
+	slots := engine.Cycle(max(info.Slots, 1))
+	pt := s.cfg.Pipes[info.Pipe]
+	start := max(now, sp.pipeFree[info.Pipe])
+	sp.pipeFree[info.Pipe] = start + slots*engine.Cycle(pt.IntervalCycles)
+	s.Stats.PipeBusy[info.Pipe] += int64(slots) * int64(pt.IntervalCycles)
+	ready := now + slots - 1 + engine.Cycle(pt.LatencyCycles)
+	why := resultWhy(info.Pipe)
+	if e.SmemWavefronts > 0 {
+		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
+		st := max(now, s.smemFree)
+		s.smemFree = st + wf
+		s.Stats.SmemBusy += int64(wf)
+		ready = st + wf - engine.Cycle(s.cfg.SmemWavefrontCycle) + engine.Cycle(s.cfg.SmemLatencyCycles)
+		why = StallShortScoreboard
+	}
+	if e.NumSectors > 0 {
+		d := engine.Cycle((e.NumSectors + s.cfg.L1SectorsPerCycle - 1) / s.cfg.L1SectorsPerCycle)
+		st := max(now, s.l1Free)
+		s.l1Free = st + d
+		s.Stats.L1Busy += int64(d)
+		ready = max(ready, s.host.Global(st+d, s.ID, e.NumSectors, e.GlobalStore))
+		why = StallLongScoreboard
+	}
+	for _, r := range info.Defs {
+		ws.setReg(r, ready, why)
+	}
+	ws.setReady(now+slots, StallDispatch)
+	switch info.Pipe {
+	case ptx.PipeBranch:
+		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+	case ptx.PipeBarrier:
+		switch info.Op {
+		case ptx.OpMembar, ptx.OpFence:
+			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
+		default:
+			if !e.BarrierWait {
+				// the last arrival: released with everyone else
+				ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+			}
+		}
+	}
+	if e.BarrierWait {
+		ws.inBarrier = true
+	}
+	if e.Outcome == exec.Spun && info.TryWait {
+		// try_wait suspends until the phase may have completed (an
+		// mbarrier of the cluster changed) or the suspend time is over;
+		// test_wait returns at once and the PTX loop spins.
+		ws.sleeping = true
+		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
+		d := engine.Cycle(s.cfg.SuspendCycles)
+		if h := info.SuspendHint; h > 0 && s.NsPerCycle > 0 {
+			d = min(d, engine.Cycle(float64(h)/s.NsPerCycle)+1)
+		}
+		ws.wakeAt = now + d
+		s.Stats.Sleeps++
+	}
+	if ws.cta.multi && (info.Pipe == ptx.PipeBarrier || e.AsyncChanged) {
+		s.host.ClusterEvent(ws.cta.c.Cluster(), now)
+	}
+	if e.Exited {
+		s.exitWarp(ws, now)
+	}
+	return nil
+}
+
+// exitWarp retires a warp whose lanes have all exited.
+func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
+	if ws.done {
+		return
+	}
+	ws.done = true
+	ws.flush(now+1, s)
+	s.Stats.Stalls.Add(&ws.stalls)
+	s.Stats.WarpCycles += int64(now + 1 - ws.start)
+	sp := &s.sps[ws.sp]
+	for i, x := range sp.warps {
+		if x == ws {
+			sp.warps = append(sp.warps[:i], sp.warps[i+1:]...)
+			break
+		}
+	}
+	if sp.last == ws {
+		sp.last = nil
+	}
+	cs := ws.cta
+	cs.live--
+	if cs.live == 0 {
+		s.finishCTA(cs, now+1)
+	}
+}
+
+// finishCTA releases a CTA whose warps have all exited.
+func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
+	for i, x := range s.ctas {
+		if x == cs {
+			s.ctas = append(s.ctas[:i], s.ctas[i+1:]...)
+			break
+		}
+	}
+	s.used.sub(cs.res)
+	s.MarkActive(now)
+	if s.Trace != nil {
+		id := cs.c.CTAID()
+		s.Trace.Span(s.ID, 0, "cta", cs.start, now, map[string]any{"ctaid": id})
+	}
+	s.host.CTADone(s, cs.c, now)
+}
+
+// WarpStalls returns, for every resident warp, its state counts so far
+// including the open interval up to now (tests check they sum to the
+// warp's resident cycles).
+func (s *SM) WarpStalls(now engine.Cycle) []Stalls {
+	var out []Stalls
+	for _, cs := range s.ctas {
+		for _, ws := range cs.warps {
+			if ws.done {
+				continue
+			}
+			st := ws.stalls
+			st[ws.why] += int64(now - ws.since)
+			out = append(out, st)
+		}
+	}
+	return out
+}
