@@ -20,6 +20,7 @@ type runFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	timing          timingFlags
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -39,6 +40,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addTimingFlags(cmd, &f.timing)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -58,13 +60,39 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 		return err
 	}
 	printSummary(stdout, rep)
+	printTiming(stdout, rep, f.timing.top)
 	return nil
 }
 
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
-func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}, rep)
+func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) (err error) {
+	opt := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}
+	timed, err := f.timing.timed()
+	if err != nil {
+		return inputErr(err)
+	}
+	if timed {
+		opt.Timed = true
+		if opt.Profile, err = f.timing.profile(); err != nil {
+			return inputErr(err)
+		}
+		rec, file, err := f.timing.recorder()
+		if err != nil {
+			return inputErr(err)
+		}
+		if rec != nil {
+			opt.Trace = rec
+		}
+		ok := false
+		defer func() {
+			if terr := f.timing.finishTrace(rec, file, ok); terr != nil && err == nil {
+				err = inputErr(terr)
+			}
+		}()
+		defer func() { ok = err == nil }()
+	}
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, opt, rep)
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}
@@ -77,6 +105,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	}
 	if err := s.WriteOutputs(f.out); err != nil {
 		rep.Outputs = nil
+		return inputErr(err)
+	}
+	if err := f.timing.writePlot(rep); err != nil {
 		return inputErr(err)
 	}
 	return nil

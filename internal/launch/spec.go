@@ -12,6 +12,10 @@ type Spec struct {
 	NonPortableCluster bool
 	SharedBytes        int // dynamic shared memory in bytes
 	Seed               uint64
+	// Registers is the registers per thread the kernel really uses (what
+	// ptxas allocated: CU_FUNC_ATTRIBUTE_NUM_REGS); 0 when not given. Timed
+	// runs use it for occupancy.
+	Registers int
 	Buffers            []BufferSpec    // in spec (YAML) order
 	TensorMaps         []TensorMapSpec // `tensormaps:`, in spec order (tensormap.go)
 	Params             []ParamSpec     // in .entry parameter order

@@ -16,6 +16,8 @@ type Report struct {
 	Mode         string   `json:"mode"`
 	Instructions *int64   `json:"instructions"`
 	Cycles       *int64   `json:"cycles"`
+	TimeUS       *float64 `json:"time_us,omitempty"`
+	Timing       *Timing  `json:"timing,omitempty"`
 	Smem         *Smem    `json:"smem"`
 	Outputs      []string `json:"outputs"`
 	GPU          any      `json:"gpu,omitempty"`

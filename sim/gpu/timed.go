@@ -9,6 +9,12 @@ import (
 	"github.com/sm90sim/sm90sim/sim/sm"
 )
 
+// TraceSink receives a timed run's spans (traces.Recorder).
+type TraceSink = sm.Tracer
+
+// utilBucket is the cycles per bucket of the utilization record.
+const utilBucket = 64
+
 // TimedOptions are a timed run's choices that do not change its result.
 type TimedOptions struct {
 	// RegistersPerThread from the launch spec (0: from .maxnreg, else the
@@ -16,8 +22,10 @@ type TimedOptions struct {
 	RegistersPerThread int
 	// HotLines collects warp-cycles per PTX line.
 	HotLines bool
-	// Trace receives spans; nil for none.
-	Trace sm.Tracer
+	// Trace receives spans; nil for none. TraceMinCycles drops shorter
+	// warp waits.
+	Trace          sm.Tracer
+	TraceMinCycles int64
 }
 
 // machine is a timed run in progress: the engine, the SMs and the CTA
@@ -47,6 +55,7 @@ type machine struct {
 	// clusters: live CTAs per cluster and the SMs they are on
 	clusters map[*exec.Cluster]*clusterRun
 	lines    *sm.LineStats
+	issued   []int64 // warp instructions per utilBucket cycles
 }
 
 type clusterRun struct {
@@ -98,7 +107,9 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	for i := range m.sms {
 		s := sm.New(i, &m.tc.SM, m.eng, m, code)
 		s.Lines = m.lines
-		s.Trace = opt.Trace
+		if opt.Trace != nil {
+			s.Trace, s.TraceMinCycles = opt.Trace, opt.TraceMinCycles
+		}
 		s.NsPerCycle = 1000 / tc.SMClockMHz
 		m.sms[i] = s
 	}
@@ -310,6 +321,11 @@ func (m *machine) ClusterEvent(cl *exec.Cluster, now engine.Cycle) {
 // Issued implements sm.Host: the instruction budget.
 func (m *machine) Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error {
 	m.insts++
+	b := int(now / utilBucket)
+	for len(m.issued) <= b {
+		m.issued = append(m.issued, 0)
+	}
+	m.issued[b]++
 	m.budget--
 	if m.budget < 0 {
 		return w.CTA().BudgetFault(w)

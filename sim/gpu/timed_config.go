@@ -67,8 +67,6 @@ func (p Param) Set(c *TimedConfig, v float64) { p.set(c, v) }
 // Params lists every parameter of the timing model, sorted by name.
 func Params() []Param {
 	ps := []Param{
-		floatParam("sm_clock_mhz", "clocks", func(c *TimedConfig) *float64 { return &c.SMClockMHz }),
-		floatParam("mem_clock_mhz", "clocks", func(c *TimedConfig) *float64 { return &c.MemClockMHz }),
 		floatParam("global_latency_ns", "stand-in", func(c *TimedConfig) *float64 { return &c.GlobalLatencyNs }),
 		floatParam("global_bytes_per_ns", "stand-in", func(c *TimedConfig) *float64 { return &c.GlobalBytesPerNs }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),

@@ -17,8 +17,6 @@ type DefaultParam struct {
 // "hopper-numbers" (a published measurement, ../shared/docs) where we have
 // not measured yet.
 var DefaultTimedParams = map[string]DefaultParam{
-	"sm_clock_mhz":                  {1980, "clocks: H200 corpus recordings (ncu sm__cycles_elapsed.avg.per_second)"},
-	"mem_clock_mhz":                 {3201, "clocks: H200 corpus recordings"},
 	"global_latency_ns":             {300, "hopper-numbers: HBM pointer chase 315-345 ns (GH200)"},
 	"global_bytes_per_ns":           {4000, "hopper-numbers: H200 HBM streaming 4.0-4.1 TB/s"},
 	"launch_cycles":                 {2500, "estimate"},
@@ -77,9 +75,16 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"branch_latency_cycles":         {4, "estimate"},
 }
 
+// The built-in profile's clocks: the H200's SM and memory clocks during the
+// corpus recordings (ncu sm__cycles_elapsed.avg.per_second, 2026-11-21).
+const (
+	DefaultSMClockMHz  = 1980
+	DefaultMemClockMHz = 3201
+)
+
 // DefaultTimedConfig is the built-in H200 profile.
 func DefaultTimedConfig() TimedConfig {
-	c := TimedConfig{SM: sm.Config{Policy: sm.GTO}}
+	c := TimedConfig{SM: sm.Config{Policy: sm.GTO}, SMClockMHz: DefaultSMClockMHz, MemClockMHz: DefaultMemClockMHz}
 	for _, p := range Params() {
 		if d, ok := DefaultTimedParams[p.Name]; ok {
 			p.Set(&c, d.Value)

@@ -2,7 +2,9 @@ package gpu
 
 import (
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/sim/engine"
 	"github.com/sm90sim/sm90sim/sim/sm"
+	"github.com/sm90sim/sm90sim/traces"
 )
 
 // Timing is what a timed run measured.
@@ -26,6 +28,8 @@ type Timing struct {
 	HotLines []HotLine `json:"hot_lines"`
 	// Sleeps counts failed mbarrier waits that slept.
 	Sleeps int64 `json:"mbarrier_sleeps"`
+	// Utilization over time (for --plot; not in the report).
+	Utilization *traces.Utilization `json:"-"`
 }
 
 // HotLine is one PTX line's share of the warp-cycles.
@@ -78,6 +82,7 @@ func (m *machine) timing() *Timing {
 	t.UnitBusyCycles["smem_port"] = smemBusy
 	t.UnitBusyCycles["l1"] = l1Busy
 	t.Stalls = stallMap(&stalls)
+	t.Utilization = m.utilization(end)
 	if m.lines != nil {
 		for _, ln := range m.lines.Lines() {
 			t.HotLines = append(t.HotLines, HotLine{Line: ln.Line, Source: ln.Src.String(), Text: ln.Text,
@@ -85,4 +90,38 @@ func (m *machine) timing() *Timing {
 		}
 	}
 	return t
+}
+
+// utilization rebins the issue counts and SM residency into at most 400
+// buckets up to cycle end.
+func (m *machine) utilization(end engine.Cycle) *traces.Utilization {
+	if end <= 0 {
+		return nil
+	}
+	per := int64(utilBucket)
+	for int64(end)/per > 400 {
+		per *= 2
+	}
+	n := int(int64(end)/per) + 1
+	u := &traces.Utilization{BucketCycles: per, IPC: make([]float64, n), ActiveSMs: make([]float64, n)}
+	for i, v := range m.issued {
+		u.IPC[min(int(int64(i)*utilBucket/per), n-1)] += float64(v)
+	}
+	for _, s := range m.sms {
+		for _, iv := range s.Stats.Busy {
+			for c := int64(iv[0]); c < int64(iv[1]); {
+				b := c / per
+				next := min((b+1)*per, int64(iv[1]))
+				u.ActiveSMs[min(int(b), n-1)] += float64(next - c)
+				c = next
+			}
+		}
+	}
+	for i := range u.IPC {
+		if u.ActiveSMs[i] > 0 {
+			u.IPC[i] /= u.ActiveSMs[i]
+		}
+		u.ActiveSMs[i] /= float64(per)
+	}
+	return u
 }

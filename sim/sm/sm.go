@@ -42,18 +42,30 @@ type SM struct {
 	used Resources
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
 	Lines *LineStats
-	// Trace, when set, receives spans (CTA lifetimes, waits).
-	Trace Tracer
+	// Trace, when set, receives spans (CTA lifetimes, waits of at least
+	// TraceMinCycles).
+	Trace          Tracer
+	TraceMinCycles int64
 	// NsPerCycle converts cycles to %globaltimer nanoseconds.
 	NsPerCycle float64
 	code       *Code
 	ic         icache
+	// slots in use (bit k: slot k)
+	ctaSlots, warpSlots uint64
 }
 
-// Tracer receives what a trace shows; nil costs nothing.
+// Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
+// k is TrackCTA+k, warp slot k is TrackWarp+k (traces.Recorder).
 type Tracer interface {
-	Span(sm, track int, name string, from, to engine.Cycle, args map[string]any)
+	Keep(sm int) bool
+	Span(sm, track int, name string, from, to int64, cat string, args map[string]any)
 }
+
+// Trace track bases (equal to traces.TrackCTA and traces.TrackWarp).
+const (
+	TrackCTA  = 0
+	TrackWarp = 100
+)
 
 type subPart struct {
 	warps    []*warpState
@@ -69,6 +81,7 @@ type ctaState struct {
 	res    Resources
 	start  engine.Cycle
 	multi  bool // the CTA's cluster has more than one CTA
+	slot   int  // CTA slot on the SM (trace track)
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -91,13 +104,13 @@ func (s *SM) Resident() int { return len(s.ctas) }
 
 // Launch makes CTA c resident from cycle at, holding resources r.
 func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
-	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1}
+	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1, slot: s.freeSlot(true)}
 	c.SetClock(func() int64 { return int64(s.eng.Now()) }, s.NsPerCycle)
 	for _, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
-		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch}
+		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
 		s.age++
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
@@ -235,4 +248,18 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	return info, at, why
+}
+
+// freeSlot takes the lowest free CTA or warp slot (trace tracks).
+func (s *SM) freeSlot(cta bool) int {
+	used := &s.warpSlots
+	if cta {
+		used = &s.ctaSlots
+	}
+	for i := 0; ; i++ {
+		if *used&(1<<i) == 0 {
+			*used |= 1 << i
+			return i
+		}
+	}
 }

@@ -50,6 +50,8 @@ type Stats struct {
 	Stalls       Stalls              // warp-cycles per state, over retired warps
 	WarpCycles   int64               // resident warp-cycles of retired warps
 	Sleeps       int64               // failed mbarrier waits that slept
+	// Busy lists the intervals [from, to) with a resident CTA.
+	Busy [][2]engine.Cycle
 }
 
 // MarkActive records the SM's CTA residency changing at cycle now.
@@ -63,6 +65,7 @@ func (s *SM) MarkActive(now engine.Cycle) {
 		st.activeSince = now
 	} else {
 		st.ActiveCycles += int64(now - st.activeSince)
+		st.Busy = append(st.Busy, [2]engine.Cycle{st.activeSince, now})
 	}
 	st.active = busy
 }

@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"fmt"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -32,6 +34,7 @@ type warpState struct {
 	start  engine.Cycle
 	stalls Stalls
 	done   bool
+	slot   int // warp slot on the SM (trace track)
 }
 
 // reg is the cycle register r is ready.
@@ -78,6 +81,13 @@ func (ws *warpState) flush(now engine.Cycle, s *SM) {
 		ws.stalls[ws.why] += d
 		if s.Lines != nil && ws.at != nil {
 			s.Lines.add(ws.at, ws.why, d)
+		}
+		if s.Trace != nil && d >= s.TraceMinCycles && ws.why > StallNotSelected && ws.at != nil && s.Trace.Keep(s.ID) {
+			args := map[string]any{"line": ws.at.Line, "ptx": ws.at.Text, "cta": ws.cta.c.CTAID(), "warp": ws.w.ID()}
+			if ws.at.Src.Valid() {
+				args["source"] = ws.at.Src.String()
+			}
+			s.Trace.Span(s.ID, TrackWarp+ws.slot, ws.why.String(), int64(ws.since), int64(now), "wait", args)
 		}
 	}
 	ws.since = now
@@ -207,6 +217,7 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	if sp.last == ws {
 		sp.last = nil
 	}
+	s.warpSlots &^= 1 << ws.slot
 	cs := ws.cta
 	cs.live--
 	if cs.live == 0 {
@@ -224,9 +235,11 @@ func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	}
 	s.used.sub(cs.res)
 	s.MarkActive(now)
-	if s.Trace != nil {
+	s.ctaSlots &^= 1 << cs.slot
+	if s.Trace != nil && s.Trace.Keep(s.ID) {
 		id := cs.c.CTAID()
-		s.Trace.Span(s.ID, 0, "cta", cs.start, now, map[string]any{"ctaid": id})
+		s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(now), "cta",
+			map[string]any{"ctaid": id, "warps": len(cs.warps)})
 	}
 	s.host.CTADone(s, cs.c, now)
 }
