@@ -33,10 +33,18 @@ type InstInfo struct {
 	// suspend-time hint in ns (0 when absent or in a register).
 	TryWait     bool
 	SuspendHint int64
-	Pos  ptx.Pos
-	Src  ptx.SourceLoc
-	Text string
-	Line int32
+	// Async is the instruction's role in asynchronous work; WaitN the N of
+	// a wait_group (-1 for wait_all).
+	Async AsyncClass
+	WaitN int32
+	// wgmma.mma_async: shape N and K, A/B element bits, RS (A from
+	// registers), sparse.
+	MMAN, MMAK, MMABits int32
+	MMARS, MMASparse    bool
+	Pos                 ptx.Pos
+	Src                 ptx.SourceLoc
+	Text                string
+	Line                int32
 }
 
 // Info returns the instruction's static information.
@@ -86,6 +94,7 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
 	inf.Slots = sassSlots(in, x.bits)
+	asyncInfo(in, inf)
 	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
 		inf.TryWait = true
 		if len(in.Ops) == 4 && in.Ops[3].Kind == ptx.OpdImm {

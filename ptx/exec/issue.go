@@ -42,6 +42,9 @@ type Effect struct {
 	// instructions counted (0 or 1, more for fused accesses).
 	SmemWavefronts int
 	SmemOps        int
+	// TMAWavefronts is the modelled shared-memory side of TMA and bulk
+	// copies (smem.OpTMA: 128-byte wavefronts written or read).
+	TMAWavefronts int
 	// GlobalSectors are the distinct 32-byte sectors of global, constant
 	// and local memory the lanes touched (at most maxSectors listed);
 	// NumSectors counts all of them, GlobalBytes the bytes.
@@ -57,6 +60,59 @@ type Effect struct {
 	AsyncChanged bool
 	// Exited is true when the warp has no live lane after the call.
 	Exited bool
+	// Mbars are the mbarriers the instruction operated on (wait, arrive,
+	// expect_tx...; at most len(Mbars) listed).
+	Mbars    [4]MbarRef
+	NumMbars int
+	// Lands are the async copies (TMA, bulk, multicast) the instruction
+	// started, with the mbarrier each completes on and its bytes
+	// (complete_tx happened at issue; a timing model decides when the
+	// mbarrier may be seen complete). LandBytes sums every landing.
+	Lands     [16]Land
+	NumLands  int
+	LandBytes int
+}
+
+// MbarRef names an mbarrier: its CTA and shared offset.
+type MbarRef struct {
+	CTA  *CTA
+	Addr uint32
+}
+
+// Land is one async copy's arrival: n bytes completing on mbarrier M.
+type Land struct {
+	M     MbarRef
+	Bytes uint32
+}
+
+// noteMbar records an mbarrier operand (once per instruction).
+func (e *Effect) noteMbar(t *CTA, a uint32) {
+	r := MbarRef{t, a}
+	for i := 0; i < min(e.NumMbars, len(e.Mbars)); i++ {
+		if e.Mbars[i] == r {
+			return
+		}
+	}
+	if e.NumMbars < len(e.Mbars) {
+		e.Mbars[e.NumMbars] = r
+	}
+	e.NumMbars++
+}
+
+// noteLand records an async copy landing n bytes on mbarrier (t, a).
+func (e *Effect) noteLand(t *CTA, a uint32, n uint32) {
+	e.LandBytes += int(n)
+	r := MbarRef{t, a}
+	for i := 0; i < min(e.NumLands, len(e.Lands)); i++ {
+		if e.Lands[i].M == r {
+			e.Lands[i].Bytes += n
+			return
+		}
+	}
+	if e.NumLands < len(e.Lands) {
+		e.Lands[e.NumLands] = Land{r, n}
+	}
+	e.NumLands++
 }
 
 // reset clears e for the next call.
@@ -64,12 +120,13 @@ func (e *Effect) reset() {
 	e.Info = nil
 	e.Outcome = Issued
 	e.Active = 0
-	e.SmemWavefronts, e.SmemOps = 0, 0
+	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
 	e.NumSectors, e.GlobalBytes = 0, 0
 	e.GlobalStore = false
 	e.BarrierWait = false
 	e.AsyncChanged = false
 	e.Exited = false
+	e.NumMbars, e.NumLands, e.LandBytes = 0, 0, 0
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.
@@ -167,6 +224,7 @@ func (w *Warp) Issue(e *Effect) error {
 	if c.l.Counters != nil {
 		for i := range c.l.Counters.ByOp {
 			if smem.OpKind(i) == smem.OpTMA {
+				e.TMAWavefronts = int(c.l.Counters.ByOp[i].Wavefronts - before.ByOp[i].Wavefronts)
 				continue
 			}
 			a, b := &c.l.Counters.ByOp[i], &before.ByOp[i]

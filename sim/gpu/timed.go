@@ -56,6 +56,8 @@ type machine struct {
 	clusters map[*exec.Cluster]*clusterRun
 	lines    *sm.LineStats
 	issued   []int64 // warp instructions per utilBucket cycles
+	// mbarrier completion times from async copies and deferred arrives
+	lands map[exec.MbarRef]engine.Cycle
 }
 
 type clusterRun struct {
@@ -93,7 +95,7 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 		return res, nil, err
 	}
 	m := &machine{cfg: cfg, tc: tc, k: k, l: l, p: p, eng: engine.New(), budget: cfg.MaxInstructions,
-		clusters: map[*exec.Cluster]*clusterRun{}}
+		clusters: map[*exec.Cluster]*clusterRun{}, lands: map[exec.MbarRef]engine.Cycle{}}
 	if err := m.occupancy(opt.RegistersPerThread); err != nil {
 		return res, nil, err
 	}
@@ -339,3 +341,13 @@ func (m *machine) Fail(err error) {
 		m.err = err
 	}
 }
+
+// MbarLand implements sm.Host.
+func (m *machine) MbarLand(r exec.MbarRef, t engine.Cycle) {
+	if t > m.lands[r] {
+		m.lands[r] = t
+	}
+}
+
+// MbarReady implements sm.Host.
+func (m *machine) MbarReady(r exec.MbarRef) engine.Cycle { return m.lands[r] }

@@ -59,7 +59,7 @@ func (m *machine) timing() *Timing {
 	t.TimeUS = float64(t.Cycles) / m.tc.SMClockMHz
 	var stalls sm.Stalls
 	var pipes [ptx.NumPipes]int64
-	var smemBusy, l1Busy int64
+	var smemBusy, l1Busy, tmaBusy, tensorBusy int64
 	for _, s := range m.sms {
 		st := &s.Stats
 		t.SMActiveCycles += st.ActiveCycles
@@ -70,6 +70,8 @@ func (m *machine) timing() *Timing {
 		}
 		smemBusy += st.SmemBusy
 		l1Busy += st.L1Busy
+		tmaBusy += st.TMABusy
+		tensorBusy += st.TensorBusy
 	}
 	if t.SMActiveCycles > 0 {
 		t.IPC = float64(m.insts) / float64(t.SMActiveCycles)
@@ -81,6 +83,8 @@ func (m *machine) timing() *Timing {
 	}
 	t.UnitBusyCycles["smem_port"] = smemBusy
 	t.UnitBusyCycles["l1"] = l1Busy
+	t.UnitBusyCycles["tma"] = tmaBusy
+	t.UnitBusyCycles["tensor_pipe"] = tensorBusy
 	t.Stalls = stallMap(&stalls)
 	t.Utilization = m.utilization(end)
 	if m.lines != nil {

@@ -43,7 +43,7 @@ type Config struct {
 	SmemWavefrontCycle int `json:"smem_wavefront_cycles" yaml:"smem_wavefront_cycles"`
 	// SmemQueueWavefronts is the backlog of the shared-memory port beyond
 	// which shared instructions stall (MIO throttle).
-	SmemQueueWavefronts int `json:"smem_queue_wavefronts" yaml:"smem_queue_wavefronts"`
+	SmemQueueWavefronts  int `json:"smem_queue_wavefronts" yaml:"smem_queue_wavefronts"`
 	BarrierReleaseCycles int `json:"barrier_release_cycles" yaml:"barrier_release_cycles"`
 	MbarWakeCycles       int `json:"mbar_wake_cycles" yaml:"mbar_wake_cycles"`
 	// SuspendCycles is how long a failed try_wait sleeps at most when no
@@ -54,6 +54,7 @@ type Config struct {
 	// sectors per cycle.
 	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
 	ICache            ICacheConfig
+	Async             AsyncConfig
 }
 
 // Validate checks the configuration.

@@ -22,6 +22,11 @@ type Host interface {
 	Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error
 	// Fail ends the run with err (a kernel fault).
 	Fail(err error)
+	// MbarLand records that mbarrier m may be seen complete only from
+	// cycle t (an async copy landing or a deferred arrive);
+	// MbarReady is the latest such cycle.
+	MbarLand(m exec.MbarRef, t engine.Cycle)
+	MbarReady(m exec.MbarRef) engine.Cycle
 }
 
 // SM is one streaming multiprocessor in time.
@@ -50,6 +55,8 @@ type SM struct {
 	NsPerCycle float64
 	code       *Code
 	ic         icache
+	// TMA engine and tensor pipe: next free cycle
+	tmaFree, tensorFree engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
 }
@@ -75,13 +82,14 @@ type subPart struct {
 }
 
 type ctaState struct {
-	c      *exec.CTA
-	warps  []*warpState
-	live   int
-	res    Resources
-	start  engine.Cycle
-	multi  bool // the CTA's cluster has more than one CTA
-	slot   int  // CTA slot on the SM (trace track)
+	c     *exec.CTA
+	warps []*warpState
+	live  int
+	res   Resources
+	start engine.Cycle
+	multi bool // the CTA's cluster has more than one CTA
+	wgs   []*wgState
+	slot  int // CTA slot on the SM (trace track)
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -245,6 +253,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
 		if t := s.smemFree - q; t > at {
 			at, why = t, StallMIOThrottle
+		}
+	}
+	if info.Async == exec.AsyncWgmmaWait {
+		if t := ws.wgWait(info.WaitN); t > at {
+			at, why = t, StallTensor
 		}
 	}
 	return info, at, why

@@ -6,20 +6,20 @@ type Stall uint8
 
 // Warp states. Every resident warp is in exactly one per cycle.
 const (
-	Selected             Stall = iota // issued an instruction this cycle
-	StallNotSelected                  // could issue; another warp of its scheduler did
-	StallWait                         // waiting on a fixed-latency result (ALU, FMA, FP64, conversions)
-	StallShortScoreboard              // waiting on an MIO result: shared memory, MUFU, warp exchange
-	StallLongScoreboard               // waiting on a global, local or constant memory result
-	StallMathPipeThrottle             // its pipe is busy with earlier instructions
-	StallMIOThrottle                  // the shared-memory port's queue is full
-	StallBarrier                      // waiting at bar.sync / barrier / barrier.cluster
-	StallMembar                       // waiting for a memory fence
-	StallSleeping                     // suspended in mbarrier.try_wait or nanosleep
-	StallBranchResolving              // waiting for a branch target
-	StallTensor                       // waiting on a tensor-core result (mma, wgmma)
-	StallDispatch                     // the warp's previous instruction still occupies its issue slot
-	StallNoInstruction                // its next instruction is not in the instruction cache yet
+	Selected              Stall = iota // issued an instruction this cycle
+	StallNotSelected                   // could issue; another warp of its scheduler did
+	StallWait                          // waiting on a fixed-latency result (ALU, FMA, FP64, conversions)
+	StallShortScoreboard               // waiting on an MIO result: shared memory, MUFU, warp exchange
+	StallLongScoreboard                // waiting on a global, local or constant memory result
+	StallMathPipeThrottle              // its pipe is busy with earlier instructions
+	StallMIOThrottle                   // the shared-memory port's queue is full
+	StallBarrier                       // waiting at bar.sync / barrier / barrier.cluster
+	StallMembar                        // waiting for a memory fence
+	StallSleeping                      // suspended in mbarrier.try_wait or nanosleep
+	StallBranchResolving               // waiting for a branch target
+	StallTensor                        // waiting on a tensor-core result (mma, wgmma)
+	StallDispatch                      // the warp's previous instruction still occupies its issue slot
+	StallNoInstruction                 // its next instruction is not in the instruction cache yet
 	NumStalls
 )
 

@@ -47,6 +47,8 @@ type Stats struct {
 	PipeBusy     [ptx.NumPipes]int64 // pipe-cycles occupied, summed over sub-partitions
 	SmemBusy     int64               // shared-memory port cycles
 	L1Busy       int64               // L1 data-path cycles for global/local traffic
+	TMABusy      int64               // TMA engine transfer cycles
+	TensorBusy   int64               // wgmma tensor-pipe cycles
 	Stalls       Stalls              // warp-cycles per state, over retired warps
 	WarpCycles   int64               // resident warp-cycles of retired warps
 	Sleeps       int64               // failed mbarrier waits that slept

@@ -35,6 +35,11 @@ type warpState struct {
 	stalls Stalls
 	done   bool
 	slot   int // warp slot on the SM (trace track)
+	// async groups: completion cycles of committed groups, and of the
+	// work since the last commit
+	cpGroups, bulkGroups   []engine.Cycle
+	cpPending, bulkPending engine.Cycle
+	wgGroups               []*wgGroup
 }
 
 // reg is the cycle register r is ready.
@@ -155,8 +160,16 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready = max(ready, s.host.Global(st+d, s.ID, e.NumSectors, e.GlobalStore))
 		why = StallLongScoreboard
 	}
-	for _, r := range info.Defs {
-		ws.setReg(r, ready, why)
+	if info.Async != exec.AsyncNone {
+		ready = s.asyncIssue(ws, e, now, ready)
+		if info.Async == exec.AsyncMbarWait {
+			why = StallSleeping
+		}
+	}
+	if ready > 0 {
+		for _, r := range info.Defs {
+			ws.setReg(r, ready, why)
+		}
 	}
 	ws.setReady(now+slots, StallDispatch)
 	switch info.Pipe {
