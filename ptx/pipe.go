@@ -68,8 +68,13 @@ func PipeOf(in *Inst) Pipe {
 	case PipeGlobal:
 		switch in.Op {
 		case OpLd, OpLdu, OpSt, OpAtom, OpRed:
-			if in.Mods.Space == SpaceShared || in.Mods.Space == SpaceSharedCluster {
+			switch in.Mods.Space {
+			case SpaceShared, SpaceSharedCluster:
 				return PipeShared
+			case SpaceParam, SpaceParamEntry:
+				if in.Op == OpLd {
+					return PipeALU // a constant-bank operand or move (kernel parameters)
+				}
 			}
 		}
 	case PipeFP32:

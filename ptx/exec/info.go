@@ -175,3 +175,14 @@ func sassSlots(in *ptx.Inst, bits int) int32 {
 	}
 	return 1
 }
+
+// Infos returns the static information of every instruction of the
+// kernel's entry function, in program order.
+func (k *Kernel) Infos() []*InstInfo {
+	f := k.funcs[k.entry]
+	out := make([]*InstInfo, len(f.insts))
+	for i := range f.insts {
+		out[i] = &f.insts[i].info
+	}
+	return out
+}

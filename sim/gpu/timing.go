@@ -28,6 +28,9 @@ type Timing struct {
 	HotLines []HotLine `json:"hot_lines"`
 	// Sleeps counts failed mbarrier waits that slept.
 	Sleeps int64 `json:"mbarrier_sleeps"`
+	// AccountingErrors counts warps whose states did not sum to their
+	// resident cycles (always 0 unless the model has a bug).
+	AccountingErrors int64 `json:"-"`
 	// Utilization over time (for --plot; not in the report).
 	Utilization *traces.Utilization `json:"-"`
 }
@@ -64,6 +67,7 @@ func (m *machine) timing() *Timing {
 		st := &s.Stats
 		t.SMActiveCycles += st.ActiveCycles
 		t.Sleeps += st.Sleeps
+		t.AccountingErrors += st.AccountingErrors
 		stalls.Add(&st.Stalls)
 		for i, v := range st.PipeBusy {
 			pipes[i] += v

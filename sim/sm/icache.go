@@ -32,6 +32,20 @@ type icache struct {
 	ready map[uint64]engine.Cycle
 }
 
+// fetchFor is fetchReady with the warp's last line remembered.
+func (s *SM) fetchFor(ws *warpState, addr uint64, now engine.Cycle) engine.Cycle {
+	lb := uint64(s.cfg.ICache.LineBytes)
+	if lb == 0 || s.code == nil {
+		return 0
+	}
+	if l := addr / lb; ws.lastLineOK && l == ws.lastLine {
+		return ws.lastLineReady
+	}
+	t := s.fetchReady(addr, now)
+	ws.lastLine, ws.lastLineReady, ws.lastLineOK = addr/lb, t, true
+	return t
+}
+
 // fetchReady is the cycle the instruction at code address addr can issue
 // on SM s, starting a fetch (and prefetches) when the line is missing.
 func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {

@@ -168,9 +168,23 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	var pick, first *warpState
 	afterLast := false
 	for _, ws := range sp.warps {
+		if now < ws.skipUntil {
+			// known to be blocked until then by a scoreboard, pipe or fetch
+			// time (they only move later)
+			if ws.skipUntil < next {
+				next = ws.skipUntil
+			}
+			if ws == sp.last {
+				afterLast = true
+			}
+			continue
+		}
 		info, at, why := s.eligible(sp, ws, now)
 		if at > now {
 			ws.account(why, info, now, s)
+			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
+				ws.skipUntil = at
+			}
 			if at < next {
 				next = at
 			}
@@ -230,7 +244,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if info == nil {
 		return info, now, why // falls off the end: Issue reports it
 	}
-	if t := s.fetchReady(info.Addr, now); t > at {
+	if t := s.fetchFor(ws, info.Addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
 	for _, r := range info.Uses {

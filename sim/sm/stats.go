@@ -52,6 +52,9 @@ type Stats struct {
 	Stalls       Stalls              // warp-cycles per state, over retired warps
 	WarpCycles   int64               // resident warp-cycles of retired warps
 	Sleeps       int64               // failed mbarrier waits that slept
+	// AccountingErrors counts retired warps whose states do not sum to
+	// their resident cycles (a bug; tests check it is zero).
+	AccountingErrors int64
 	// Busy lists the intervals [from, to) with a resident CTA.
 	Busy [][2]engine.Cycle
 }

@@ -26,6 +26,12 @@ type warpState struct {
 	sleepChanges uint64
 	wakeAt       engine.Cycle
 	inBarrier    bool
+	// skipUntil: the scheduler need not look at the warp before this cycle
+	skipUntil engine.Cycle
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	lastLineOK    bool
 	info         *exec.InstInfo // next instruction (for hot lines)
 	// accounting: the state since cycle since
 	why    Stall
@@ -218,6 +224,9 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	}
 	ws.done = true
 	ws.flush(now+1, s)
+	if ws.stalls.Total() != int64(now+1-ws.start) {
+		s.Stats.AccountingErrors++
+	}
 	s.Stats.Stalls.Add(&ws.stalls)
 	s.Stats.WarpCycles += int64(now + 1 - ws.start)
 	sp := &s.sps[ws.sp]
