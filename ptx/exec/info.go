@@ -94,6 +94,12 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
 	inf.Slots = sassSlots(in, x.bits)
+	if v, ok := measuredSlots(in, xf.fn); ok {
+		inf.Slots = max(v, 1)
+		if (in.Op == ptx.OpDiv || in.Op == ptx.OpRem) && x.bits == 64 && !x.t.IsFloat() {
+			inf.Slots += subroutineSlots
+		}
+	}
 	asyncInfo(in, inf)
 	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
 		inf.TryWait = true

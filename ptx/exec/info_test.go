@@ -74,27 +74,27 @@ DONE:
 		defs, uses []int32
 		slots      int32
 	}{
-		{ptx.PipeALU, R("%rd1"), nil, 1},                           // ld.param: a constant-bank read
-		{ptx.PipeALU, R("%r1"), R("%r2", "%r3"), 1},                // add.s32
-		{ptx.PipeFP32, R("%f1"), R("%p1", "%f2", "%f3"), 1},        // guarded add.f32: the guard is read
-		{ptx.PipeFP64, R("%fd1"), R("%fd2", "%fd1"), 1},            // fma.f64
-		{ptx.PipeIMAD, R("%r4"), R("%r1"), 1},                      // mul.lo.s32 by an immediate
-		{ptx.PipeIMAD, R("%rd2"), R("%r1", "%r4"), 1},              // mul.wide.s32
-		{ptx.PipeALU, R("%r5", "CC"), R("%r1", "%r2"), 1},          // add.cc writes the carry flag
-		{ptx.PipeALU, R("%r6"), R("%r1", "%r2", "CC"), 1},          // addc reads it
-		{ptx.PipeALU, R("%rd3"), R("%rd1", "%rd2"), 2},             // add.s64: two 32-bit halves
-		{ptx.PipeMUFU, R("%f1"), R("%f2"), 1},                      // ex2.approx
-		{ptx.PipeConv, R("%f3"), R("%r1"), 1},                      // cvt
-		{ptx.PipeWarp, R("%r7", "%p2"), R("%r1"), 1},               // shfl d|p
-		{ptx.PipeShared, R("%r8", "%r9"), R("%rd1"), 1},            // ld.shared.v2: vector dests, address base
-		{ptx.PipeGlobal, nil, R("%rd3", "%r8", "%r9"), 1},          // st.global.v2: all reads
-		{ptx.PipeGlobal, R("%r1"), R("%rd3"), 1},                   // ld.global
-		{ptx.PipeALU, R("%p1"), R("%r1", "%r2"), 1},                // setp
-		{ptx.PipeIMAD, R("%r2"), R("%r1", "%r3"), 20},              // div.s32: a sequence
-		{ptx.PipeBarrier, nil, nil, 1},                             // bar.sync 0
-		{ptx.PipeBranch, nil, R("%p1"), 1},                         // @!p bra
-		{ptx.PipeAsync, R("%p2"), R("%rd1", "%r1"), 1},             // try_wait with a hint
-		{ptx.PipeBranch, nil, nil, 1},                              // ret
+		{ptx.PipeALU, R("%rd1"), nil, 1},                    // ld.param: a constant-bank read
+		{ptx.PipeALU, R("%r1"), R("%r2", "%r3"), 1},         // add.s32
+		{ptx.PipeFP32, R("%f1"), R("%p1", "%f2", "%f3"), 1}, // guarded add.f32: the guard is read
+		{ptx.PipeFP64, R("%fd1"), R("%fd2", "%fd1"), 1},     // fma.f64
+		{ptx.PipeIMAD, R("%r4"), R("%r1"), 1},               // mul.lo.s32 by an immediate
+		{ptx.PipeIMAD, R("%rd2"), R("%r1", "%r4"), 1},       // mul.wide.s32
+		{ptx.PipeALU, R("%r5", "CC"), R("%r1", "%r2"), 1},   // add.cc writes the carry flag
+		{ptx.PipeALU, R("%r6"), R("%r1", "%r2", "CC"), 1},   // addc reads it
+		{ptx.PipeALU, R("%rd3"), R("%rd1", "%rd2"), 2},      // add.s64: two 32-bit halves
+		{ptx.PipeMUFU, R("%f1"), R("%f2"), 4},               // ex2.approx: ptxas 13.0 emits 4 SASS (sass_slots.tsv)
+		{ptx.PipeConv, R("%f3"), R("%r1"), 1},               // cvt
+		{ptx.PipeWarp, R("%r7", "%p2"), R("%r1"), 1},        // shfl d|p
+		{ptx.PipeShared, R("%r8", "%r9"), R("%rd1"), 1},     // ld.shared.v2: vector dests, address base
+		{ptx.PipeGlobal, nil, R("%rd3", "%r8", "%r9"), 1},   // st.global.v2: all reads
+		{ptx.PipeGlobal, R("%r1"), R("%rd3"), 1},            // ld.global
+		{ptx.PipeALU, R("%p1"), R("%r1", "%r2"), 1},         // setp
+		{ptx.PipeIMAD, R("%r2"), R("%r1", "%r3"), 26},       // div.s32: 26 SASS with ptxas 13.0 (sass_slots.tsv)
+		{ptx.PipeBarrier, nil, nil, 1},                      // bar.sync 0
+		{ptx.PipeBranch, nil, R("%p1"), 1},                  // @!p bra
+		{ptx.PipeAsync, R("%p2"), R("%rd1", "%r1"), 1},      // try_wait with a hint
+		{ptx.PipeBranch, nil, nil, 1},                       // ret
 	}
 	require.Len(t, infos, len(cases))
 	for i, c := range cases {
