@@ -3,7 +3,11 @@ package ptx
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,13 +42,21 @@ func TestTestdata(t *testing.T) {
 
 // TestValidationCorpus loads the PTX recorded on real GPUs, when present.
 func TestValidationCorpus(t *testing.T) {
+	// Large generated PTX is stored as kernel.ptx.gz (internal/gzfile).
 	files, _ := filepath.Glob("../validation/testdata/*/kernel.ptx")
+	gz, _ := filepath.Glob("../validation/testdata/*/kernel.ptx.gz")
+	for _, f := range gz {
+		files = append(files, strings.TrimSuffix(f, gzfile.Ext))
+	}
+	slices.Sort(files)
 	if len(files) == 0 {
 		t.Skip("no validation/testdata/*/kernel.ptx yet")
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(filepath.Dir(f)), func(t *testing.T) {
-			_, err := Load(f, []byte(loadFile(t, f)))
+			src, err := gzfile.ReadFile(f)
+			require.NoError(t, err)
+			_, err = Load(f, src)
 			require.NoError(t, err)
 		})
 	}

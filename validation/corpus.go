@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/npy"
 )
@@ -59,10 +59,11 @@ type Counters struct {
 }
 
 // LoadRecording reads DIR/gpu/*, DIR/counters.json and DIR/provenance.json
-// for the outputs named.
+// for the outputs named; any of these files may be stored as NAME.gz
+// (see internal/gzfile).
 func LoadRecording(dir string, outputs []string) (*Recording, error) {
 	r := &Recording{Dir: dir, Outputs: map[string]*RecordedOutput{}}
-	pb, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	pb, err := gzfile.ReadFile(filepath.Join(dir, "provenance.json"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: recording has no provenance: %v", dir, err)
 	}
@@ -74,7 +75,7 @@ func LoadRecording(dir string, outputs []string) (*Recording, error) {
 			return nil, fmt.Errorf("%s/provenance.json: missing %q", dir, k)
 		}
 	}
-	if cb, err := os.ReadFile(filepath.Join(dir, "counters.json")); err == nil {
+	if cb, err := gzfile.ReadFile(filepath.Join(dir, "counters.json")); err == nil {
 		r.Counters = &Counters{}
 		if err := json.Unmarshal(cb, r.Counters); err != nil {
 			return nil, fmt.Errorf("%s/counters.json: %v", dir, err)
@@ -92,16 +93,16 @@ func LoadRecording(dir string, outputs []string) (*Recording, error) {
 
 func loadOutput(dir, name string) (*RecordedOutput, error) {
 	full := filepath.Join(dir, name+".npy")
-	if _, err := os.Stat(full); err == nil {
+	if gzfile.Exists(full) {
 		_, _, data, err := npy.Read(full)
 		if err != nil {
 			return nil, err
 		}
 		return &RecordedOutput{Full: data}, nil
 	}
-	mb, err := os.ReadFile(filepath.Join(dir, name+".meta.json"))
+	mb, err := gzfile.ReadFile(filepath.Join(dir, name+".meta.json"))
 	if err != nil {
-		return nil, fmt.Errorf("%s: no recorded output %s (.npy or .meta.json)", dir, name)
+		return nil, fmt.Errorf("%s: no recorded output %s (.npy, .npy.gz or .meta.json)", dir, name)
 	}
 	ro := &RecordedOutput{Meta: &SampleMeta{}}
 	if err := json.Unmarshal(mb, ro.Meta); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/ptx"
 )
@@ -32,7 +33,7 @@ func (e *InputError) Unwrap() error { return e.Err }
 // (the --kernel flag) wins over the spec's kernel:. All errors are
 // *InputError.
 func PlanGPU(ptxPath, specPath, kernelFlag string) (*GPUPlan, error) {
-	src, err := os.ReadFile(ptxPath)
+	src, err := gzfile.ReadFile(ptxPath)
 	if err != nil {
 		return nil, &InputError{fmt.Errorf("%s: error: %v", ptxPath, pathErrText(err))}
 	}

@@ -5,11 +5,11 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -148,7 +148,7 @@ func TestTensorMapRecordMatchesRecorder(t *testing.T) {
 func checkRecorderTensorMaps(t *testing.T, dir string) {
 	plan, err := PlanGPU(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "")
 	require.NoError(t, err)
-	raw, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	raw, err := gzfile.ReadFile(filepath.Join(dir, "provenance.json"))
 	require.NoError(t, err)
 	var prov struct {
 		TensorMaps map[string]json.RawMessage `json:"tensormaps"`

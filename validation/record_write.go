@@ -2,16 +2,18 @@ package validation
 
 import (
 	"encoding/json"
-	"github.com/sm90sim/sm90sim/internal/report"
 	"os"
 	"path/filepath"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/npy"
 )
 
 // writeOutputs replaces DIR/gpu/NAME.* for every output: NAME.npy up to
 // 1 MiB, else NAME.meta.json (sha256, dtype, shape, stride, count) and
-// NAME.sample.npy (plus per-block hashes that locate a difference).
+// NAME.sample.npy (plus per-block hashes that locate a difference). The
+// .npy files are stored as NAME.npy.gz where gzip saves space
+// (gzfile.Saves); readers take either form.
 func writeOutputs(dir string, plan *GPUPlan, run *GPUResult) ([]RecordedFile, error) {
 	g := filepath.Join(dir, "gpu")
 	if err := os.MkdirAll(g, 0o755); err != nil {
@@ -22,19 +24,22 @@ func writeOutputs(dir string, plan *GPUPlan, run *GPUResult) ([]RecordedFile, er
 		o := run.Output(name)
 		for _, suffix := range []string{".npy", ".meta.json", ".sample.npy"} {
 			os.Remove(filepath.Join(g, name+suffix))
+			os.Remove(filepath.Join(g, name+suffix+gzfile.Ext))
 		}
 		rf := RecordedFile{Name: name, File: "gpu/" + name + ".npy", Bytes: len(o.Data)}
 		if len(o.Data) <= bigOutputBytes {
-			if err := npy.Write(filepath.Join(g, name+".npy"), o.DType.NumpyDescr(), o.Shape, o.Data); err != nil {
+			written, err := npy.WriteCompressed(filepath.Join(g, name+".npy"), o.DType.NumpyDescr(), o.Shape, o.Data)
+			if err != nil {
 				return nil, err
 			}
+			rf.File = "gpu/" + filepath.Base(written)
 			files = append(files, rf)
 			continue
 		}
 		stride, data := sample(o)
 		meta := SampleMeta{SHA256: sha256Hex(o.Data), DType: o.DType.Name(), Shape: o.Shape, Stride: stride, Count: len(data) / o.DType.Size(),
 			BlockBytes: recordBlockBytes, BlockSHA256: blockHashes(o.Data, recordBlockBytes)}
-		if err := npy.Write(filepath.Join(g, name+".sample.npy"), o.DType.NumpyDescr(), []int{meta.Count}, data); err != nil {
+		if _, err := npy.WriteCompressed(filepath.Join(g, name+".sample.npy"), o.DType.NumpyDescr(), []int{meta.Count}, data); err != nil {
 			return nil, err
 		}
 		if err := writeJSON(filepath.Join(g, name+".meta.json"), meta); err != nil {
@@ -123,12 +128,13 @@ func writeProvenance(dir string, plan *GPUPlan, run *GPUResult, res *RecordResul
 		cmds = []any{}
 	}
 	prov["commands"] = cmds
-	return writeJSON(filepath.Join(dir, "provenance.json"), prov)
+	return writeJSONFile(filepath.Join(dir, "provenance.json"), prov, true)
 }
 
-// readJSONMap reads DIR/NAME as a JSON object (nil when missing or bad).
+// readJSONMap reads DIR/NAME (or DIR/NAME.gz) as a JSON object (nil when
+// missing or bad).
 func readJSONMap(dir, name string) map[string]any {
-	b, err := os.ReadFile(filepath.Join(dir, name))
+	b, err := gzfile.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		return nil
 	}
@@ -139,10 +145,22 @@ func readJSONMap(dir, name string) map[string]any {
 	return m
 }
 
-func writeJSON(path string, v any) error {
+// bigJSONBytes is the size over which a recorded JSON file (provenance.json
+// with its raw tool logs) is stored gzipped, where that saves space.
+const bigJSONBytes = 32 << 10
+
+// writeJSON writes path as plain indented JSON and removes a stale path.gz.
+func writeJSON(path string, v any) error { return writeJSONFile(path, v, false) }
+
+// writeJSONFile writes path as indented JSON; with mayCompress, a file over
+// bigJSONBytes goes to path.gz instead where gzip saves space. The other
+// form is removed.
+func writeJSONFile(path string, v any, mayCompress bool) error {
 	b, err := json.MarshalIndent(v, "", " ")
 	if err != nil {
 		return err
 	}
-	return report.WriteFile(path, append(b, '\n'))
+	b = append(b, '\n')
+	_, err = gzfile.WriteFile(path, b, mayCompress && len(b) > bigJSONBytes)
+	return err
 }

@@ -3,6 +3,7 @@ package validation
 import (
 	"errors"
 
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
@@ -14,6 +15,7 @@ type ValidateReport struct {
 	Status      string  `json:"status"` // "match", "mismatch" or "error"
 	Error       *string `json:"error"`
 	Kernel      string  `json:"kernel"`
+	Demangled   string  `json:"kernel_demangled"` // as in the run report
 	Grid        [3]int  `json:"grid"`
 	Block       [3]int  `json:"block"`
 	Cluster     *[3]int `json:"cluster,omitempty"`
@@ -66,7 +68,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 		return nil, err
 	}
 	s := plan.Spec
-	r := &ValidateReport{Kernel: plan.Kernel, Grid: s.Grid, Block: s.Block, SharedBytes: s.SharedBytes}
+	r := &ValidateReport{Kernel: plan.Kernel, Demangled: kname.Demangled(plan.Kernel), Grid: s.Grid, Block: s.Block, SharedBytes: s.SharedBytes}
 	if s.ClusterGiven {
 		c := s.Cluster
 		r.Cluster = &c
@@ -136,8 +138,9 @@ func CompareOutputs(s *launch.Spec, sim []*launch.Buffer, gpuOut []*launch.Buffe
 // null (the GPU runs SASS, not PTX), cycles the GPU's.
 func GPUReport(plan *GPUPlan, res *GPUResult, err error) *report.Report {
 	s := plan.Spec
-	r := &report.Report{Status: "ok", Kernel: plan.Kernel, Grid: s.Grid, Block: s.Block,
+	r := &report.Report{Status: "ok", Grid: s.Grid, Block: s.Block,
 		SharedBytes: s.SharedBytes, Mode: "gpu"}
+	r.SetKernel(plan.Kernel)
 	if s.ClusterGiven {
 		c := s.Cluster
 		r.Cluster = &c

@@ -3,6 +3,7 @@ package validation
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"io"
 	"math"
@@ -14,7 +15,7 @@ import (
 // WriteTable prints the report as a readable table: one row per output,
 // then cycles side by side, the GPU seen and the verdict.
 func (r *ValidateReport) WriteTable(w io.Writer) {
-	fmt.Fprintf(w, "validate %s  grid %v  block %v", r.Kernel, r.Grid, r.Block)
+	fmt.Fprintf(w, "validate %s  grid %v  block %v", kname.Short(r.Kernel), r.Grid, r.Block)
 	if r.Cluster != nil {
 		fmt.Fprintf(w, "  cluster %v", *r.Cluster)
 	}

@@ -73,7 +73,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.spec, "spec", "", "launch spec (YAML)")
-	fl.StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
+	fl.StringVar(&f.kernel, "kernel", "", ".entry to run: its mangled or demangled name, or a regexp matching one entry (wins over the spec's kernel:)")
 	fl.StringVar(&f.json, "json", "", "write the report as JSON here")
 	fl.IntVar(&f.top, "top", 0, "show only the N lines with the most conflicts (0: all)")
 	fl.Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")

@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -51,12 +52,13 @@ type bankTotals struct {
 
 // bankReport is the JSON of `sm90sim banks KERNEL.ptx`.
 type bankReport struct {
-	File   string     `json:"file"`
-	Kernel string     `json:"kernel"`
-	Grid   [3]int     `json:"grid"`
-	Block  [3]int     `json:"block"`
-	Lines  []bankLine `json:"lines"` // sorted by conflicts, then line
-	Totals bankTotals `json:"totals"`
+	File      string     `json:"file"`
+	Kernel    string     `json:"kernel"`
+	Demangled string     `json:"kernel_demangled"` // as in the run report
+	Grid      [3]int     `json:"grid"`
+	Block     [3]int     `json:"block"`
+	Lines     []bankLine `json:"lines"` // sorted by conflicts, then line
+	Totals    bankTotals `json:"totals"`
 	// TMA sums the modelled tma lines (TMA and bulk-copy writes).
 	TMA  bankTotals   `json:"tma_modelled"`
 	Smem *report.Smem `json:"smem"` // the run report's section, for cross-checks
@@ -95,7 +97,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 		}
 		return nil, inputErr(runErr)
 	}
-	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Grid: s.Spec.Grid, Block: s.Spec.Block,
+	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Demangled: kname.Demangled(s.Kernel.Name()), Grid: s.Spec.Grid, Block: s.Spec.Block,
 		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem)}
 	src := sourceLines(ptxPath)
 	for _, st := range s.Kernel.SmemSites() {
@@ -145,7 +147,7 @@ func (r *bankReport) add(st exec.SiteStat, src []string) {
 // sourceLines reads the PTX again for the instruction text (nil if it
 // cannot: the report then shows the opcode).
 func sourceLines(path string) []string {
-	b, err := os.ReadFile(path)
+	b, err := gzfile.ReadFile(path)
 	if err != nil {
 		return nil
 	}
@@ -159,7 +161,7 @@ func sourceLines(path string) []string {
 }
 
 func writeBankTable(w io.Writer, r *bankReport, top int) {
-	fmt.Fprintf(w, "kernel %s  grid %v  block %v  (%s)\n", r.Kernel, r.Grid, r.Block, r.File)
+	fmt.Fprintf(w, "kernel %s  grid %v  block %v  (%s)\n", kname.Short(r.Kernel), r.Grid, r.Block, r.File)
 	if len(r.Lines) == 0 {
 		fmt.Fprintln(w, "no shared-memory accesses")
 		return

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/validation"
@@ -30,7 +31,7 @@ type gpuFlags struct {
 func (f *gpuFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here (also on failure)")
-	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
+	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run: its mangled or demangled name, or a regexp matching one entry (wins over the spec's kernel:)")
 	cmd.Flags().IntVar(&f.warmup, "warmup", 2, "untimed launches before the timed ones")
 	cmd.Flags().IntVar(&f.repeat, "repeat", 10, "event-timed launches (median reported; 0: no timing)")
 	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "cycles from ncu's sm__cycles_elapsed.max: auto (when installed) or off")
@@ -164,7 +165,7 @@ func writeGPUReport(path string, rep *report.Report, runErr error) error {
 }
 
 func printGPUSummary(w io.Writer, r *report.Report) {
-	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", r.Kernel, r.Grid, r.Block, r.Mode)
+	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", kname.Short(r.Kernel), r.Grid, r.Block, r.Mode)
 	if g, ok := r.GPU.(*validation.GPUInfo); ok && g != nil {
 		fmt.Fprintf(w, "gpu                %s\n", g.Summary())
 		c := "-"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -36,7 +37,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
 	cmd.Flags().StringVar(&f.out, "out", ".", "directory for the output .npy files")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here (also on failure)")
-	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run (wins over the spec's kernel:)")
+	cmd.Flags().StringVar(&f.kernel, "kernel", "", ".entry to run: its mangled or demangled name, or a regexp matching one entry (wins over the spec's kernel:)")
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
@@ -124,7 +125,7 @@ func addJobsFlag(cmd *cobra.Command, jobs *int) {
 }
 
 func printSummary(w io.Writer, r *report.Report) {
-	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", r.Kernel, r.Grid, r.Block, r.Mode)
+	fmt.Fprintf(w, "kernel %s  grid %v  block %v  mode %s\n", kname.Short(r.Kernel), r.Grid, r.Block, r.Mode)
 	if r.Instructions != nil {
 		fmt.Fprintf(w, "warp instructions  %d  (%.3g per second, %.3f s, %s)\n", *r.Instructions, r.Host.WarpInstructionsPerSecond, r.Host.WallSeconds, jobsText(r.Host))
 	}

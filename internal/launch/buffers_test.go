@@ -3,11 +3,13 @@ package launch
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/npy"
 )
 
@@ -101,4 +103,47 @@ func TestMakeBuffersBadNpy(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.MakeBuffers()
 	assert.EqualError(t, err, filepath.Join(dir, "l.yaml")+":4:13: error: buffer a: a.npy: not a .npy file (bad magic)")
+}
+
+// A spec that names x.npy reads x.npy.gz when x.npy is absent (the corpus
+// stores large inputs compressed), and a plain x.npy wins over a stale .gz.
+func TestMakeBuffersGzipFallback(t *testing.T) {
+	dir := t.TempDir()
+	img := func(data []byte) []byte {
+		b, err := npy.EncodeBytes("<u4", []int{2}, data)
+		require.NoError(t, err)
+		return b
+	}
+	gzPath := filepath.Join(dir, "a.npy.gz")
+	require.NoError(t, os.WriteFile(gzPath, gzfile.Compress(img([]byte{1, 0, 0, 0, 2, 0, 0, 0})), 0o644))
+	s, err := Parse(filepath.Join(dir, "l.yaml"), []byte("grid: [1]\nblock: [1]\nbuffers:\n  a: {file: a.npy}\n"))
+	require.NoError(t, err)
+	bufs, err := s.MakeBuffers()
+	require.NoError(t, err)
+	assert.Equal(t, &Buffer{Name: "a", DType: U32, Shape: []int{2}, Data: []byte{1, 0, 0, 0, 2, 0, 0, 0}}, bufs[0])
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.npy"), img([]byte{3, 0, 0, 0, 4, 0, 0, 0}), 0o644))
+	bufs, err = s.MakeBuffers()
+	require.NoError(t, err)
+	assert.Equal(t, []byte{3, 0, 0, 0, 4, 0, 0, 0}, bufs[0].Data)
+
+	// A corrupt .gz is an input error naming the compressed file.
+	require.NoError(t, os.Remove(filepath.Join(dir, "a.npy")))
+	require.NoError(t, os.WriteFile(gzPath, []byte("this is not gzip data"), 0o644))
+	_, err = s.MakeBuffers()
+	assert.EqualError(t, err, filepath.Join(dir, "l.yaml")+":4:13: error: buffer a: a.npy: "+gzPath+": gzip: invalid header")
+}
+
+// A Fortran-order input (np.save of a transposed array) loads in C order:
+// shape (3, 2) u2 stored column-major 0 1 2 3 4 5 is 0 3 1 4 2 5.
+func TestMakeBuffersFortranOrder(t *testing.T) {
+	dir := t.TempDir()
+	dict := "{'descr': '<u2', 'fortran_order': True, 'shape': (3, 2), }"
+	file := "\x93NUMPY\x01\x00\x76\x00" + dict + strings.Repeat(" ", 59) + "\n" + "\x00\x00\x01\x00\x02\x00\x03\x00\x04\x00\x05\x00"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "t.npy"), []byte(file), 0o644))
+	s, err := Parse(filepath.Join(dir, "l.yaml"), []byte("grid: [1]\nblock: [1]\nbuffers:\n  t: {file: t.npy, dtype: u16, shape: [3, 2]}\n"))
+	require.NoError(t, err)
+	bufs, err := s.MakeBuffers()
+	require.NoError(t, err)
+	assert.Equal(t, []byte{0, 0, 3, 0, 1, 0, 4, 0, 2, 0, 5, 0}, bufs[0].Data)
 }

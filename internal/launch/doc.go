@@ -39,7 +39,9 @@
 //
 // dtypes: u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64 e4m3 e5m2. bf16,
 // e4m3 and e5m2 are written to and read from .npy as raw "<u2" / "|u1"; f16
-// is "<f2"; all little-endian, C order.
+// is "<f2"; all little-endian. Files are written in C order; Fortran-order
+// files (np.save of a transposed array) are read into C order, and a file
+// named x.npy is read from x.npy.gz (gzip) when x.npy is absent.
 //
 // Tensor maps: dtype u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32_ftz tf32
 // tf32_ftz; interleave none|16B|32B; swizzle none|32B|64B|128B; l2_promotion

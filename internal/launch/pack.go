@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/ptx"
 )
 
@@ -92,7 +93,7 @@ func paramText(p ptx.Param) string {
 	if len(p.Dims) > 0 {
 		fmt.Fprintf(&b, ".align %d ", p.Align)
 	}
-	fmt.Fprintf(&b, ".%s %s", p.Type, p.Name)
+	fmt.Fprintf(&b, ".%s %s", p.Type, kname.Param(p.Name))
 	for _, d := range p.Dims {
 		fmt.Fprintf(&b, "[%d]", d)
 	}

@@ -103,7 +103,11 @@ func TestResolveKernel(t *testing.T) {
 	}{
 		{"spec names it", named, []string{"a", "b"}, "", "b", ""},
 		{"override wins", named, []string{"a", "b"}, "a", "a", ""},
-		{"override unknown", named, []string{"a", "b"}, "c", "", "--kernel c: the PTX has no .entry of that name (entries: a, b)"},
+		{"override unknown", named, []string{"a", "b"}, "c", "", `--kernel c: no .entry matches "c" (entries: a, b)`},
+		{"override regex", named, []string{"scale_a", "scale_b"}, "_b$", "scale_b", ""},
+		{"override ambiguous", named, []string{"scale_a", "scale_b"}, "scale", "", `--kernel scale: "scale" matches 2 entries (scale_a, scale_b); make it match one`},
+		{"override demangled", named, []string{"_Z3fooPi", "_Z3barPi"}, "bar(int*)", "_Z3barPi", ""},
+		{"entries demangled", named, []string{"_Z3fooPi", "_Z3barPi"}, "", "", `k.yaml:1:9: error: kernel "b": the PTX has no .entry of that name (entries: foo, bar)`},
 		{"spec unknown", named, []string{"a", "c"}, "", "", `k.yaml:1:9: error: kernel "b": the PTX has no .entry of that name (entries: a, c)`},
 		{"only entry", plain, []string{"x"}, "", "x", ""},
 		{"ambiguous", plain, []string{"x", "y"}, "", "", "k.yaml:1:1: error: the PTX has 2 entries (x, y); name one with kernel: or --kernel"},

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
-// Read loads an .npy file. See Decode for what it returns.
+// Read loads an .npy file, or path+".gz" (gzip-compressed) when path is
+// absent. See Decode for what it returns.
 func Read(path string) (descr string, shape []int, data []byte, err error) {
-	src, err := os.ReadFile(path)
+	src, err := gzfile.ReadFile(path)
 	if err != nil {
 		return "", nil, nil, err
 	}
@@ -62,4 +65,15 @@ func WriteTemp(path string, descr string, shape []int, data []byte) (string, err
 		return "", err
 	}
 	return name, nil
+}
+
+// WriteCompressed stores an .npy file atomically as path+".gz" when gzip
+// saves space (gzfile.Saves), else as path, and removes the other form. It
+// returns the name written.
+func WriteCompressed(path string, descr string, shape []int, data []byte) (string, error) {
+	b, err := EncodeBytes(descr, shape, data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return gzfile.WriteFile(path, b, true)
 }

@@ -19,7 +19,10 @@ const magic = "\x93NUMPY"
 const headerAlign = 64
 
 // Decode splits an .npy image into descr, shape and data. The returned descr
-// is canonical: one-byte types use '|' ("<u1" reads as "|u1"). data aliases src.
+// is canonical: one-byte types use '|' ("<u1" reads as "|u1"). data is in C
+// order: it aliases src, except for a Fortran-order file (fortran_order:
+// True, what np.save writes for a transposed array), whose elements are
+// reordered into a new slice.
 func Decode(src []byte) (descr string, shape []int, data []byte, err error) {
 	if len(src) < 10 || string(src[:6]) != magic {
 		return "", nil, nil, fmt.Errorf("npy: not a .npy file (bad magic)")
@@ -51,9 +54,6 @@ func Decode(src []byte) (descr string, shape []int, data []byte, err error) {
 	if err != nil {
 		return "", nil, nil, err
 	}
-	if h.fortran {
-		return "", nil, nil, fmt.Errorf("npy: Fortran-order arrays are not supported (save with np.ascontiguousarray)")
-	}
 	descr, size, err := parseDescr(h.descr)
 	if err != nil {
 		return "", nil, nil, err
@@ -65,6 +65,9 @@ func Decode(src []byte) (descr string, shape []int, data []byte, err error) {
 	data = src[start+hlen:]
 	if len(data) != want {
 		return "", nil, nil, fmt.Errorf("npy: shape %v of %s needs %d data bytes, file has %d", h.shape, descr, want, len(data))
+	}
+	if h.fortran {
+		data = fortranToC(data, h.shape, size)
 	}
 	return descr, h.shape, data, nil
 }

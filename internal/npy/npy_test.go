@@ -81,7 +81,7 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"magic", []byte("PK\x03\x04garbage..."), "bad magic"},
 		{"version", numpyFile(4, "{}", nil)[:20], "unsupported format version 4.0"},
-		{"fortran", numpyFile(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }", d4), "Fortran-order"},
+		{"fortran short data", numpyFile(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", d4), "needs 16 data bytes, file has 4"},
 		{"big endian", numpyFile(1, "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }", d4), "big-endian"},
 		{"object", numpyFile(1, "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", d4), "object arrays"},
 		{"structured", numpyFile(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", d4), "structured"},

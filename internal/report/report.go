@@ -2,13 +2,17 @@
 // `validate` write: stable keys, deterministic outside "host".
 package report
 
-import "github.com/sm90sim/sm90sim/smem"
+import (
+	"github.com/sm90sim/sm90sim/internal/kname"
+	"github.com/sm90sim/sm90sim/smem"
+)
 
 // Report is the run report.
 type Report struct {
 	Status       string   `json:"status"` // "ok" or "error"
 	Error        *string  `json:"error"`
 	Kernel       string   `json:"kernel"`
+	Demangled    string   `json:"kernel_demangled"` // Kernel demangled (kname.Demangled), or Kernel when not mangled
 	Grid         [3]int   `json:"grid"`
 	Block        [3]int   `json:"block"`
 	Cluster      *[3]int  `json:"cluster,omitempty"`
@@ -101,3 +105,8 @@ func (r *Report) SetError(err error) {
 
 // Write writes the report as indented JSON, atomically.
 func (r *Report) Write(path string) error { return WriteJSON(path, r) }
+
+// SetKernel sets Kernel (the .entry name) and Demangled.
+func (r *Report) SetKernel(name string) {
+	r.Kernel, r.Demangled = name, kname.Demangled(name)
+}

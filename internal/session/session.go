@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -31,7 +32,7 @@ type Session struct {
 // buffers in simulated device memory and packs the parameters. Every error
 // it returns is an input error.
 func Prepare(ptxPath, specPath, kernelFlag string, layout exec.Layout) (*Session, error) {
-	src, err := os.ReadFile(ptxPath)
+	src, err := gzfile.ReadFile(ptxPath)
 	if err != nil {
 		return nil, fmt.Errorf("%s: error: %v", ptxPath, errText(err))
 	}

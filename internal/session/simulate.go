@@ -41,7 +41,8 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		rep.SetError(err)
 		return nil, err
 	}
-	rep.Kernel, rep.Grid, rep.Block, rep.SharedBytes = s.Kernel.Name(), s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
+	rep.SetKernel(s.Kernel.Name())
+	rep.Grid, rep.Block, rep.SharedBytes = s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
 	if s.Spec.ClusterGiven {
 		c := s.Spec.Cluster
 		rep.Cluster = &c

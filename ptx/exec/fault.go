@@ -1,6 +1,10 @@
 package exec
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/internal/kname"
+)
 
 // Fault is a run-time error of the simulated kernel (exit code 1): an
 // out-of-bounds or misaligned access, a trap, a deadlock, an exhausted
@@ -24,7 +28,7 @@ func (f *Fault) Error() string {
 		src = " (" + f.Src + ")"
 	}
 	s := fmt.Sprintf("kernel %s cta (%d,%d,%d) thread (%d,%d,%d) line %d%s: %s",
-		f.Kernel, f.CTA[0], f.CTA[1], f.CTA[2], f.Thread[0], f.Thread[1], f.Thread[2], f.Line, src, f.Msg)
+		kname.Short(f.Kernel), f.CTA[0], f.CTA[1], f.CTA[2], f.Thread[0], f.Thread[1], f.Thread[2], f.Line, src, f.Msg)
 	for _, d := range f.Detail {
 		s += "\n  " + d
 	}

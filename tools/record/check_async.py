@@ -13,6 +13,8 @@ import sys
 
 import numpy as np
 
+import gzcompat
+
 sys.path.insert(0, os.path.dirname(__file__))
 import record as R  # noqa: E402
 
@@ -24,7 +26,7 @@ def load(name):
     d = os.path.join(TD, name)
     spec = R.load_spec(d)
     bufs = R.build_buffers(d, spec)
-    outs = {o: np.load(os.path.join(d, "gpu", o + ".npy")) for o in spec["outputs"]}
+    outs = {o: gzcompat.np_load(os.path.join(d, "gpu", o + ".npy")) for o in spec["outputs"]}
     return d, spec, bufs, outs
 
 

@@ -15,6 +15,8 @@ import sys
 
 import numpy as np
 
+import gzcompat
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import record  # noqa: E402
 
@@ -26,13 +28,13 @@ def check(d):
     b = bufs["b"].host.astype(np.float64)
     M, N = a.shape[0], b.shape[0]
     g = os.path.join(d, "gpu")
-    if os.path.exists(os.path.join(g, "c.npy")):
-        c = np.load(os.path.join(g, "c.npy")).astype(np.float64).reshape(-1)
+    if gzcompat.exists(os.path.join(g, "c.npy")):
+        c = gzcompat.np_load(os.path.join(g, "c.npy")).astype(np.float64).reshape(-1)
         idx = np.arange(M * N)
     else:
         with open(os.path.join(g, "c.meta.json")) as f:
             meta = json.load(f)
-        c = np.load(os.path.join(g, "c.sample.npy")).astype(np.float64)
+        c = gzcompat.np_load(os.path.join(g, "c.sample.npy")).astype(np.float64)
         idx = np.arange(meta["count"]) * meta["stride"]
     rows, cols = idx // N, idx % N
     ref = np.einsum("ik,ik->i", a[rows], b[cols]) if len(idx) < M * N else (a @ b.T).reshape(-1)

@@ -15,6 +15,8 @@ import sys
 
 import numpy as np
 
+import gzcompat
+
 
 def main():
     full = sys.argv[1]
@@ -24,11 +26,11 @@ def main():
         p = os.path.join(full, f"{name}.out.npy")
         if not os.path.exists(p):
             p = os.path.join(d, "gpu", "out.npy")
-        if not os.path.exists(p):
+        if not gzcompat.exists(p):
             print(f"{name}: no full output")
             continue
-        out = np.load(p)
-        cfg = np.load(os.path.join(d, "cfg.npy"))
+        out = gzcompat.np_load(p)
+        cfg = gzcompat.np_load(os.path.join(d, "cfg.npy"))
         groups = {}
         for r in cfg:
             groups.setdefault((int(r[1]), int(r[2])), []).append(r)

@@ -13,14 +13,17 @@ import sys
 
 import numpy as np
 
+import gzcompat
+
 
 def main(a, b):
     rc = 0
     for fn in sorted(os.listdir(os.path.join(a, "gpu"))):
+        fn = fn[:-3] if fn.endswith(".npy.gz") else fn
         if not fn.endswith(".npy") or fn.endswith(".sample.npy"):
             continue
-        x = np.load(os.path.join(a, "gpu", fn))
-        y = np.load(os.path.join(b, "gpu", fn))
+        x = gzcompat.np_load(os.path.join(a, "gpu", fn))
+        y = gzcompat.np_load(os.path.join(b, "gpu", fn))
         xv = x.reshape(-1).view(np.uint8).reshape(x.size, -1)
         yv = y.reshape(-1).view(np.uint8).reshape(y.size, -1)
         diff = np.nonzero((xv != yv).any(axis=1))[0]

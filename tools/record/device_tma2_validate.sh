@@ -29,7 +29,7 @@ for d in validation/testdata/*/; do
 done
 for n in $DIRS; do
     d=validation/testdata/$n
-    [ -f "$d/launch.yaml" ] && [ -f "$d/kernel.ptx" ] || { echo "skip $n (no launch.yaml/kernel.ptx)"; continue; }
+    [ -f "$d/launch.yaml" ] && { [ -f "$d/kernel.ptx" ] || [ -f "$d/kernel.ptx.gz" ]; } || { echo "skip $n (no launch.yaml/kernel.ptx)"; continue; }
     if [ $SECONDS -ge "${VAL_STOP:-290}" ]; then echo "NOT VALIDATED (time): $n"; continue; fi
     ncu=off
     [ $SECONDS -lt "${VAL_NCU_UNTIL:-150}" ] && ncu=auto

@@ -32,6 +32,8 @@ import struct
 import sys
 
 import numpy as np
+
+import gzcompat
 import yaml
 
 MASK64 = (1 << 64) - 1
@@ -199,7 +201,7 @@ def build_buffers(d, spec):
             bufs[name] = Buffer(name, b, np.zeros([128 * n], dtype=np.uint8), "u8")
             bufs[name].tensormaps = list(bs["tensormaps"])
         elif "file" in bs:
-            arr = np.load(os.path.join(d, bs["file"]))
+            arr = gzcompat.np_load(os.path.join(d, bs["file"]))
             arr = np.ascontiguousarray(arr.astype(arr.dtype.newbyteorder("<")))
             bufs[name] = Buffer(name, b, arr, bs.get("dtype"))
         else:
@@ -675,8 +677,7 @@ def run_once(cuda, d, spec, fn, bufs, record=None, mode="extra"):
             if b.tensormaps:
                 blob_maps = np.frombuffer(b"".join(maps[t] for t in b.tensormaps), dtype=np.uint8).copy()
                 cuda.htod(addrs[name], blob_maps)
-        with open(os.path.join(d, "kernel.ptx")) as f:
-            ptx = f.read()
+        ptx = gzcompat.read_text(os.path.join(d, "kernel.ptx"))
         blob, layout = pack_params(spec, ptx, addrs, maps)
         if os.environ.get("RECORD_PRINT_MAPS"):
             for n, mb in maps.items():
@@ -712,8 +713,7 @@ def save_output(d, name, arr, dtype):
     g = os.path.join(d, "gpu")
     os.makedirs(g, exist_ok=True)
     for fn in (f"{name}.npy", f"{name}.meta.json", f"{name}.sample.npy"):
-        if os.path.exists(os.path.join(g, fn)):
-            os.remove(os.path.join(g, fn))
+        gzcompat.remove_both(os.path.join(g, fn))
     full = os.environ.get("RECORD_FULL_DIR")   # also keep whole large outputs there (for checks)
     if full and arr.nbytes > BIG_OUTPUT_BYTES:
         os.makedirs(full, exist_ok=True)
@@ -782,8 +782,7 @@ def cmd_run(args):
         try:
             spec = load_spec(d)
             bufs = build_buffers(d, spec)
-            with open(os.path.join(d, "kernel.ptx")) as f:
-                ptx = f.read()
+            ptx = gzcompat.read_text(os.path.join(d, "kernel.ptx"))
             mod, fn, jit, fattrs = cuda.load(ptx, spec["kernel"])
             tm_rec = {}
             mode = launch_mode(spec)
@@ -852,6 +851,7 @@ def cmd_run(args):
             c = f"python3 tools/record/record.py run validation/testdata/{name}"
             if c not in cmds:
                 cmds.append(c)
+            gzcompat.remove_both(prov_path)  # no stale provenance.json.gz next to the new file
             with open(prov_path, "w") as f:
                 json.dump(prov, f, indent=1)
                 f.write("\n")
@@ -877,8 +877,7 @@ def cmd_once(args):
         try:
             spec = load_spec(d)
             bufs = build_buffers(d, spec)
-            with open(os.path.join(d, "kernel.ptx")) as f:
-                ptx = f.read()
+            ptx = gzcompat.read_text(os.path.join(d, "kernel.ptx"))
             mod, fn, _, _ = cuda.load(ptx, spec["kernel"])
             run_once(cuda, d, spec, fn, bufs, None, launch_mode(spec))
             cuda.lib.cuModuleUnload(mod)
@@ -994,9 +993,8 @@ def cmd_finalize(args):
         kb = os.path.join(b, name)
         prov_path = os.path.join(d, "provenance.json")
         prov = {}
-        if os.path.exists(prov_path):
-            with open(prov_path) as f:
-                prov = json.load(f)
+        if gzcompat.exists(prov_path):
+            prov = json.loads(gzcompat.read_text(prov_path))
         raw = prov.setdefault("raw", {})
         prov["gpu"] = prov.get("gpu") or (smi_vals[0] if smi_vals else None)
         prov["driver"] = driver
@@ -1041,6 +1039,7 @@ def cmd_finalize(args):
         k_lines = [ln for ln in ncu_text.splitlines()
                    if ln.startswith('"ID"') or f'"{spec["kernel"]}' in ln]
         raw["ncu_csv"] = "\n".join(k_lines)[:20000] if k_lines else None
+        gzcompat.remove_both(prov_path)  # no stale provenance.json.gz next to the new file
         with open(prov_path, "w") as f:
             json.dump(prov, f, indent=1)
             f.write("\n")

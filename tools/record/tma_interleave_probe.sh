@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call: the interleaved-tensor-map probe (tools/record/tma_interleave_probe.cu) and the
 # tma_load_interleave corpus directory. Needs nvcc 13 and .devbuild/ilv/sm90sim (built with cgo here and
-# carried: CGO_ENABLED=1 go build -o .devbuild/ilv/sm90sim ./cmd/sm90sim):
+# carried: CGO_ENABLED=1 go build -ldflags='-s -w' -o .devbuild/ilv/sm90sim ./cmd/sm90sim):
 #   tools/record/tma_interleave_probe.sh
 # 1. environment -> $OUT/ilv/env.txt
 # 2. probe: nvcc -gencode arch=compute_90a,code=sm_90a -O3; `probe list` -> cases.txt; the cases run in as few

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs `sm90sim validate` (GPU vs simulator, every output) over every corpus directory on the device.
-# Build first (here, cgo on): CGO_ENABLED=1 go build -o .devbuild/sm90sim ./cmd/sm90sim; then on the
+# Build first (here, cgo on): CGO_ENABLED=1 go build -ldflags='-s -w' -o .devbuild/sm90sim ./cmd/sm90sim; then on the
 # device, with carry [".devbuild"]: bash tools/record/validate_all.sh
 # $OUT gets gpu.txt, summary.txt (one line per directory: exit code, seconds) and rep.tgz (the reports).
 set -u

@@ -9,7 +9,7 @@ TD=validation/testdata
 R=/tmp/rerun
 rm -rf "$R"; mkdir -p "$R"
 if [ $# -gt 0 ]; then NAMES=("$@"); else
-    NAMES=(); for d in "$TD"/*/; do [ -f "$d/kernel.ptx" ] && NAMES+=("$(basename "$d")"); done
+    NAMES=(); for d in "$TD"/*/; do { [ -f "$d/kernel.ptx" ] || [ -f "$d/kernel.ptx.gz" ]; } && NAMES+=("$(basename "$d")"); done
 fi
 DIRS=()
 for n in "${NAMES[@]}"; do cp -r "$TD/$n" "$R/$n"; rm -rf "$R/$n/gpu"; DIRS+=("$R/$n"); done
