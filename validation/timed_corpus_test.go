@@ -20,7 +20,8 @@ import (
 // the same rules as the functional test: a timed run leaves the memory a
 // functional run leaves. Directories with a TIMED_SKIP file (kernels whose
 // result depends on the order CTAs run in: atomics order, %smid, %clock)
-// are skipped, the file says why.
+// are skipped, the file says why; TIMED_SLOW ones (millions of warp
+// instructions: minutes in timed mode) run with SM90SIM_SLOW_CORPUS=1.
 func TestTimedLeavesFunctionalMemory(t *testing.T) {
 	ents, err := os.ReadDir("testdata")
 	require.NoError(t, err)
@@ -30,6 +31,9 @@ func TestTimedLeavesFunctionalMemory(t *testing.T) {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(dir, "SLOW")); err == nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "TIMED_SLOW")); err == nil && os.Getenv("SM90SIM_SLOW_CORPUS") == "" {
 			continue
 		}
 		t.Run(e.Name(), func(t *testing.T) {
