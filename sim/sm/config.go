@@ -53,7 +53,15 @@ type Config struct {
 	// L1SectorsPerCycle is the SM's global/local data bandwidth in 32-byte
 	// sectors per cycle.
 	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
-	ICache            ICacheConfig
+	// L1HitCycles is a global load's latency when the SM's L1 holds it.
+	L1HitCycles int `json:"l1_hit_cycles" yaml:"l1_hit_cycles"`
+	// SmemLatencyPerWavefront is added to a shared load's latency per
+	// wavefront beyond the first.
+	SmemLatencyPerWavefront int `json:"smem_latency_per_wavefront_cycles" yaml:"smem_latency_per_wavefront_cycles"`
+	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
+	// this many cycles.
+	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`
+	ICache                ICacheConfig
 	Async             AsyncConfig
 }
 

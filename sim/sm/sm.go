@@ -8,9 +8,10 @@ import (
 
 // Host is what an SM needs from the machine around it.
 type Host interface {
-	// Global times a global/local/constant access of n 32-byte sectors
-	// that left the SM's L1 at cycle at; it returns when the data is back.
-	Global(at engine.Cycle, sm, sectors int, store bool) engine.Cycle
+	// Memory times the global/local/constant lines of e that leave SM sm
+	// at cycle at (through its L1 when useL1); it returns when the data is
+	// back.
+	Memory(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) engine.Cycle
 	// CTADone is called when every warp of c has exited.
 	CTADone(s *SM, c *exec.CTA, now engine.Cycle)
 	// ClusterEvent is called when a warp of a multi-CTA cluster did
@@ -57,6 +58,8 @@ type SM struct {
 	ic         icache
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// barrier unit: next free cycle and the last release
+	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
 }
@@ -237,7 +240,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.inBarrier {
 		ws.inBarrier = false
-		ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+		ws.setReady(max(now, s.barRelease), StallBarrier)
 	}
 	ws.info = info
 	at, why := ws.readyAt, ws.readyWhy

@@ -148,22 +148,26 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	start := max(now, sp.pipeFree[info.Pipe])
 	sp.pipeFree[info.Pipe] = start + slots*engine.Cycle(pt.IntervalCycles)
 	s.Stats.PipeBusy[info.Pipe] += int64(slots) * int64(pt.IntervalCycles)
-	ready := now + slots - 1 + engine.Cycle(pt.LatencyCycles)
+	ready := now + engine.Cycle(pt.LatencyCycles)
+	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
+		ready += slots - 1 // integer sequences (division, 64-bit halves) are dependent chains
+	}
 	why := resultWhy(info.Pipe)
 	if e.SmemWavefronts > 0 {
 		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
 		st := max(now, s.smemFree)
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
-		ready = st + wf - engine.Cycle(s.cfg.SmemWavefrontCycle) + engine.Cycle(s.cfg.SmemLatencyCycles)
+		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
 	}
-	if e.NumSectors > 0 {
+	if e.NumSectors > 0 && !e.GlobalTMA {
 		d := engine.Cycle((e.NumSectors + s.cfg.L1SectorsPerCycle - 1) / s.cfg.L1SectorsPerCycle)
 		st := max(now, s.l1Free)
 		s.l1Free = st + d
 		s.Stats.L1Busy += int64(d)
-		ready = max(ready, s.host.Global(st+d, s.ID, e.NumSectors, e.GlobalStore))
+		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed
+		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
 		why = StallLongScoreboard
 	}
 	if info.Async != exec.AsyncNone {
@@ -186,9 +190,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		case ptx.OpMembar, ptx.OpFence:
 			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
 		default:
+			// the barrier unit takes one arrival per interval; the last
+			// one releases everyone after the release latency
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
 			if !e.BarrierWait {
-				// the last arrival: released with everyone else
-				ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
 			}
 		}
 	}
