@@ -43,7 +43,7 @@ type machine struct {
 	unitRes sm.Resources
 	occ     Occupancy
 	// dispatcher: next cycle a CTA can be dispatched
-	dispFree engine.Cycle
+	dispFree float64
 	mem       *memModel
 	budget    int64
 	insts     int64
@@ -111,8 +111,8 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 		s.NsPerCycle = 1000 / tc.SMClockMHz
 		m.sms[i] = s
 	}
-	m.dispFree = engine.Cycle(tc.LaunchCycles)
-	m.eng.Schedule(m.dispFree, engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
+	m.dispFree = float64(tc.LaunchCycles)
+	m.eng.Schedule(engine.Cycle(tc.LaunchCycles), engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
 	m.eng.Run(func() bool { return m.err != nil })
 	res.Instructions = m.insts
 	if l.Counters != &res.Smem {
@@ -207,9 +207,9 @@ func (m *machine) dispatch(now engine.Cycle, from int) {
 		}
 		i := m.next
 		m.next++
-		at := max(now, m.dispFree)
-		m.dispFree = at + engine.Cycle(m.tc.DispatchIntervalCycles*len(smids))
-		start := at + engine.Cycle(m.tc.DispatchLatencyCycles)
+		at := max(float64(now), m.dispFree)
+		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))
+		start := engine.Cycle(at) + engine.Cycle(m.tc.DispatchLatencyCycles)
 		var cl *exec.Cluster
 		var err error
 		if m.p.slots != nil {

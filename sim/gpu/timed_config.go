@@ -33,7 +33,7 @@ type TimedConfig struct {
 	// DispatchIntervalCycles is the GPU's CTA dispatch rate (one CTA per
 	// this many cycles), DispatchLatencyCycles a dispatched CTA's delay
 	// until its warps can issue.
-	DispatchIntervalCycles int
+	DispatchIntervalCycles float64
 	DispatchLatencyCycles  int
 	// RegistersPerThreadDefault is used when neither the spec nor the PTX
 	// (.maxnreg) gives the registers per thread.
@@ -76,12 +76,15 @@ func Params() []Param {
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		intParam("barrier_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierArriveInterval }),
+		intParam("stmatrix_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixBaseCycles }),
+		intParam("stmatrix_cycles_per_matrix", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixCyclesPerMatrix }),
+		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
 		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
 		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),
-		intParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchIntervalCycles }),
+		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
 		intParam("sub_partitions_count", "spec", func(c *TimedConfig) *int { return &c.SM.SubPartitions }),

@@ -61,6 +61,13 @@ type Config struct {
 	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
 	// this many cycles.
 	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`
+	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices is how long
+	// a warp's stmatrix keeps it from issuing again.
+	StmatrixBaseCycles      int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
+	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
+	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
+	// (a profile parameter: scheduler_lrr 0 or 1).
+	PolicyLRR             int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
 	ICache                ICacheConfig
 	Async             AsyncConfig
 }

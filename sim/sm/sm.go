@@ -138,23 +138,35 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	s.Wake(at)
 }
 
+// maxFreePerCycle bounds the free instructions (moves ptxas removes) a
+// sub-partition passes in one cycle besides its issued one.
+const maxFreePerCycle = 8
+
 // Tick runs one cycle: each sub-partition issues at most one instruction.
 func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 	next := engine.Never
 	issued := false
 	for i := range s.sps {
 		sp := &s.sps[i]
-		pick, at := s.schedule(sp, now)
-		if at < next {
-			next = at
-		}
-		if pick == nil {
-			continue
-		}
-		issued = true
-		if err := s.issue(sp, pick, now); err != nil {
-			s.host.Fail(err)
-			return engine.Never
+		// free instructions (no SASS) do not use the cycle's issue slot:
+		// the scheduler goes on, up to a bound
+		for k := 0; k < maxFreePerCycle; k++ {
+			pick, at := s.schedule(sp, now)
+			if at < next {
+				next = at
+			}
+			if pick == nil {
+				break
+			}
+			issued = true
+			free := pick.info != nil && pick.info.Slots == 0
+			if err := s.issue(sp, pick, now); err != nil {
+				s.host.Fail(err)
+				return engine.Never
+			}
+			if !free {
+				break
+			}
 		}
 	}
 	if issued {
@@ -197,7 +209,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			continue
 		}
 		ws.account(StallNotSelected, info, now, s)
-		switch s.cfg.Policy {
+		switch s.policy() {
 		case LRR:
 			if first == nil {
 				first = ws
@@ -214,7 +226,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			afterLast = true
 		}
 	}
-	if s.cfg.Policy == LRR && pick == nil {
+	if s.policy() == LRR && pick == nil {
 		pick = first
 	}
 	return pick, next
@@ -292,4 +304,12 @@ func (s *SM) freeSlot(cta bool) int {
 			return i
 		}
 	}
+}
+
+// policy is the scheduler's selection policy (scheduler_lrr overrides).
+func (s *SM) policy() Policy {
+	if s.cfg.PolicyLRR != 0 {
+		return LRR
+	}
+	return s.cfg.Policy
 }
