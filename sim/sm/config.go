@@ -68,7 +68,10 @@ type Config struct {
 	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
 	// (a profile parameter: scheduler_lrr 0 or 1).
 	PolicyLRR             int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
-	ICache                ICacheConfig
+	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
+	// this many cycles (uncoalesced accesses touch a line per lane).
+	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	ICache          ICacheConfig
 	Async             AsyncConfig
 }
 

@@ -189,7 +189,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		why = StallShortScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
-		d := engine.Cycle((e.NumSectors + s.cfg.L1SectorsPerCycle - 1) / s.cfg.L1SectorsPerCycle)
+		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
 		st := max(now, s.l1Free)
 		s.l1Free = st + d
 		s.Stats.L1Busy += int64(d)
