@@ -74,7 +74,7 @@ DONE:
 		defs, uses []int32
 		slots      int32
 	}{
-		{ptx.PipeALU, R("%rd1"), nil, 1},                    // ld.param: a constant-bank read
+		{ptx.PipeALU, R("%rd1"), nil, 0},                    // ld.param: a constant-bank operand, no SASS
 		{ptx.PipeALU, R("%r1"), R("%r2", "%r3"), 1},         // add.s32
 		{ptx.PipeFP32, R("%f1"), R("%p1", "%f2", "%f3"), 1}, // guarded add.f32: the guard is read
 		{ptx.PipeFP64, R("%fd1"), R("%fd2", "%fd1"), 1},     // fma.f64
