@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/sm90sim/sm90sim/ptx"
 )
 
@@ -33,6 +35,10 @@ type InstInfo struct {
 	// suspend-time hint in ns (0 when absent or in a register).
 	TryWait     bool
 	SuspendHint int64
+	// ClusterBar marks barrier.cluster (arrive and wait forms),
+	// ClusterArrive its arrive part, Relaxed the .relaxed qualifier; DSMEM
+	// marks shared::cluster memory accesses (distributed shared memory).
+	ClusterBar, ClusterArrive, Relaxed, DSMEM bool
 	// BypassL1 marks global accesses that skip the SM's L1 (.cg, .cs,
 	// .cv, .volatile loads; cp.async.cg).
 	BypassL1 bool
@@ -107,9 +113,20 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	asyncInfo(in, inf)
 	for _, q := range in.Quals {
-		if q == "cg" || q == "cs" || q == "cv" || q == "volatile" {
+		switch q {
+		case "cg", "cs", "cv", "volatile":
 			inf.BypassL1 = true
+		case "relaxed":
+			inf.Relaxed = true
 		}
+	}
+	if in.Op == ptx.OpBarrier && slices.Contains(in.Quals, "cluster") {
+		inf.ClusterBar = true
+		inf.ClusterArrive = !slices.Contains(in.Quals, "wait")
+	}
+	switch in.Op {
+	case ptx.OpLd, ptx.OpSt, ptx.OpAtom, ptx.OpRed:
+		inf.DSMEM = in.Mods.Space == ptx.SpaceSharedCluster
 	}
 	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
 		inf.TryWait = true

@@ -71,6 +71,12 @@ type Config struct {
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
 	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	// ClusterBarrierCycles: barrier.cluster release after the last
+	// arrival; ClusterFenceCycles: the fence of a default (.release)
+	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
+	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
+	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
+	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
 	ICache          ICacheConfig
 	Async             AsyncConfig
 }

@@ -252,7 +252,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.inBarrier {
 		ws.inBarrier = false
-		ws.setReady(max(now, s.barRelease), StallBarrier)
+		if ws.info != nil && ws.info.ClusterBar {
+			ws.setReady(now+engine.Cycle(s.cfg.ClusterBarrierCycles), StallBarrier)
+		} else {
+			ws.setReady(max(now, s.barRelease), StallBarrier)
+		}
 	}
 	ws.info = info
 	at, why := ws.readyAt, ws.readyWhy

@@ -187,6 +187,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
+		if info.DSMEM {
+			ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
+		}
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
@@ -221,6 +224,20 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
 			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
+		case ptx.OpBarrier:
+			if info.ClusterBar {
+				if info.ClusterArrive && !info.Relaxed {
+					// the default .release arrive is a GPU-scope fence first
+					ws.setReady(now+engine.Cycle(s.cfg.ClusterFenceCycles), StallMembar)
+				}
+				break
+			}
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			if !e.BarrierWait {
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
+			}
 		default:
 			// the barrier unit takes one arrival per interval; the last
 			// one releases everyone after the release latency
