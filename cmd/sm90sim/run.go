@@ -20,6 +20,8 @@ type runFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	strict          bool
+	stderr          io.Writer // warnings
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -29,6 +31,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Short: "Run a kernel functionally and write its outputs as .npy",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.stderr = cmd.ErrOrStderr()
 			return runKernel(args[0], f, stdout)
 		},
 	}
@@ -39,6 +42,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addStrictFlag(cmd, &f.strict)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -64,7 +68,10 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}, rep)
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict}, rep)
+	if f.stderr != nil {
+		printWarnings(f.stderr, ptxPath, rep.Warnings)
+	}
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}

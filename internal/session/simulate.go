@@ -18,6 +18,8 @@ type RunOptions struct {
 	Jobs int
 	// NoHazardCheck switches the hazard checkers off (exec.Launch).
 	NoHazardCheck bool
+	// Strict makes the hazard warnings errors (exec.Launch.StrictHazards).
+	Strict bool
 }
 
 // Simulate prepares the launch and runs it functionally, filling rep (kernel,
@@ -43,9 +45,11 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		return s, err
 	}
 	s.Launch.NoHazardCheck = opt.NoHazardCheck
+	s.Launch.StrictHazards = opt.Strict
 	start := time.Now()
 	res, err := s.Run(cfg)
 	wall := time.Since(start).Seconds()
+	rep.Warnings = Warnings(s.Launch)
 	if res != nil {
 		n := res.Instructions
 		rep.Instructions = &n
