@@ -34,7 +34,13 @@ import (
 //     copy out of shared memory (bulk_group) may still be reading, written
 //     before the issuer's cp.async.bulk.wait_group{.read} covering its
 //     group, or by another warp without that wait ordered before the
-//     write (hazard_bulkread.go).
+//     write (hazard_bulkread.go);
+//  5. wgmma operands: a wgmma.mma_async reading shared bytes whose async
+//     copy no warp of its warpgroup has observed complete, and shared
+//     bytes a wgmma reads overwritten before a wgmma.wait_group retiring
+//     it is ordered before the write (hazard_wgread.go).
+//
+// Two proxy-rule cases are warnings, not errors (hazard_warn.go).
 //
 // Ordering is tracked with vector clocks over the warps of the whole
 // cluster (a release is an mbarrier arrive or a barrier arrive; an acquire
