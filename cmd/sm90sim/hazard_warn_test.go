@@ -160,6 +160,7 @@ func TestWgmmaOperandOverwrite(t *testing.T) {
 		{"cp.async after wait_group 1 (Triton)", "testdata/wgmma_cpasync.ptx", "testdata/wgmma.yaml", 64, ""},
 		{"mbarrier release after wait_group 1 (CUTLASS)", "testdata/wgmma_release.ptx", "testdata/wgmma_ws.yaml", 64, ""},
 		{"bar.sync, 3 stages", "testdata/wgmma_barsync.ptx", "testdata/wgmma_ws.yaml", 64, ""},
+		{"multicast, remote mbarrier release after wait_group 1 (CUTLASS 2x1 cluster)", "testdata/wgmma_release_cluster.ptx", "testdata/wgmma_cluster.yaml", 64, ""},
 		{"mbarrier release before the retiring wait", "testdata/wgmma_release_early.ptx", "testdata/wgmma_ws.yaml", 0,
 			`^kernel wg_release_early cta \(0,0,0\) thread \(128,0,0\) line 66: wgmma hazard: warp 4 \(bulk copy at line 66\) overwrites shared \[0x400, 0x410\), ` +
 				`the A operand of the wgmma.mma_async at line 95 of warpgroup 0 \(warps 0..3\), which may still be reading it: ` +
@@ -189,6 +190,18 @@ func TestWgmmaOperandOverwrite(t *testing.T) {
 	require.Equal(t, 1, code)
 	assert.Regexp(t, `line 77: wgmma hazard: warp 0 \(cp.async at line 77\) overwrites shared \[0x400, 0x410\), the A operand of the wgmma.mma_async at line 65 `+
 		`of warpgroup 0 \(warps 0..3\), which may still be reading it: no warp of the warpgroup has executed a wgmma.wait_group retiring its group`, stderr)
+	// The remote release one group too early: the peer CTA's multicast
+	// overwrites this CTA's operand.
+	remote := variant(t, "testdata/wgmma_release_cluster.ptx", "\tsetp.eq.u32 %p6, %r10, 0;\n\tor.pred %p6, %p6, %p1;\n\t@%p6 bra NOREL;\n",
+		"\t@%p1 bra NOREL;\n\tand.b32 %r23, %r10, 1;\n\tshl.b32 %r23, %r23, 3;\n\tadd.u32 %r23, %r4, %r23;\n\tmapa.shared::cluster.u32 %r23, %r23, %r6;\n"+
+			"\tmbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r23];\n\tsetp.eq.u32 %p6, %r10, 0;\n\t@%p6 bra NOREL;\n")
+	remote = variant(t, remote, "\tmapa.shared::cluster.u32 %r22, %r21, %r6;\n\tmbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r22];\n", "")
+	code, stderr, _, _ = runReport(t, remote, "testdata/wgmma_cluster.yaml")
+	require.Equal(t, 1, code)
+	assert.Regexp(t, `line 86: wgmma hazard: warp 4 of cluster rank 1 \(bulk copy at line 86\) overwrites shared \[0xc80, 0xc90\) of cluster rank 0, `+
+		`the B operand of the wgmma.mma_async at line 114 of warpgroup 0 \(warps 0..3\)`, stderr)
+	code, stderr, _, _ = runReport(t, remote, "testdata/wgmma_cluster.yaml", "--no-hazard-check")
+	require.Equal(t, 0, code, stderr)
 	two := variant(t, "testdata/wgmma_barsync.ptx", "rem.u32 %r11, %r10, 3;", "rem.u32 %r11, %r10, 2;")
 	code, stderr, _, _ = runReport(t, two, "testdata/wgmma_ws.yaml")
 	require.Equal(t, 1, code)
