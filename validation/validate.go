@@ -54,6 +54,7 @@ type ValidateOptions struct {
 	MaxInstructions int64  // the simulator's warp-instruction budget
 	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
 	NoHazardCheck   bool   // switch the simulator's hazard checkers off
+	Strict          bool   // make the simulator's hazard warnings errors
 	GPU             GPUOptions
 }
 
@@ -81,7 +82,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck})
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})
