@@ -51,6 +51,10 @@ type TensorMap struct {
 	Box, ElementStrides                       []uint32
 	Lower, Upper                              []int32
 	ChannelsPerPixel, PixelsPerColumn         uint32
+	// ClearedBit21: the parameter equals the encoding but for bit 21 of
+	// its second word, which CuTe clears for small tensors on drivers up
+	// to 13010; the spec's map is encoded again by the driver (bit set).
+	ClearedBit21 bool
 }
 
 // Buffer is one device allocation the launch can reach (from
@@ -263,6 +267,7 @@ func parseTMap(f []string) (TensorMap, error) {
 		}
 		return out
 	}
+	_, t.ClearedBit21 = groups["cleared_bit21"]
 	t.Dims, t.Strides, t.Box, t.ElementStrides = u64("dims"), u64("strides"), u32("box"), u32("estr")
 	if t.Im2col {
 		t.Lower, t.Upper = i32("lower"), i32("upper")
