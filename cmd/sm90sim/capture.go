@@ -27,6 +27,7 @@ type captureFlags struct {
 	shim     string
 	noReplay bool
 	libcuda  string
+	dump     string
 }
 
 func newCaptureCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -58,6 +59,7 @@ computed. Exit 1 also when no launch matched (the kernels seen are listed),
 	cmd.Flags().StringVar(&f.shim, "shim", os.Getenv("SM90SIM_CAPTURE_SHIM"), "directory holding the interposer's libcuda.so.1")
 	cmd.Flags().BoolVar(&f.noReplay, "no-replay", false, "skip the replay on the GPU")
 	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library for the replay")
+	cmd.Flags().StringVar(&f.dump, "dump", "", "keep the interposer's raw files in this (new) directory")
 	_ = cmd.Flags().MarkHidden("libcuda")
 	return cmd
 }
@@ -86,11 +88,15 @@ func runCapture(args []string, f *captureFlags, stdout, stderr io.Writer) error 
 		return gpuExit(err)
 	}
 	d.Close()
-	dump, err := os.MkdirTemp("", "sm90sim-capture-")
-	if err != nil {
-		return err
+	dump := f.dump
+	if dump == "" {
+		if dump, err = os.MkdirTemp("", "sm90sim-capture-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dump)
+	} else if err := os.MkdirAll(dump, 0o755); err != nil {
+		return inputErr(err)
 	}
-	defer os.RemoveAll(dump)
 	progErr := runProgram(args, shim, dump, f, stdout, stderr)
 	if _, err := os.Stat(filepath.Join(dump, "launch.txt")); err != nil {
 		return kernelErr(noLaunchError(dump, f, progErr))

@@ -14,10 +14,12 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --
 sh $B/build.sh /tmp/shim || exit 1
 export SM90SIM_CAPTURE_SHIM=/tmp/shim TRITON_CACHE_DIR=/tmp/tcache PYTORCH_NO_CUDA_MEMORY_CACHING=1 PYTHONUNBUFFERED=1
 S=$B/sm90sim
+# ONLY="name ...": run just these captures/corpus entries
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }
 # CUTLASS/CuTe builds in the background
-if [ -f $B/cutlass-include.tgz ] && [ "${NO_CUTLASS:-0}" = 0 ]; then
+if [ -f $B/cutlass-include.tgz ] && { want cute_tn || want cutlass_Cooperative; }; then
   ( mkdir -p /tmp/cl && tar xzf $B/cutlass-include.tgz -C /tmp/cl
-    F="-std=c++17 -arch=sm_90a -O3 --expt-relaxed-constexpr -I/tmp/cl/include -I/tmp/cl/tools/util/include -DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL=1 -lcuda"
+    F="-std=c++17 -gencode arch=compute_90a,code=[sm_90a,compute_90a] -DNDEBUG -O3 --expt-relaxed-constexpr -I/tmp/cl/include -I/tmp/cl/tools/util/include -DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL=1 -lcuda"
     nvcc $F $B/cute/wgmma_tma_sm90.cu -o /tmp/cute_wgmma_tma > /tmp/cute_build.txt 2>&1 &
     for s in Cooperative Pingpong; do
       sed -e 's/Shape<_4,_2,_1>/Shape<_2,_1,_1>/' \
@@ -31,9 +33,11 @@ fi
 nvcc -arch=sm_90a -o /tmp/saxpy_struct $B/examples/saxpy_struct.cu
 cap() { # NAME REGEX -- PROGRAM...
   local name=$1 re=$2; shift 3
+  want $name || return
   [ $SECONDS -lt ${CAP_UNTIL:-300} ] || { echo "skip capture $name: out of time"; return; }
   echo "=== capture $name"
-  timeout 300 $S capture --out /tmp/cap/$name --kernel "$re" -- "$@"; echo "capture $name rc=$?"
+  timeout 300 $S capture --out /tmp/cap/$name --dump /tmp/dump/$name --kernel "$re" -- "$@"; echo "capture $name rc=$?"
+  cut -c1-400 /tmp/dump/$name/log.txt | grep -v "cuGetProcAddress" | head -20; grep -c cuGetProcAddress /tmp/dump/$name/log.txt
 }
 cap saxpy saxpy_struct -- /tmp/saxpy_struct
 cap tri_matmul matmul_kernel -- python3 $B/examples/tri_matmul.py
@@ -51,10 +55,12 @@ if [ -n "${CL:-}" ]; then
   done
 fi
 cd /tmp/cap && tar czf $OUT/cap.tgz . && cd - >/dev/null
+cd /tmp/dump && tar czf $OUT/dump.tgz */log.txt */launch.txt */images.txt */seen.txt 2>/dev/null; cd - >/dev/null
 # corpus entries: NAME seed-args...
 mkdir -p /tmp/corpus
 corpus() {
   local name=$1; shift
+  want $name || return
   [ $SECONDS -lt ${STOP_AT:-500} ] || { echo "skip $name: out of time ($SECONDS s)"; return; }
   local src=$(ls -d /tmp/cap/$name/*/ 2>/dev/null | head -1)
   [ -n "$src" ] || { echo "no capture for $name"; return; }

@@ -38,6 +38,9 @@ def main():
         if name.startswith("p"):
             name = params[int(name[1:])]
         elif name.startswith("t"):
+            if name not in tmaps:
+                print("seed_inputs: %s: no tensor map %s in the spec; skipped" % (d, name))
+                continue
             name = tmaps[name]
         want[name] = (parts[0], parts[1] if len(parts) > 1 else "-1", parts[2] if len(parts) > 2 else "1")
     sizes = {"u8": 1, "s8": 1, "e4m3": 1, "e5m2": 1, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,

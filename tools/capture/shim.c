@@ -197,8 +197,16 @@ typedef struct {
 static TMap tmaps[MAXT];
 static int ntmaps;
 
+static void hex128(char *out, const unsigned char *b) {
+	for (int i = 0; i < 128; i++) sprintf(out + 2 * i, "%02x", b[i]);
+}
+
 static void save_tmap(const TMap *t) {
 	pthread_mutex_lock(&mu);
+	char h[257];
+	hex128(h, t->enc);
+	note("encoded %s map %d: rank %d dtype %d address %#llx -> %s", t->im2col ? "im2col" : "tiled", ntmaps, t->rank, t->dtype,
+	     (unsigned long long)t->addr, h);
 	tmaps[ntmaps % MAXT] = *t;
 	ntmaps++;
 	pthread_mutex_unlock(&mu);
@@ -380,6 +388,17 @@ static void begin(Capture *c, CUfunction f, const unsigned g[3], const unsigned 
 			add_buf(c, t->addr);
 			break;
 		}
+	for (size_t o = 0; o + 128 <= total; o += 64) {
+		uint64_t v;
+		memcpy(&v, blk + o, 8);
+		CUdeviceptr base;
+		size_t size;
+		if (v >= 4096 && LOAD(cuMemGetAddressRange_v2) && real_cuMemGetAddressRange_v2(&base, &size, v) == 0) {
+			char h[257];
+			hex128(h, blk + o);
+			note("param bytes at %zu start with a device address (%d maps encoded so far): %s", o, ntmaps, h);
+		}
+	}
 	free(blk);
 	unsigned long long all = 0;
 	for (int i = 0; i < c->nbufs; i++) all += c->bufs[i].size;
@@ -653,6 +672,8 @@ CUresult cuGetProcAddress_v2(const char *s, void **pfn, int ver, cuuint64_t flag
 
 static void redirect(const char *s, void **pfn, int ver, cuuint64_t flags) {
 	if (!pfn || !*pfn) return;
+	if (strstr(s, "TensorMap") || strstr(s, "Launch") || strstr(s, "ModuleLoad") || strstr(s, "LibraryLoad"))
+		note("cuGetProcAddress(%s, version %d, flags %llu)", s, ver, (unsigned long long)flags);
 	int pt = (flags & GPA_PER_THREAD) != 0;
 #define R(name, w, wpt)                                            \
 	if (!strcmp(s, name)) {                                        \
