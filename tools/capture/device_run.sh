@@ -84,9 +84,9 @@ corpus tri_tma_persistent t0=f16 t1=f16 t2=f16
 corpus tri_fp8_matmul p0=e4m3 p1=e4m3 p2=f32
 corpus tri_softmax p0=f32 p1=f32:-4:4
 corpus tri_flash_attn p0=f16 p1=f16 p2=f16 p3=f16
-corpus cute_tn
-corpus cute_nt
-corpus cutlass_Cooperative
-corpus cutlass_Pingpong
+corpus cute_tn b0=f16 b1=f16 b2=f16
+corpus cute_nt b0=f16 b1=f16 b2=f16
+corpus cutlass_Cooperative b0=f32 b1=f32 b2=f32 b3=f32
+corpus cutlass_Pingpong b0=f32 b1=f32 b2=f32 b3=f32
 cd /tmp/corpus && tar czf $OUT/corpus.tgz . && cd - >/dev/null
 ls -la $OUT

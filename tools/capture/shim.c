@@ -366,7 +366,10 @@ static void begin(Capture *c, CUfunction f, const unsigned g[3], const unsigned 
 		add_buf(c, v);
 	}
 	int nt = ntmaps < MAXT ? ntmaps : MAXT;
-	for (size_t o = 0; o + 128 <= total; o += 64)
+	// maps sit at 64-byte aligned offsets of a parameter (the driver's
+	// offsets need not be multiples of 64: Triton's first param is at 48)
+	for (size_t pi = 0; pi < np; pi++)
+		for (size_t o = off[pi]; o + 128 <= off[pi] + sz[pi]; o += 64)
 		for (int i = nt - 1; i >= 0; i--) {
 			TMap *t = &tmaps[i];
 			int cleared = 0;
@@ -388,7 +391,8 @@ static void begin(Capture *c, CUfunction f, const unsigned g[3], const unsigned 
 			add_buf(c, t->addr);
 			break;
 		}
-	for (size_t o = 0; o + 128 <= total; o += 64) {
+	for (size_t pi = 0; pi < np; pi++)
+	for (size_t o = off[pi]; o + 128 <= off[pi] + sz[pi]; o += 64) {
 		uint64_t v;
 		memcpy(&v, blk + o, 8);
 		CUdeviceptr base;

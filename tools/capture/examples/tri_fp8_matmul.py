@@ -18,7 +18,7 @@ def matmul_fp8_kernel(a_ptr, b_ptr, c_ptr, N, K, BLOCK_M: tl.constexpr, BLOCK_N:
     tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
 
 torch.manual_seed(0)
-M = N = K = 256
+M, N, K = 256, 128, 256
 a = torch.randn(M, K, device="cuda").to(torch.float8_e4m3fn)
 b = torch.randn(N, K, device="cuda").to(torch.float8_e4m3fn)
 c = torch.empty(M, N, device="cuda", dtype=torch.float32)
