@@ -77,7 +77,7 @@ corpus() {
      -k "regex:^${k}\$" -c 3 $S gpu run $d/kernel.ptx --spec $d/launch.yaml --ncu off --warmup 0 --repeat 2 --out /tmp/ncuout > $d/ncu_cycles.csv 2>&1
   echo "ncu $name rc=$?"; grep -c sm__cycles_elapsed.max $d/ncu_cycles.csv
 }
-corpus saxpy p1=f32:-4:4
+corpus saxpy p0=f32:-4:4 p1=f32
 corpus tri_matmul p0=f16 p1=f16 p2=f16
 corpus tri_tma_matmul t0=f16 t1=f16 t2=f16
 corpus tri_tma_persistent t0=f16 t1=f16 t2=f16
