@@ -116,6 +116,9 @@ func runCapture(args []string, f *captureFlags, stdout, stderr io.Writer) error 
 	if err != nil {
 		return kernelErr(fmt.Errorf("capture: no PTX for %s: %v", dp.Name, err))
 	}
+	if trimmed, err := capture.TrimPTX(ptx, dp.Name); err == nil {
+		ptx = trimmed // only the captured entry and the functions it calls
+	}
 	corpus, err := capture.Build(dp)
 	if err != nil {
 		return kernelErr(fmt.Errorf("capture: %v", err))
