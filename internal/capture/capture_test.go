@@ -218,3 +218,58 @@ func TestShortName(t *testing.T) {
 		assert.Equal(t, want, ShortName(in), in)
 	}
 }
+
+func TestFindPTXInTritonCache(t *testing.T) {
+	fx := writeDump(t)
+	cubin := []byte("\x7fELF....the cubin bytes....")
+	require.NoError(t, os.WriteFile(filepath.Join(fx.dir, "images.txt"), []byte("0 ptx 40\n1 cubin 27\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(fx.dir, "img1.bin"), cubin, 0o644))
+	cache := t.TempDir()
+	for _, sub := range []string{"aaa", "bbb"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(cache, sub), 0o755))
+	}
+	// another kernel of the same name compiled with other constants
+	require.NoError(t, os.WriteFile(filepath.Join(cache, "aaa", "k.cubin"), []byte("\x7fELF....other cubin.......!"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(cache, "aaa", "k.ptx"), []byte("wrong"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(cache, "bbb", "k.cubin"), cubin, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(cache, "bbb", "k.ptx"), []byte("right"), 0o644))
+	d, err := ReadDump(fx.dir)
+	require.NoError(t, err)
+	d.Image = 1
+	ptxText, src, err := FindPTX(fx.dir, d, "", []string{cache})
+	require.NoError(t, err)
+	assert.Equal(t, "right", string(ptxText))
+	assert.Equal(t, PTXSource{Kind: "triton cache", Path: filepath.Join(cache, "bbb", "k.ptx")}, src)
+
+	_, _, err = FindPTX(fx.dir, d, "", []string{t.TempDir()})
+	assert.ErrorContains(t, err, "cubin (SASS only)")
+	assert.ErrorContains(t, err, "compute_90a")
+}
+
+func TestParseTMapIm2col(t *testing.T) {
+	tm, err := parseTMap(strings.Fields("64 im2col 6 4 0 3 2 0 4096 dims 64 8 8 2 strides 128 1024 8192 box estr 1 1 1 1 lower -1 -1 upper 1 1 cpp 64 ppc 32 cleared_bit21"))
+	require.NoError(t, err)
+	assert.True(t, tm.Im2col)
+	assert.True(t, tm.ClearedBit21)
+	assert.Equal(t, []int32{-1, -1}, tm.Lower)
+	assert.Equal(t, []int32{1, 1}, tm.Upper)
+	assert.Equal(t, uint32(64), tm.ChannelsPerPixel)
+	assert.Equal(t, uint32(32), tm.PixelsPerColumn)
+	assert.Equal(t, []uint64{128, 1024, 8192}, tm.Strides)
+	_, err = parseTMap(strings.Fields("0 tiled 6 2 0 0 0 0 4096 dims 64 strides box 64 estr 1"))
+	assert.ErrorContains(t, err, "rank 2 with 1 dims")
+}
+
+func TestBuildIm2colMapParses(t *testing.T) {
+	tm, err := parseTMap(strings.Fields("0 im2col 6 4 0 3 2 0 4160 dims 64 8 8 2 strides 128 1024 8192 box estr 1 1 1 1 lower -1 -1 upper 1 1 cpp 64 ppc 32"))
+	require.NoError(t, err)
+	d := &Dump{Name: "k", Done: true, Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: []ParamInfo{{0, 128}}, ParamBlock: make([]byte, 128), TensorMaps: []TensorMap{tm},
+		Buffers: []Buffer{{Base: 4096, Size: 16448, Before: make([]byte, 16448), After: make([]byte, 16448)}}}
+	c, err := Build(d)
+	require.NoError(t, err)
+	assert.Contains(t, c.Spec, "t0: {buffer: b0, offset: 64, dtype: f16, dims: [64, 8, 8, 2], strides: [128, 1024, 8192], mode: im2col, pixel_box_lower: [-1, -1], pixel_box_upper: [1, 1], channels_per_pixel: 64, pixels_per_column: 32")
+	s, err := launch.Parse("launch.yaml", []byte(c.Spec))
+	require.NoError(t, err)
+	require.NotNil(t, s.TensorMap("t0").Im2col)
+	assert.Equal(t, []string(nil), c.Outputs, "nothing changed: no outputs")
+}

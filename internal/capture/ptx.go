@@ -12,12 +12,12 @@ import (
 
 // PTXSource says where FindPTX found the kernel's PTX.
 type PTXSource struct {
-	Kind string // "ptx image", "fatbin", "triton cache", "program binary"
-	Path string // the file it came from, when one
+	Kind string `json:"kind"`           // "ptx image", "fatbin", "triton cache", "program binary"
+	Path string `json:"path,omitempty"` // the file it came from, when one
 }
 
 // noPTXHint is the advice for a SASS-only program.
-const noPTXHint = "rebuild with PTX embedded: nvcc -arch=sm_90a (SASS and PTX) or add -gencode arch=compute_90a,code=compute_90a"
+const noPTXHint = "rebuild with sm_90a PTX embedded: nvcc -gencode arch=compute_90a,code=[sm_90a,compute_90a]"
 
 // FindPTX finds the PTX module that defines the captured kernel: the
 // module image itself when it is PTX text; the PTX embedded in a fatbin
