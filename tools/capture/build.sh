@@ -26,6 +26,6 @@ cc=${CC:-cc}
 printf 'void sm90sim_capture_stub(void) {}\n' >"$out/stub.c"
 $cc -shared -fPIC -o "$out/libsm90sim_stub.so" -Wl,-soname,"$real" "$out/stub.c"
 $cc -shared -fPIC -O2 -Wall -DSM90SIM_REAL_LIBCUDA="\"$real\"" -Wl,-soname,libcuda.so.1 \
-	-o "$out/libcuda.so.1" "$here/shim.c" -Wl,--no-as-needed "$out/libsm90sim_stub.so" -ldl -lpthread
+	-o "$out/libcuda.so.1" "$here/shim.c" "$here/snapshot.c" -Wl,--no-as-needed "$out/libsm90sim_stub.so" -ldl -lpthread
 rm -f "$out/stub.c" "$out/libsm90sim_stub.so"
 echo "$out/libcuda.so.1 (forwards to $real)"

@@ -73,7 +73,7 @@ corpus() {
   timeout 200 $S run $d/kernel.ptx --spec $d/launch.yaml --out /tmp/simout > $d/run_hazard.txt 2>&1; echo "run(hazards on) $name rc=$?"; tail -5 $d/run_hazard.txt
   [ $SECONDS -lt ${NCU_UNTIL:-430} ] || { echo "skip ncu $name: out of time"; return; }
   local k=$(awk '/^kernel:/{print $2}' $d/launch.yaml)
-  timeout 200 ncu --clock-control none --print-units base --csv --metrics sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second \
+  timeout 200 ncu --clock-control none --print-units base --csv --kernel-name-base mangled --metrics sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second \
      -k "regex:^${k}\$" -c 3 $S gpu run $d/kernel.ptx --spec $d/launch.yaml --ncu off --warmup 0 --repeat 2 --out /tmp/ncuout > $d/ncu_cycles.csv 2>&1
   echo "ncu $name rc=$?"; grep -c sm__cycles_elapsed.max $d/ncu_cycles.csv
 }
