@@ -40,6 +40,7 @@ cap() { # NAME REGEX -- PROGRAM...
   cut -c1-400 /tmp/dump/$name/log.txt | grep -v "cuGetProcAddress" | head -20; grep -c cuGetProcAddress /tmp/dump/$name/log.txt
 }
 cap saxpy saxpy_struct -- /tmp/saxpy_struct
+cap nomatch no_such_kernel -- /tmp/saxpy_struct   # exit 1, listing the kernels launched
 cap tri_matmul matmul_kernel -- python3 $B/examples/tri_matmul.py
 cap tri_tma_matmul matmul_tma_kernel -- python3 $B/examples/tri_tma_matmul.py
 cap tri_tma_persistent matmul_tma_persistent -- python3 $B/examples/tri_tma_matmul.py persistent
