@@ -174,7 +174,11 @@ func noLaunchError(dump string, f *captureFlags, progErr error) error {
 		}
 	}
 	if notes, _ := os.ReadFile(filepath.Join(dump, "log.txt")); len(notes) > 0 {
-		fmt.Fprintf(&b, "\ninterposer notes:\n%s", strings.TrimSpace(string(notes)))
+		for _, l := range strings.Split(string(notes), "\n") {
+			if strings.Contains(l, "not capturable") || strings.Contains(l, "regex") {
+				fmt.Fprintf(&b, "\n  interposer: %s", l)
+			}
+		}
 	}
 	return errors.New(b.String())
 }

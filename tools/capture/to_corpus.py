@@ -81,8 +81,9 @@ def summary(key):
     return {"min": min(vals), "median": statistics.median(vals), "max": max(vals)} if vals else None
 out = {
     "tool": "ncu (Nsight Compute 2025.3), --clock-control none",
-    "command": "ncu --clock-control none --print-units base --csv --metrics sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second "
-               "-k regex:^KERNEL$ -c 3 sm90sim gpu run kernel.ptx --spec launch.yaml --ncu off --warmup 0 --repeat 2",
+    "command": "ncu --clock-control none --print-units base --csv [--kernel-name-base mangled, for C++ names] "
+               "--metrics sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second -k regex:^KERNEL$ -c 3 "
+               "sm90sim gpu run kernel.ptx --spec launch.yaml --ncu off --warmup 0 --repeat 2",
     "gpu": gpu, "driver": driver,
     "note": "the first 3 launches of the kernel in one process on pristine inputs (the PTX of this directory, "
             "JIT-compiled by the driver); launch 0 is the process's first",
