@@ -210,10 +210,13 @@ func TestLargeOutputIsSampled(t *testing.T) {
 
 func TestShortName(t *testing.T) {
 	for in, want := range map[string]string{
-		"_Z9transposePfPKfi":          "transpose",
-		"_ZN7cutlass13device_kernelI": "cutlass",
-		"matmul_kernel":               "matmul_kernel",
-		"a<b>::c":                     "abc",
+		"_Z9transposePfPKfi": "transpose",
+		"_ZN7cutlass13device_kernelINS_4gemm6kernel13GemmUniversalIN4cute5tupleIJiiiEEE": "device_kernel",
+		"_Z11gemm_deviceIN4cute5tupleIJiiiEEE":                                           "gemm_device",
+		"_Z12saxpy_struct4ArgsPf":                                                        "saxpy_struct",
+		"_ZNK3foo3barEv":                                                                 "bar",
+		"matmul_kernel":                                                                  "matmul_kernel",
+		"a<b>::c":                                                                        "abc",
 	} {
 		assert.Equal(t, want, ShortName(in), in)
 	}

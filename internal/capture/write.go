@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Write creates the corpus directory: kernel.ptx, launch.yaml, the
@@ -44,19 +44,14 @@ func WriteProvenance(dir string, prov map[string]any) error {
 	return os.WriteFile(filepath.Join(dir, "provenance.json"), append(b, '\n'), 0o644)
 }
 
-var mangledRE = regexp.MustCompile(`^_Z(?:N(?:[KVr]*))?(\d+)`)
-
-// ShortName is a directory-friendly short form of a kernel name: the first
-// identifier of an Itanium-mangled name (_Z7my_gemmPf: my_gemm; a nested
-// name: its innermost-first component's head), else the name itself,
-// limited to 64 characters of [A-Za-z0-9_.-].
+// ShortName is a directory-friendly short form of a kernel name: the
+// innermost identifier of an Itanium-mangled name's (nested) name
+// (_Z7my_gemmPf: my_gemm; _ZN7cutlass13device_kernelI...: device_kernel),
+// else the name itself, limited to 64 characters of [A-Za-z0-9_.-].
 func ShortName(name string) string {
 	s := name
-	if m := mangledRE.FindStringSubmatchIndex(name); m != nil {
-		n, _ := strconv.Atoi(name[m[2]:m[3]])
-		if start := m[3]; start+n <= len(name) {
-			s = name[start : start+n]
-		}
+	if id := mangledIdent(name); id != "" {
+		s = id
 	}
 	out := []byte{}
 	for i := 0; i < len(s) && len(out) < 64; i++ {
@@ -69,4 +64,32 @@ func ShortName(name string) string {
 		return fmt.Sprintf("kernel%d", len(name))
 	}
 	return string(out)
+}
+
+// mangledIdent reads the <length><identifier> components after _Z or _ZN
+// (with cv-qualifiers) and returns the last one, or "".
+func mangledIdent(name string) string {
+	rest, ok := strings.CutPrefix(name, "_Z")
+	if !ok {
+		return ""
+	}
+	r, nested := strings.CutPrefix(rest, "N")
+	if nested {
+		rest = strings.TrimLeft(r, "rVK")
+	}
+	last := ""
+	for {
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		n, err := strconv.Atoi(rest[:i])
+		if i == 0 || err != nil || i+n > len(rest) {
+			return last
+		}
+		last, rest = rest[i:i+n], rest[i+n:]
+		if !nested {
+			return last // what follows is the parameter types
+		}
+	}
 }
