@@ -56,6 +56,7 @@ type ValidateOptions struct {
 	MaxInstructions int64  // the simulator's warp-instruction budget
 	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
 	NoHazardCheck   bool   // switch the simulator's hazard checkers off
+	Strict          bool   // make the simulator's hazard warnings errors
 	// Progress hears of the simulator's committed CTAs (gpu.Config.Progress).
 	Progress func(ctasDone, ctasTotal int, instructions int64)
 	GPU      GPUOptions
@@ -85,7 +86,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Progress: opt.Progress})
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict, Progress: opt.Progress})
 	r.Simulator = sim
 	if serr != nil {
 		return r.fail(&SimError{serr})

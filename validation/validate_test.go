@@ -77,7 +77,7 @@ func TestValidateReportJSON(t *testing.T) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	assert.Equal(t, []string{"block", "cycles", "equal", "error", "gpu", "grid", "kernel", "kernel_demangled", "outputs", "shared_bytes",
+	assert.Equal(t, []string{"block", "cycles", "equal", "error", "gpu", "grid", "kernel", "kernel_demangled", "outputs", "provenance", "shared_bytes",
 		"simulator", "status"}, keys)
 	assert.Equal(t, map[string]any{"gpu": 4242.0, "gpu_source": "ncu sm__cycles_elapsed.max", "simulated": nil}, m["cycles"])
 	outs := m["outputs"].([]any)

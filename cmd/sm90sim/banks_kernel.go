@@ -52,8 +52,8 @@ type bankTotals struct {
 
 // bankReport is the JSON of `sm90sim banks KERNEL.ptx`.
 type bankReport struct {
-	Status string  `json:"status"` // "ok" or "error" (the run failed: error says why)
-	Error  *string `json:"error"`
+	Status    string     `json:"status"` // "ok" or "error" (the run failed: error says why)
+	Error     *string    `json:"error"`
 	File      string     `json:"file"`
 	Kernel    string     `json:"kernel"`
 	Demangled string     `json:"kernel_demangled"` // as in the run report
@@ -66,6 +66,8 @@ type bankReport struct {
 	Smem *report.Smem `json:"smem"` // the run report's section, for cross-checks
 	// Provenance: what ran (the run report's object).
 	Provenance *report.Provenance `json:"provenance"`
+	// Warnings are the hazard warnings, as in the run report.
+	Warnings []report.Warning `json:"warnings"`
 }
 
 func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
@@ -87,6 +89,7 @@ func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
 	r.Status = "ok"
 	writeBankTable(stdout, r, f.top)
 	r.Provenance = provenanceOf(ptxPath, f.spec, r.Kernel, "functional", f.noHazardCheck)
+	r.Provenance.Strict = f.strict
 	if f.json != "" {
 		if err := report.WriteJSON(f.json, r); err != nil {
 			return inputErr(fmt.Errorf("sm90sim banks: error: writing %s: %v", f.json, err))
@@ -106,7 +109,12 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 		return nil, inputErr(err)
 	}
 	s.Launch.NoHazardCheck = f.noHazardCheck
+	s.Launch.StrictHazards = f.strict
 	res, runErr := s.Run(cfg)
+	warnings := session.Warnings(s.Launch)
+	if f.stderr != nil {
+		printWarnings(f.stderr, ptxPath, warnings)
+	}
 	if runErr != nil {
 		var fault *exec.Fault
 		if errors.As(runErr, &fault) {
@@ -115,7 +123,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 		return nil, inputErr(runErr)
 	}
 	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Demangled: kname.Demangled(s.Kernel.Name()), Grid: s.Spec.Grid, Block: s.Spec.Block,
-		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem)}
+		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem), Warnings: warnings}
 	src := sourceLines(ptxPath)
 	for _, st := range s.Kernel.SmemSites() {
 		r.add(st, src)

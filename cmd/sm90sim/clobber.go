@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/safeio"
@@ -73,4 +75,38 @@ func recordTargets(ptxPath, specPath string, flags ...string) error {
 		return inputErr(fmt.Errorf("sm90sim: error: %v", err))
 	}
 	return nil
+}
+
+// guardCapture refuses a capture whose corpus files (kernel.ptx,
+// launch.yaml, provenance.json and the captured buffers, in dir) would
+// replace a file the captured program was given: the program itself or an
+// argument that names an existing file.
+func guardCapture(args []string, dir string, files []string) error {
+	var in []safeio.Input
+	for i, a := range args {
+		what := "argument of the program"
+		if i == 0 {
+			what = "program"
+		}
+		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+			in = append(in, safeio.Input{What: what, Path: a})
+		}
+	}
+	var t []safeio.Target
+	for _, n := range append([]string{"kernel.ptx", "launch.yaml", "provenance.json"}, files...) {
+		t = append(t, safeio.Target{Flag: "--out", Path: filepath.Join(dir, n)})
+	}
+	if err := safeio.CheckWrites(in, t); err != nil {
+		return inputErr(fmt.Errorf("sm90sim capture: error: %v", err))
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }

@@ -65,3 +65,18 @@ func TestBanksRefusesJSONOverPTX(t *testing.T) {
 	after, _ := os.ReadFile(ptx)
 	assert.Equal(t, before, after)
 }
+
+// capture: a captured buffer file or kernel.ptx may not replace what the
+// program was given.
+func TestGuardCapture(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "prog")
+	require.NoError(t, os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755))
+	input := filepath.Join(dir, "k", "x.npy")
+	require.NoError(t, os.MkdirAll(filepath.Dir(input), 0o755))
+	require.NoError(t, os.WriteFile(input, []byte("x"), 0o644))
+	assert.NoError(t, guardCapture([]string{prog, "--n", "4"}, filepath.Join(dir, "k"), []string{"y.npy"}))
+	err := guardCapture([]string{prog, input}, filepath.Join(dir, "k"), []string{"x.npy"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "would overwrite the argument of the program")
+}

@@ -78,5 +78,6 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newGPUCmd(stdout))
 	root.AddCommand(newValidateCmd(stdout))
 	root.AddCommand(newCheckCmd(stdout))
+	root.AddCommand(newCaptureCmd(stdout, stderr))
 	return root
 }

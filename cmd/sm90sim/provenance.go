@@ -33,3 +33,13 @@ func provenanceOf(ptxPath, specPath, kernel, mode string, noHazardCheck bool) *r
 	}
 	return p
 }
+
+// configRef names a timed run's --config: a profile file with its hash,
+// or a built-in profile by name (sha256 "").
+func configRef(name string) *report.FileRef {
+	switch name {
+	case "", "h200":
+		return &report.FileRef{Path: "h200"}
+	}
+	return fileRef(name)
+}

@@ -26,6 +26,9 @@ type runFlags struct {
 	progress        string
 	prog            *progress.Reporter
 	memoryLimit     string
+	timing          timingFlags
+	strict          bool
+	stderr          io.Writer // warnings
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -47,6 +50,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 			}
 			defer p.Finish()
 			f.prog = p
+			f.stderr = cmd.ErrOrStderr()
 			return runKernel(args[0], f, stdout)
 		},
 	}
@@ -60,12 +64,14 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	addProgressFlag(cmd, &f.progress)
 	addMemoryFlag(cmd, &f.memoryLimit)
 	cmd.Flags().StringVar(&f.expect, "expect", "", "compare the outputs with DIR/gpu/ (as `sm90sim check` does); exit 1 when they differ")
+	addTimingFlags(cmd, &f.timing)
+	addStrictFlag(cmd, &f.strict)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
 
 func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
-	if err := guardWrites(ptxPath, f.spec, f.out, "--report", f.report); err != nil {
+	if err := guardWrites(ptxPath, f.spec, f.out, "--report", f.report, "--trace", f.timing.trace, "--plot", f.timing.plot); err != nil {
 		return err
 	}
 	rep := &report.Report{Status: "ok", Mode: "functional"}
@@ -74,6 +80,10 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 		rep.SetError(err)
 	}
 	rep.Provenance = provenanceOf(ptxPath, f.spec, rep.Kernel, rep.Mode, f.noHazardCheck)
+	rep.Provenance.Strict = f.strict
+	if f.timing.mode == "timed" {
+		rep.Provenance.Config = configRef(f.timing.config)
+	}
 	if f.report != "" {
 		if werr := rep.Write(f.report); werr != nil && err == nil {
 			err = inputErr(fmt.Errorf("writing report %s: %v", f.report, werr))
@@ -83,13 +93,43 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 		return err
 	}
 	printSummary(stdout, rep)
+	printTiming(stdout, rep, f.timing.top)
 	return nil
 }
 
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
-func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) error {
-	s, err := session.Simulate(ptxPath, f.spec, f.kernel, session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Progress: f.prog.Hook()}, rep)
+func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) (err error) {
+	opt := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, Progress: f.prog.Hook()}
+	timed, err := f.timing.timed()
+	if err != nil {
+		return inputErr(err)
+	}
+	if timed {
+		opt.Timed = true
+		if opt.Profile, err = f.timing.profile(); err != nil {
+			return inputErr(err)
+		}
+		rec, file, err := f.timing.recorder()
+		if err != nil {
+			return inputErr(err)
+		}
+		if rec != nil {
+			opt.Trace = rec
+		}
+		ok := false
+		defer func() {
+			if terr := f.timing.finishTrace(rec, file, ok); terr != nil && err == nil {
+				err = inputErr(terr)
+			}
+		}()
+		defer func() { ok = err == nil }()
+	}
+	s, err := session.Simulate(ptxPath, f.spec, f.kernel, opt, rep)
+	if f.stderr != nil {
+		f.prog.Finish() // the warnings go below the finished bar
+		printWarnings(f.stderr, ptxPath, rep.Warnings)
+	}
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}
@@ -102,6 +142,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	}
 	if err := s.WriteOutputs(f.out); err != nil {
 		rep.Outputs = nil
+		return inputErr(err)
+	}
+	if err := f.timing.writePlot(rep); err != nil {
 		return inputErr(err)
 	}
 	if f.expect != "" {

@@ -22,6 +22,7 @@ type validateFlags struct {
 	noHazardCheck   bool
 	progress        string
 	prog            *progress.Reporter
+	strict          bool
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -51,7 +52,7 @@ refusing outputs that differ between the runs.`,
 			}
 			defer p.Finish()
 			f.prog = p
-			return gpuExit(validateKernel(args[0], &f, stdout))
+			return gpuExit(validateKernel(args[0], &f, stdout, cmd.ErrOrStderr()))
 		},
 	}
 	f.register(cmd)
@@ -60,10 +61,11 @@ refusing outputs that differ between the runs.`,
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addProgressFlag(cmd, &f.progress)
+	addStrictFlag(cmd, &f.strict)
 	return cmd
 }
 
-func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
+func validateKernel(ptxPath string, f *validateFlags, stdout, stderr io.Writer) error {
 	if err := guardWrites(ptxPath, f.spec, "", "--report", f.report); err != nil {
 		return err
 	}
@@ -76,12 +78,17 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 		return err
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt,
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, GPU: gopt,
 		Progress: f.prog.Hook()})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}
 	rep.Provenance = provenanceOf(ptxPath, f.spec, rep.Kernel, "validate", f.noHazardCheck)
+	rep.Provenance.Strict = f.strict
+	if rep.Simulator != nil {
+		f.prog.Finish()
+		printWarnings(stderr, ptxPath, rep.Simulator.Warnings)
+	}
 	if err == nil || errors.Is(err, validation.ErrMismatch) || rep.Simulator != nil {
 		rep.WriteTable(stdout)
 	}

@@ -12,7 +12,7 @@ import (
 // topKeys are the keys a spec may have.
 var topKeys = []string{
 	"kernel", "grid", "block", "cluster", "non_portable_cluster", "shared_bytes",
-	"seed", "buffers", "tensormaps", "params", "outputs", "compare",
+	"seed", "buffers", "tensormaps", "params", "outputs", "compare", "registers",
 }
 
 // Load reads and validates a launch spec. Every error is an *Error
@@ -58,7 +58,7 @@ func Parse(path string, src []byte) (*Spec, error) {
 	}{
 		{"kernel", p.kernel}, {"grid", p.grid}, {"block", p.block},
 		{"non_portable_cluster", p.nonPortable}, {"cluster", p.cluster},
-		{"shared_bytes", p.sharedBytes}, {"seed", p.seed},
+		{"shared_bytes", p.sharedBytes}, {"seed", p.seed}, {"registers", p.registers},
 		{"buffers", p.buffers}, {"tensormaps", p.tensorMaps}, {"params", p.params},
 		{"outputs", p.outputs}, {"compare", p.compare},
 	}
@@ -129,4 +129,17 @@ func (p *parser) seed(s *Spec, f field) error {
 	v, err := p.uint64Lit(f.v, "seed")
 	s.Seed = v
 	return err
+}
+
+// registers: the registers per thread ptxas allocated (1..255).
+func (p *parser) registers(s *Spec, f field) error {
+	v, err := p.uint64Lit(f.v, "registers")
+	if err != nil {
+		return err
+	}
+	if v < 1 || v > 255 {
+		return p.errf(f.v, "registers must be in 1..255 (registers per thread), got %d", v)
+	}
+	s.Registers = int(v)
+	return nil
 }

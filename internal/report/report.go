@@ -9,22 +9,28 @@ import (
 
 // Report is the run report.
 type Report struct {
-	Status       string      `json:"status"` // "ok" or "error"
-	Error        *string     `json:"error"`
-	Kernel       string      `json:"kernel"`
-	Demangled    string      `json:"kernel_demangled"` // Kernel demangled (kname.Demangled), or Kernel when not mangled
-	Grid         [3]int      `json:"grid"`
-	Block        [3]int      `json:"block"`
-	Cluster      *[3]int     `json:"cluster,omitempty"`
-	SharedBytes  int         `json:"shared_bytes"`
-	Mode         string      `json:"mode"`
-	Instructions *int64      `json:"instructions"`
-	Cycles       *int64      `json:"cycles"`
-	Smem         *Smem       `json:"smem"`
-	Outputs      []string    `json:"outputs"`
-	GPU          any         `json:"gpu,omitempty"`
-	Provenance   *Provenance `json:"provenance"`
-	Host         Host        `json:"host"`
+	Status       string   `json:"status"` // "ok" or "error"
+	Error        *string  `json:"error"`
+	Kernel       string   `json:"kernel"`
+	Demangled    string   `json:"kernel_demangled"` // Kernel demangled (kname.Demangled), or Kernel when not mangled
+	Grid         [3]int   `json:"grid"`
+	Block        [3]int   `json:"block"`
+	Cluster      *[3]int  `json:"cluster,omitempty"`
+	SharedBytes  int      `json:"shared_bytes"`
+	Mode         string   `json:"mode"`
+	Instructions *int64   `json:"instructions"`
+	Cycles       *int64   `json:"cycles"`
+	TimeUS       *float64 `json:"time_us,omitempty"`
+	Timing       *Timing  `json:"timing,omitempty"`
+	Smem         *Smem    `json:"smem"`
+	Outputs      []string `json:"outputs"`
+	// Warnings are the hazard checker's warnings (README "Hazard
+	// warnings"), sorted by (line, rule); [] for a simulator run without
+	// any, null for a GPU run.
+	Warnings   []Warning   `json:"warnings"`
+	GPU        any         `json:"gpu,omitempty"`
+	Provenance *Provenance `json:"provenance"`
+	Host       Host        `json:"host"`
 }
 
 // Smem is the shared-memory section, following Nsight Compute's metrics.

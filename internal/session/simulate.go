@@ -18,6 +18,14 @@ type RunOptions struct {
 	Jobs int
 	// NoHazardCheck switches the hazard checkers off (exec.Launch).
 	NoHazardCheck bool
+	// Timed runs the timing model with Profile (nil: the built-in H200
+	// profile) instead of the functional run.
+	Timed   bool
+	Profile *gpu.Profile
+	// Trace receives the timed run's spans (nil: none).
+	Trace gpu.TraceSink
+	// Strict makes the hazard warnings errors (exec.Launch.StrictHazards).
+	Strict bool
 	// Progress, when set, hears of every committed CTA (gpu.Config.Progress).
 	Progress func(ctasDone, ctasTotal int, instructions int64)
 }
@@ -29,6 +37,9 @@ type RunOptions struct {
 // error is an input error.
 func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Report) (*Session, error) {
 	rep.Status, rep.Mode = "ok", "functional"
+	if opt.Timed {
+		rep.Mode = "timed"
+	}
 	s, err := Prepare(ptxPath, specPath, kernel, exec.DefaultLayout())
 	if err != nil {
 		rep.SetError(err)
@@ -46,9 +57,16 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		return s, err
 	}
 	s.Launch.NoHazardCheck = opt.NoHazardCheck
+	s.Launch.StrictHazards = opt.Strict
 	start := time.Now()
-	res, err := s.Run(cfg)
+	var res *gpu.Result
+	if opt.Timed {
+		res, err = s.runTimed(cfg, opt, rep)
+	} else {
+		res, err = s.Run(cfg)
+	}
 	wall := time.Since(start).Seconds()
+	rep.Warnings = Warnings(s.Launch)
 	if res != nil {
 		n := res.Instructions
 		rep.Instructions = &n
@@ -83,4 +101,30 @@ func (o RunOptions) Config() (gpu.Config, error) {
 		return cfg, fmt.Errorf("--max-instructions: %v", err)
 	}
 	return cfg, nil
+}
+
+// runTimed runs the launch with the timing model and fills the report's
+// cycles, time_us and timing sections.
+func (s *Session) runTimed(cfg gpu.Config, opt RunOptions, rep *report.Report) (*gpu.Result, error) {
+	prof := opt.Profile
+	if prof == nil {
+		prof = gpu.BuiltinProfile()
+	}
+	tc, err := prof.Config()
+	if err != nil {
+		return nil, err
+	}
+	if len(prof.GPCs) > 0 {
+		cfg.GPCs = prof.GPCs
+	}
+	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{
+		RegistersPerThread: s.Spec.Registers, HotLines: true, Trace: opt.Trace})
+	if err != nil {
+		return res, err
+	}
+	c, us := tm.Cycles, tm.TimeUS
+	rep.Cycles, rep.TimeUS = &c, &us
+	rep.Timing = &report.Timing{Profile: report.ProfileRef{Name: prof.Name, GPU: prof.GPU, SHA256: prof.SHA256,
+		SMMHz: prof.SMMHz}, Timing: tm}
+	return res, nil
 }

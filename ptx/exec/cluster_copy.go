@@ -78,6 +78,9 @@ func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) er
 		return err
 	}
 	w.countOp(x, smem.OpTMA, tmaWriteCost(d.dst, foot, n))
+	if w.eff != nil {
+		w.eff.noteLand(t, d.bar, n)
+	}
 	done, err := b.CompleteTx(n)
 	if err != nil {
 		return w.laneFault(x, l, "mbarrier at shared 0x%x%s: %v", d.bar, t.rankWord(w.cta), err)

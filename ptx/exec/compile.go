@@ -42,6 +42,7 @@ type xinst struct {
 	// ipdom is a guarded bra's immediate post-dominator, where a group it
 	// splits reconverges (reconverge.go); -1 otherwise.
 	ipdom int32
+	info  InstInfo // static information for timing models (info.go)
 }
 
 func (x *xinst) line() int { return x.in.Pos.Line }
@@ -136,6 +137,13 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	var addr uint64
+	for i := range xf.insts {
+		x := &xf.insts[i]
+		buildInfo(xf, i, x)
+		x.info.Addr = uint64(idx)<<24 | addr
+		addr += 16 * uint64(x.info.Slots)
 	}
 	c.mergeShared()
 	computeIPDOM(xf)

@@ -48,6 +48,7 @@ type Kernel struct {
 	// sharedLocalAddr[f][i]: shared-space address of function-local .shared vars.
 	sharedLocalAddr [][]uint64
 	staticShared    int // end of static shared (shared-space address)
+	dynAlign        int // alignment of the dynamic shared base (layout and extern .align)
 }
 
 // Name is the kernel's .entry name.
@@ -139,8 +140,15 @@ func (k *Kernel) placeShared() {
 		}
 	}
 	k.staticShared = int(addr)
-	da := uint64(max(k.layout.DynamicSharedAlign, 1))
-	dynBase := (addr + da - 1) &^ (da - 1)
+	// The dynamic base honours the largest `.align` of the extern arrays:
+	// ptxas pads the static size to it (tma_load of validation/microbench:
+	// 64 bytes of static mbarriers and `.extern .shared .align 1024` report
+	// "1024 bytes smem" in ptxas -v, and 128B-swizzled TMA into it works).
+	k.dynAlign = max(k.layout.DynamicSharedAlign, 1)
+	for _, i := range dyn {
+		k.dynAlign = max(k.dynAlign, k.prog.Vars[i].Align)
+	}
+	dynBase := k.DynamicSharedBase()
 	for _, i := range dyn {
 		k.varAddr[i] = dynBase
 	}
@@ -148,7 +156,7 @@ func (k *Kernel) placeShared() {
 
 // DynamicSharedBase is the shared-space address of `extern .shared` arrays.
 func (k *Kernel) DynamicSharedBase() uint64 {
-	da := uint64(max(k.layout.DynamicSharedAlign, 1))
+	da := uint64(max(k.dynAlign, 1))
 	return (uint64(k.staticShared) + da - 1) &^ (da - 1)
 }
 

@@ -81,6 +81,9 @@ func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, 
 			}
 			w.cta.hazardsOn()
 			t.hazardsOn()
+			if w.eff != nil {
+				w.eff.noteMbar(t, a)
+			}
 			if mutates {
 				t.async.changes++
 			}

@@ -41,6 +41,9 @@ func (w *Warp) access(sp ptx.Space, addr uint64, n int, l int) ([]byte, string) 
 	switch sp {
 	case ptx.SpaceGlobal, ptx.SpaceConst:
 		if b := c.l.Global.Slice(addr, n); b != nil {
+			if w.eff != nil {
+				w.eff.noteGlobal(addr, n, false)
+			}
 			return b, ""
 		}
 		return nil, globalFault(c.l.Global, "access", sp, addr, n)
@@ -80,6 +83,9 @@ func (w *Warp) accessStore(sp ptx.Space, addr uint64, n int, l int) ([]byte, str
 		return w.access(sp, addr, n, l)
 	}
 	if b := w.cta.l.Global.SliceW(addr, n); b != nil {
+		if w.eff != nil {
+			w.eff.noteGlobal(addr, n, true)
+		}
 		return b, ""
 	}
 	return nil, globalFault(w.cta.l.Global, "store", sp, addr, n)

@@ -170,7 +170,7 @@ func (c *compiler) symAlign(s ptx.SymRef) int {
 		return 1
 	}
 	if v.Space == ptx.SpaceShared && v.Extern {
-		return max(c.k.layout.DynamicSharedAlign, 1)
+		return max(c.k.dynAlign, 1)
 	}
 	return max(v.Align, 1)
 }

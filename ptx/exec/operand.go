@@ -110,17 +110,17 @@ func (w *Warp) special(o *xop, l int) uint64 {
 	case ptx.SpecLanemaskGt:
 		return uint64(^uint32((uint64(2) << l) - 1))
 	case ptx.SpecClock:
-		return uint64(uint32(c.clock))
+		return uint64(uint32(c.now()))
 	case ptx.SpecClockHi:
-		return uint64(uint32(c.clock >> 32))
+		return uint64(uint32(c.now() >> 32))
 	case ptx.SpecClock64:
-		return uint64(c.clock)
+		return uint64(c.now())
 	case ptx.SpecGlobaltimer:
-		return uint64(c.clock) * 32 // simulated nanoseconds, 32 ns per issue slot
+		return c.globaltimer()
 	case ptx.SpecGlobaltimerLo:
-		return uint64(uint32(uint64(c.clock) * 32))
+		return uint64(uint32(c.globaltimer()))
 	case ptx.SpecGlobaltimerHi:
-		return (uint64(c.clock) * 32) >> 32
+		return c.globaltimer() >> 32
 	case ptx.SpecDynamicSmemSize:
 		return uint64(c.l.DynamicShared)
 	case ptx.SpecTotalSmemSize:

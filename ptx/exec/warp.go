@@ -64,6 +64,9 @@ type Warp struct {
 	mspin mbarSpin // the last failed mbarrier wait (mbar_state.go)
 	// hzErr is a hazard found while counting a shared access (hazard.go).
 	hzErr error
+	// eff, when set, collects what the instruction being issued does for a
+	// timing model (Issue, issue.go).
+	eff *Effect
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64

@@ -56,3 +56,22 @@ func BenchmarkGemmWgmma512(b *testing.B) {
 	benchCorpus(b, "gemm_wgmma_512x256x512", nil, 1)
 	b.ReportMetric(float64(b.N)*2*512*256*512/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
+
+// BenchmarkIntHashTimed is BenchmarkIntHash in timed mode (stall
+// accounting and hot lines on, no trace): warp instructions per second.
+func BenchmarkIntHashTimed(b *testing.B) {
+	dir := filepath.Join("..", "..", "validation", "testdata", "int_hash")
+	var insts int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+		require.NoError(b, err)
+		s.Launch.Grid = [3]int{264, 1, 1}
+		b.StartTimer()
+		res, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{HotLines: true})
+		require.NoError(b, err)
+		insts += res.Instructions
+	}
+	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
+}

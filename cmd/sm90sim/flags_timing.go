@@ -1,0 +1,242 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/internal/safeio"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+	"github.com/sm90sim/sm90sim/traces"
+)
+
+// timingFlags are the timed-mode flags, registered once (addTimingFlags)
+// for every command that runs the simulator.
+type timingFlags struct {
+	mode        string
+	config      string
+	trace       string
+	traceSMs    string
+	traceCycles string
+	traceMin    int64
+	plot        string
+	top         int
+}
+
+func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
+	cmd.Flags().StringVar(&f.mode, "mode", "functional", "functional (outputs only) or timed (outputs plus cycles, stalls and hot lines)")
+	cmd.Flags().StringVar(&f.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200); default the built-in H200 profile")
+	cmd.Flags().StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the timed run here (open in ui.perfetto.dev)")
+	cmd.Flags().StringVar(&f.traceSMs, "trace-sms", "", "SMs to trace, e.g. 0-3,64 (default all)")
+	cmd.Flags().StringVar(&f.traceCycles, "trace-cycles", "", "cycle window FROM:TO to trace (default all)")
+	cmd.Flags().Int64Var(&f.traceMin, "trace-min-cycles", 16, "drop warp waits shorter than this from the trace")
+	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG plot of utilization over time of the timed run here")
+	cmd.Flags().IntVar(&f.top, "top", 10, "hot PTX lines printed after a timed run")
+}
+
+// timed reports whether the flags ask for a timed run, checking them.
+func (f *timingFlags) timed() (bool, error) {
+	switch f.mode {
+	case "functional":
+		for _, x := range []struct{ name, v string }{{"--config", f.config}, {"--trace", f.trace}, {"--plot", f.plot}} {
+			if x.v != "" {
+				return false, fmt.Errorf("%s needs --mode timed", x.name)
+			}
+		}
+		return false, nil
+	case "timed":
+		return true, nil
+	}
+	return false, fmt.Errorf("--mode must be functional or timed, got %q", f.mode)
+}
+
+// profile loads the --config profile (nil: the built-in one).
+func (f *timingFlags) profile() (*gpu.Profile, error) {
+	switch f.config {
+	case "", "h200":
+		return gpu.BuiltinProfile(), nil
+	case "h100-sxm", "h100":
+		return nil, fmt.Errorf("--config %s: no H100 profile is built in (none has been measured); pass the path of a profile YAML", f.config)
+	}
+	data, err := os.ReadFile(f.config)
+	if err != nil {
+		return nil, fmt.Errorf("--config: %v", err)
+	}
+	return gpu.ParseProfile(f.config, data)
+}
+
+// recorder opens the --trace file (nil when not asked for).
+func (f *timingFlags) recorder() (*traces.Recorder, *os.File, error) {
+	if f.trace == "" {
+		return nil, nil, nil
+	}
+	opt := traces.Options{MinSpanCycles: f.traceMin}
+	if f.traceSMs != "" {
+		sms, err := parseSMList(f.traceSMs)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--trace-sms: %v", err)
+		}
+		opt.SMs = sms
+	}
+	if f.traceCycles != "" {
+		a, b, ok := strings.Cut(f.traceCycles, ":")
+		from, err1 := strconv.ParseInt(a, 10, 64)
+		to, err2 := strconv.ParseInt(b, 10, 64)
+		if !ok || err1 != nil || err2 != nil || from < 0 || to <= from {
+			return nil, nil, fmt.Errorf("--trace-cycles: want FROM:TO with 0 <= FROM < TO, got %q", f.traceCycles)
+		}
+		opt.From, opt.To = from, to
+	}
+	file, err := os.CreateTemp(dirOf(f.trace), ".sm90sim-trace-*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("--trace: %v", err)
+	}
+	_ = file.Chmod(0o644)
+	safeio.Track(file.Name()) // removed on SIGINT/SIGTERM; finishTrace forgets it
+	return traces.NewRecorder(file, opt), file, nil
+}
+
+// finishTrace closes the trace and renames it into place (or removes it).
+func (f *timingFlags) finishTrace(r *traces.Recorder, file *os.File, ok bool) error {
+	if r == nil {
+		return nil
+	}
+	defer safeio.Forget(file.Name())
+	err := r.Close()
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || !ok {
+		os.Remove(file.Name())
+		if err != nil {
+			return fmt.Errorf("writing trace %s: %v", f.trace, err)
+		}
+		return nil
+	}
+	if err := os.Rename(file.Name(), f.trace); err != nil {
+		os.Remove(file.Name())
+		return fmt.Errorf("writing trace %s: %v", f.trace, err)
+	}
+	return nil
+}
+
+func dirOf(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i+1]
+	}
+	return "."
+}
+
+// parseSMList parses "0-3,64".
+func parseSMList(s string) (map[int]bool, error) {
+	out := map[int]bool{}
+	for _, part := range strings.Split(s, ",") {
+		a, b, rng := strings.Cut(part, "-")
+		lo, err := strconv.Atoi(strings.TrimSpace(a))
+		if err != nil || lo < 0 {
+			return nil, fmt.Errorf("bad SM %q", part)
+		}
+		hi := lo
+		if rng {
+			if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil || hi < lo {
+				return nil, fmt.Errorf("bad SM range %q", part)
+			}
+		}
+		for i := lo; i <= hi; i++ {
+			out[i] = true
+		}
+	}
+	return out, nil
+}
+
+// writePlot writes the --plot PNG of a timed run.
+func (f *timingFlags) writePlot(r *report.Report) error {
+	if f.plot == "" || r.Timing == nil || r.Timing.Timing == nil {
+		return nil
+	}
+	file, err := os.CreateTemp(dirOf(f.plot), ".sm90sim-plot-*")
+	if err != nil {
+		return fmt.Errorf("--plot: %v", err)
+	}
+	_ = file.Chmod(0o644)
+	safeio.Track(file.Name())
+	defer safeio.Forget(file.Name())
+	err = traces.WritePlot(file, r.Timing.Utilization, fmt.Sprintf("%s: %d cycles", r.Kernel, *r.Cycles))
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(file.Name(), f.plot)
+	}
+	if err != nil {
+		os.Remove(file.Name())
+		return fmt.Errorf("writing plot %s: %v", f.plot, err)
+	}
+	return nil
+}
+
+// printTiming prints the timed run's summary and its hottest lines.
+func printTiming(w io.Writer, r *report.Report, top int) {
+	t := r.Timing
+	if t == nil || t.Timing == nil || r.Cycles == nil {
+		return
+	}
+	fmt.Fprintf(w, "cycles             %d  (%.2f us at %.0f MHz, profile %s)  IPC %.2f per active SM\n",
+		*r.Cycles, *r.TimeUS, t.Profile.SMMHz, t.Profile.Name, t.IPC)
+	o := t.Occupancy
+	fmt.Fprintf(w, "occupancy          %d CTAs/SM (limit: %s; %d registers/thread from %s)\n",
+		o.CTAsPerSM, o.Limiter, o.RegistersPerThread, o.RegistersSource)
+	type kv struct {
+		k string
+		v int64
+	}
+	var st []kv
+	var total int64
+	for k, v := range t.Stalls {
+		st = append(st, kv{k, v})
+		total += v
+	}
+	sort.Slice(st, func(i, j int) bool {
+		if st[i].v != st[j].v {
+			return st[i].v > st[j].v
+		}
+		return st[i].k < st[j].k
+	})
+	var parts []string
+	for i, x := range st {
+		if i >= 5 || total == 0 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %.1f%%", x.k, 100*float64(x.v)/float64(total)))
+	}
+	fmt.Fprintf(w, "warp states        %s\n", strings.Join(parts, ", "))
+	if top > 0 && len(t.HotLines) > 0 {
+		fmt.Fprintf(w, "hot lines (warp-cycles, top %d):\n", min(top, len(t.HotLines)))
+		for i, h := range t.HotLines {
+			if i >= top {
+				break
+			}
+			why, best := "", int64(-1)
+			for k, v := range h.Stalls {
+				if v > best || (v == best && k < why) {
+					why, best = k, v
+				}
+			}
+			src := ""
+			if h.Source != "" {
+				src = " (" + h.Source + ")"
+			}
+			text := h.Text
+			if len(text) > 48 {
+				text = text[:45] + "..."
+			}
+			fmt.Fprintf(w, "  %5.1f%%  line %-6d %-48s mostly %s%s\n", 100*float64(h.Cycles)/float64(max(total, 1)), h.Line, text, why, src)
+		}
+	}
+}

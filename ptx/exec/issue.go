@@ -1,0 +1,312 @@
+package exec
+
+import (
+	"math/bits"
+
+	"github.com/sm90sim/sm90sim/smem"
+)
+
+// Outcome says what an Issue call did.
+type Outcome uint8
+
+// Outcomes.
+const (
+	// Issued: the instruction executed (for the lanes whose guard holds).
+	Issued Outcome = iota
+	// Spun: it executed and its wait condition failed (mbarrier try_wait or
+	// test_wait false): the warp would spin; a timed driver lets it sleep
+	// until an mbarrier of its cluster changes (Cluster.AsyncChanges).
+	Spun
+	// Parked: a group reached a warp-synchronous instruction before the
+	// rest of its lanes and waits there; nothing executed.
+	Parked
+	// Blocked: nothing issued: the warp waits at a barrier, its lanes are
+	// all parked, or it has exited.
+	Blocked
+)
+
+// maxLines bounds the distinct 128-byte global lines an Effect lists; an
+// instruction touching more counts the rest without their addresses.
+const maxLines = 256
+
+// Effect is what one Issue did, for a timing model: no data, only what
+// takes time. It is filled in place and holds no pointers into the warp
+// beyond Info, so a driver can reuse one Effect for every call.
+type Effect struct {
+	Info    *InstInfo
+	Outcome Outcome
+	// Active is the number of lanes that executed (guard true).
+	Active int
+	// SmemWavefronts is the shared-memory wavefronts the instruction cost
+	// (the bank model's count, as ncu counts them); SmemOps the shared
+	// instructions counted (0 or 1, more for fused accesses).
+	SmemWavefronts int
+	SmemOps        int
+	// TMAWavefronts is the modelled shared-memory side of TMA and bulk
+	// copies (smem.OpTMA: 128-byte wavefronts written or read).
+	TMAWavefronts int
+	// GlobalLines are the distinct 128-byte lines of global, constant and
+	// local memory the lanes (or a TMA copy's rows) touched, with a mask of
+	// their 32-byte sectors (at most maxLines listed; NumLines counts all).
+	// NumSectors counts the distinct sectors, GlobalBytes the bytes.
+	GlobalLines [maxLines]uint64
+	LineSectors [maxLines]uint8
+	NumLines    int
+	NumSectors  int
+	GlobalBytes int
+	GlobalStore bool
+	// GlobalTMA marks global traffic of a TMA/bulk copy (it bypasses L1).
+	GlobalTMA bool
+	// BarrierWait is true when the warp now waits at bar.sync/barrier or
+	// barrier.cluster (it issued the arrive).
+	BarrierWait bool
+	// AsyncChanged is true when an mbarrier of the cluster changed state
+	// during the call (an arrive, a phase completion, complete_tx).
+	AsyncChanged bool
+	// Exited is true when the warp has no live lane after the call.
+	Exited bool
+	// Mbars are the mbarriers the instruction operated on (wait, arrive,
+	// expect_tx...; at most len(Mbars) listed).
+	Mbars    [4]MbarRef
+	NumMbars int
+	// Lands are the async copies (TMA, bulk, multicast) the instruction
+	// started, with the mbarrier each completes on and its bytes
+	// (complete_tx happened at issue; a timing model decides when the
+	// mbarrier may be seen complete). LandBytes sums every landing.
+	Lands     [16]Land
+	NumLands  int
+	LandBytes int
+}
+
+// MbarRef names an mbarrier: its CTA and shared offset.
+type MbarRef struct {
+	CTA  *CTA
+	Addr uint32
+}
+
+// Land is one async copy's arrival: n bytes completing on mbarrier M.
+type Land struct {
+	M     MbarRef
+	Bytes uint32
+}
+
+// noteMbar records an mbarrier operand (once per instruction).
+func (e *Effect) noteMbar(t *CTA, a uint32) {
+	r := MbarRef{t, a}
+	for i := 0; i < min(e.NumMbars, len(e.Mbars)); i++ {
+		if e.Mbars[i] == r {
+			return
+		}
+	}
+	if e.NumMbars < len(e.Mbars) {
+		e.Mbars[e.NumMbars] = r
+	}
+	e.NumMbars++
+}
+
+// noteLand records an async copy landing n bytes on mbarrier (t, a).
+func (e *Effect) noteLand(t *CTA, a uint32, n uint32) {
+	e.LandBytes += int(n)
+	r := MbarRef{t, a}
+	for i := 0; i < min(e.NumLands, len(e.Lands)); i++ {
+		if e.Lands[i].M == r {
+			e.Lands[i].Bytes += n
+			return
+		}
+	}
+	if e.NumLands < len(e.Lands) {
+		e.Lands[e.NumLands] = Land{r, n}
+	}
+	e.NumLands++
+}
+
+// reset clears e for the next call.
+func (e *Effect) reset() {
+	e.Info = nil
+	e.Outcome = Issued
+	e.Active = 0
+	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
+	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
+	e.GlobalStore, e.GlobalTMA = false, false
+	e.BarrierWait = false
+	e.AsyncChanged = false
+	e.Exited = false
+	e.NumMbars, e.NumLands, e.LandBytes = 0, 0, 0
+}
+
+// noteGlobal records an access of n bytes at addr by one lane.
+func (e *Effect) noteGlobal(addr uint64, n int, store bool) {
+	if n <= 0 {
+		return
+	}
+	e.GlobalBytes += n
+	e.GlobalStore = e.GlobalStore || store
+	for s := addr >> 5; s <= (addr+uint64(n)-1)>>5; s++ {
+		line, bit := s>>2, uint8(1)<<(s&3)
+		i := e.findLine(line)
+		if i < 0 {
+			if e.NumLines < maxLines {
+				e.GlobalLines[e.NumLines] = line
+				e.LineSectors[e.NumLines] = bit
+			}
+			e.NumLines++
+			e.NumSectors++
+			continue
+		}
+		if e.LineSectors[i]&bit == 0 {
+			e.LineSectors[i] |= bit
+			e.NumSectors++
+		}
+	}
+}
+
+// findLine is the index of line among the listed lines (-1: absent).
+func (e *Effect) findLine(line uint64) int {
+	n := min(e.NumLines, maxLines)
+	if n > 0 && e.GlobalLines[n-1] == line {
+		return n - 1
+	}
+	for i := 0; i < n-1; i++ {
+		if e.GlobalLines[i] == line {
+			return i
+		}
+	}
+	return -1
+}
+
+// Peek returns the warp's next instruction without executing anything. ok
+// is false when the warp cannot issue now (it waits at a barrier, every
+// lane is parked, or it has exited).
+func (w *Warp) Peek() (info *InstInfo, ok bool) {
+	if w.wait != waitNone || w.live == 0 {
+		return nil, false
+	}
+	if w.uniform {
+		if int(w.upc) >= len(w.uframe.fn.insts) {
+			return nil, true // Issue reports the fault
+		}
+		return &w.uframe.fn.insts[w.upc].info, true
+	}
+	_, f, pc, ok := w.selectGroup()
+	if !ok {
+		// Parked lanes at __syncwarp in divergent code release on the
+		// next Issue; report the warp as able to issue then.
+		if w.parked != 0 && w.parked == w.live {
+			l := bits.TrailingZeros32(w.parked)
+			return &w.frame[l].fn.insts[w.pc[l]].info, true
+		}
+		return nil, false
+	}
+	if int(pc) >= len(f.fn.insts) {
+		return nil, true
+	}
+	return &f.fn.insts[pc].info, true
+}
+
+// Issue executes the warp's next instruction (as Step does, values at
+// issue) and describes it in e for a timing model. The CTA's instruction
+// clock advances as in the functional loop.
+func (w *Warp) Issue(e *Effect) error {
+	e.reset()
+	info, ok := w.Peek()
+	if !ok {
+		e.Outcome = Blocked
+		e.Exited = w.live == 0
+		return nil
+	}
+	e.Info = info
+	c := w.cta
+	var before smem.Counters
+	if c.l.Counters != nil {
+		before = *c.l.Counters
+	}
+	changes := c.cl.asyncChanges()
+	insts := w.insts
+	w.spun = false
+	w.eff = e
+	blocked, err := w.Step()
+	w.eff = nil
+	if err != nil {
+		return err
+	}
+	switch {
+	case blocked:
+		e.Outcome = Blocked
+	case w.insts == insts:
+		e.Outcome = Parked
+	case w.spun:
+		e.Outcome = Spun
+		w.spins++
+	}
+	if !blocked {
+		c.clock++
+	}
+	if c.l.Counters != nil {
+		for i := range c.l.Counters.ByOp {
+			if smem.OpKind(i) == smem.OpTMA {
+				e.TMAWavefronts = int(c.l.Counters.ByOp[i].Wavefronts - before.ByOp[i].Wavefronts)
+				continue
+			}
+			a, b := &c.l.Counters.ByOp[i], &before.ByOp[i]
+			e.SmemWavefronts += int(a.Wavefronts - b.Wavefronts)
+			e.SmemOps += int(a.Instructions - b.Instructions)
+		}
+	}
+	e.Active = bits.OnesCount32(w.cur.group)
+	e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
+	e.AsyncChanged = c.cl.asyncChanges() != changes
+	e.Exited = w.live == 0
+	return nil
+}
+
+// Spins is the number of failed waits the warp issued (Issue's Spun).
+func (w *Warp) Spins() int64 { return w.spins }
+
+// ID is the warp's index in its CTA.
+func (w *Warp) ID() int { return w.id }
+
+// CTA is the warp's CTA.
+func (w *Warp) CTA() *CTA { return w.cta }
+
+// SetClock makes %clock, %clock64 and %globaltimer read now() (SM cycles)
+// instead of the CTA's instruction count; nsPerCycle converts cycles to
+// %globaltimer nanoseconds. A nil now restores the instruction count.
+func (c *CTA) SetClock(now func() int64, nsPerCycle float64) {
+	c.clockFn = now
+	c.nsPerCycle = nsPerCycle
+}
+
+// now is the value %clock64 reads.
+func (c *CTA) now() int64 {
+	if c.clockFn != nil {
+		return c.clockFn()
+	}
+	return c.clock
+}
+
+// globaltimer is the value %globaltimer reads, in nanoseconds.
+func (c *CTA) globaltimer() uint64 {
+	if c.clockFn != nil {
+		return uint64(float64(c.clockFn()) * c.nsPerCycle)
+	}
+	return uint64(c.clock) * 32 // simulated nanoseconds, 32 ns per issue slot
+}
+
+// AsyncChanges counts the mbarrier state changes of the cluster's CTAs so
+// far: a timed driver wakes warps sleeping in a failed wait when it moves.
+func (cl *Cluster) AsyncChanges() uint64 { return cl.asyncChanges() }
+
+// Deadlock describes every stuck warp of the cluster as the functional
+// loop reports a deadlock (a timed driver calls it when no warp of the
+// cluster can ever issue again).
+func (cl *Cluster) Deadlock() error { return cl.deadlock() }
+
+// BudgetFault is the error of a run that exceeded its instruction budget
+// at warp w.
+func (c *CTA) BudgetFault(w *Warp) error { return c.budgetFault(w) }
+
+// SMID is the SM the CTA runs on (%smid).
+func (c *CTA) SMID() int { return c.smid }
+
+// Threads is the CTA's thread count.
+func (c *CTA) Threads() int { return c.nthr }

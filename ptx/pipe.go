@@ -1,0 +1,151 @@
+package ptx
+
+// Pipe is the execution unit class an instruction issues to on an SM90
+// sub-partition, as a timing model sees it. It refines the opcode table's
+// executor Class by type and qualifiers: `add.s32` is integer (ALU), `add.f32`
+// is fp32 (FMA), `add.f64` is fp64, `mul.lo.s32` is an integer multiply
+// (IMAD, which Hopper runs on the FMA pipe), `ex2.approx` is the MUFU.
+type Pipe uint8
+
+// Pipes.
+const (
+	PipeNone    Pipe = iota // no execution unit (labels never reach here)
+	PipeALU                 // integer add/logic/shift/compare/select/moves (IADD3, LOP3, ISETP, SEL, MOV)
+	PipeIMAD                // integer multiply and multiply-add (IMAD, IMAD.WIDE)
+	PipeFP32                // fp32 and packed f16/bf16 arithmetic (FFMA, FADD, HFMA2)
+	PipeFP64                // fp64 arithmetic (DFMA, DADD, DMUL)
+	PipeMUFU                // special functions (MUFU.EX2/RCP/RSQ/SQRT/LG2/SIN/COS/TANH)
+	PipeConv                // conversions (F2F, F2I, I2F, FRND)
+	PipeWarp                // warp-wide exchange: shfl, vote, match, redux, activemask, elect
+	PipeShared              // shared memory through the LSU/MIO: ld/st/atom.shared, ldmatrix, stmatrix
+	PipeGlobal              // global, local, constant and generic memory: ld/st/atom/red, prefetch
+	PipeTensor              // warp-level MMA (mma.sync: HMMA/IMMA/DMMA)
+	PipeWgmma               // warpgroup MMA (wgmma.mma_async and its fence/commit/wait)
+	PipeAsync               // TMA, bulk copies, cp.async, mbarrier operations, tensormap ops
+	PipeBarrier             // bar/barrier, membar, fence
+	PipeBranch              // bra, call, ret, exit, trap and other control
+	numPipes
+)
+
+// NumPipes is the number of pipe classes (for arrays indexed by Pipe).
+const NumPipes = int(numPipes)
+
+var pipeNames = [numPipes]string{
+	PipeNone: "none", PipeALU: "alu", PipeIMAD: "imad", PipeFP32: "fp32", PipeFP64: "fp64",
+	PipeMUFU: "mufu", PipeConv: "conv", PipeWarp: "warp", PipeShared: "shared", PipeGlobal: "global",
+	PipeTensor: "tensor", PipeWgmma: "wgmma", PipeAsync: "async", PipeBarrier: "barrier", PipeBranch: "branch",
+}
+
+// String is the pipe's short name (used as a report key).
+func (p Pipe) String() string {
+	if p < numPipes {
+		return pipeNames[p]
+	}
+	return "?"
+}
+
+// PipeByName maps a name from String back to its Pipe.
+func PipeByName(s string) (Pipe, bool) {
+	for i, n := range pipeNames {
+		if n == s {
+			return Pipe(i), true
+		}
+	}
+	return PipeNone, false
+}
+
+// PipeOf classifies an instruction: the opcode table's base pipe, refined
+// by the instruction's type, state space and qualifiers.
+func PipeOf(in *Inst) Pipe {
+	base := opTable[in.Op].Pipe
+	t := Type(0)
+	if len(in.Mods.Types) > 0 {
+		t = in.Mods.Types[0]
+	}
+	switch base {
+	case PipeALU:
+		return arithPipe(in, t)
+	case PipeGlobal:
+		switch in.Op {
+		case OpLd, OpLdu, OpSt, OpAtom, OpRed:
+			switch in.Mods.Space {
+			case SpaceShared, SpaceSharedCluster:
+				return PipeShared
+			case SpaceParam, SpaceParamEntry:
+				if in.Op == OpLd {
+					return PipeALU // a constant-bank operand or move (kernel parameters)
+				}
+			}
+		}
+	case PipeFP32:
+		return floatPipe(in, t)
+	}
+	return base
+}
+
+// arithPipe splits the integer family by type and operation.
+func arithPipe(in *Inst, t Type) Pipe {
+	switch in.Op {
+	case OpMul, OpMad, OpMul24, OpMad24, OpSad, OpMadc, OpDp4a, OpDp2a:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+		return PipeIMAD
+	case OpDiv, OpRem:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+		return PipeIMAD // a multiply-based sequence (IMAD.HI, I2F, MUFU.RCP, ...)
+	case OpAdd, OpSub, OpMin, OpMax, OpAbs, OpNeg, OpSetp, OpSet, OpSelp, OpSlct:
+		if t.IsFloat() {
+			return floatPipe(in, t)
+		}
+	}
+	return PipeALU
+}
+
+// floatPipe splits the float family by type: f64 to the FP64 unit,
+// approximate transcendental functions to the MUFU, the rest to the FMA pipe.
+func floatPipe(in *Inst, t Type) Pipe {
+	switch in.Op {
+	case OpRcp, OpSqrt, OpRsqrt, OpEx2, OpLg2, OpSin, OpCos, OpTanh:
+		if t == F64 && in.Op != OpRcp && in.Op != OpRsqrt {
+			return PipeFP64
+		}
+		return PipeMUFU
+	case OpCvt:
+		return cvtPipe(in)
+	case OpTestp, OpCopysign:
+		return PipeALU
+	}
+	if t == F64 {
+		return PipeFP64
+	}
+	return PipeFP32
+}
+
+// cvtPipe splits conversions as the microbenchmarks found them on an H200:
+// int to f32/f16 (I2FP, 4 cycles) and f16/bf16 <-> f32 (F2FP, HADD2.F32)
+// run on the FMA pipe; float to int (F2I), f64 conversions (F2F) and
+// 64-bit integer sources (I2F.S64) on the conversion unit (17-18 cycles);
+// int to int is a move or a sign extension.
+func cvtPipe(in *Inst) Pipe {
+	if len(in.Mods.Types) < 2 {
+		return PipeConv
+	}
+	d, s := in.Mods.Types[0], in.Mods.Types[1]
+	switch {
+	case !d.IsFloat() && !s.IsFloat():
+		return PipeALU
+	case d == F64 || s == F64:
+		return PipeConv
+	case d.IsFloat() && !s.IsFloat():
+		if s.Size() == 8 {
+			return PipeConv
+		}
+		return PipeFP32
+	case !d.IsFloat():
+		return PipeConv
+	}
+	return PipeFP32
+}

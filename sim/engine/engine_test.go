@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestOrderByCyclePhaseSequence(t *testing.T) {
+	e := New()
+	var got []string
+	add := func(at Cycle, ph Phase, name string) {
+		e.Schedule(at, ph, func(Cycle) { got = append(got, name) })
+	}
+	add(5, PhaseTick, "5-tick-a")
+	add(3, PhaseLate, "3-late")
+	add(5, PhaseComplete, "5-complete")
+	add(3, PhaseTick, "3-tick")
+	add(5, PhaseTick, "5-tick-b")
+	add(0, PhaseTick, "0")
+	e.Run(nil)
+	assert.Equal(t, []string{"0", "3-tick", "3-late", "5-complete", "5-tick-a", "5-tick-b"}, got)
+	assert.Equal(t, Cycle(5), e.Now())
+	assert.Equal(t, uint64(6), e.Events())
+}
+
+func TestEventsScheduledWhileRunning(t *testing.T) {
+	e := New()
+	var got []Cycle
+	e.Schedule(1, PhaseTick, func(now Cycle) {
+		got = append(got, now)
+		e.Schedule(now, PhaseLate, func(n Cycle) { got = append(got, n*10) })
+		e.Schedule(now+2, PhaseTick, func(n Cycle) { got = append(got, n) })
+	})
+	e.Run(nil)
+	assert.Equal(t, []Cycle{1, 10, 3}, got)
+}
+
+func TestSchedulingInThePastPanics(t *testing.T) {
+	e := New()
+	e.Schedule(10, PhaseTick, func(Cycle) {})
+	e.Run(nil)
+	require.Panics(t, func() { e.Schedule(9, PhaseTick, func(Cycle) {}) })
+}
+
+type counter struct {
+	ticks []Cycle
+	until Cycle
+}
+
+func (c *counter) Tick(now Cycle) Cycle {
+	c.ticks = append(c.ticks, now)
+	if now >= c.until {
+		return Never
+	}
+	return now + 2
+}
+
+func TestClockedSleepsAndWakes(t *testing.T) {
+	e := New()
+	c := &counter{until: 4}
+	k := NewClocked(e, c, PhaseTick)
+	assert.True(t, k.Asleep())
+	k.Wake(0)
+	k.Wake(3) // later than due: no effect
+	e.Run(nil)
+	assert.Equal(t, []Cycle{0, 2, 4}, c.ticks)
+	assert.True(t, k.Asleep())
+	// woken again by an input at cycle 7; an earlier wake wins over a later one
+	e.Schedule(6, PhaseComplete, func(now Cycle) { k.Wake(9); k.Wake(7) })
+	c.until = 100
+	e.Run(func() bool { return e.Now() >= 11 })
+	assert.Equal(t, []Cycle{0, 2, 4, 7, 9, 11}, c.ticks)
+}
+
+func TestClockedNeverTwiceInACycle(t *testing.T) {
+	e := New()
+	c := &counter{until: 0}
+	k := NewClocked(e, c, PhaseTick)
+	k.Wake(5)
+	e.Schedule(5, PhaseLate, func(Cycle) { k.Wake(5) })
+	e.Run(nil)
+	assert.Equal(t, []Cycle{5, 6}, c.ticks)
+}

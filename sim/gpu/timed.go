@@ -1,0 +1,346 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
+
+// TraceSink receives a timed run's spans (traces.Recorder).
+type TraceSink = sm.Tracer
+
+// utilBucket is the cycles per bucket of the utilization record.
+const utilBucket = 64
+
+// TimedOptions are a timed run's choices that do not change its result.
+type TimedOptions struct {
+	// RegistersPerThread from the launch spec (0: from .maxnreg, else the
+	// profile's default).
+	RegistersPerThread int
+	// HotLines collects warp-cycles per PTX line.
+	HotLines bool
+	// Trace receives spans; nil for none. TraceMinCycles drops shorter
+	// warp waits.
+	Trace          sm.Tracer
+	TraceMinCycles int64
+}
+
+// machine is a timed run in progress: the engine, the SMs and the CTA
+// dispatcher.
+type machine struct {
+	cfg     Config
+	tc      TimedConfig
+	k       *exec.Kernel
+	l       *exec.Launch
+	p       *plan
+	eng     *engine.Engine
+	sms     []*sm.SM
+	next    int // next unit to dispatch
+	done    int // units finished
+	unitRes sm.Resources
+	occ     Occupancy
+	// dispatcher: next cycle a CTA can be dispatched
+	dispFree float64
+	mem       *memModel
+	budget    int64
+	insts     int64
+	err       error
+	lastEnd   engine.Cycle
+	// clusters: live CTAs per cluster and the SMs they are on
+	clusters map[*exec.Cluster]*clusterRun
+	lines    *sm.LineStats
+	issued   []int64 // warp instructions per utilBucket cycles
+	// mbarrier completion times from async copies and deferred arrives
+	lands map[exec.MbarRef]engine.Cycle
+}
+
+type clusterRun struct {
+	live int
+	sms  []*sm.SM
+}
+
+// Occupancy is how many CTAs fit on one SM and what limits it.
+type Occupancy struct {
+	CTAsPerSM          int    `json:"ctas_per_sm"`
+	Limiter            string `json:"limiter"`
+	RegistersPerThread int    `json:"registers_per_thread"`
+	RegistersSource    string `json:"registers_source"`
+	SharedBytesPerCTA  int    `json:"shared_bytes_per_cta"`
+	WarpsPerCTA        int    `json:"warps_per_cta"`
+}
+
+// RunTimed executes the launch with the timing model: CTAs are dispatched
+// to the SMs under the occupancy limits, warps issue cycle by cycle. The
+// memory it leaves is the functional run's for every kernel whose result
+// does not depend on the order of CTAs (atomics order, %smid, %clock).
+func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt TimedOptions) (*Result, *Timing, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := tc.Validate(); err != nil {
+		return nil, nil, err
+	}
+	res := &Result{}
+	if l.Counters == nil {
+		l.Counters = &res.Smem
+	}
+	p, err := newPlan(cfg, l)
+	if err != nil {
+		return res, nil, err
+	}
+	m := &machine{cfg: cfg, tc: tc, k: k, l: l, p: p, eng: engine.New(), budget: cfg.MaxInstructions,
+		clusters: map[*exec.Cluster]*clusterRun{}, lands: map[exec.MbarRef]engine.Cycle{}}
+	if err := m.occupancy(opt.RegistersPerThread); err != nil {
+		return res, nil, err
+	}
+	m.mem = newMemModel(&m.tc, cfg.Layout.NumSMs)
+	if opt.HotLines {
+		m.lines = sm.NewLineStats()
+	}
+	m.sms = make([]*sm.SM, cfg.Layout.NumSMs)
+	code := sm.NewCode()
+	for i := range m.sms {
+		s := sm.New(i, &m.tc.SM, m.eng, m, code)
+		s.Lines = m.lines
+		if opt.Trace != nil {
+			s.Trace, s.TraceMinCycles = opt.Trace, opt.TraceMinCycles
+		}
+		s.NsPerCycle = 1000 / tc.SMClockMHz
+		m.sms[i] = s
+	}
+	m.dispFree = float64(tc.LaunchCycles)
+	m.eng.Schedule(engine.Cycle(tc.LaunchCycles), engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
+	m.eng.Run(func() bool { return m.err != nil })
+	res.Instructions = m.insts
+	if l.Counters != &res.Smem {
+		res.Smem = *l.Counters
+	}
+	if m.err != nil {
+		return res, nil, m.err
+	}
+	if m.done < p.n {
+		return res, nil, m.deadlock()
+	}
+	res.CTAs = p.n * p.cluster[0] * p.cluster[1] * p.cluster[2]
+	return res, m.timing(), nil
+}
+
+// deadlock reports the first cluster whose warps can never proceed.
+func (m *machine) deadlock() error {
+	for _, s := range m.sms {
+		_ = s
+	}
+	var cls []*exec.Cluster
+	for cl := range m.clusters {
+		cls = append(cls, cl)
+	}
+	if len(cls) == 0 {
+		return errors.New("timed run ended with CTAs never dispatched (no SM can hold one)")
+	}
+	// deterministic choice: the cluster of the lowest CTA id
+	best := cls[0]
+	for _, cl := range cls[1:] {
+		if less(cl.CTAs()[0].CTAID(), best.CTAs()[0].CTAID()) {
+			best = cl
+		}
+	}
+	return best.Deadlock()
+}
+
+func less(a, b [3]int) bool {
+	if a[2] != b[2] {
+		return a[2] < b[2]
+	}
+	if a[1] != b[1] {
+		return a[1] < b[1]
+	}
+	return a[0] < b[0]
+}
+
+// occupancy computes the resources of one unit's CTA and how many fit.
+func (m *machine) occupancy(specRegs int) error {
+	c := &m.tc.SM
+	thr := m.l.Block[0] * m.l.Block[1] * m.l.Block[2]
+	warps := (thr + 31) / 32
+	regs, src := specRegs, "spec"
+	if regs == 0 {
+		if n := m.k.Entry().Perf.MaxNReg; n > 0 {
+			regs, src = n, "maxnreg"
+		} else {
+			regs, src = m.tc.RegistersPerThreadDefault, "default"
+		}
+	}
+	perWarp := (regs*32 + c.RegisterAllocUnit - 1) / c.RegisterAllocUnit * c.RegisterAllocUnit
+	shared := m.k.SharedBytes(m.l.DynamicShared) + c.SharedReservedCTA
+	m.unitRes = sm.Resources{CTAs: 1, Warps: warps, Threads: thr, Registers: perWarp * warps, SharedBytes: shared}
+	m.occ = Occupancy{RegistersPerThread: regs, RegistersSource: src, SharedBytesPerCTA: shared, WarpsPerCTA: warps}
+	lim := []struct {
+		name string
+		n    int
+	}{
+		{"ctas", c.MaxCTAs}, {"warps", c.MaxWarps / max(warps, 1)}, {"threads", c.MaxThreads / max(thr, 1)},
+		{"registers", c.Registers / max(perWarp*warps, 1)}, {"shared_memory", c.SharedBytes / max(shared, 1)},
+	}
+	m.occ.CTAsPerSM, m.occ.Limiter = lim[0].n, lim[0].name
+	for _, x := range lim[1:] {
+		if x.n < m.occ.CTAsPerSM {
+			m.occ.CTAsPerSM, m.occ.Limiter = x.n, x.name
+		}
+	}
+	if m.occ.CTAsPerSM == 0 {
+		return fmt.Errorf("a CTA needs %d threads, %d registers and %d bytes of shared memory: more than one SM has (limit: %s)",
+			thr, perWarp*warps, shared, m.occ.Limiter)
+	}
+	return nil
+}
+
+// dispatch places waiting units on SMs with room, starting at SM from
+// (the one that just freed resources; -1 for the first wave).
+func (m *machine) dispatch(now engine.Cycle, from int) {
+	for m.next < m.p.n && m.err == nil {
+		smids := m.place(from)
+		if smids == nil {
+			return
+		}
+		i := m.next
+		m.next++
+		at := max(float64(now), m.dispFree)
+		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))
+		start := engine.Cycle(at) + engine.Cycle(m.tc.DispatchLatencyCycles)
+		var cl *exec.Cluster
+		var err error
+		if m.p.slots != nil {
+			cl, err = exec.NewCluster(m.k, m.l, m.p.origin(i), smids)
+		} else {
+			var c *exec.CTA
+			c, err = exec.NewCTA(m.k, m.l, m.p.origin(i), smids[0])
+			if c != nil {
+				cl = c.Cluster()
+			}
+		}
+		if err != nil {
+			m.Fail(err)
+			return
+		}
+		cr := &clusterRun{}
+		m.clusters[cl] = cr
+		for r, c := range cl.CTAs() {
+			if c == nil {
+				continue
+			}
+			s := m.sms[smids[r%len(smids)]]
+			cr.live++
+			cr.sms = append(cr.sms, s)
+			s.Launch(c, m.unitRes, start)
+		}
+	}
+}
+
+// place finds SMs for the next unit: one SM with room for a CTA, or for
+// a cluster a slot of its GPC map whose SMs all have room.
+func (m *machine) place(from int) []int {
+	c := &m.tc.SM
+	if m.p.slots == nil {
+		n := len(m.sms)
+		// first wave: breadth-first over the SMs in order
+		best := -1
+		for j := 0; j < n; j++ {
+			i := j
+			if from >= 0 {
+				i = (from + j) % n
+			}
+			s := m.sms[i]
+			if !c.Fits(s.Used(), m.unitRes) {
+				continue
+			}
+			if from >= 0 {
+				return []int{i}
+			}
+			if best < 0 || s.Used().CTAs < m.sms[best].Used().CTAs {
+				best = i
+			}
+		}
+		if best < 0 {
+			return nil
+		}
+		return []int{best}
+	}
+	for _, slot := range m.p.slots {
+		ok := true
+		for _, i := range slot {
+			if !c.Fits(m.sms[i].Used(), m.unitRes) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return slot
+		}
+	}
+	return nil
+}
+
+// Memory implements sm.Host: the L1/L2/HBM model (mem.go).
+func (m *machine) Memory(at engine.Cycle, smid int, e *exec.Effect, useL1 bool) engine.Cycle {
+	return m.mem.access(at, smid, e, useL1)
+}
+
+// CTADone implements sm.Host.
+func (m *machine) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
+	cl := c.Cluster()
+	cr := m.clusters[cl]
+	cr.live--
+	m.lastEnd = max(m.lastEnd, now)
+	if cr.live > 0 {
+		return
+	}
+	delete(m.clusters, cl)
+	cl.Release()
+	m.done++
+	// dispatch after the SM's bookkeeping (the same cycle, later phase)
+	m.eng.Schedule(now, engine.PhaseLate, func(t engine.Cycle) { m.dispatch(t, s.ID) })
+}
+
+// ClusterEvent implements sm.Host: the cluster's SMs look again next cycle.
+func (m *machine) ClusterEvent(cl *exec.Cluster, now engine.Cycle) {
+	if cr := m.clusters[cl]; cr != nil {
+		for _, s := range cr.sms {
+			s.Wake(now + 1)
+		}
+	}
+}
+
+// Issued implements sm.Host: the instruction budget.
+func (m *machine) Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error {
+	m.insts++
+	b := int(now / utilBucket)
+	for len(m.issued) <= b {
+		m.issued = append(m.issued, 0)
+	}
+	m.issued[b]++
+	m.budget--
+	if m.budget < 0 {
+		return w.CTA().BudgetFault(w)
+	}
+	return nil
+}
+
+// Fail implements sm.Host.
+func (m *machine) Fail(err error) {
+	if m.err == nil {
+		m.err = err
+	}
+}
+
+// MbarLand implements sm.Host.
+func (m *machine) MbarLand(r exec.MbarRef, t engine.Cycle) {
+	if t > m.lands[r] {
+		m.lands[r] = t
+	}
+}
+
+// MbarReady implements sm.Host.
+func (m *machine) MbarReady(r exec.MbarRef) engine.Cycle { return m.lands[r] }

@@ -1,0 +1,161 @@
+package gpu
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
+
+// TimedConfig is the timing model's parameters for a whole GPU. Every
+// field is one named profile parameter (Params); DefaultTimedConfig is the
+// built-in H200 profile (calibration/h200.yaml; a test keeps them equal).
+type TimedConfig struct {
+	SM sm.Config
+	// SMClockMHz and MemClockMHz are the clocks the profile was measured
+	// at: %globaltimer and time_us use the SM clock, memory latencies in
+	// ns convert through it.
+	SMClockMHz  float64
+	MemClockMHz float64
+	// L2HitCycles is a load's latency when L2 holds its lines (load to
+	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerCycle and
+	// DRAMBytesPerNs are the GPU-wide bandwidths.
+	L2HitCycles     int
+	L2BytesPerCycle int
+	DRAMLatencyNs   float64
+	DRAMBytesPerNs  float64
+	// LaunchCycles is the time from the start of a launch to its first
+	// CTA's first instruction; TailCycles from the last CTA's end to the
+	// launch's end (ncu's sm__cycles_elapsed.max covers both).
+	LaunchCycles int
+	TailCycles   int
+	// DispatchIntervalCycles is the GPU's CTA dispatch rate (one CTA per
+	// this many cycles), DispatchLatencyCycles a dispatched CTA's delay
+	// until its warps can issue.
+	DispatchIntervalCycles float64
+	DispatchLatencyCycles  int
+	// RegistersPerThreadDefault is used when neither the spec nor the PTX
+	// (.maxnreg) gives the registers per thread.
+	RegistersPerThreadDefault int
+}
+
+// Param is one named parameter of the timing profile.
+type Param struct {
+	Name   string // with its unit: fp32_latency_cycles, global_latency_ns
+	Source string // where the default value comes from
+	get    func(c *TimedConfig) float64
+	set    func(c *TimedConfig, v float64)
+}
+
+func intParam(name, source string, f func(c *TimedConfig) *int) Param {
+	return Param{Name: name, Source: source,
+		get: func(c *TimedConfig) float64 { return float64(*f(c)) },
+		set: func(c *TimedConfig, v float64) { *f(c) = int(v + 0.5) }}
+}
+
+func floatParam(name, source string, f func(c *TimedConfig) *float64) Param {
+	return Param{Name: name, Source: source,
+		get: func(c *TimedConfig) float64 { return *f(c) },
+		set: func(c *TimedConfig, v float64) { *f(c) = v }}
+}
+
+// Get is the parameter's value in c.
+func (p Param) Get(c *TimedConfig) float64 { return p.get(c) }
+
+// Set sets the parameter in c (integers round to nearest).
+func (p Param) Set(c *TimedConfig, v float64) { p.set(c, v) }
+
+// Params lists every parameter of the timing model, sorted by name.
+func Params() []Param {
+	ps := []Param{
+		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
+		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
+		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
+		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
+		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
+		intParam("barrier_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierArriveInterval }),
+		intParam("stmatrix_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixBaseCycles }),
+		intParam("stmatrix_cycles_per_matrix", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixCyclesPerMatrix }),
+		intParam("l1_cycles_per_line", "corpus", func(c *TimedConfig) *int { return &c.SM.L1CyclesPerLine }),
+		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
+		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
+		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
+		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
+		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
+		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
+		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
+		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
+		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),
+		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
+		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
+		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
+		intParam("sub_partitions_count", "spec", func(c *TimedConfig) *int { return &c.SM.SubPartitions }),
+		intParam("max_warps_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxWarps }),
+		intParam("max_ctas_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxCTAs }),
+		intParam("max_threads_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxThreads }),
+		intParam("registers_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.Registers }),
+		intParam("register_alloc_unit_count", "spec", func(c *TimedConfig) *int { return &c.SM.RegisterAllocUnit }),
+		intParam("shared_per_sm_bytes", "spec", func(c *TimedConfig) *int { return &c.SM.SharedBytes }),
+		intParam("shared_reserved_per_cta_bytes", "spec", func(c *TimedConfig) *int { return &c.SM.SharedReservedCTA }),
+		intParam("smem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyCycles }),
+		intParam("smem_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemWavefrontCycle }),
+		intParam("smem_queue_wavefronts", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemQueueWavefronts }),
+		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
+		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
+		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
+		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
+		intParam("l1_sectors_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.L1SectorsPerCycle }),
+		intParam("icache_line_bytes", "estimate", func(c *TimedConfig) *int { return &c.SM.ICache.LineBytes }),
+		intParam("tma_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAIssueCycles }),
+		intParam("tma_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABytesPerCycle }),
+		intParam("wgmma_fma_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaFMAPerCycle }),
+		intParam("wgmma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaMinCycles }),
+		intParam("wgmma_smem_bytes_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSmemBytesPerCycle }),
+		intParam("icache_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.MissCycles }),
+		intParam("icache_dram_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.DRAMCycles }),
+		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
+		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),
+	}
+	for p := ptx.Pipe(1); int(p) < ptx.NumPipes; p++ {
+		pp := p
+		ps = append(ps,
+			intParam(pp.String()+"_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Pipes[pp].IntervalCycles }),
+			intParam(pp.String()+"_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Pipes[pp].LatencyCycles }))
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
+	return ps
+}
+
+// ParamByName finds a parameter.
+func ParamByName(name string) (Param, bool) {
+	for _, p := range Params() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// Validate checks the configuration.
+func (c *TimedConfig) Validate() error {
+	if c.SMClockMHz <= 0 || c.MemClockMHz <= 0 {
+		return fmt.Errorf("timing: clocks must be positive (sm_clock_mhz %g, mem_clock_mhz %g)", c.SMClockMHz, c.MemClockMHz)
+	}
+	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerCycle <= 0 || c.DRAMBytesPerNs <= 0 {
+		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_cycle and dram_bytes_per_ns > 0")
+	}
+	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
+		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
+	}
+	if c.RegistersPerThreadDefault <= 0 || c.RegistersPerThreadDefault > 255 {
+		return fmt.Errorf("timing: registers_per_thread_default must be in 1..255, got %d", c.RegistersPerThreadDefault)
+	}
+	return c.SM.Validate()
+}
+
+// nsToCycles converts a time in ns to SM cycles at the profile's clock.
+func (c *TimedConfig) nsToCycles(ns float64) int64 {
+	return int64(ns*c.SMClockMHz/1000 + 0.5)
+}

@@ -1,0 +1,127 @@
+package sm
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// PipeTiming is one pipe class's cost on a sub-partition: a warp
+// instruction occupies the pipe for IntervalCycles (per SASS slot) and its
+// result is ready LatencyCycles after issue.
+type PipeTiming struct {
+	IntervalCycles int `json:"interval_cycles" yaml:"interval_cycles"`
+	LatencyCycles  int `json:"latency_cycles" yaml:"latency_cycles"`
+}
+
+// Policy is the warp scheduler's selection policy.
+type Policy string
+
+// Policies.
+const (
+	// GTO (greedy then oldest): keep issuing from the warp that issued last
+	// while it can, else the oldest ready warp (lowest launch order).
+	GTO Policy = "gto"
+	// LRR (loose round-robin): the next ready warp after the one that
+	// issued last.
+	LRR Policy = "lrr"
+)
+
+// Config is one SM's timing parameters.
+type Config struct {
+	SubPartitions      int    `json:"sub_partitions" yaml:"sub_partitions"`
+	MaxWarps           int    `json:"max_warps" yaml:"max_warps"`
+	MaxCTAs            int    `json:"max_ctas" yaml:"max_ctas"`
+	MaxThreads         int    `json:"max_threads" yaml:"max_threads"`
+	Registers          int    `json:"registers" yaml:"registers"`
+	RegisterAllocUnit  int    `json:"register_alloc_unit" yaml:"register_alloc_unit"`
+	SharedBytes        int    `json:"shared_bytes" yaml:"shared_bytes"`
+	SharedReservedCTA  int    `json:"shared_reserved_cta_bytes" yaml:"shared_reserved_cta_bytes"`
+	Policy             Policy `json:"policy" yaml:"policy"`
+	Pipes              [ptx.NumPipes]PipeTiming
+	SmemLatencyCycles  int `json:"smem_latency_cycles" yaml:"smem_latency_cycles"`
+	SmemWavefrontCycle int `json:"smem_wavefront_cycles" yaml:"smem_wavefront_cycles"`
+	// SmemQueueWavefronts is the backlog of the shared-memory port beyond
+	// which shared instructions stall (MIO throttle).
+	SmemQueueWavefronts  int `json:"smem_queue_wavefronts" yaml:"smem_queue_wavefronts"`
+	BarrierReleaseCycles int `json:"barrier_release_cycles" yaml:"barrier_release_cycles"`
+	MbarWakeCycles       int `json:"mbar_wake_cycles" yaml:"mbar_wake_cycles"`
+	// SuspendCycles is how long a failed try_wait sleeps at most when no
+	// mbarrier changes (the hardware's default suspend-time limit).
+	SuspendCycles int `json:"suspend_cycles" yaml:"suspend_cycles"`
+	FenceCycles   int `json:"fence_cycles" yaml:"fence_cycles"`
+	// L1SectorsPerCycle is the SM's global/local data bandwidth in 32-byte
+	// sectors per cycle.
+	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
+	// L1HitCycles is a global load's latency when the SM's L1 holds it.
+	L1HitCycles int `json:"l1_hit_cycles" yaml:"l1_hit_cycles"`
+	// SmemLatencyPerWavefront is added to a shared load's latency per
+	// wavefront beyond the first.
+	SmemLatencyPerWavefront int `json:"smem_latency_per_wavefront_cycles" yaml:"smem_latency_per_wavefront_cycles"`
+	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
+	// this many cycles.
+	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`
+	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices is how long
+	// a warp's stmatrix keeps it from issuing again.
+	StmatrixBaseCycles      int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
+	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
+	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
+	// (a profile parameter: scheduler_lrr 0 or 1).
+	PolicyLRR             int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
+	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
+	// this many cycles (uncoalesced accesses touch a line per lane).
+	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	// ClusterBarrierCycles: barrier.cluster release after the last
+	// arrival; ClusterFenceCycles: the fence of a default (.release)
+	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
+	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
+	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
+	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
+	ICache          ICacheConfig
+	Async             AsyncConfig
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate() error {
+	pos := []struct {
+		name string
+		v    int
+	}{
+		{"sub_partitions", c.SubPartitions}, {"max_warps", c.MaxWarps}, {"max_ctas", c.MaxCTAs},
+		{"max_threads", c.MaxThreads}, {"registers", c.Registers}, {"register_alloc_unit", c.RegisterAllocUnit},
+		{"shared_bytes", c.SharedBytes}, {"smem_wavefront_cycles", c.SmemWavefrontCycle},
+		{"smem_queue_wavefronts", c.SmemQueueWavefronts}, {"l1_sectors_per_cycle", c.L1SectorsPerCycle},
+		{"suspend_cycles", c.SuspendCycles},
+	}
+	for _, p := range pos {
+		if p.v <= 0 {
+			return fmt.Errorf("sm: %s must be positive, got %d", p.name, p.v)
+		}
+	}
+	nonneg := []struct {
+		name string
+		v    int
+	}{
+		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
+		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
+		{"fence_cycles", c.FenceCycles},
+	}
+	for _, p := range nonneg {
+		if p.v < 0 {
+			return fmt.Errorf("sm: %s must not be negative, got %d", p.name, p.v)
+		}
+	}
+	for i, p := range c.Pipes {
+		if i == int(ptx.PipeNone) {
+			continue
+		}
+		if p.IntervalCycles <= 0 || p.LatencyCycles < 0 {
+			return fmt.Errorf("sm: pipe %s needs interval > 0 and latency >= 0, got %d and %d",
+				ptx.Pipe(i), p.IntervalCycles, p.LatencyCycles)
+		}
+	}
+	if c.Policy != GTO && c.Policy != LRR {
+		return fmt.Errorf("sm: policy must be %q or %q, got %q", GTO, LRR, c.Policy)
+	}
+	return nil
+}

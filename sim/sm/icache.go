@@ -1,0 +1,77 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// ICacheConfig is the instruction fetch model: an SM's instruction cache
+// starts cold at a launch (ncu flushes caches before each measured launch);
+// a miss fetches the line from L2 (from device memory the first time any SM
+// asks for it) and the prefetcher brings the following lines behind it.
+type ICacheConfig struct {
+	LineBytes     int `json:"line_bytes" yaml:"line_bytes"`
+	MissCycles    int `json:"miss_cycles" yaml:"miss_cycles"`
+	DRAMCycles    int `json:"dram_cycles" yaml:"dram_cycles"`
+	PrefetchLines int `json:"prefetch_lines" yaml:"prefetch_lines"`
+	// LineIntervalCycles is the gap between consecutive lines of one
+	// fetch stream.
+	LineIntervalCycles int `json:"line_interval_cycles" yaml:"line_interval_cycles"`
+}
+
+// Code is the GPU-wide view of code lines (whether a line is in L2 yet).
+type Code struct {
+	inL2 map[uint64]engine.Cycle
+}
+
+// NewCode returns a cold L2 for code.
+func NewCode() *Code { return &Code{inL2: map[uint64]engine.Cycle{}} }
+
+// icache is one SM's instruction cache: when each line is (or will be)
+// present.
+type icache struct {
+	ready map[uint64]engine.Cycle
+}
+
+// fetchFor is fetchReady with the warp's last line remembered.
+func (s *SM) fetchFor(ws *warpState, addr uint64, now engine.Cycle) engine.Cycle {
+	lb := uint64(s.cfg.ICache.LineBytes)
+	if lb == 0 || s.code == nil {
+		return 0
+	}
+	if l := addr / lb; ws.lastLineOK && l == ws.lastLine {
+		return ws.lastLineReady
+	}
+	t := s.fetchReady(addr, now)
+	ws.lastLine, ws.lastLineReady, ws.lastLineOK = addr/lb, t, true
+	return t
+}
+
+// fetchReady is the cycle the instruction at code address addr can issue
+// on SM s, starting a fetch (and prefetches) when the line is missing.
+func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
+	ic := &s.cfg.ICache
+	if ic.LineBytes <= 0 || s.code == nil {
+		return 0
+	}
+	line := addr / uint64(ic.LineBytes)
+	if t, ok := s.ic.ready[line]; ok {
+		return t
+	}
+	at := now
+	for k := 0; k <= ic.PrefetchLines; k++ {
+		l := line + uint64(k)
+		if _, ok := s.ic.ready[l]; ok {
+			continue
+		}
+		t := at + engine.Cycle(ic.MissCycles)
+		if l2, ok := s.code.inL2[l]; !ok {
+			t += engine.Cycle(ic.DRAMCycles)
+			s.code.inL2[l] = t
+		} else if l2 > t {
+			t = l2
+		}
+		s.ic.ready[l] = t
+		at += engine.Cycle(ic.LineIntervalCycles)
+	}
+	return s.ic.ready[line]
+}

@@ -1,0 +1,319 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// Host is what an SM needs from the machine around it.
+type Host interface {
+	// Memory times the global/local/constant lines of e that leave SM sm
+	// at cycle at (through its L1 when useL1); it returns when the data is
+	// back.
+	Memory(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) engine.Cycle
+	// CTADone is called when every warp of c has exited.
+	CTADone(s *SM, c *exec.CTA, now engine.Cycle)
+	// ClusterEvent is called when a warp of a multi-CTA cluster did
+	// something other CTAs' warps may wait for (a barrier arrive, an
+	// mbarrier change): the SMs of the cluster must look again.
+	ClusterEvent(cl *exec.Cluster, now engine.Cycle)
+	// Issued is called for every issued warp instruction; an error (the
+	// instruction budget) ends the run.
+	Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error
+	// Fail ends the run with err (a kernel fault).
+	Fail(err error)
+	// MbarLand records that mbarrier m may be seen complete only from
+	// cycle t (an async copy landing or a deferred arrive);
+	// MbarReady is the latest such cycle.
+	MbarLand(m exec.MbarRef, t engine.Cycle)
+	MbarReady(m exec.MbarRef) engine.Cycle
+}
+
+// SM is one streaming multiprocessor in time.
+type SM struct {
+	ID    int
+	cfg   *Config
+	host  Host
+	clk   *engine.Clocked
+	eng   *engine.Engine
+	sps   []subPart
+	ctas  []*ctaState
+	age   uint64
+	eff   exec.Effect
+	Stats Stats
+	// shared-memory port and L1 data path: next free cycle
+	smemFree, l1Free engine.Cycle
+	// resources in use
+	used Resources
+	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
+	Lines *LineStats
+	// Trace, when set, receives spans (CTA lifetimes, waits of at least
+	// TraceMinCycles).
+	Trace          Tracer
+	TraceMinCycles int64
+	// NsPerCycle converts cycles to %globaltimer nanoseconds.
+	NsPerCycle float64
+	code       *Code
+	ic         icache
+	// TMA engine and tensor pipe: next free cycle
+	tmaFree, tensorFree engine.Cycle
+	// barrier unit: next free cycle and the last release
+	barFree, barRelease engine.Cycle
+	// slots in use (bit k: slot k)
+	ctaSlots, warpSlots uint64
+}
+
+// Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
+// k is TrackCTA+k, warp slot k is TrackWarp+k (traces.Recorder).
+type Tracer interface {
+	Keep(sm int) bool
+	Span(sm, track int, name string, from, to int64, cat string, args map[string]any)
+}
+
+// Trace track bases (equal to traces.TrackCTA and traces.TrackWarp).
+const (
+	TrackCTA  = 0
+	TrackWarp = 100
+)
+
+type subPart struct {
+	warps    []*warpState
+	pipeFree [ptx.NumPipes]engine.Cycle
+	last     *warpState
+	rr       int
+}
+
+type ctaState struct {
+	c     *exec.CTA
+	warps []*warpState
+	live  int
+	res   Resources
+	start engine.Cycle
+	multi bool // the CTA's cluster has more than one CTA
+	wgs   []*wgState
+	slot  int // CTA slot on the SM (trace track)
+}
+
+// New returns an idle SM attached to engine e; code is the GPU-wide code
+// residency in L2 (shared by every SM of the run).
+func New(id int, cfg *Config, e *engine.Engine, host Host, code *Code) *SM {
+	s := &SM{ID: id, cfg: cfg, host: host, eng: e, sps: make([]subPart, cfg.SubPartitions), code: code,
+		ic: icache{ready: map[uint64]engine.Cycle{}}}
+	s.clk = engine.NewClocked(e, s, engine.PhaseTick)
+	return s
+}
+
+// Wake makes the SM look at its warps at cycle at.
+func (s *SM) Wake(at engine.Cycle) { s.clk.Wake(at) }
+
+// Used is the resources of the resident CTAs.
+func (s *SM) Used() Resources { return s.used }
+
+// Resident is the number of resident CTAs.
+func (s *SM) Resident() int { return len(s.ctas) }
+
+// Launch makes CTA c resident from cycle at, holding resources r.
+func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
+	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1, slot: s.freeSlot(true)}
+	c.SetClock(func() int64 { return int64(s.eng.Now()) }, s.NsPerCycle)
+	for _, w := range c.Warps() {
+		if w.Done() {
+			continue
+		}
+		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
+		s.age++
+		ws.sp = w.ID() % len(s.sps)
+		cs.warps = append(cs.warps, ws)
+		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
+		cs.live++
+	}
+	s.ctas = append(s.ctas, cs)
+	s.used.add(r)
+	s.MarkActive(at)
+	if cs.live == 0 {
+		s.finishCTA(cs, at)
+		return
+	}
+	s.Wake(at)
+}
+
+// maxFreePerCycle bounds the free instructions (moves ptxas removes) a
+// sub-partition passes in one cycle besides its issued one.
+const maxFreePerCycle = 8
+
+// Tick runs one cycle: each sub-partition issues at most one instruction.
+func (s *SM) Tick(now engine.Cycle) engine.Cycle {
+	next := engine.Never
+	issued := false
+	for i := range s.sps {
+		sp := &s.sps[i]
+		// free instructions (no SASS) do not use the cycle's issue slot:
+		// the scheduler goes on, up to a bound
+		for k := 0; k < maxFreePerCycle; k++ {
+			pick, at := s.schedule(sp, now)
+			if at < next {
+				next = at
+			}
+			if pick == nil {
+				break
+			}
+			issued = true
+			free := pick.info != nil && pick.info.Slots == 0
+			if err := s.issue(sp, pick, now); err != nil {
+				s.host.Fail(err)
+				return engine.Never
+			}
+			if !free {
+				break
+			}
+		}
+	}
+	if issued {
+		s.Stats.IssueCycles++
+		return now + 1
+	}
+	return next
+}
+
+// schedule finds the warp sub-partition sp issues at cycle now (nil when
+// none can) and the earliest later cycle one of its warps could issue.
+func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) {
+	next := engine.Never
+	var pick, first *warpState
+	afterLast := false
+	for _, ws := range sp.warps {
+		if now < ws.skipUntil {
+			// known to be blocked until then by a scoreboard, pipe or fetch
+			// time (they only move later)
+			if ws.skipUntil < next {
+				next = ws.skipUntil
+			}
+			if ws == sp.last {
+				afterLast = true
+			}
+			continue
+		}
+		info, at, why := s.eligible(sp, ws, now)
+		if at > now {
+			ws.account(why, info, now, s)
+			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
+				ws.skipUntil = at
+			}
+			if at < next {
+				next = at
+			}
+			if ws == sp.last {
+				afterLast = true
+			}
+			continue
+		}
+		ws.account(StallNotSelected, info, now, s)
+		switch s.policy() {
+		case LRR:
+			if first == nil {
+				first = ws
+			}
+			if pick == nil && afterLast {
+				pick = ws
+			}
+		default: // GTO: the last warp if it can, else the oldest
+			if ws == sp.last || pick == nil || (pick != sp.last && ws.age < pick.age) {
+				pick = ws
+			}
+		}
+		if ws == sp.last {
+			afterLast = true
+		}
+	}
+	if s.policy() == LRR && pick == nil {
+		pick = first
+	}
+	return pick, next
+}
+
+// eligible says when warp ws can issue its next instruction (at <= now:
+// now) and, if later, why not.
+func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstInfo, engine.Cycle, Stall) {
+	if ws.sleeping {
+		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
+			ws.sleeping = false
+			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+		} else if now < ws.wakeAt {
+			return ws.info, ws.wakeAt, StallSleeping
+		} else {
+			ws.sleeping = false
+		}
+	}
+	info, ok := ws.w.Peek()
+	if !ok {
+		ws.inBarrier = true
+		return ws.info, engine.Never, StallBarrier
+	}
+	if ws.inBarrier {
+		ws.inBarrier = false
+		if ws.info != nil && ws.info.ClusterBar {
+			ws.setReady(now+engine.Cycle(s.cfg.ClusterBarrierCycles), StallBarrier)
+		} else {
+			ws.setReady(max(now, s.barRelease), StallBarrier)
+		}
+	}
+	ws.info = info
+	at, why := ws.readyAt, ws.readyWhy
+	if info == nil {
+		return info, now, why // falls off the end: Issue reports it
+	}
+	if t := s.fetchFor(ws, info.Addr, now); t > at {
+		at, why = t, StallNoInstruction
+	}
+	for _, r := range info.Uses {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regWhy[r]
+		}
+	}
+	for _, r := range info.Defs {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regWhy[r]
+		}
+	}
+	if t := sp.pipeFree[info.Pipe]; t > at {
+		at, why = t, StallMathPipeThrottle
+		if info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp {
+			why = StallMIOThrottle
+		}
+	}
+	if info.Pipe == ptx.PipeShared {
+		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
+		if t := s.smemFree - q; t > at {
+			at, why = t, StallMIOThrottle
+		}
+	}
+	if info.Async == exec.AsyncWgmmaWait {
+		if t := ws.wgWait(info.WaitN); t > at {
+			at, why = t, StallTensor
+		}
+	}
+	return info, at, why
+}
+
+// freeSlot takes the lowest free CTA or warp slot (trace tracks).
+func (s *SM) freeSlot(cta bool) int {
+	used := &s.warpSlots
+	if cta {
+		used = &s.ctaSlots
+	}
+	for i := 0; ; i++ {
+		if *used&(1<<i) == 0 {
+			*used |= 1 << i
+			return i
+		}
+	}
+}
+
+// policy is the scheduler's selection policy (scheduler_lrr overrides).
+func (s *SM) policy() Policy {
+	if s.cfg.PolicyLRR != 0 {
+		return LRR
+	}
+	return s.cfg.Policy
+}

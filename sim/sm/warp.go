@@ -1,0 +1,342 @@
+package sm
+
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// warpState is a resident warp's timing state.
+type warpState struct {
+	w   *exec.Warp
+	cta *ctaState
+	sp  int
+	age uint64
+	// scoreboard: cycle each register's value is ready, and what it waits on
+	regReady []engine.Cycle
+	regWhy   []Stall
+	// readyAt: the warp's own next issue slot (after a branch, a fence, a
+	// barrier release...), readyWhy the state until then
+	readyAt  engine.Cycle
+	readyWhy Stall
+	// mbarrier sleep
+	sleeping     bool
+	sleepChanges uint64
+	wakeAt       engine.Cycle
+	inBarrier    bool
+	// skipUntil: the scheduler need not look at the warp before this cycle
+	skipUntil engine.Cycle
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	lastLineOK    bool
+	info         *exec.InstInfo // next instruction (for hot lines)
+	// accounting: the state since cycle since
+	why    Stall
+	at     *exec.InstInfo
+	since  engine.Cycle
+	start  engine.Cycle
+	stalls Stalls
+	done   bool
+	slot   int // warp slot on the SM (trace track)
+	// async groups: completion cycles of committed groups, and of the
+	// work since the last commit
+	cpGroups, bulkGroups   []engine.Cycle
+	cpPending, bulkPending engine.Cycle
+	wgGroups               []*wgGroup
+}
+
+// reg is the cycle register r is ready.
+func (ws *warpState) reg(r int32) engine.Cycle {
+	if int(r) < len(ws.regReady) {
+		return ws.regReady[r]
+	}
+	return 0
+}
+
+// setReg records that register r is ready at t (state why until then).
+func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
+	if int(r) >= len(ws.regReady) {
+		n := max(int(r)+1, 2*len(ws.regReady), 64)
+		rr := make([]engine.Cycle, n)
+		copy(rr, ws.regReady)
+		rw := make([]Stall, n)
+		copy(rw, ws.regWhy)
+		ws.regReady, ws.regWhy = rr, rw
+	}
+	ws.regReady[r], ws.regWhy[r] = t, why
+}
+
+// setReady delays the warp's next issue to t at least.
+func (ws *warpState) setReady(t engine.Cycle, why Stall) {
+	if t > ws.readyAt {
+		ws.readyAt, ws.readyWhy = t, why
+	}
+}
+
+// account puts the warp in state why (at instruction info) from cycle
+// now: the cycles since the last change go to the previous state.
+func (ws *warpState) account(why Stall, info *exec.InstInfo, now engine.Cycle, s *SM) {
+	if why == ws.why && info == ws.at {
+		return
+	}
+	ws.flush(now, s)
+	ws.why, ws.at = why, info
+}
+
+// flush adds the cycles since the last change to the current state.
+func (ws *warpState) flush(now engine.Cycle, s *SM) {
+	if d := int64(now - ws.since); d > 0 {
+		ws.stalls[ws.why] += d
+		if s.Lines != nil && ws.at != nil {
+			s.Lines.add(ws.at, ws.why, d)
+		}
+		if s.Trace != nil && d >= s.TraceMinCycles && ws.why > StallNotSelected && ws.at != nil && s.Trace.Keep(s.ID) {
+			args := map[string]any{"line": ws.at.Line, "ptx": ws.at.Text, "cta": ws.cta.c.CTAID(), "warp": ws.w.ID()}
+			if ws.at.Src.Valid() {
+				args["source"] = ws.at.Src.String()
+			}
+			s.Trace.Span(s.ID, TrackWarp+ws.slot, ws.why.String(), int64(ws.since), int64(now), "wait", args)
+		}
+	}
+	ws.since = now
+}
+
+// srcReady is the latest ready cycle of the instruction's sources.
+func (ws *warpState) srcReady(info *exec.InstInfo) engine.Cycle {
+	var t engine.Cycle
+	for _, r := range info.Uses {
+		t = max(t, ws.reg(r))
+	}
+	return t
+}
+
+// resultWhy is the state a warp waiting on a pipe's result is in.
+func resultWhy(p ptx.Pipe) Stall {
+	switch p {
+	case ptx.PipeMUFU, ptx.PipeShared, ptx.PipeWarp, ptx.PipeAsync:
+		return StallShortScoreboard
+	case ptx.PipeGlobal:
+		return StallLongScoreboard
+	case ptx.PipeTensor, ptx.PipeWgmma:
+		return StallTensor
+	}
+	return StallWait
+}
+
+// issue issues warp ws's next instruction at cycle now.
+func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	e := &s.eff
+	if err := ws.w.Issue(e); err != nil {
+		return err
+	}
+	info := e.Info
+	if e.Outcome == exec.Blocked || info == nil {
+		ws.account(StallBarrier, ws.info, now, s)
+		ws.inBarrier = !e.Exited
+		if e.Exited {
+			s.exitWarp(ws, now)
+		}
+		return nil
+	}
+	free := info.Slots == 0 && e.Outcome != exec.Parked
+	if !free {
+		ws.account(Selected, info, now, s)
+		ws.flush(now+1, s)
+	}
+	sp.last = ws
+	if e.Outcome == exec.Parked {
+		ws.setReady(now+1, StallDispatch)
+		return nil
+	}
+	if err := s.host.Issued(ws.w, e, now); err != nil {
+		return err
+	}
+	s.Stats.Instructions++
+	if free {
+		// no issue slot: the state since the last change continues
+		s.Stats.FreeInstructions++
+		// nothing in SASS: the value is there as soon as its sources are
+		for _, r := range info.Defs {
+			ws.setReg(r, ws.srcReady(info), StallWait)
+		}
+		if e.Exited {
+			s.exitWarp(ws, now)
+		}
+		return nil
+	}
+	slots := engine.Cycle(info.Slots)
+	pt := s.cfg.Pipes[info.Pipe]
+	start := max(now, sp.pipeFree[info.Pipe])
+	// one SASS instruction on the named pipe, the others (fix-ups around
+	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
+	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	sp.pipeFree[info.Pipe] = start + busy
+	s.Stats.PipeBusy[info.Pipe] += int64(busy)
+	ready := now + engine.Cycle(pt.LatencyCycles)
+	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
+		ready += slots - 1 // integer sequences (division, 64-bit halves) are dependent chains
+	}
+	why := resultWhy(info.Pipe)
+	if e.SmemWavefronts > 0 {
+		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
+		st := max(now, s.smemFree)
+		s.smemFree = st + wf
+		s.Stats.SmemBusy += int64(wf)
+		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
+		why = StallShortScoreboard
+		if info.DSMEM {
+			ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
+		}
+	}
+	if e.NumSectors > 0 && !e.GlobalTMA {
+		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
+		st := max(now, s.l1Free)
+		s.l1Free = st + d
+		s.Stats.L1Busy += int64(d)
+		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
+		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
+		why = StallLongScoreboard
+	}
+	if info.Async != exec.AsyncNone {
+		ready = s.asyncIssue(ws, e, now, ready)
+		if info.Async == exec.AsyncMbarWait {
+			why = StallSleeping
+		}
+	}
+	if ready > 0 {
+		for _, r := range info.Defs {
+			ws.setReg(r, ready, why)
+		}
+	}
+	ws.setReady(now+slots, StallDispatch)
+	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {
+		// a warp's stmatrix reads its source registers for a while
+		// (microbench stsm_x*_1w: 4.5 / 6.2 / 10.1 cycles for x1/x2/x4)
+		ws.setReady(now+engine.Cycle(s.cfg.StmatrixBaseCycles+s.cfg.StmatrixCyclesPerMatrix*e.SmemWavefronts), StallMIOThrottle)
+	}
+	switch info.Pipe {
+	case ptx.PipeBranch:
+		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+	case ptx.PipeBarrier:
+		switch info.Op {
+		case ptx.OpMembar, ptx.OpFence:
+			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
+		case ptx.OpBarrier:
+			if info.ClusterBar {
+				if info.ClusterArrive && !info.Relaxed {
+					// the default .release arrive is a GPU-scope fence first
+					ws.setReady(now+engine.Cycle(s.cfg.ClusterFenceCycles), StallMembar)
+				}
+				break
+			}
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			if !e.BarrierWait {
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
+			}
+		default:
+			// the barrier unit takes one arrival per interval; the last
+			// one releases everyone after the release latency
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			if !e.BarrierWait {
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
+			}
+		}
+	}
+	if e.BarrierWait {
+		ws.inBarrier = true
+	}
+	if e.Outcome == exec.Spun && info.TryWait {
+		// try_wait suspends until the phase may have completed (an
+		// mbarrier of the cluster changed) or the suspend time is over;
+		// test_wait returns at once and the PTX loop spins.
+		ws.sleeping = true
+		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
+		d := engine.Cycle(s.cfg.SuspendCycles)
+		if h := info.SuspendHint; h > 0 && s.NsPerCycle > 0 {
+			d = min(d, engine.Cycle(float64(h)/s.NsPerCycle)+1)
+		}
+		ws.wakeAt = now + d
+		s.Stats.Sleeps++
+	}
+	if ws.cta.multi && (info.Pipe == ptx.PipeBarrier || e.AsyncChanged) {
+		s.host.ClusterEvent(ws.cta.c.Cluster(), now)
+	}
+	if e.Exited {
+		s.exitWarp(ws, now)
+	}
+	return nil
+}
+
+// exitWarp retires a warp whose lanes have all exited.
+func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
+	if ws.done {
+		return
+	}
+	ws.done = true
+	ws.flush(now+1, s)
+	if ws.stalls.Total() != int64(now+1-ws.start) {
+		s.Stats.AccountingErrors++
+	}
+	s.Stats.Stalls.Add(&ws.stalls)
+	s.Stats.WarpCycles += int64(now + 1 - ws.start)
+	sp := &s.sps[ws.sp]
+	for i, x := range sp.warps {
+		if x == ws {
+			sp.warps = append(sp.warps[:i], sp.warps[i+1:]...)
+			break
+		}
+	}
+	if sp.last == ws {
+		sp.last = nil
+	}
+	s.warpSlots &^= 1 << ws.slot
+	cs := ws.cta
+	cs.live--
+	if cs.live == 0 {
+		s.finishCTA(cs, now+1)
+	}
+}
+
+// finishCTA releases a CTA whose warps have all exited.
+func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
+	for i, x := range s.ctas {
+		if x == cs {
+			s.ctas = append(s.ctas[:i], s.ctas[i+1:]...)
+			break
+		}
+	}
+	s.used.sub(cs.res)
+	s.MarkActive(now)
+	s.ctaSlots &^= 1 << cs.slot
+	if s.Trace != nil && s.Trace.Keep(s.ID) {
+		id := cs.c.CTAID()
+		s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(now), "cta",
+			map[string]any{"ctaid": id, "warps": len(cs.warps)})
+	}
+	s.host.CTADone(s, cs.c, now)
+}
+
+// WarpStalls returns, for every resident warp, its state counts so far
+// including the open interval up to now (tests check they sum to the
+// warp's resident cycles).
+func (s *SM) WarpStalls(now engine.Cycle) []Stalls {
+	var out []Stalls
+	for _, cs := range s.ctas {
+		for _, ws := range cs.warps {
+			if ws.done {
+				continue
+			}
+			st := ws.stalls
+			st[ws.why] += int64(now - ws.since)
+			out = append(out, st)
+		}
+	}
+	return out
+}

@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Derives per-benchmark numbers from the recorded microbenchmark directories
+and writes validation/microbench/summary.json (and prints a Markdown table).
+Standard library only; reads each directory's clock_runs.json (the %clock64
+outputs of every run), cycles.json (ncu) and provenance.json, and
+tools/microbench/benchmarks.json.
+
+  summarize.py [--sass DIR] [--table FILE.md]
+--sass DIR: a device build's sass/ folder (cuobjdump output per first
+directory of each distinct kernel.cu, dir_to_sass.txt, *.ptxas.txt): adds the
+timed loops' SASS (sass_loops.py) and the ptxas -v lines to provenance.json.
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+MB = os.path.join(ROOT, "validation", "microbench")
+sys.path.insert(0, HERE)
+import sass_loops  # noqa: E402
+
+
+def med(xs):
+    return statistics.median(xs) if xs else None
+
+
+def r2(x, nd=2):
+    return None if x is None else round(x, nd)
+
+
+def rows(flat, width):
+    return [flat[i:i + width] for i in range(0, len(flat), width)]
+
+
+def derive(b, run):
+    """One run's derived figures: dict name -> value."""
+    m, fam, name = b["meta"], b["family"], b["name"]
+    clk = run.get("clk")
+    k = m["kind"]
+    if fam == "chain":
+        c = clk[1]
+        return {"clk_rep1": c, "cycles_per_op": c / m["ops_per_rep"] if m["ops_per_rep"] else None}
+    if fam == "fma_tput":
+        ctas = b["grid"][0]
+        cl = rows(clk, 4)
+        by = {}
+        for i, sm in enumerate(run["smid"]):
+            by.setdefault(sm, []).append(cl[i])
+        warps = b["block"][0] // 32
+        rates = []
+        for sm, cs in by.items():
+            span = max(c[3] for c in cs) - min(c[2] for c in cs)
+            rates.append(len(cs) * warps * m["warp_ops_per_warp"] / span)
+        return {"ctas_per_sm_seen": sorted({len(v) for v in by.values()}),
+                "fma_warp_inst_per_sm_cycle": med(rates), "min_over_sms": min(rates), "max_over_sms": max(rates)}
+    if fam in ("smem_ld", "ldsm", "atom", "sync") and name.startswith(("smem_ld", "ldsm", "atom", "stsm", "bar_sync")):
+        cl = rows(clk, 2)
+        per = m.get("loads_per_warp") or m.get("atoms_per_warp") or m.get("stores_per_warp") or m.get("barriers_per_rep")
+        if name.startswith("bar_sync"):
+            return {"cycles_per_barrier": max(c[1] for c in cl) / per}
+        if k in ("latency", "issue"):
+            return {"cycles_per_inst": cl[0][1] / per}
+        mx = max(c[1] for c in cl)
+        out = {"warp_inst_per_cycle": len(cl) * per / mx, "cycles_per_warp_inst": mx / (len(cl) * per)}
+        if "expected_wavefronts" in m:
+            out["wavefronts_per_cycle_if_expected"] = out["warp_inst_per_cycle"] * m["expected_wavefronts"]
+        return out
+    if name.startswith("mbar_pingpong"):
+        return {"cycles_per_handoff": clk[1] / m["handoffs_per_rep"], "warp1_cycles_per_handoff": clk[3] / m["handoffs_per_rep"]}
+    if fam == "empty":
+        return {}
+    if name.startswith("gmem_chase"):
+        out = {"cycles_per_load": clk[0] / m["timed_loads"]}
+        if "lat" in run:
+            lat = run["lat"]
+            d = [((lat[i + 1] - lat[i]) & 0xFFFFFFFF) for i in range(min(len(lat), m["timed_loads"]) - 1)]
+            d.sort()
+            q = lambda p: d[min(len(d) - 1, int(p * len(d)))]
+            out.update({"per_load_p05": q(0.05), "per_load_p25": q(0.25), "per_load_p50": q(0.5),
+                        "per_load_p75": q(0.75), "per_load_p95": q(0.95), "per_load_min": d[0], "per_load_max": d[-1]})
+        return out
+    if name.startswith("gmem_copy"):
+        cl, gt = rows(clk, 2), rows(run["gt"], 2)
+        ns = max(g[1] for g in gt) - min(g[0] for g in gt)
+        tot = 2 * m["bytes_per_cta"] * m["ctas"]
+        per_sm = [2 * m["bytes_per_cta"] / (c[1] - c[0]) for c in cl]
+        return {"GB_per_s": tot / ns, "bytes_per_cycle_per_sm": med(per_sm), "span_ns": ns}
+    if name.startswith("tma_load"):
+        cl = rows(clk, 2)
+        c = med([x[1] for x in cl])
+        if k == "latency":
+            return {"cycles_per_load": c / m["loads_per_rep"]}
+        return {"bytes_per_cycle_per_sm": m["loads_per_rep"] * m["box_bytes"] / c,
+                "cycles_per_load": c / m["loads_per_rep"]}
+    if name.startswith(("tma_mcast", "tma_nomcast")):
+        cl = rows(clk, 2)
+        return {"cycles_per_iteration": max(x[1] for x in cl) / m["loads_per_rep"]}
+    if name.startswith("cpasync"):
+        cl = rows(clk, 2)
+        if k == "latency":
+            return {"cycles_per_step": cl[0][1] / m["steps_per_warp"]}
+        ctas = m["ctas"]
+        per_cta = [rows([x for c in cl[i * m["warps"]:(i + 1) * m["warps"]] for x in c], 2) for i in range(ctas)]
+        bpc = [m["warps"] * m["steps_per_warp"] * m["bytes_per_step"] / max(c[1] for c in pc) for pc in per_cta]
+        return {"bytes_per_cycle_per_sm": med(bpc)}
+    if name.startswith("dsmem"):
+        return {"cycles_per_load": clk[1] / m["loads_per_rep"]}
+    if name.startswith("cluster_bar"):
+        cl = rows(clk, 2)
+        return {"cycles_per_barrier": max(c[1] for c in cl) / m["barriers_per_rep"]}
+    if name.startswith("wgmma"):
+        return {"latency_cycles": clk[1] / m["lat_wgmmas"], "issue_interval_cycles": clk[3] / m["tput_wgmmas"]}
+    return {}
+
+
+def sass_info(sass_dir):
+    """dir name -> {"loops": [...], "ptxas": line}"""
+    mp = {}
+    p = os.path.join(sass_dir, "dir_to_sass.txt")
+    with open(p) as f:
+        for ln in f:
+            a, b = ln.split()
+            mp[a] = b
+    cache = {}
+    out = {}
+    for d, first in mp.items():
+        if first not in cache:
+            with open(os.path.join(sass_dir, first + ".sass")) as f:
+                funcs = sass_loops.parse(f.read())
+            ptx = {}
+            pv = os.path.join(sass_dir, first + ".ptxas.txt")
+            if os.path.exists(pv):
+                cur = None
+                for ln in open(pv):
+                    if "Compiling entry function" in ln:
+                        cur = ln.split("'")[1]
+                    elif "Used" in ln and cur:
+                        ptx[cur] = ln.split(":", 1)[1].strip()
+            cache[first] = ({fn: sass_loops.analyse(ins) for fn, ins in funcs.items()}, ptx)
+        out[d] = cache[first]
+    return out
+
+
+def add_env(prov, env, d):
+    """Tool versions, driver and clocks of the device build into provenance."""
+    def rd(f):
+        p = os.path.join(env, f)
+        return open(p).read().strip() if os.path.exists(p) else None
+    prov["driver"] = rd("driver.txt")
+    prov["nvcc"] = [l for l in (rd("nvcc_version.txt") or "").splitlines() if "release" in l]
+    prov["ncu"] = (rd("ncu_version.txt") or "").splitlines()[-1:]
+    prov["nvidia_smi_clocks"] = rd("nvidia_smi_csv.txt")
+    cyp = os.path.join(d, "cycles.json")
+    if os.path.exists(cyp):
+        hz = (json.load(open(cyp)).get("sm_clock_hz") or {}).get("median")
+        prov["sm_clock_mhz_ncu"] = round(hz / 1e6, 1) if hz else None
+    prov["clock_note"] = ("clocks not controlled (ncu --clock-control none); sm_clock_mhz_ncu is the median "
+                          "sm__cycles_elapsed.avg.per_second of this directory's ncu launches; nvidia-smi "
+                          "clocks read at the start (idle) and after the warm-up and runs")
+    cmds = prov.setdefault("commands", [])
+    pre = ["nvcc -ptx -arch=sm_90a -O3 -o kernel.ptx kernel.cu",
+           "ptxas -arch=sm_90a -v -o kernel.cubin kernel.ptx; cuobjdump --dump-sass kernel.cubin"]
+    post = ["ncu --clock-control none --print-units base --csv --metrics sm__cycles_elapsed.max,"
+            "sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,"
+            "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum python3 tools/microbench/mb.py once "
+            "(3 launches per directory, interleaved with the other directories of its group)",
+            "all of the above: tools/microbench/device.sh on the device machine"]
+    prov["commands"] = [c for c in pre if c not in cmds] + cmds + [c for c in post if c not in cmds]
+
+
+def add_sass(prov, info, kernel):
+    funcs, ptx = info
+    prov["sass_timed_regions"] = funcs.get(kernel, [])
+    if kernel in ptx:
+        prov["ptxas_v"] = ptx[kernel]
+    prov["sass_note"] = ("timed regions: code between consecutive CS2R SR_CLOCKLO reads of the entry; "
+                         "loops: backward branches inside (tools/microbench/sass_loops.py on ptxas 13.0 "
+                         "-arch=sm_90a output of kernel.ptx)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sass")
+    ap.add_argument("--table")
+    ap.add_argument("--env", help="a device build's env/ folder: driver, nvcc, ncu versions, nvidia-smi clocks")
+    ap.add_argument("--suffix", default="", help="read clock_runs.SUFFIX.json and cycles.SUFFIX.json (a second "
+                    "GPU's recording) and write summary.SUFFIX.json; provenance.json is not touched")
+    a = ap.parse_args()
+    with open(os.path.join(HERE, "benchmarks.json")) as f:
+        benches = json.load(f)
+    sinfo = sass_info(a.sass) if a.sass else {}
+    sfx = "." + a.suffix if a.suffix else ""
+    summary = []
+    for b in benches:
+        d = os.path.join(MB, b["name"])
+        ent = {"name": b["name"], "family": b["family"], "kind": b["meta"]["kind"], "op": b["meta"]["op"],
+               "kernel": b["kernel"], "grid": b["grid"], "block": b["block"]}
+        if b.get("cluster"):
+            ent["cluster"] = b["cluster"]
+        pp = os.path.join(d, "provenance.json")
+        if not os.path.exists(pp):
+            ent["error"] = "not recorded"
+            summary.append(ent)
+            continue
+        prov = json.load(open(pp))
+        changed = False
+        if a.suffix:
+            pass
+        elif a.env:
+            add_env(prov, a.env, d)
+            changed = True
+        if b["name"] in sinfo and not a.suffix:
+            add_sass(prov, sinfo[b["name"]], b["kernel"])
+            changed = True
+        if changed:
+            with open(pp, "w") as f:
+                json.dump(prov, f, indent=1)
+                f.write("\n")
+        cy = json.load(open(os.path.join(d, f"cycles{sfx}.json")))
+        ent["gpu"] = cy.get("gpu") if a.suffix else prov.get("gpu")
+        ent["ncu_cycles"] = {k: cy.get(k) for k in ("min", "median", "max", "launches")}
+        ent["sm_clock_mhz"] = r2((cy.get("sm_clock_hz") or {}).get("median", 0) / 1e6, 1) if cy.get("sm_clock_hz") else None
+        om = cy.get("other_metrics") or {}
+        if "smsp__inst_executed.sum" in om:
+            ent["ncu_inst_executed"] = med(om["smsp__inst_executed.sum"])
+        if "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum" in om:
+            ent["ncu_smem_wavefronts"] = med(om["l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"])
+        cr = os.path.join(d, f"clock_runs{sfx}.json")
+        if os.path.exists(cr):
+            runs = json.load(open(cr))["outputs"]
+            per = [derive(b, r) for r in runs if r]
+            keys = [k for k in (per[0] if per else {}) if isinstance(per[0][k], (int, float)) and per[0][k] is not None]
+            ent["clock64"] = {k: {"median": r2(med([p[k] for p in per]), 3), "min": r2(min(p[k] for p in per), 3),
+                                  "max": r2(max(p[k] for p in per), 3)} for k in keys}
+            for k in per[0] if per else {}:
+                if k not in keys:
+                    ent.setdefault("facts", {})[k] = per[0][k]
+            ent["runs"] = len(per)
+        loops = []
+        for reg in prov.get("sass_timed_regions", []):
+            for lp in reg["loops"]:
+                loops.append({"instructions": lp["instructions"], "ops": lp["ops"]})
+        if loops:
+            ent["sass_timed_loops"] = loops
+        ent["meta"] = b["meta"]
+        summary.append(ent)
+    gpus = sorted({e.get("gpu") for e in summary if e.get("gpu")})
+    out = {"note": "per benchmark: figures derived from the in-kernel %clock64 deltas (clock64: median/min/max "
+                   "over the runs; the derive formula is in meta.derive), ncu sm__cycles_elapsed.max of the "
+                   "whole launch (min/median/max over >= 3 launches) and the SM clock ncu measured "
+                   "(sm__cycles_elapsed.avg.per_second). Written by tools/microbench/summarize.py.",
+           "gpus": gpus, "benchmarks": summary}
+    with open(os.path.join(MB, f"summary{sfx}.json"), "w") as f:
+        json.dump(out, f, indent=1)
+        f.write("\n")
+    if a.table:
+        with open(a.table, "w") as f:
+            f.write("| benchmark | derived (%clock64, median of runs) | ncu cycles min/med/max | SM MHz | SASS timed loop |\n")
+            f.write("| --- | --- | --- | --- | --- |\n")
+            for e in summary:
+                c = e.get("clock64", {})
+                dv = ", ".join(f"{k} {v['median']:g}" for k, v in c.items() if k != "clk_rep1")
+                nc = e.get("ncu_cycles", {})
+                lp = "; ".join(f"{l['instructions']} inst ({', '.join(f'{o} {n}' for o, n in l['ops'].items() if n >= 4 or o.startswith(('HGMMA', 'LDSM', 'STSM', 'SYNCS', 'LDGSTS', 'UTMA', 'UBLKCP')))})"
+                               for l in e.get("sass_timed_loops", [])[:2])
+                f.write(f"| {e['name']} | {dv} | {nc.get('min')}/{nc.get('median')}/{nc.get('max')} | "
+                        f"{e.get('sm_clock_mhz')} | {lp} |\n")
+
+
+if __name__ == "__main__":
+    main()

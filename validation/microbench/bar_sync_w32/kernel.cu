@@ -1,0 +1,1 @@
+../bar_sync_w1/kernel.cu

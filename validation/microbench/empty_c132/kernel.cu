@@ -1,0 +1,1 @@
+../empty_c1/kernel.cu

@@ -1,0 +1,1 @@
+../fma_tput_w1/kernel.cu

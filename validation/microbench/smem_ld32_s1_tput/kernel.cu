@@ -1,0 +1,1 @@
+../smem_ld128_s1_lat/kernel.cu

@@ -1,0 +1,100 @@
+package validation
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/launch"
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// TestMicrobenchOutputsMatchHardware runs the microbenchmark directories
+// (validation/microbench, recorded on an H200 by tools/microbench) in the
+// simulator and compares their deterministic outputs (sink, and the chase
+// end positions) with the GPU's; the %clock64 outputs are timing data that
+// each spec's compare rule ignores. Directories with a SIM_SKIP file (too
+// much work for a functional run in CI: the 1 GiB chases, whole-GPU copies
+// and 264-CTA throughput runs) are left out, and -short runs none.
+func TestMicrobenchOutputsMatchHardware(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	root := "microbench"
+	ents, err := os.ReadDir(root)
+	require.NoError(t, err)
+	n := 0
+	for _, e := range ents {
+		d := filepath.Join(root, e.Name())
+		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); !e.IsDir() || err != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "SIM_SKIP")); err == nil {
+			continue
+		}
+		n++
+		t.Run(e.Name(), func(t *testing.T) {
+			start := time.Now()
+			s, err := session.Prepare(filepath.Join(d, "kernel.ptx"), filepath.Join(d, "launch.yaml"), "", exec.DefaultLayout())
+			require.NoError(t, err)
+			rec, err := LoadRecording(d, s.Spec.Outputs)
+			require.NoError(t, err)
+			_, err = s.Run(gpu.DefaultConfig())
+			require.NoError(t, err)
+			for _, o := range s.Spec.Outputs {
+				b := s.Buffer(o)
+				diff := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
+				assert.True(t, diff.Equal, "output %s: %d of %d elements differ, first at %v", o, diff.Mismatches, diff.Compared, diff.FirstDiffs)
+			}
+			t.Logf("%s: %v", e.Name(), time.Since(start))
+		})
+	}
+	require.NotZero(t, n, "no microbenchmark directories")
+}
+
+// TestMicrobenchDirectoriesComplete checks every microbenchmark directory,
+// SIM_SKIP ones included, without running it: the spec parses, the PTX
+// loads and its entry compiles, and both GPUs' recordings are there with
+// ncu cycles from at least 3 launches.
+func TestMicrobenchDirectoriesComplete(t *testing.T) {
+	root := "microbench"
+	ents, err := os.ReadDir(root)
+	require.NoError(t, err)
+	n := 0
+	for _, e := range ents {
+		d := filepath.Join(root, e.Name())
+		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); !e.IsDir() || err != nil {
+			continue
+		}
+		n++
+		t.Run(e.Name(), func(t *testing.T) {
+			spec, err := launch.Load(filepath.Join(d, "launch.yaml"))
+			require.NoError(t, err)
+			src, err := os.ReadFile(filepath.Join(d, "kernel.ptx"))
+			require.NoError(t, err)
+			prog, err := ptx.Load(filepath.Join(d, "kernel.ptx"), src)
+			require.NoError(t, err)
+			_, err = exec.Compile(prog, spec.Kernel, exec.DefaultLayout())
+			require.NoError(t, err)
+			for _, f := range []string{"provenance.json", "cycles.json", "clock_runs.json", "cycles.h100.json", "clock_runs.h100.json"} {
+				b, err := os.ReadFile(filepath.Join(d, f))
+				require.NoError(t, err)
+				var v map[string]any
+				require.NoError(t, json.Unmarshal(b, &v), f)
+				if f == "cycles.json" || f == "cycles.h100.json" {
+					assert.Nil(t, v["error"], f)
+					assert.GreaterOrEqual(t, v["launches"], 3.0, f)
+				}
+			}
+		})
+	}
+	require.NotZero(t, n)
+}
