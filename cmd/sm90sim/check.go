@@ -30,6 +30,7 @@ type checkFlags struct {
 	noHazardCheck   bool
 	maxInstructions int64
 	progress        string
+	strict          bool
 	memoryLimit     string
 	cmd             *cobra.Command
 }
@@ -57,6 +58,7 @@ Exit 0: all pass; 1: an output differs or a kernel failed; 2: a directory is mal
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addProgressFlag(cmd, &f.progress)
 	addMemoryFlag(cmd, &f.memoryLimit)
+	addStrictFlag(cmd, &f.strict)
 	return cmd
 }
 
@@ -205,7 +207,7 @@ func checkDir(dir string, f checkFlags) (r checkResult) {
 		defer p.Finish()
 		hook = p.Hook()
 	}
-	s, err := session.Simulate(ptxPath, specPath, "", session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Progress: hook}, rep)
+	s, err := session.Simulate(ptxPath, specPath, "", session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, Progress: hook}, rep)
 	if err != nil {
 		var fault *exec.Fault
 		if errors.As(err, &fault) {
