@@ -13,7 +13,8 @@ import (
 )
 
 // Config.Progress hears of every committed CTA, in order, serial and
-// parallel, ending at the grid's CTAs and the run's instructions.
+// parallel, ending at the grid's CTAs and the run's instructions; a timed
+// run reports each finished CTA too.
 func TestProgressHook(t *testing.T) {
 	for _, jobs := range []int{1, 3} {
 		p, err := ptx.Load("deps.ptx", []byte(wordsPTX))
@@ -41,4 +42,27 @@ func TestProgressHook(t *testing.T) {
 		assert.Equal(t, []int{1, 2, 3, 4, 5, 6}, dones, "jobs %d", jobs)
 		assert.Equal(t, res.Instructions, last)
 	}
+}
+
+func TestProgressHookTimed(t *testing.T) {
+	p, err := ptx.Load("deps.ptx", []byte(wordsPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, p.EntryNames()[0], exec.DefaultLayout())
+	require.NoError(t, err)
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	seg := g.Alloc("buf", 4*4096)
+	params := binary.LittleEndian.AppendUint64(nil, seg.Base)
+	params = binary.LittleEndian.AppendUint32(params, 8)
+	l := &exec.Launch{Grid: [3]int{6, 1, 1}, Block: [3]int{64, 1, 1}, Params: params, Global: g}
+	cfg := gpu.DefaultConfig()
+	var last int
+	cfg.Progress = func(done, total int, insts int64) {
+		assert.Equal(t, 6, total)
+		assert.Equal(t, last+1, done)
+		last = done
+	}
+	_, _, err = gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, 6, last)
 }

@@ -300,6 +300,9 @@ func (m *machine) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
 	delete(m.clusters, cl)
 	cl.Release()
 	m.done++
+	if m.p.progress != nil { // Config.Progress: CTAs done, the grid's CTAs, instructions so far
+		m.p.progress(m.done*m.p.cluster[0]*m.p.cluster[1]*m.p.cluster[2], m.p.ctas, m.insts)
+	}
 	// dispatch after the SM's bookkeeping (the same cycle, later phase)
 	m.eng.Schedule(now, engine.PhaseLate, func(t engine.Cycle) { m.dispatch(t, s.ID) })
 }
