@@ -180,6 +180,10 @@ func testFastPathDifferential(t *testing.T) {
 					p.GroupSize /= 2
 				}
 				p.OutSigBits = []int{p.OutSigBits, 24, 14, 11}[g.rng.IntN(4)]
+				if f.D == F16 { // f16 results: truncation, floors that are reached
+					p.F16OutRNE = g.rng.IntN(2) == 0
+					p.F16OutFloorExp = []int{p.F16OutFloorExp, -14, -5, -40}[g.rng.IntN(4)]
+				}
 				x.Params = &p
 			}
 			require.NoError(t, x.Check())
@@ -246,12 +250,33 @@ func TestVecKernelLayout(t *testing.T) {
 		{"stride", off(unsafe.Pointer(&v.stride)), 64}, {"bad", off(unsafe.Pointer(&v.bad)), 72},
 		{"offTB", off(unsafe.Pointer(&v.offTB)), 96}, {"twoBase", off(unsafe.Pointer(&v.twoBase)), 112},
 		{"floor", off(unsafe.Pointer(&v.floor)), 128}, {"w1023", off(unsafe.Pointer(&v.w1023)), 144},
-		{"mw1023", off(unsafe.Pointer(&v.mw1023)), 160}, {"absF32", off(unsafe.Pointer(&v.absF32)), 176},
-		{"infF32", off(unsafe.Pointer(&v.infF32)), 192}, {"one", off(unsafe.Pointer(&v.one)), 208},
-		{"c127", off(unsafe.Pointer(&v.c127)), 224}, {"lowE", off(unsafe.Pointer(&v.lowE)), 240},
+		{"mw1023", off(unsafe.Pointer(&v.mw1023)), 160}, {"absC", off(unsafe.Pointer(&v.absC)), 176},
+		{"infC", off(unsafe.Pointer(&v.infC)), 192}, {"one", off(unsafe.Pointer(&v.one)), 208},
+		{"biasC", off(unsafe.Pointer(&v.biasC)), 224}, {"lowE", off(unsafe.Pointer(&v.lowE)), 240},
 		{"highE", off(unsafe.Pointer(&v.highE)), 256}, {"sigMask", off(unsafe.Pointer(&v.sigMask)), 272},
 		{"absF64", off(unsafe.Pointer(&v.absF64)), 304},
+		{"f16", off(unsafe.Pointer(&v.f16)), 88}, {"sticky", off(unsafe.Pointer(&v.sticky)), 336},
+		{"cShift", off(unsafe.Pointer(&v.cShift)), 368},
 	} {
 		require.Equal(t, c.want, c.got, c.name)
+	}
+}
+
+// f64ToF16RNE agrees with encodeF16 over normal and subnormal results,
+// ties, overflow and zero.
+func TestF64ToF16RNE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 200000; i++ {
+		mag := rng.Uint64() >> uint(rng.IntN(64))
+		if mag == 0 || mag >= 1<<53 {
+			continue
+		}
+		lsb := rng.IntN(80) - 70
+		neg := rng.IntN(2) == 0
+		v := float64(mag) * math.Exp2(float64(lsb))
+		if neg {
+			v = -v
+		}
+		require.Equal(t, encodeF16(neg, mag, lsb, true), f64ToF16RNE(v), "%d * 2^%d", mag, lsb)
 	}
 }

@@ -32,7 +32,7 @@ func (x *MMA) runFloat(ws *Workspace, a, b, c, d []uint32) {
 	}
 	if r.fastOK() {
 		r.fo = &ws.fo
-		r.runFastF32(x, ws, a, b, c, d)
+		r.runFast(x, ws, a, b, c, d)
 		return
 	}
 	r.loadRef(x, a, b)

@@ -8,9 +8,15 @@ import "math"
 // below 2^(w+2), and each of two partial sums adds at most K/2 of them),
 // the partial sums and the aligned accumulator are added exactly as
 // float64 values, scaled by 2^(Emax-w), truncated to the f32 significand
-// by masking the float64 fraction and narrowed to f32 exactly. Elements
-// with an Inf or NaN accumulator or B column, and results outside the
-// normal f32 range (subnormal, overflow), are left to the reference path.
+// by masking the float64 fraction and narrowed to f32 exactly. With an f16
+// accumulator (f16 set; needs F16C) the accumulator is widened with
+// VCVTPH2PS, and the exact sum is rounded to odd at 24 significant bits
+// (truncated, the last bit set when bits were lost), narrowed to f32
+// exactly and rounded to f16 by VCVTPS2PH (RNE): rounding to odd with at
+// least two extra bits and then to nearest even gives the nearest-even
+// result of the exact value. Elements with an Inf or NaN accumulator or B
+// column, and results outside the normal f32 range (subnormal, overflow),
+// are left to the reference path.
 
 // vecKernel is the argument block of rowKernelAVX2; the assembly reads
 // it by offset (checked in TestVecKernelLayout).
@@ -25,48 +31,58 @@ type vecKernel struct {
 	kEnd   int      // 56: K*8 (bytes of the A row)
 	stride int      // 64: bytes between rows of bt
 	bad    [2]int64 // 72: out: nonzero if some flag is set
-	_      int64    // 88
+	f16    int64    // 88: nonzero: f16 accumulator and result
 	// Constants, splat over 4 lanes.
 	offTB   [4]int32  // 96: off - 2*base
 	twoBase [4]int32  // 112
 	floor   [4]int32  // 128
 	w1023   [4]int32  // 144: 1023 + w
 	mw1023  [4]int32  // 160: 1023 - w
-	absF32  [4]uint32 // 176: 0x7fffffff
-	infF32  [4]uint32 // 192: 0x7f800000
+	absC    [4]uint32 // 176: accumulator magnitude bits (0x7fffffff, 0x7fff)
+	infC    [4]uint32 // 192: accumulator exponent bits (0x7f800000, 0x7c00)
 	one     [4]int32  // 208: 1
-	c127    [4]int32  // 224: 127
+	biasC   [4]int32  // 224: accumulator exponent bias (127, 15)
 	lowE    [4]int32  // 240: biased float64 exponent of 2^-126
 	highE   [4]int32  // 256: biased float64 exponent of 2^127
 	sigMask [4]uint64 // 272: float64 bits kept by the truncation to sig bits
 	absF64  [4]uint64 // 304
+	sticky  [4]uint64 // 336: float64 bit of the 24th significant bit (f16)
+	cShift  [2]uint64 // 368: accumulator fraction bits (23, 10)
 }
 
 // vecOK reports whether the vector kernel can evaluate this call: AVX2,
-// and int32 products and partial sums.
+// int32 products and partial sums, and for an f16 accumulator F16C and RNE.
 func (r *floatRun) vecOK() bool {
-	return haveVec && r.w+2 <= 29 && int64(r.k/2)<<(r.w+2) <= 1<<31
+	acc := r.accT == F32 || (r.accT == F16 && haveF16C && r.p.F16OutRNE)
+	return haveVec && acc && r.w+2 <= 29 && int64(r.k/2)<<(r.w+2) <= 1<<31
 }
 
 func splat[T any](v T) [4]T { return [4]T{v, v, v, v} }
 
-// initVec sets the constants of the kernel argument block.
-func (o *fastOps) initVec(w, sig int) {
+// initVec sets the constants of the kernel argument block for an
+// accumulator of type acc (f32 results of sig bits, or f16).
+func (o *fastOps) initVec(w, sig int, acc Type) {
 	v := &o.vk
 	*v = vecKernel{
 		offTB: splat(o.off - o.twoBase), twoBase: splat(o.twoBase), floor: splat(o.floor),
 		w1023: splat(int32(1023 + w)), mw1023: splat(int32(1023 - w)),
-		absF32: splat(uint32(0x7fffffff)), infF32: splat(uint32(infF32)),
-		one: splat(int32(1)), c127: splat(int32(127)),
+		absC: splat(uint32(0x7fffffff)), infC: splat(uint32(infF32)),
+		one: splat(int32(1)), biasC: splat(int32(127)),
 		lowE: splat(int32(1023 - 126)), highE: splat(int32(1023 + 127)),
 		sigMask: splat(^uint64(1<<uint(53-sig) - 1)), absF64: splat(uint64(1)<<63 - 1),
+		cShift: [2]uint64{23, 0},
+	}
+	if acc == F16 {
+		v.f16 = 1
+		v.absC, v.infC, v.biasC, v.cShift = splat(uint32(0x7fff)), splat(uint32(infF16)), splat(int32(15)), [2]uint64{10, 0}
+		v.sigMask, v.sticky = splat(^uint64(1<<(53-24)-1)), splat(uint64(1)<<(53-24))
 	}
 }
 
 // loadVec decodes the operands for the vector kernel: A rows of values and
 // exponent codes as in load, B transposed (K rows of N values) and its
 // codes transposed and padded to 16 columns.
-func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int) {
+func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Type) {
 	k, n := x.K(), x.N
 	o.setFormat(x, floor, w)
 	fa, fb := x.A.fmt(), x.B.fmt()
@@ -95,7 +111,7 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int) {
 			o.bsp32[j] = -1
 		}
 	}
-	o.initVec(w, sig)
+	o.initVec(w, sig, acc)
 }
 
 // rowVec computes row m with the vector kernel. Elements left to the

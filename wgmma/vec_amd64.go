@@ -14,6 +14,9 @@ func rowKernelAVX2(p *vecKernel)
 // haveVec: the CPU and OS support AVX2 (the vector kernel).
 var haveVec = detectAVX2()
 
+// haveF16C: the CPU has the f16 conversions (the kernel's f16 accumulators).
+var haveF16C = func() bool { _, _, c, _ := cpuid(1, 0); return c&(1<<29) != 0 }()
+
 func detectAVX2() bool {
 	max, _, _, _ := cpuid(0, 0)
 	if max < 7 {

@@ -83,9 +83,9 @@ loop:
 	// Accumulator exponent (floor for a zero accumulator).
 	VMOVDQU (R9), X5           // c bits
 	VPAND 176(DI), X5, X6      // |c|
-	VPSRLD $23, X6, X7
+	VPSRLD 368(DI), X6, X7     // exponent field
 	VPMAXSD 208(DI), X7, X7
-	VPSUBD 224(DI), X7, X7     // max(field, 1) - 127
+	VPSUBD 224(DI), X7, X7     // max(field, 1) - bias
 	VPXOR X8, X8, X8
 	VPCMPEQD X8, X6, X8        // c == ±0
 	VPSUBD X15, X7, X9
@@ -93,7 +93,8 @@ loop:
 	VPSUBD X9, X7, X7
 	VPMAXSD X7, X1, X1         // Emax
 
-	// Reference path: Inf/NaN accumulator or B column.
+	// Reference path: Inf/NaN accumulator or B column (f32: Inf/NaN
+	// bits; f16: the same in the low half, the high half ignored).
 	VPAND 192(DI), X5, X9
 	VPCMPEQD 192(DI), X9, X9
 	VPOR (R11), X9, X9
@@ -129,7 +130,17 @@ kloop:
 	JNE kloop
 
 	// Aligned accumulator; the exact sum as float64.
+	CMPQ 88(DI), $0
+	JNE cf16
 	VCVTPS2PD X5, Y5
+	JMP cdone
+cf16:
+	VPSLLD $16, X5, X5
+	VPSRLD $16, X5, X5         // the f16 bits alone
+	VPACKUSDW X5, X5, X5
+	VCVTPH2PS X5, X5
+	VCVTPS2PD X5, Y5
+cdone:
 	VMULPD Y10, Y5, Y5
 	VCVTTPD2DQY Y5, X5
 	VCVTDQ2PD X0, Y0
@@ -138,7 +149,16 @@ kloop:
 	VADDPD Y2, Y0, Y0
 	VADDPD Y5, Y0, Y0
 	VMULPD Y11, Y0, Y0         // the value
+	CMPQ 88(DI), $0
+	JNE of16
 	VANDPD Y13, Y0, Y0         // truncated to sig bits
+	JMP odone
+of16:
+	VANDPD Y13, Y0, Y1         // truncated to 24 bits
+	VCMPPD $4, Y1, Y0, Y2      // lost bits
+	VANDPD 336(DI), Y2, Y2
+	VORPD Y2, Y1, Y0           // rounded to odd
+odone:
 
 	// Normal f32 range or zero, else the reference path.
 	VANDPD Y12, Y0, Y6
@@ -157,6 +177,11 @@ kloop:
 	VPOR X9, X14, X14
 
 	VCVTPD2PSY Y0, X0
+	CMPQ 88(DI), $0
+	JE store
+	VCVTPS2PH $0, X0, X0       // RNE
+	VPMOVZXWD X0, X0
+store:
 	VPCMPEQD X4, X4, X4
 	VPXOR X4, X9, X4           // lanes computed here
 	VPMASKMOVD X0, X4, (R10)

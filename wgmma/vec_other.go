@@ -5,6 +5,9 @@ package wgmma
 // haveVec: no vector kernel on this platform.
 var haveVec = false
 
+// haveF16C: no vector kernel on this platform.
+var haveF16C = false
+
 func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16) {
 	panic("wgmma: no vector kernel")
 }
