@@ -56,6 +56,7 @@ func (x *MMA) Check() error {
 type Workspace struct {
 	fa, fb fvec
 	fo     fastOps
+	io     intOps
 }
 
 // Operand sizes (in uint32 elements) of Run for form f.
@@ -88,7 +89,11 @@ func (x *MMA) Run(ws *Workspace, a, b, c, d []uint32) error {
 	}
 	switch x.A {
 	case S8, U8:
-		x.runInt8(a, b, c, d)
+		if x.N%2 == 0 && x.K() <= 64 {
+			x.runInt8Fast(&ws.io, a, b, c, d)
+		} else {
+			x.runInt8(a, b, c, d)
+		}
 	case B1:
 		x.runB1(a, b, c, d)
 	default:

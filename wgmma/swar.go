@@ -39,6 +39,7 @@ type fastOps struct {
 	twoBase      int32 // 2*base
 	off          int32 // emin(A) + emin(B): exponent of the code sum 2*base
 	floor        int32
+	dtab         [2]decTable // 8-bit decoding tables of A and B
 }
 
 // expRange returns the smallest exponent of format f (subnormals) and the
@@ -93,12 +94,8 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	o.offs, o.sums = grow(o.offs, n), grow(o.sums, n)
 	clear(o.bcode)
 	ones := ^uint64(0) / (1<<o.lane - 1) // 1 in every lane
-	pre := uint(0)
-	if x.A == TF32 {
-		pre = 13
-	}
 	var codes [64]uint16 // K <= 64 (sparse fp8/int8)
-	da, db := newDecoder(fa, pre, x.NegA, base), newDecoder(fb, pre, x.NegB, base)
+	da, db := o.decoders(x, base)
 	for m := 0; m < M; m++ {
 		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, codes[:k], 1)
 		for i, c := range codes[:k] {

@@ -1,7 +1,5 @@
 package wgmma
 
-import "math"
-
 // The vector path of the fast f32 model (vec_amd64.s, AVX2): the same
 // arithmetic as rowF32, four elements of a row at a time. The exact
 // float64 products scaled by 2^(w-Emax) are truncated to int32 (each is
@@ -85,7 +83,6 @@ func (o *fastOps) initVec(w, sig int, acc Type) {
 func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Type) {
 	k, n := x.K(), x.N
 	o.setFormat(x, floor, w)
-	fa, fb := x.A.fmt(), x.B.fmt()
 	base := o.twoBase / 2
 	np := (n + 15) &^ 15
 	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
@@ -95,11 +92,7 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 	o.bsp32 = grow(o.bsp32, n)
 	clear(o.bc16)
 	clear(o.czero)
-	pre := uint(0)
-	if x.A == TF32 {
-		pre = 13
-	}
-	da, db := newDecoder(fa, pre, x.NegA, base), newDecoder(fb, pre, x.NegB, base)
+	da, db := o.decoders(x, base)
 	for m := 0; m < M; m++ {
 		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
 	}
@@ -130,55 +123,4 @@ func (o *fastOps) rowVec(m int, crow, drow []uint32) bool {
 	v.n, v.kEnd, v.stride = n, k*8, n*8
 	rowKernelAVX2(v)
 	return v.bad == [2]int64{}
-}
-
-// decoder turns raw elements of one float format into exact float64
-// values (0 for zeros, Inf and NaN) and exponent codes (see swar.go).
-type decoder struct {
-	pre, fb, eb    uint
-	emask, fmask   uint32
-	bias, base     int32
-	neg            uint64 // 1<<63 when negated
-	subScale       float64
-	ieee           bool
-	nanExp, nanFrc uint32 // e4m3: the only NaN encoding
-}
-
-func newDecoder(f fmtInfo, pre uint, neg bool, base int32) decoder {
-	d := decoder{pre: pre, fb: uint(f.fracBits), eb: uint(f.expBits), emask: 1<<f.expBits - 1,
-		fmask: 1<<f.fracBits - 1, bias: int32(f.bias), base: base, ieee: f.ieeeSpecials,
-		subScale: pow2(1 - f.bias - f.fracBits)}
-	if neg {
-		d.neg = 1 << 63
-	}
-	return d
-}
-
-// run decodes raw into vals[i*vs] and codes[i*cs] and reports whether an
-// element is Inf or NaN.
-func (d *decoder) run(raw []uint32, vals []float64, vs int, codes []uint16, cs int) bool {
-	sp := false
-	for i, v := range raw {
-		v >>= d.pre
-		e := v >> d.fb & d.emask
-		frac := v & d.fmask
-		sign := uint64(v>>(d.fb+d.eb)&1)<<63 ^ d.neg
-		var val float64
-		var code uint16
-		switch {
-		case e == d.emask && (d.ieee || frac == d.fmask):
-			sp = true
-		case e == 0:
-			if frac != 0 {
-				val = math.Float64frombits(math.Float64bits(float64(frac)*d.subScale) | sign)
-				code = uint16(d.base)
-			}
-		default:
-			val = math.Float64frombits(sign | uint64(int32(e)-d.bias+1023)<<52 | uint64(frac)<<(52-d.fb))
-			code = uint16(int32(e) - 1 + d.base)
-		}
-		vals[i*vs] = val
-		codes[i*cs] = code
-	}
-	return sp
 }
