@@ -94,7 +94,7 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	o.offs, o.sums = grow(o.offs, n), grow(o.sums, n)
 	clear(o.bcode)
 	ones := ^uint64(0) / (1<<o.lane - 1) // 1 in every lane
-	var codes [64]uint16 // K <= 64 (sparse fp8/int8)
+	var codes [64]uint16                 // K <= 64 (sparse fp8/int8)
 	da, db := o.decoders(x, base)
 	for m := 0; m < M; m++ {
 		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, codes[:k], 1)
