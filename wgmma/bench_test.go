@@ -93,8 +93,8 @@ func packA(ty Type, a []uint32, regs *[128][ARegs]uint32) {
 	}
 }
 
-// unpackA is the RS gather: A in Run's layout from the fragment registers.
-func unpackA(ty Type, regs *[128][ARegs]uint32, a []uint32) {
+// unpackARef is UnpackA written with APos directly (its oracle).
+func unpackARef(ty Type, regs *[128][ARegs]uint32, a []uint32) {
 	bitsPer := ty.Bits()
 	per := 32 / bitsPer
 	k := KFor(ty)
@@ -132,7 +132,7 @@ func benchMMA(b *testing.B, x *MMA, rs bool) {
 	b.ResetTimer()
 	for b.Loop() {
 		if rs {
-			unpackA(x.A, &regs, a)
+			UnpackA(x.A, &regs, a)
 		}
 		if err := x.Run(&ws, a, bb, c, d); err != nil {
 			b.Fatal(err)
