@@ -15,6 +15,7 @@ type decoder struct {
 	subScale     float64
 	ieee         bool
 	tab          *[256]decEntry // 8-bit formats
+	vc           *decConst      // f16, bf16, tf32 with AVX2 (decvec.go)
 }
 
 // decEntry is the decoding of one 8-bit encoding.
@@ -54,6 +55,9 @@ func (o *fastOps) decoders(x *MMA, base int32) (da, db decoder) {
 	if x.A.Bits() == 8 {
 		da.tab = o.dtab[0].get(&da, x.A.fmt(), x.NegA)
 		db.tab = o.dtab[1].get(&db, x.B.fmt(), x.NegB)
+	} else if x.K()%4 == 0 && x.K() <= 64 {
+		da.vc = vecDecoder(x.A, x.NegA, base, &o.dvec[0])
+		db.vc = vecDecoder(x.B, x.NegB, base, &o.dvec[1])
 	}
 	return da, db
 }
@@ -88,6 +92,9 @@ func (d *decoder) run(raw []uint32, vals []float64, vs int, codes []uint16, cs i
 			sp = sp || e.sp
 		}
 		return sp
+	}
+	if d.vc != nil && len(raw) > 0 {
+		return d.runVec(raw, vals, vs, codes, cs)
 	}
 	if !d.ieee {
 		return d.slow(raw, vals, vs, codes, cs)

@@ -40,6 +40,7 @@ type fastOps struct {
 	off          int32 // emin(A) + emin(B): exponent of the code sum 2*base
 	floor        int32
 	dtab         [2]decTable // 8-bit decoding tables of A and B
+	dvec         [2]decConst // vector decoding constants of A and B
 }
 
 // expRange returns the smallest exponent of format f (subnormals) and the

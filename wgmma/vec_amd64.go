@@ -11,6 +11,9 @@ func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
 //go:noescape
 func rowKernelAVX2(p *vecKernel)
 
+//go:noescape
+func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool
+
 // haveVec: the CPU and OS support AVX2 (the vector kernel).
 var haveVec = detectAVX2()
 

@@ -13,3 +13,7 @@ func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
 }
 
 func rowKernelAVX2(p *vecKernel) { panic("wgmma: no vector kernel") }
+
+func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool {
+	panic("wgmma: no vector kernel")
+}
