@@ -257,6 +257,12 @@ func TestVecKernelLayout(t *testing.T) {
 		{"absF64", off(unsafe.Pointer(&v.absF64)), 304},
 		{"f16", off(unsafe.Pointer(&v.f16)), 88}, {"sticky", off(unsafe.Pointer(&v.sticky)), 336},
 		{"cShift", off(unsafe.Pointer(&v.cShift)), 368},
+		{"bsp", off(unsafe.Pointer(&v.bsp)), 384}, {"asp", off(unsafe.Pointer(&v.asp)), 392},
+		{"rows", off(unsafe.Pointer(&v.rows)), 400}, {"codeStride", off(unsafe.Pointer(&v.codeStride)), 408},
+		{"cStride", off(unsafe.Pointer(&v.cStride)), 416}, {"dStride", off(unsafe.Pointer(&v.dStride)), 424},
+		{"aOff", off(unsafe.Pointer(&v.aOff)), 432}, {"codeOff", off(unsafe.Pointer(&v.codeOff)), 440},
+		{"cOff", off(unsafe.Pointer(&v.cOff)), 448}, {"dOff", off(unsafe.Pointer(&v.dOff)), 456},
+		{"aspOff", off(unsafe.Pointer(&v.aspOff)), 464},
 	} {
 		require.Equal(t, c.want, c.got, c.name)
 	}

@@ -39,44 +39,46 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 		o.load(x, a, b, r.floor, r.w)
 	}
 	ref := false // reference operands decoded
+	// refCols recomputes the columns of row m that need selects on the
+	// reference path.
+	refCols := func(m int, need func(j int, cv uint32) bool) {
+		if !ref {
+			r.loadRef(x, a, b)
+			ref = true
+		}
+		for j := 0; j < n; j++ {
+			var cv uint32
+			if x.ScaleD {
+				cv = c[m*n+j]
+			}
+			if need(j, cv) {
+				d[m*n+j] = r.element(m*k, j*k, cv)
+			}
+		}
+	}
+	if vec {
+		if !o.rowsVec(x.ScaleD, c, d) {
+			// Some element needs the reference path (the kernel left it,
+			// and its accumulator, alone).
+			for m := 0; m < M; m++ {
+				flags := o.flags[m*n : m*n+n]
+				refCols(m, func(j int, _ uint32) bool { return flags[j] != 0 })
+			}
+		}
+		return
+	}
 	for m := 0; m < M; m++ {
-		drow := d[m*n : m*n+n]
+		if o.aSp[m] {
+			refCols(m, func(int, uint32) bool { return true })
+			continue
+		}
 		var crow []uint32
 		if x.ScaleD {
 			crow = c[m*n : m*n+n]
 		}
-		// refCols recomputes the columns need selects on the reference path.
-		refCols := func(need func(j int, cv uint32) bool) {
-			if !ref {
-				r.loadRef(x, a, b)
-				ref = true
-			}
-			for j := range drow {
-				var cv uint32
-				if crow != nil {
-					cv = crow[j]
-				}
-				if need(j, cv) {
-					drow[j] = r.element(m*k, j*k, cv)
-				}
-			}
-		}
-		if o.aSp[m] {
-			refCols(func(int, uint32) bool { return true })
-			continue
-		}
-		var clean bool
-		if vec {
-			clean = o.rowVec(m, crow, drow)
-		} else {
-			o.rowEmax(m)
-			clean = r.rowScalar(m, crow, drow)
-		}
-		if !clean {
-			// Some element needs the reference path.
-			refCols(func(j int, cv uint32) bool {
-				return (vec && o.flags[j] != 0) || (!vec && (o.bSp[j] || r.accSpecial(cv)))
-			})
+		o.rowEmax(m)
+		if !r.rowScalar(m, crow, d[m*n:m*n+n]) {
+			refCols(m, func(j int, cv uint32) bool { return o.bSp[j] || r.accSpecial(cv) })
 		}
 	}
 }

@@ -31,8 +31,9 @@ type fastOps struct {
 
 	// Vector kernel (vec.go): B transposed in bv, codes as uint16.
 	ac16, bc16   []uint16
-	codes        []uint16 // current row: max code sum per column (padded to 16)
-	flags, bsp32 []int32  // current row: reference path; B column has Inf/NaN
+	codes        []uint16 // per row, max code sum per column (rows padded to 16)
+	flags, bsp32 []int32  // per element: reference path; per B column: has Inf/NaN
+	asp32        []int32  // per A row: has Inf/NaN
 	czero        []uint32 // zero accumulator row
 	vk           vecKernel
 	lane         uint  // lane bits: 8 or 16

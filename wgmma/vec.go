@@ -16,15 +16,16 @@ package wgmma
 // column, and results outside the normal f32 range (subnormal, overflow),
 // are left to the reference path.
 
-// vecKernel is the argument block of rowKernelAVX2; the assembly reads
-// it by offset (checked in TestVecKernelLayout).
+// vecKernel is the argument block of rowKernelAVX2, which computes every
+// row of the call; the assembly reads it by offset (checked in
+// TestVecKernelLayout).
 type vecKernel struct {
 	arow   *float64 // 0: the A row (K values)
 	bt     *float64 // 8: B, K rows of stride bytes, column j at [j]
-	codes  *uint16  // 16: per column, max over k of the exponent code sums
-	c      *uint32  // 24: accumulator row (zeros without scale-d)
-	d      *uint32  // 32: result row
-	flags  *int32   // 40: in: -1 for a B column with Inf/NaN; out: -1 = reference path
+	codes  *uint16  // 16: per row and column, max over k of the exponent code sums
+	c      *uint32  // 24: accumulator (a row of zeros without scale-d)
+	d      *uint32  // 32: result
+	flags  *int32   // 40: out, per element: -1 = reference path
 	n      int      // 48: columns, a multiple of 4
 	kEnd   int      // 56: K*8 (bytes of the A row)
 	stride int      // 64: bytes between rows of bt
@@ -46,6 +47,19 @@ type vecKernel struct {
 	absF64  [4]uint64 // 304
 	sticky  [4]uint64 // 336: float64 bit of the 24th significant bit (f16)
 	cShift  [2]uint64 // 368: accumulator fraction bits (23, 10)
+	// All rows in one call: the row pointers are base + offset; the
+	// kernel advances the offsets (plain integers: it writes no pointer).
+	bsp        *int32 // 384: per column: -1 for a B column with Inf/NaN
+	asp        *int32 // 392: per row: -1 for an A row with Inf/NaN
+	rows       int    // 400: rows left
+	codeStride int    // 408: bytes between rows of codes
+	cStride    int    // 416: bytes between rows of c (0: the zero row)
+	dStride    int    // 424: bytes between rows of d and flags
+	aOff       int    // 432: current row: offset of arow
+	codeOff    int    // 440: of codes
+	cOff       int    // 448: of c
+	dOff       int    // 456: of d and flags
+	aspOff     int    // 464: of asp
 }
 
 // vecOK reports whether the vector kernel can evaluate this call: AVX2,
@@ -88,8 +102,8 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
 	o.ac16, o.bc16 = grow(o.ac16, M*k), grow(o.bc16, k*np)
 	o.aSp, o.bSp = grow(o.aSp, M), grow(o.bSp, n)
-	o.codes, o.flags, o.czero = grow(o.codes, np), grow(o.flags, n), grow(o.czero, n)
-	o.bsp32 = grow(o.bsp32, n)
+	o.codes, o.flags, o.czero = grow(o.codes, M*np), grow(o.flags, M*n), grow(o.czero, n)
+	o.bsp32, o.asp32 = grow(o.bsp32, n), grow(o.asp32, M)
 	clear(o.bc16)
 	clear(o.czero)
 	da, db := o.decoders(x, base)
@@ -107,20 +121,29 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 	o.initVec(w, sig, acc)
 }
 
-// rowVec computes row m with the vector kernel. Elements left to the
-// reference path have flags[j] != 0; it reports whether there were none.
-func (o *fastOps) rowVec(m int, crow, drow []uint32) bool {
+// rowsVec computes all rows with the vector kernel (c: the accumulator
+// with scale-d). Elements left to the reference path have flags[m*N+j] !=
+// 0 and their d untouched; it reports whether there were none.
+func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	k, n := o.k, o.n
-	np := len(o.codes)
-	maxCodesAVX2(&o.ac16[m*k], &o.bc16[0], k, np*2, np/16, &o.codes[0])
-	copy(o.flags, o.bsp32)
+	np := len(o.codes) / M
+	for m := 0; m < M; m++ {
+		maxCodesAVX2(&o.ac16[m*k], &o.bc16[0], k, np*2, np/16, &o.codes[m*np])
+		o.asp32[m] = 0
+		if o.aSp[m] {
+			o.asp32[m] = -1
+		}
+	}
 	v := &o.vk
-	v.arow, v.bt, v.codes, v.d, v.flags = &o.av[m*k], &o.bv[0], &o.codes[0], &drow[0], &o.flags[0]
-	v.c = &o.czero[0]
-	if crow != nil {
-		v.c = &crow[0]
+	v.arow, v.bt, v.codes, v.d, v.flags = &o.av[0], &o.bv[0], &o.codes[0], &d[0], &o.flags[0]
+	v.bsp, v.asp = &o.bsp32[0], &o.asp32[0]
+	v.c, v.cStride = &o.czero[0], 0
+	if scaleD {
+		v.c, v.cStride = &c[0], n*4
 	}
 	v.n, v.kEnd, v.stride = n, k*8, n*8
+	v.rows, v.codeStride, v.dStride = M, np*2, n*4
+	v.aOff, v.codeOff, v.cOff, v.dOff, v.aspOff = 0, 0, 0, 0, 0
 	rowKernelAVX2(v)
 	return v.bad == [2]int64{}
 }

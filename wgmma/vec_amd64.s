@@ -51,23 +51,35 @@ kloop:
 	RET
 
 // func rowKernelAVX2(p *vecKernel)
-// Four elements of a row per iteration; see vec.go.
+// Every row (p.rows of them), four elements of a row per iteration; see
+// vec.go. The row pointers are the base pointers plus the offsets in p,
+// which the row loop advances.
 TEXT ·rowKernelAVX2(SB), NOSPLIT, $0-8
 	MOVQ p+0(FP), DI
-	MOVQ 0(DI), SI    // arow
-	MOVQ 8(DI), BX    // bt, column j
-	MOVQ 16(DI), R8   // codes
-	MOVQ 24(DI), R9   // c
-	MOVQ 32(DI), R10  // d
-	MOVQ 40(DI), R11  // flags
-	MOVQ 48(DI), CX   // n
-	MOVQ 56(DI), R12
-	ADDQ SI, R12      // end of arow
-	MOVQ 64(DI), R13  // stride
 	VPXOR X14, X14, X14
 	VMOVDQU 272(DI), Y13 // sigMask
 	VMOVDQU 304(DI), Y12 // absF64
 	VMOVDQU 128(DI), X15 // floor
+	MOVQ 64(DI), R13  // stride
+
+row:
+	MOVQ 0(DI), SI
+	ADDQ 432(DI), SI  // arow
+	MOVQ 8(DI), BX    // bt, column j
+	MOVQ 16(DI), R8
+	ADDQ 440(DI), R8  // codes
+	MOVQ 24(DI), R9
+	ADDQ 448(DI), R9  // c
+	MOVQ 32(DI), R10
+	ADDQ 456(DI), R10 // d
+	MOVQ 40(DI), R11
+	ADDQ 456(DI), R11 // flags
+	MOVQ 384(DI), R14 // bsp
+	MOVQ 392(DI), R15
+	ADDQ 464(DI), R15 // asp of the row
+	MOVQ 48(DI), CX   // n
+	MOVQ 56(DI), R12
+	ADDQ SI, R12      // end of arow
 
 loop:
 	// Group exponent of the products: s = code sum; none below 2*base.
@@ -97,7 +109,9 @@ loop:
 	// bits; f16: the same in the low half, the high half ignored).
 	VPAND 192(DI), X5, X9
 	VPCMPEQD 192(DI), X9, X9
-	VPOR (R11), X9, X9
+	VPOR (R14), X9, X9         // B column
+	VPBROADCASTD (R15), X8
+	VPOR X8, X9, X9            // A row
 
 	// s = 2^(w-Emax), inv = 2^(Emax-w)
 	VMOVDQU 144(DI), X10
@@ -190,9 +204,23 @@ store:
 	ADDQ $16, R9
 	ADDQ $16, R10
 	ADDQ $16, R11
+	ADDQ $16, R14
 	ADDQ $32, BX
 	SUBQ $4, CX
 	JNZ loop
+
+	// Next row.
+	MOVQ 56(DI), AX
+	ADDQ AX, 432(DI)
+	MOVQ 408(DI), AX
+	ADDQ AX, 440(DI)
+	MOVQ 416(DI), AX
+	ADDQ AX, 448(DI)
+	MOVQ 424(DI), AX
+	ADDQ AX, 456(DI)
+	ADDQ $4, 464(DI)
+	DECQ 400(DI)
+	JNZ row
 
 	VMOVDQU X14, 72(DI)
 	VZEROUPPER
