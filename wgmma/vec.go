@@ -104,11 +104,17 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 	o.aSp, o.bSp = grow(o.aSp, M), grow(o.bSp, n)
 	o.codes, o.flags, o.czero = grow(o.codes, M*np), grow(o.flags, M*n), grow(o.czero, n)
 	o.bsp32, o.asp32 = grow(o.bsp32, n), grow(o.asp32, M)
-	clear(o.bc16)
+	for i := 0; i < k && n < np; i++ {
+		clear(o.bc16[i*np+n : i*np+np]) // padding columns: code 0
+	}
 	clear(o.czero)
 	da, db := o.decoders(x, base)
-	for m := 0; m < M; m++ {
-		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
+	if da.vc != nil && !decodeAVX2(&a[0], M*k, &o.av[0], &o.ac16[0], da.vc) {
+		clear(o.aSp) // no Inf or NaN: one call for all of A
+	} else {
+		for m := 0; m < M; m++ {
+			o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
+		}
 	}
 	for j := 0; j < n; j++ {
 		sp := db.run(b[j*k:j*k+k], o.bv[j:], n, o.bc16[j:], np)
@@ -127,8 +133,8 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	k, n := o.k, o.n
 	np := len(o.codes) / M
+	maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], M)
 	for m := 0; m < M; m++ {
-		maxCodesAVX2(&o.ac16[m*k], &o.bc16[0], k, np*2, np/16, &o.codes[m*np])
 		o.asp32[m] = 0
 		if o.aSp[m] {
 			o.asp32[m] = -1

@@ -6,7 +6,7 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 func xgetbv0() uint32
 
 //go:noescape
-func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
+func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int)
 
 //go:noescape
 func rowKernelAVX2(p *vecKernel)

@@ -20,15 +20,19 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	MOVL AX, ret+0(FP)
 	RET
 
-// func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
-// out[j] = max over i < k of acode[i] + bc[i*stride/2 + j], 16 columns a chunk.
-TEXT ·maxCodesAVX2(SB), NOSPLIT, $0-48
+// func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int)
+// For each of rows rows r (acode and out advancing by a row):
+// out[r][j] = max over i < k of acode[r][i] + bc[i*stride/2 + j], 16
+// columns a chunk.
+TEXT ·maxCodesAVX2(SB), NOSPLIT, $0-56
 	MOVQ acode+0(FP), SI
-	MOVQ bc+8(FP), BX
 	MOVQ k+16(FP), CX
 	MOVQ stride+24(FP), R8
-	MOVQ chunks+32(FP), R9
 	MOVQ out+40(FP), DI
+	MOVQ rows+48(FP), R11
+row:
+	MOVQ bc+8(FP), BX
+	MOVQ chunks+32(FP), R9
 chunk:
 	VPXOR Y0, Y0, Y0
 	MOVQ SI, AX
@@ -47,6 +51,9 @@ kloop:
 	ADDQ $32, DI
 	DECQ R9
 	JNZ chunk
+	LEAQ (SI)(CX*2), SI
+	DECQ R11
+	JNZ row
 	VZEROUPPER
 	RET
 

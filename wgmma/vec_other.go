@@ -8,7 +8,7 @@ var haveVec = false
 // haveF16C: no vector kernel on this platform.
 var haveF16C = false
 
-func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16) {
+func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int) {
 	panic("wgmma: no vector kernel")
 }
 
