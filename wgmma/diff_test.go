@@ -106,9 +106,24 @@ func (g *diffGen) wrap(t Type, v uint32) uint32 {
 	return v
 }
 
+// operand returns a raw operand element of type t (floats: near 1;
+// integers: any byte; b1: any word).
+func (g *diffGen) operand(t Type) uint32 {
+	switch t {
+	case S8, U8:
+		return uint32(g.rng.IntN(256))
+	case B1:
+		return g.rng.Uint32()
+	}
+	return g.elem(t, 0)
+}
+
 // acc returns accumulator bits of type t near exponent base.
 func (g *diffGen) acc(t Type, base int) uint32 {
 	r := g.rng.IntN(100)
+	if t == S32 {
+		return g.rng.Uint32()
+	}
 	if t == F16 {
 		switch {
 		case r < 10:

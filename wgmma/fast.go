@@ -34,9 +34,9 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 	o := &ws.fo
 	vec := r.vecOK()
 	if vec {
-		o.loadVec(x, a, b, r.floor, r.w, r.p.OutSigBits, r.accT)
+		o.loadVec(x, r.rows, a, b, r.floor, r.w, r.p.OutSigBits, r.accT)
 	} else {
-		o.load(x, a, b, r.floor, r.w)
+		o.load(x, r.rows, a, b, r.floor, r.w)
 	}
 	ref := false // reference operands decoded
 	// refCols recomputes the columns of row m that need selects on the
@@ -60,14 +60,14 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 		if !o.rowsVec(x.ScaleD, c, d) {
 			// Some element needs the reference path (the kernel left it,
 			// and its accumulator, alone).
-			for m := 0; m < M; m++ {
+			for m := 0; m < r.rows; m++ {
 				flags := o.flags[m*n : m*n+n]
 				refCols(m, func(j int, _ uint32) bool { return flags[j] != 0 })
 			}
 		}
 		return
 	}
-	for m := 0; m < M; m++ {
+	for m := 0; m < r.rows; m++ {
 		if o.aSp[m] {
 			refCols(m, func(int, uint32) bool { return true })
 			continue
@@ -85,7 +85,7 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 
 // loadRef decodes the operands for the reference path.
 func (r *floatRun) loadRef(x *MMA, a, b []uint32) {
-	r.a.load(x.A, a, M, r.k, x.NegA, uint(r.w-x.A.fmt().fracBits-x.B.fmt().fracBits))
+	r.a.load(x.A, a, r.rows, r.k, x.NegA, uint(r.w-x.A.fmt().fracBits-x.B.fmt().fracBits))
 	r.b.load(x.B, b, x.N, r.k, x.NegB, 0)
 }
 

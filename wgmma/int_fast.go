@@ -15,11 +15,11 @@ type intOps struct {
 }
 
 // runInt8Fast computes d as runInt8 does; N is even (a multiple of 8).
-func (x *MMA) runInt8Fast(o *intOps, a, b, c, d []uint32) {
+func (x *MMA) runInt8Fast(o *intOps, rows int, a, b, c, d []uint32) {
 	k, n := x.K(), x.N
-	o.a, o.bp = grow(o.a, M*k), grow(o.bp, n/2*k)
+	o.a, o.bp = grow(o.a, rows*k), grow(o.bp, n/2*k)
 	sa, sb := x.A == S8, x.B == S8
-	for i, v := range a[:M*k] {
+	for i, v := range a[:rows*k] {
 		o.a[i] = ext8(v, sa)
 	}
 	for p := 0; p < n/2; p++ {
@@ -29,7 +29,7 @@ func (x *MMA) runInt8Fast(o *intOps, a, b, c, d []uint32) {
 			bp[i] = ext8(b0[i], sb) + ext8(b1[i], sb)<<32
 		}
 	}
-	for m := 0; m < M; m++ {
+	for m := 0; m < rows; m++ {
 		ar := o.a[m*k : m*k+k]
 		drow := d[m*n : m*n+n]
 		var crow []uint32

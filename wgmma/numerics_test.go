@@ -313,7 +313,7 @@ func TestIntFastMatchesReference(t *testing.T) {
 						}
 					}
 					want := make([]uint32, x.CLen())
-					x.runInt8(a, b, c, want)
+					x.runInt8(M, a, b, c, want)
 					d := make([]uint32, x.CLen())
 					require.NoError(t, x.Run(&ws, a, b, c, d))
 					require.Equal(t, want, d, "%v sat %v scale-d %v", x.Form, x.SatFinite, x.ScaleD)
@@ -324,4 +324,51 @@ func TestIntFastMatchesReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// RunRows gives the first rows of Run's result, from operands that hold
+// only those rows, for every form (fast and reference parameter sets).
+func TestRunRows(t *testing.T) {
+	g := &diffGen{rng: rand.New(rand.NewPCG(51, 52))}
+	var ws Workspace
+	forms := []Form{
+		{D: F32, A: F16, B: F16}, {D: F16, A: F16, B: F16}, {D: F32, A: BF16, B: BF16},
+		{D: F32, A: TF32, B: TF32}, {D: F16, A: E4M3, B: E5M2}, {D: F32, A: E5M2, B: E4M3},
+		{D: F32, A: F16, B: F16, Sparse: true},
+		{D: S32, A: S8, B: U8}, {D: S32, A: U8, B: U8}, {D: S32, A: B1, B: B1},
+	}
+	for _, f := range forms {
+		for it := 0; it < 6; it++ {
+			f.N = []int{8, 16, 64}[it%3]
+			x := &MMA{Form: f, ScaleD: it%4 != 3}
+			if it == 4 && f.A.IsFloat() { // the reference path
+				p := x.params()
+				p.GroupSize /= 2
+				x.Params = &p
+			}
+			require.NoError(t, x.Check())
+			g.specials = it%2 == 0
+			a, b, c := make([]uint32, x.ALen()), make([]uint32, x.BLen()), make([]uint32, x.CLen())
+			for i := range a {
+				a[i] = g.operand(f.A)
+			}
+			for i := range b {
+				b[i] = g.operand(f.B)
+			}
+			for i := range c {
+				c[i] = g.acc(f.D, 0)
+			}
+			want := make([]uint32, x.CLen())
+			require.NoError(t, x.Run(&ws, a, b, c, want))
+			for _, rows := range []int{1, 8, 16, 63} {
+				al := len(a) / M * rows
+				d := make([]uint32, rows*f.N)
+				require.NoError(t, x.RunRows(&ws, rows, a[:al:al], b, c[:rows*f.N:rows*f.N], d))
+				require.Equal(t, want[:rows*f.N], d, "%v rows %d", f, rows)
+			}
+		}
+	}
+	x := &MMA{Form: Form{D: F32, A: F16, B: F16, N: 8}}
+	require.Error(t, x.RunRows(&ws, 0, nil, nil, nil, nil))
+	require.Error(t, x.RunRows(&ws, 65, nil, nil, nil, nil))
 }

@@ -94,25 +94,25 @@ func (o *fastOps) initVec(w, sig int, acc Type) {
 // loadVec decodes the operands for the vector kernel: A rows of values and
 // exponent codes as in load, B transposed (K rows of N values) and its
 // codes transposed and padded to 16 columns.
-func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Type) {
+func (o *fastOps) loadVec(x *MMA, rows int, a, b []uint32, floor int32, w, sig int, acc Type) {
 	k, n := x.K(), x.N
-	o.setFormat(x, floor, w)
+	o.setFormat(x, rows, floor, w)
 	base := o.twoBase / 2
 	np := (n + 15) &^ 15
-	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
-	o.ac16, o.bc16 = grow(o.ac16, M*k), grow(o.bc16, k*np)
-	o.aSp, o.bSp = grow(o.aSp, M), grow(o.bSp, n)
-	o.codes, o.flags, o.czero = grow(o.codes, M*np), grow(o.flags, M*n), grow(o.czero, n)
-	o.bsp32, o.asp32 = grow(o.bsp32, n), grow(o.asp32, M)
+	o.av, o.bv = grow(o.av, rows*k), grow(o.bv, n*k)
+	o.ac16, o.bc16 = grow(o.ac16, rows*k), grow(o.bc16, k*np)
+	o.aSp, o.bSp = grow(o.aSp, rows), grow(o.bSp, n)
+	o.codes, o.flags, o.czero = grow(o.codes, rows*np), grow(o.flags, rows*n), grow(o.czero, n)
+	o.bsp32, o.asp32 = grow(o.bsp32, n), grow(o.asp32, rows)
 	for i := 0; i < k && n < np; i++ {
 		clear(o.bc16[i*np+n : i*np+np]) // padding columns: code 0
 	}
 	clear(o.czero)
 	da, db := o.decoders(x, base)
-	if da.vc != nil && !decodeAVX2(&a[0], M*k, &o.av[0], &o.ac16[0], da.vc) {
+	if da.vc != nil && !decodeAVX2(&a[0], rows*k, &o.av[0], &o.ac16[0], da.vc) {
 		clear(o.aSp) // no Inf or NaN: one call for all of A
 	} else {
-		for m := 0; m < M; m++ {
+		for m := 0; m < rows; m++ {
 			o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
 		}
 	}
@@ -132,9 +132,10 @@ func (o *fastOps) loadVec(x *MMA, a, b []uint32, floor int32, w, sig int, acc Ty
 // 0 and their d untouched; it reports whether there were none.
 func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	k, n := o.k, o.n
-	np := len(o.codes) / M
-	maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], M)
-	for m := 0; m < M; m++ {
+	rows := o.m
+	np := len(o.codes) / rows
+	maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], rows)
+	for m := 0; m < rows; m++ {
 		o.asp32[m] = 0
 		if o.aSp[m] {
 			o.asp32[m] = -1
@@ -148,7 +149,7 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 		v.c, v.cStride = &c[0], n*4
 	}
 	v.n, v.kEnd, v.stride = n, k*8, n*8
-	v.rows, v.codeStride, v.dStride = M, np*2, n*4
+	v.rows, v.codeStride, v.dStride = rows, np*2, n*4
 	v.aOff, v.codeOff, v.cOff, v.dOff, v.aspOff = 0, 0, 0, 0, 0
 	rowKernelAVX2(v)
 	return v.bad == [2]int64{}
