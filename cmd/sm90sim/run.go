@@ -20,6 +20,7 @@ type runFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	cpuprofile      string
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -29,7 +30,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Short: "Run a kernel functionally and write its outputs as .npy",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runKernel(args[0], f, stdout)
+			return withCPUProfile(f.cpuprofile, func() error { return runKernel(args[0], f, stdout) })
 		},
 	}
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
@@ -39,6 +40,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addCPUProfileFlag(cmd, &f.cpuprofile)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
