@@ -32,7 +32,7 @@ func (r *floatRun) fastOK() bool {
 func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 	k, n := r.k, x.N
 	o := &ws.fo
-	vec := r.vecOK()
+	vec := r.vecOK() && n%8 == 0
 	if vec {
 		o.loadVec(x, r.rows, a, b, r.floor, r.w, r.p.OutSigBits, r.accT)
 	} else {

@@ -1,10 +1,11 @@
 package wgmma
 
-// The vector path of the fast f32 model (vec_amd64.s, AVX2): the same
-// arithmetic as rowF32, four elements of a row at a time. The exact
-// float64 products scaled by 2^(w-Emax) are truncated to int32 (each is
-// below 2^(w+2), and each of two partial sums adds at most K/2 of them),
-// the partial sums and the aligned accumulator are added exactly as
+// The vector path of the fast model (vec_amd64.s, AVX2): the same
+// arithmetic as rowScalar, eight elements of a row at a time (exponents
+// and flags as 8 int32 lanes, values as two halves of 4 float64). The
+// exact float64 products scaled by 2^(w-Emax) are truncated to int32 (each
+// is below 2^(w+2), and each of two partial sums adds at most K/2 of
+// them), the partial sums and the aligned accumulator are added exactly as
 // float64 values, scaled by 2^(Emax-w), truncated to the f32 significand
 // by masking the float64 fraction and narrowed to f32 exactly. With an f16
 // accumulator (f16 set; needs F16C) the accumulator is widened with
@@ -12,54 +13,55 @@ package wgmma
 // (truncated, the last bit set when bits were lost), narrowed to f32
 // exactly and rounded to f16 by VCVTPS2PH (RNE): rounding to odd with at
 // least two extra bits and then to nearest even gives the nearest-even
-// result of the exact value. Elements with an Inf or NaN accumulator or B
-// column, and results outside the normal f32 range (subnormal, overflow),
-// are left to the reference path.
+// result of the exact value. Elements with an Inf or NaN accumulator, A
+// row or B column, and results outside the normal f32 range (subnormal,
+// overflow), are left to the reference path.
 
 // vecKernel is the argument block of rowKernelAVX2, which computes every
 // row of the call; the assembly reads it by offset (checked in
 // TestVecKernelLayout).
 type vecKernel struct {
-	arow   *float64 // 0: the A row (K values)
+	arow   *float64 // 0: A, rows of K values
 	bt     *float64 // 8: B, K rows of stride bytes, column j at [j]
 	codes  *uint16  // 16: per row and column, max over k of the exponent code sums
 	c      *uint32  // 24: accumulator (a row of zeros without scale-d)
 	d      *uint32  // 32: result
 	flags  *int32   // 40: out, per element: -1 = reference path
-	n      int      // 48: columns, a multiple of 4
-	kEnd   int      // 56: K*8 (bytes of the A row)
+	n      int      // 48: columns, a multiple of 8
+	kEnd   int      // 56: K*8 (bytes of an A row)
 	stride int      // 64: bytes between rows of bt
-	bad    [2]int64 // 72: out: nonzero if some flag is set
-	f16    int64    // 88: nonzero: f16 accumulator and result
-	// Constants, splat over 4 lanes.
-	offTB   [4]int32  // 96: off - 2*base
-	twoBase [4]int32  // 112
-	floor   [4]int32  // 128
-	w1023   [4]int32  // 144: 1023 + w
-	mw1023  [4]int32  // 160: 1023 - w
-	absC    [4]uint32 // 176: accumulator magnitude bits (0x7fffffff, 0x7fff)
-	infC    [4]uint32 // 192: accumulator exponent bits (0x7f800000, 0x7c00)
-	one     [4]int32  // 208: 1
-	biasC   [4]int32  // 224: accumulator exponent bias (127, 15)
-	lowE    [4]int32  // 240: biased float64 exponent of 2^-126
-	highE   [4]int32  // 256: biased float64 exponent of 2^127
-	sigMask [4]uint64 // 272: float64 bits kept by the truncation to sig bits
-	absF64  [4]uint64 // 304
-	sticky  [4]uint64 // 336: float64 bit of the 24th significant bit (f16)
-	cShift  [2]uint64 // 368: accumulator fraction bits (23, 10)
+	bad    [4]int64 // 72: out: nonzero if some flag is set
+	f16    int64    // 104: nonzero: f16 accumulator and result
 	// All rows in one call: the row pointers are base + offset; the
 	// kernel advances the offsets (plain integers: it writes no pointer).
-	bsp        *int32 // 384: per column: -1 for a B column with Inf/NaN
-	asp        *int32 // 392: per row: -1 for an A row with Inf/NaN
-	rows       int    // 400: rows left
-	codeStride int    // 408: bytes between rows of codes
-	cStride    int    // 416: bytes between rows of c (0: the zero row)
-	dStride    int    // 424: bytes between rows of d and flags
-	aOff       int    // 432: current row: offset of arow
-	codeOff    int    // 440: of codes
-	cOff       int    // 448: of c
-	dOff       int    // 456: of d and flags
-	aspOff     int    // 464: of asp
+	bsp        *int32    // 112: per column: -1 for a B column with Inf/NaN
+	asp        *int32    // 120: per row: -1 for an A row with Inf/NaN
+	rows       int       // 128: rows left
+	codeStride int       // 136: bytes between rows of codes
+	cStride    int       // 144: bytes between rows of c (0: the zero row)
+	dStride    int       // 152: bytes between rows of d and flags
+	aOff       int       // 160: current row: offset of arow
+	codeOff    int       // 168: of codes
+	cOff       int       // 176: of c
+	dOff       int       // 184: of d and flags
+	aspOff     int       // 192: of asp
+	cShift     [2]uint64 // 200: accumulator fraction bits (23, 10)
+	_          int64     // 216
+	// Constants, splat over 8 int32 or 4 float64 lanes.
+	offTB   [8]int32  // 224: off - 2*base
+	twoBase [8]int32  // 256
+	floor   [8]int32  // 288
+	w1023   [8]int32  // 320: 1023 + w
+	mw1023  [8]int32  // 352: 1023 - w
+	absC    [8]uint32 // 384: accumulator magnitude bits (0x7fffffff, 0x7fff)
+	infC    [8]uint32 // 416: accumulator exponent bits (0x7f800000, 0x7c00)
+	one     [8]int32  // 448: 1
+	biasC   [8]int32  // 480: accumulator exponent bias (127, 15)
+	lowE    [8]int32  // 512: biased float64 exponent of 2^-126
+	highE   [8]int32  // 544: biased float64 exponent of 2^127
+	sigMask [4]uint64 // 576: float64 bits kept by the truncation to sig bits
+	absF64  [4]uint64 // 608
+	sticky  [4]uint64 // 640: float64 bit of the 24th significant bit (f16)
 }
 
 // vecOK reports whether the vector kernel can evaluate this call: AVX2,
@@ -71,22 +73,24 @@ func (r *floatRun) vecOK() bool {
 
 func splat[T any](v T) [4]T { return [4]T{v, v, v, v} }
 
+func splat8[T any](v T) [8]T { return [8]T{v, v, v, v, v, v, v, v} }
+
 // initVec sets the constants of the kernel argument block for an
 // accumulator of type acc (f32 results of sig bits, or f16).
 func (o *fastOps) initVec(w, sig int, acc Type) {
 	v := &o.vk
 	*v = vecKernel{
-		offTB: splat(o.off - o.twoBase), twoBase: splat(o.twoBase), floor: splat(o.floor),
-		w1023: splat(int32(1023 + w)), mw1023: splat(int32(1023 - w)),
-		absC: splat(uint32(0x7fffffff)), infC: splat(uint32(infF32)),
-		one: splat(int32(1)), biasC: splat(int32(127)),
-		lowE: splat(int32(1023 - 126)), highE: splat(int32(1023 + 127)),
+		offTB: splat8(o.off - o.twoBase), twoBase: splat8(o.twoBase), floor: splat8(o.floor),
+		w1023: splat8(int32(1023 + w)), mw1023: splat8(int32(1023 - w)),
+		absC: splat8(uint32(0x7fffffff)), infC: splat8(uint32(infF32)),
+		one: splat8(int32(1)), biasC: splat8(int32(127)),
+		lowE: splat8(int32(1023 - 126)), highE: splat8(int32(1023 + 127)),
 		sigMask: splat(^uint64(1<<uint(53-sig) - 1)), absF64: splat(uint64(1)<<63 - 1),
 		cShift: [2]uint64{23, 0},
 	}
 	if acc == F16 {
 		v.f16 = 1
-		v.absC, v.infC, v.biasC, v.cShift = splat(uint32(0x7fff)), splat(uint32(infF16)), splat(int32(15)), [2]uint64{10, 0}
+		v.absC, v.infC, v.biasC, v.cShift = splat8(uint32(0x7fff)), splat8(uint32(infF16)), splat8(int32(15)), [2]uint64{10, 0}
 		v.sigMask, v.sticky = splat(^uint64(1<<(53-24)-1)), splat(uint64(1)<<(53-24))
 	}
 }
@@ -152,5 +156,5 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	v.rows, v.codeStride, v.dStride = rows, np*2, n*4
 	v.aOff, v.codeOff, v.cOff, v.dOff, v.aspOff = 0, 0, 0, 0, 0
 	rowKernelAVX2(v)
-	return v.bad == [2]int64{}
+	return v.bad == [4]int64{}
 }
