@@ -41,7 +41,7 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 	ref := false // reference operands decoded
 	// refCols recomputes the columns of row m that need selects on the
 	// reference path.
-	refCols := func(m int, need func(j int, cv uint32) bool) {
+	refCols := func(m int, need func(j int) bool) {
 		if !ref {
 			r.loadRef(x, a, b)
 			ref = true
@@ -51,7 +51,7 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 			if x.ScaleD {
 				cv = c[m*n+j]
 			}
-			if need(j, cv) {
+			if need(j) {
 				d[m*n+j] = r.element(m*k, j*k, cv)
 			}
 		}
@@ -62,14 +62,14 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 			// and its accumulator, alone).
 			for m := 0; m < r.rows; m++ {
 				flags := o.flags[m*n : m*n+n]
-				refCols(m, func(j int, _ uint32) bool { return flags[j] != 0 })
+				refCols(m, func(j int) bool { return flags[j] != 0 })
 			}
 		}
 		return
 	}
 	for m := 0; m < r.rows; m++ {
 		if o.aSp[m] {
-			refCols(m, func(int, uint32) bool { return true })
+			refCols(m, func(int) bool { return true })
 			continue
 		}
 		var crow []uint32
@@ -78,7 +78,9 @@ func (r *floatRun) runFast(x *MMA, ws *Workspace, a, b, c, d []uint32) {
 		}
 		o.rowEmax(m)
 		if !r.rowScalar(m, crow, d[m*n:m*n+n]) {
-			refCols(m, func(j int, cv uint32) bool { return o.bSp[j] || r.accSpecial(cv) })
+			// The elements rowPrepare skipped (decided on the incoming
+			// accumulator: c may alias d, which now holds results).
+			refCols(m, func(j int) bool { return o.eab[j] == skipElem })
 		}
 	}
 }
