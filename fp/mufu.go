@@ -25,17 +25,6 @@ func mufu32(a uint32, fn func(float64) float64) uint32 {
 
 func f64of32(a uint32) float64 { return float64(math.Float32frombits(a)) }
 
-// MufuEx2 is MUFU.EX2: 2^a. The unit takes a in fixed point with 2^-23
-// resolution, so |a| < 2^-23 gives exactly 1 (recorded: approx_math
-// ex2.approx.ftz.f32 of ±0.75·2^-23 is 1.0, where RN(2^a) is 1 ± 1 ulp;
-// approx_math_h ex2.approx.f16 of -2^-24 is 1.0).
-func MufuEx2(a uint32) uint32 {
-	if a&^signF32 < 0x34000000 {
-		return 0x3F800000
-	}
-	return mufu32(a, math.Exp2)
-}
-
 // MufuLg2 is MUFU.LG2: log2(a); lg2(±0) = -inf, lg2(negative) = NaN.
 func MufuLg2(a uint32) uint32 {
 	return mufu32(a, func(x float64) float64 {
@@ -45,22 +34,6 @@ func MufuLg2(a uint32) uint32 {
 		return math.Log2(x)
 	})
 }
-
-// MufuRcp is MUFU.RCP: 1/a.
-func MufuRcp(a uint32) uint32 { return mufu32(a, func(x float64) float64 { return 1 / x }) }
-
-// MufuRsq is MUFU.RSQ: 1/sqrt(a); rsq(±0) = ±inf.
-func MufuRsq(a uint32) uint32 {
-	return mufu32(a, func(x float64) float64 {
-		if x == 0 {
-			return math.Copysign(math.Inf(1), x)
-		}
-		return 1 / math.Sqrt(x)
-	})
-}
-
-// MufuSqrt is MUFU.SQRT.
-func MufuSqrt(a uint32) uint32 { return mufu32(a, math.Sqrt) }
 
 // MufuTanh is MUFU.TANH. Unlike the other primitives it honours subnormal
 // inputs (recorded: approx_math tanh.approx.f32 of 0x00079822 is 0x00079822).

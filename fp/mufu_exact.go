@@ -1,0 +1,134 @@
+package fp
+
+import "math/bits"
+
+// Bit-exact MUFU.RCP, RSQ, SQRT and EX2 (issue 16): the exponent and
+// special-case handling around the interpolator tables of mufu_coef.go.
+// Subnormal inputs read as zero and subnormal results flush to zero; a NaN
+// input gives the canonical NaN.
+
+// pack32 returns ±Y·2^p as f32 bits (Y > 0 with at most 25 significant
+// bits, exact); a subnormal result flushes to ±0 and an overflow is ±inf.
+func pack32(neg bool, y int64, p int) uint32 {
+	var s uint32
+	if neg {
+		s = signF32
+	}
+	l := bits.Len64(uint64(y))
+	be := p + l - 1 + 127
+	switch {
+	case be <= 0:
+		return s
+	case be >= 255:
+		return s | 0x7F800000
+	}
+	var m uint64
+	if l <= 24 {
+		m = uint64(y) << (24 - l)
+	} else {
+		m = uint64(y) >> (l - 24)
+	}
+	return s | uint32(be)<<23 | uint32(m)&0x7FFFFF
+}
+
+// MufuRcp is MUFU.RCP: 1/a; rcp(±0) = ±inf, rcp(±inf) = ±0.
+func MufuRcp(a uint32) uint32 {
+	a = FlushF32(a)
+	neg, e, m := a&signF32 != 0, int(a>>23&0xFF), a&0x7FFFFF
+	switch {
+	case isNaN32(a):
+		return CanonicalNaNF32
+	case e == 0:
+		return a&signF32 | 0x7F800000
+	case e == 255:
+		return a & signF32
+	}
+	return pack32(neg, mufuRcp.eval(m), -24-(e-127))
+}
+
+// MufuRsq is MUFU.RSQ: 1/sqrt(a); rsq(±0) = ±inf, rsq(+inf) = +0,
+// negative inputs give NaN. A power of four gives the exact result.
+func MufuRsq(a uint32) uint32 {
+	a = FlushF32(a)
+	e, m := int(a>>23&0xFF), a&0x7FFFFF
+	switch {
+	case isNaN32(a):
+		return CanonicalNaNF32
+	case e == 0:
+		return a&signF32 | 0x7F800000
+	case a&signF32 != 0:
+		return CanonicalNaNF32
+	case e == 255:
+		return 0
+	}
+	E := e - 127
+	var y int64
+	switch {
+	case E&1 == 1:
+		y = mufuRsq1.eval(m)
+	case m == 0:
+		y = 1 << 24
+	default:
+		y = mufuRsq0.eval(m)
+	}
+	return pack32(false, y, -24-E>>1)
+}
+
+// MufuSqrt is MUFU.SQRT; sqrt(±0) = ±0, sqrt(+inf) = +inf, negative
+// inputs give NaN.
+func MufuSqrt(a uint32) uint32 {
+	a = FlushF32(a)
+	e, m := int(a>>23&0xFF), a&0x7FFFFF
+	switch {
+	case isNaN32(a):
+		return CanonicalNaNF32
+	case e == 0:
+		return a
+	case a&signF32 != 0:
+		return CanonicalNaNF32
+	case e == 255:
+		return a
+	}
+	E := e - 127
+	tb := &mufuSqrt0
+	if E&1 == 1 {
+		tb = &mufuSqrt1
+	}
+	return pack32(false, tb.eval(m), -23+E>>1)
+}
+
+// MufuEx2 is MUFU.EX2: 2^a. The unit takes |a| in fixed point with 2^-23
+// resolution, truncated (so |a| < 2^-23 gives exactly 1), and splits it into
+// an integer n and a fraction φ; for a negative a with φ != 0 it uses
+// 2^-(n+1) · 2^f with f the one's complement of φ (1 - φ - 2^-23, one step
+// below 1 - φ: recorded on all of [-2, -1)). 2^f comes from the table.
+// ex2(-inf) = +0, ex2(+inf) = +inf.
+func MufuEx2(a uint32) uint32 {
+	neg, e, m := a&signF32 != 0, int(a>>23&0xFF), a&0x7FFFFF
+	switch {
+	case isNaN32(a):
+		return CanonicalNaNF32
+	case e >= 127+8: // |a| >= 256 (or inf)
+		if neg {
+			return 0
+		}
+		return 0x7F800000
+	}
+	var X int64 // |a|·2^23, truncated
+	if e != 0 {
+		v := int64(1<<23 | m)
+		if sh := e - 127; sh >= 0 {
+			X = v << sh
+		} else if sh > -32 {
+			X = v >> -sh
+		}
+	}
+	if neg && X != 0 {
+		if X&0x7FFFFF == 0 {
+			X = -X
+		} else {
+			X = ^X
+		}
+	}
+	return pack32(false, mufuEx2.eval(uint32(X&0x7FFFFF)), int(X>>23)-23)
+}

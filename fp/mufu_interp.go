@@ -1,0 +1,61 @@
+package fp
+
+import "sync"
+
+// The MUFU quadratic interpolator (issue 16). Each function's 23-bit
+// mantissa (or fraction) m splits into a segment index (top k bits) and a
+// local offset x (the low 23-k bits); the unit evaluates
+//
+//	Y = Y0 + floor((A + B·x + C·sq(x)) / 2^40)
+//
+// where sq(x) is x² computed by a folded squarer whose partial products
+// below column t are dropped (then shifted right by t). The structure (k,
+// t) was found by exhaustive comparison with an H200 (tools/mufu/fit: no
+// smooth quadratic fits the hardware, the truncated squarer does, for every
+// one of the 2^23 inputs of each table); the coefficients {Y0, A, B, C} are
+// one integer solution of those 2^23 constraints per table, not the
+// hardware's own ROM words, and are exact on every input.
+
+type interpSeg struct{ Y0, A, B, C int64 }
+
+type interpTable struct {
+	k, t int
+	seg  []interpSeg
+	once sync.Once
+	sq   []uint16 // sq(x) >> t for every offset x
+}
+
+const interpFrac = 40
+
+// eval returns the table's value for mantissa m (0 <= m < 2^23).
+func (tb *interpTable) eval(m uint32) int64 {
+	xb := 23 - tb.k
+	s := &tb.seg[m>>xb]
+	x := m & (1<<xb - 1)
+	tb.once.Do(func() {
+		tb.sq = make([]uint16, 1<<xb)
+		for x := range tb.sq {
+			tb.sq[x] = uint16(sqTrunc(uint64(x), tb.t) >> tb.t)
+		}
+	})
+	return s.Y0 + (s.A+s.B*int64(x)+s.C*int64(tb.sq[x]))>>interpFrac
+}
+
+// sqTrunc is x² from the folded squarer array (x_i·x_j for i < j at column
+// i+j+1, x_i at column 2i) without the partial products below column t.
+func sqTrunc(x uint64, t int) uint64 {
+	var drop uint64
+	for j := 0; j < 64 && x>>j != 0; j++ {
+		if x>>j&1 == 0 {
+			continue
+		}
+		if 2*j < t {
+			drop += 1 << (2 * j)
+		}
+		// x_i·x_j, i < j, kept only if i+j+1 >= t
+		if lim := min(j, t-1-j); lim > 0 {
+			drop += (x & (1<<lim - 1)) << (j + 1)
+		}
+	}
+	return x*x - drop
+}
