@@ -25,15 +25,6 @@ func mufu32(a uint32, fn func(float64) float64) uint32 {
 
 func f64of32(a uint32) float64 { return float64(math.Float32frombits(a)) }
 
-// MufuLg2 is MUFU.LG2: log2(a); lg2(±0) = -inf, lg2(negative) = NaN.
-func MufuLg2(a uint32) uint32 {
-	return mufu32(a, func(x float64) float64 {
-		if x == 0 {
-			return math.Inf(-1)
-		}
-		return math.Log2(x)
-	})
-}
 
 // MufuTanh is MUFU.TANH. Unlike the other primitives it honours subnormal
 // inputs (recorded: approx_math tanh.approx.f32 of 0x00079822 is 0x00079822).

@@ -132,3 +132,49 @@ func MufuEx2(a uint32) uint32 {
 	}
 	return pack32(false, mufuEx2.eval(uint32(X&0x7FFFFF)), int(X>>23)-23)
 }
+
+// MufuLg2 is MUFU.LG2: log2(a) = E + log2(m) for a = 2^E·m. The unit forms
+// E + log2(m) in fixed point with 2^-36 resolution (log2(m) from the table,
+// exactly 0 for m = 1) and truncates it (RZ) to f32, so results near zero
+// keep 2^-36 absolute precision. lg2(±0) = -inf, lg2(+inf) = +inf,
+// negative inputs give NaN.
+func MufuLg2(a uint32) uint32 {
+	a = FlushF32(a)
+	e, m := int(a>>23&0xFF), a&0x7FFFFF
+	switch {
+	case isNaN32(a):
+		return CanonicalNaNF32
+	case e == 0:
+		return 0xFF800000
+	case a&signF32 != 0:
+		return CanonicalNaNF32
+	case e == 255:
+		return a
+	}
+	if e == 127 && m == 0 {
+		return 0 // lg2(1) = +0 exactly
+	}
+	v := int64(e-127)<<36 + mufuLg2.eval(m)
+	if v < 0 {
+		v = ^v // the magnitude of a negative sum is its one's complement
+		return signF32 | fixedRZ32(v, 36)
+	}
+	return fixedRZ32(v, 36)
+}
+
+// fixedRZ32 converts the fixed-point value v·2^-u to f32, truncating (RZ).
+func fixedRZ32(v int64, u int) uint32 {
+	var s uint32
+	if v < 0 {
+		s, v = signF32, -v
+	}
+	if v == 0 {
+		return s
+	}
+	l := bits.Len64(uint64(v))
+	if l > 24 {
+		v >>= l - 24 // truncate to 24 significant bits
+		return pack32(s != 0, v, l-24-u)
+	}
+	return pack32(s != 0, v, -u)
+}

@@ -6,7 +6,7 @@ import "sync"
 // mantissa (or fraction) m splits into a segment index (top k bits) and a
 // local offset x (the low 23-k bits); the unit evaluates
 //
-//	Y = Y0 + floor((A + B·x + C·sq(x)) / 2^40)
+//	Y = Y0 + floor((A + B·x + C·sq(x)) / 2^f)
 //
 // where sq(x) is x² computed by a folded squarer whose partial products
 // below column t are dropped (then shifted right by t). The structure (k,
@@ -20,12 +20,11 @@ type interpSeg struct{ Y0, A, B, C int64 }
 
 type interpTable struct {
 	k, t int
+	f    int // fraction bits of A, B, C
 	seg  []interpSeg
 	once sync.Once
 	sq   []uint16 // sq(x) >> t for every offset x
 }
-
-const interpFrac = 40
 
 // eval returns the table's value for mantissa m (0 <= m < 2^23).
 func (tb *interpTable) eval(m uint32) int64 {
@@ -38,7 +37,7 @@ func (tb *interpTable) eval(m uint32) int64 {
 			tb.sq[x] = uint16(sqTrunc(uint64(x), tb.t) >> tb.t)
 		}
 	})
-	return s.Y0 + (s.A+s.B*int64(x)+s.C*int64(tb.sq[x]))>>interpFrac
+	return s.Y0 + (s.A+s.B*int64(x)+s.C*int64(tb.sq[x]))>>tb.f
 }
 
 // sqTrunc is x² from the folded squarer array (x_i·x_j for i < j at column

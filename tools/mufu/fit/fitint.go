@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 )
 
 // Seg is one interpolator segment in integer form: over local index x
@@ -11,13 +12,17 @@ import (
 // Y0 + floor((A + B·x + C·(sqTrunc(x, t) >> t)) / 2^F).
 type Seg struct{ Y0, A, B, C int64 }
 
-const fracBits = 40
+var fracBits = envInt("FRAC", 40)
 
 var debugSeg = os.Getenv("DEBUGSEG") == "1"
 
 // fitInt fits every segment of Y (2^k segments) and returns the integer
 // segments and the number of points where the integer model misses.
-func fitInt(Y []int64, k, t int) ([]Seg, int) {
+func fitInt(Y []int64, k, t int) ([]Seg, int) { return fitIv(Y, Y, k, t) }
+
+// fitIv is fitInt for interval data: the model must land in [lo[i], hi[i]].
+func fitIv(lo, hi []int64, k, t int) ([]Seg, int) {
+	Y := lo
 	n := len(Y) >> k
 	xb := bitsLen(n - 1)
 	tp := make([]int64, n)
@@ -28,12 +33,14 @@ func fitInt(Y []int64, k, t int) ([]Seg, int) {
 	segs := make([]Seg, 1<<k)
 	miss := 0
 	y := make([]float64, n)
+	w := make([]float64, n)
 	for s := range segs {
 		base := Y[s*n]
 		for i := range y {
-			y[i] = float64(Y[s*n+i]-base) + 0.5
+			y[i] = float64(lo[s*n+i]-base) + float64(hi[s*n+i]-lo[s*n+i]+1)/2
+			w[i] = float64(hi[s*n+i] - lo[s*n+i] + 1)
 		}
-		p, _ := minimaxG(y, func(i int) float64 { return float64(tp[i]) / gscale })
+		p, _ := minimaxW(y, w, func(i int) float64 { return float64(tp[i]) / gscale })
 		y0 := math.Floor(p[0])
 		sg := Seg{
 			Y0: base + int64(y0),
@@ -43,25 +50,24 @@ func fitInt(Y []int64, k, t int) ([]Seg, int) {
 		}
 		// the minimax fit may sit on the edge; nudge A to the middle of the
 		// feasible interval of A given B and C.
-		lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+		alo, ahi := int64(math.MinInt64), int64(math.MaxInt64)
 		for x := 0; x < n; x++ {
 			r := sg.B*int64(x) + sg.C*tp[x]
-			// need Y0 + floor((A + r)/2^F) == Y  <=>  (Y-Y0)·2^F - r <= A < (Y-Y0+1)·2^F - r
-			d := (Y[s*n+x] - sg.Y0) << fracBits
-			lo = max(lo, d-r)
-			hi = min(hi, d+(1<<fracBits)-1-r)
+			// need lo <= Y0 + floor((A + r)/2^F) <= hi
+			alo = max(alo, (lo[s*n+x]-sg.Y0)<<fracBits-r)
+			ahi = min(ahi, (hi[s*n+x]-sg.Y0+1)<<fracBits-1-r)
 		}
-		if lo <= hi {
-			sg.A = lo + (hi-lo)/2
+		if alo <= ahi {
+			sg.A = alo + (ahi-alo)/2
 		} else {
 			m0 := miss
 			for x := 0; x < n; x++ {
-				if sg.eval(int64(x), tp[x]) != Y[s*n+x] {
+				if v := sg.eval(int64(x), tp[x]); v < lo[s*n+x] || v > hi[s*n+x] {
 					miss++
 				}
 			}
 			if debugSeg {
-				fmt.Printf("  seg %d: %d missed (A interval %d)\n", s, miss-m0, hi-lo)
+				fmt.Printf("  seg %d: %d missed (A interval %d)\n", s, miss-m0, ahi-alo)
 			}
 		}
 		segs[s] = sg
@@ -82,4 +88,11 @@ func bitsLen(v int) int {
 
 func report(name string, segs []Seg, miss, total int) {
 	fmt.Printf("%s: %d segments, %d of %d points missed\n", name, len(segs), miss, total)
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return v
+	}
+	return def
 }

@@ -19,15 +19,18 @@ type genTable struct {
 	k, t  int    // 2^k segments; squarer truncated below column t
 	skip0 bool   // the first point is special-cased by the model
 	doc   string
+	u     int // > 0: interval data, outputs are a 2^-u fixed-point value truncated to f32
+	frac  int // fraction bits of A, B, C (0: 40)
 }
 
 var genTables = []genTable{
-	{"Rcp", "bin_rcp.ftz_3f800000_800000.d32", [2]int{0, 1}, 24, 7, 17, false, "MUFU.RCP, mantissa in [1,2): 1/x in units of 2^-24"},
-	{"Ex2", "bin_ex2.ftz_3f800000_800000.d32", [2]int{0, 1}, 22, 6, 19, false, "MUFU.EX2, 2^(1+f), f in [0,1) in units of 2^-23: value in units of 2^-22"},
-	{"Sqrt0", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [1,2), units of 2^-23"},
-	{"Sqrt1", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [2,4), units of 2^-23"},
-	{"Rsq0", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 24, 6, 19, true, "MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact)"},
-	{"Rsq1", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 24, 6, 19, false, "MUFU.RSQ, x in [2,4), units of 2^-24"},
+	{"Rcp", "bin_rcp.ftz_3f800000_800000.d32", [2]int{0, 1}, 24, 7, 17, false, "MUFU.RCP, mantissa in [1,2): 1/x in units of 2^-24", 0, 0},
+	{"Ex2", "bin_ex2.ftz_3f800000_800000.d32", [2]int{0, 1}, 22, 6, 19, false, "MUFU.EX2, 2^(1+f), f in [0,1) in units of 2^-23: value in units of 2^-22", 0, 0},
+	{"Sqrt0", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [1,2), units of 2^-23", 0, 0},
+	{"Sqrt1", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [2,4), units of 2^-23", 0, 0},
+	{"Rsq0", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 24, 6, 19, true, "MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact)", 0, 0},
+	{"Rsq1", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 24, 6, 19, false, "MUFU.RSQ, x in [2,4), units of 2^-24", 0, 0},
+	{"Lg2", "bin_lg2.ftz_3f000000_1800000.d32", [2]int{1, 3}, 0, 6, 19, true, "MUFU.LG2, x in [1,2): log2(x) in fixed point, units of 2^-36 (x = 1 exact)", 36, 24},
 }
 
 // gen fits every table from the dumps in dir and writes the Go source of
@@ -40,21 +43,37 @@ func gen(dir, out string) {
 	for _, g := range genTables {
 		v := readD32(filepath.Join(dir, g.file))
 		v = v[g.part[0]*len(v)/g.part[1] : (g.part[0]+1)*len(v)/g.part[1]]
-		Y := make([]int64, len(v))
+		fracBits = 40
+		if g.frac != 0 {
+			fracBits = g.frac
+		}
+		lo, hi := make([]int64, len(v)), make([]int64, len(v))
 		for i, w := range v {
-			Y[i] = int64(float64(math.Float32frombits(w)) * math.Ldexp(1, g.shift))
+			if g.u > 0 {
+				lo[i], hi[i] = ivRound(w, g.u, true)
+			} else {
+				lo[i] = int64(float64(math.Float32frombits(w)) * math.Ldexp(1, g.shift))
+				hi[i] = lo[i]
+			}
 		}
-		if g.skip0 {
-			Y[0] = 2*Y[1] - Y[2]
+		if g.name == "Lg2" {
+			lg2Intervals(filepath.Join(dir, g.file), lo, hi)
+		} else if g.skip0 {
+			if g.u > 0 {
+				lo[0], hi[0] = 0, lo[1]
+			} else {
+				lo[0] = 2*lo[1] - lo[2]
+				hi[0] = lo[0]
+			}
 		}
-		segs, miss := fitInt(Y, g.k, g.t)
-		report(g.name, segs, miss, len(Y))
+		segs, miss := fitIv(lo, hi, g.k, g.t)
+		report(g.name, segs, miss, len(lo))
 		if miss != 0 {
 			fmt.Fprintln(os.Stderr, "gen: table", g.name, "does not fit")
 			os.Exit(1)
 		}
 		fmt.Fprintf(&b, "// mufu%s: %s.\n// %d segments, squarer truncated below column %d; {Y0, A, B, C} per segment (mufu_interp.go).\n", g.name, g.doc, len(segs), g.t)
-		fmt.Fprintf(&b, "var mufu%s = interpTable{k: %d, t: %d, seg: []interpSeg{\n", g.name, g.k, g.t)
+		fmt.Fprintf(&b, "var mufu%s = interpTable{k: %d, t: %d, f: %d, seg: []interpSeg{\n", g.name, g.k, g.t, fracBits)
 		for _, s := range segs {
 			fmt.Fprintf(&b, "\t{%d, %d, %d, %d},\n", s.Y0, s.A, s.B, s.C)
 		}
@@ -66,5 +85,28 @@ func gen(dir, out string) {
 	}
 	if err := os.WriteFile(out, src, 0o644); err != nil {
 		panic(err)
+	}
+}
+
+// lg2Intervals narrows the [1,2) intervals of log2(m) (units 2^-36) with the
+// outputs of the [0.5,1) and [2,4) binades of the same dump: E + log2(m) in
+// fixed point, truncated to f32, the magnitude of a negative sum being its
+// one's complement. m = 0 takes only the other binades' constraints.
+func lg2Intervals(path string, lo, hi []int64) {
+	v := readD32(path)
+	n := len(lo)
+	lo[0], hi[0] = 0, lo[1]
+	for m := 0; m < n; m++ {
+		// [0.5,1): out = -(2^36 - P - 1) truncated
+		l, h := ivRound(v[m]&^0x80000000, 36, true)
+		lo[m] = max(lo[m], 1<<36-1-h)
+		hi[m] = min(hi[m], 1<<36-1-l)
+		// [2,4): out = 2^36 + P truncated
+		l, h = ivRound(v[2*n+m], 36, true)
+		lo[m] = max(lo[m], l-1<<36)
+		hi[m] = min(hi[m], h-1<<36)
+		if lo[m] > hi[m] {
+			panic(fmt.Sprintf("lg2: empty interval at m=%d", m))
+		}
 	}
 }

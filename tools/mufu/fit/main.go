@@ -35,6 +35,38 @@ func main() {
 			}
 		}
 		fmt.Printf("%s %s: %d of %d differ\n", os.Args[2], os.Args[3], bad, len(v))
+	case "ivfit": // FILE PART(i/n) U rn|rz K T: interval fit of positive outputs
+		v := readD32(os.Args[2])
+		var pi, pn int
+		fmt.Sscanf(os.Args[3], "%d/%d", &pi, &pn)
+		v = v[pi*len(v)/pn : (pi+1)*len(v)/pn]
+		u, _ := strconv.Atoi(os.Args[4])
+		k, _ := strconv.Atoi(os.Args[6])
+		t, _ := strconv.Atoi(os.Args[7])
+		lo, hi := make([]int64, len(v)), make([]int64, len(v))
+		for i, b := range v {
+			lo[i], hi[i] = ivRound(b, u, os.Args[5] == "rz")
+		}
+		if os.Getenv("SKIP0") == "1" {
+			lo[0], hi[0] = 0, lo[1]
+		}
+		segs, miss := fitIv(lo, hi, k, t)
+		report(os.Args[2], segs, miss, len(v))
+	case "peek": // FILE BASE(hex) FROM COUNT STEP SCALE: hardware vs exact log2
+		v := readD32(os.Args[2])
+		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
+		from, _ := strconv.Atoi(os.Args[4])
+		cnt, _ := strconv.Atoi(os.Args[5])
+		step, _ := strconv.Atoi(os.Args[6])
+		sc, _ := strconv.Atoi(os.Args[7])
+		for i := from; i < from+cnt*step; i += step {
+			x := math.Float32frombits(uint32(base) + uint32(i))
+			hw := float64(math.Float32frombits(v[i]))
+			ex := math.Log2(float64(x))
+			fmt.Printf("%8d x=%.9g hw·2^%d=%.3f exact=%.3f diff=%.3f\n", i, x, sc, math.Ldexp(hw, sc), math.Ldexp(ex, sc), math.Ldexp(hw-ex, sc))
+		}
+	case "quantum": // FILE
+		quantum(readD32(os.Args[2]), 0)
 	case "gen": // DUMPDIR OUT.go
 		gen(os.Args[2], os.Args[3])
 	case "sqt": // squarer truncation sweep: FILE SHIFT K SEG T...

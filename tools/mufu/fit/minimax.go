@@ -12,7 +12,18 @@ func minimax2(y []float64) (p [3]float64, e float64) {
 
 // minimaxG is minimax2 with basis {1, t, g(i)}.
 func minimaxG(y []float64, g func(int) float64) (p [3]float64, e float64) {
+	return minimaxW(y, nil, g)
+}
+
+// minimaxW minimises max_i |y[i] - p(i)| / w[i] (w nil: all 1).
+func minimaxW(y, w []float64, g func(int) float64) (p [3]float64, e float64) {
 	n := len(y)
+	wt := func(i int) float64 {
+		if w == nil {
+			return 1
+		}
+		return w[i]
+	}
 	gs := make([]float64, n)
 	for i := range gs {
 		gs[i] = g(i)
@@ -29,7 +40,7 @@ func minimaxG(y []float64, g func(int) float64) (p [3]float64, e float64) {
 			if r&1 == 1 {
 				s = -1
 			}
-			m[r] = [5]float64{1, t, gs[ref[r]], s, y[ref[r]]}
+			m[r] = [5]float64{1, t, gs[ref[r]], s * wt(ref[r]), y[ref[r]]}
 		}
 		sol := gauss4(m)
 		p = [3]float64{sol[0], sol[1], sol[2]}
@@ -38,7 +49,7 @@ func minimaxG(y []float64, g func(int) float64) (p [3]float64, e float64) {
 		j, ej := 0, 0.0
 		for i := 0; i < n; i++ {
 			t := tt(i)
-			d := y[i] - (p[0] + t*p[1] + gs[i]*p[2])
+			d := (y[i] - (p[0] + t*p[1] + gs[i]*p[2])) / wt(i)
 			if math.Abs(d) > math.Abs(ej) {
 				j, ej = i, d
 			}
@@ -46,7 +57,7 @@ func minimaxG(y []float64, g func(int) float64) (p [3]float64, e float64) {
 		if math.Abs(ej) <= math.Abs(h)*(1+1e-12)+1e-12 {
 			return p, math.Abs(h)
 		}
-		errAt := func(i int) float64 { t := tt(i); return y[i] - (p[0] + t*p[1] + gs[i]*p[2]) }
+		errAt := func(i int) float64 { t := tt(i); return (y[i] - (p[0] + t*p[1] + gs[i]*p[2])) / wt(i) }
 		sg := func(v float64) bool { return v >= 0 }
 		switch {
 		case j < ref[0]:
