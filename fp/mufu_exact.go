@@ -178,3 +178,48 @@ func fixedRZ32(v int64, u int) uint32 {
 	}
 	return pack32(s != 0, v, -u)
 }
+
+// MufuSin is MUFU.SIN: sin(2π·t) for t in turns (ptxas multiplies by
+// 1/(2π) first). The unit keeps |t| in fixed point with 2^-25-turn
+// resolution, truncated: quadrant q (2 bits) and fraction φ (23 bits). It
+// reads sin(π/2·φ) from the table for even q and the table at the one's
+// complement of φ (2^23-1-φ) for odd q, in fixed point with 2^-37
+// resolution, truncates that to f32 and negates it for q >= 2 (so sin of an
+// odd multiple of π is -0) and for a negative t. sin(±inf) = NaN.
+func MufuSin(a uint32) uint32 { return mufuSinCos(a, 0) }
+
+// MufuCos is MUFU.COS: cos(2π·t) = sin(2π·(|t| + 1/4)) (see MufuSin).
+func MufuCos(a uint32) uint32 { return mufuSinCos(a&^signF32, 1) }
+
+func mufuSinCos(a uint32, dq int) uint32 {
+	a = FlushF32(a)
+	e := int(a >> 23 & 0xFF)
+	switch {
+	case isNaN32(a), e == 255:
+		return CanonicalNaNF32
+	case e == 0:
+		if dq == 1 {
+			return 0x3F800000
+		}
+		return a
+	}
+	var T uint64 // |t|·2^25 mod 2^25
+	m := uint64(a&0x7FFFFF | 0x800000)
+	if sh := e - 127 + 2; sh >= 0 {
+		if sh < 25 {
+			T = m << sh
+		}
+	} else if sh > -25 {
+		T = m >> -sh
+	}
+	q := (int(T>>23) + dq) & 3
+	phi := uint32(T & 0x7FFFFF)
+	if q&1 == 1 {
+		phi = 0x7FFFFF - phi
+	}
+	r := fixedRZ32(mufuSin.eval(phi), 37)
+	if q >= 2 {
+		r ^= signF32
+	}
+	return r ^ a&signF32
+}

@@ -30,6 +30,7 @@ var genTables = []genTable{
 	{"Sqrt1", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [2,4), units of 2^-23", 0, 0},
 	{"Rsq0", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 24, 6, 19, true, "MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact)", 0, 0},
 	{"Rsq1", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 24, 6, 19, false, "MUFU.RSQ, x in [2,4), units of 2^-24", 0, 0},
+	{"Sin", "bin_sin.ftz_3f800000_1800000.d32 + bin_cos.ftz_3f800000_1800000.d32", [2]int{0, 1}, 0, 6, 19, false, "MUFU.SIN/COS, sin(π/2·φ) for the 23-bit quadrant fraction φ, fixed point in units of 2^-37", 37, 24},
 	{"Lg2", "bin_lg2.ftz_3f000000_1800000.d32", [2]int{1, 3}, 0, 6, 19, true, "MUFU.LG2, x in [1,2): log2(x) in fixed point, units of 2^-36 (x = 1 exact)", 36, 24},
 }
 
@@ -41,9 +42,21 @@ func gen(dir, out string) {
 	fmt.Fprintf(&b, "// Regenerate: go run ./tools/mufu/fit gen DUMPDIR fp/mufu_coef.go (tools/mufu/README.md).\n\n")
 	fmt.Fprintf(&b, "package fp\n\n")
 	for _, g := range genTables {
+		fracBits = 40
+		if g.name == "Sin" {
+			fracBits = g.frac
+			lo, hi := sinTableIv(dir, g.u, true, 1)
+			segs, miss := fitIv(lo, hi, g.k, g.t)
+			report(g.name, segs, miss, len(lo))
+			if miss != 0 {
+				fmt.Fprintln(os.Stderr, "gen: table", g.name, "does not fit")
+				os.Exit(1)
+			}
+			writeTable(&b, g, segs)
+			continue
+		}
 		v := readD32(filepath.Join(dir, g.file))
 		v = v[g.part[0]*len(v)/g.part[1] : (g.part[0]+1)*len(v)/g.part[1]]
-		fracBits = 40
 		if g.frac != 0 {
 			fracBits = g.frac
 		}
@@ -72,12 +85,7 @@ func gen(dir, out string) {
 			fmt.Fprintln(os.Stderr, "gen: table", g.name, "does not fit")
 			os.Exit(1)
 		}
-		fmt.Fprintf(&b, "// mufu%s: %s.\n// %d segments, squarer truncated below column %d; {Y0, A, B, C} per segment (mufu_interp.go).\n", g.name, g.doc, len(segs), g.t)
-		fmt.Fprintf(&b, "var mufu%s = interpTable{k: %d, t: %d, f: %d, seg: []interpSeg{\n", g.name, g.k, g.t, fracBits)
-		for _, s := range segs {
-			fmt.Fprintf(&b, "\t{%d, %d, %d, %d},\n", s.Y0, s.A, s.B, s.C)
-		}
-		fmt.Fprintf(&b, "}}\n\n")
+		writeTable(&b, g, segs)
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -109,4 +117,13 @@ func lg2Intervals(path string, lo, hi []int64) {
 			panic(fmt.Sprintf("lg2: empty interval at m=%d", m))
 		}
 	}
+}
+
+func writeTable(b *bytes.Buffer, g genTable, segs []Seg) {
+	fmt.Fprintf(b, "// mufu%s: %s.\n// %d segments, squarer truncated below column %d; {Y0, A, B, C} per segment (mufu_interp.go).\n", g.name, g.doc, len(segs), g.t)
+	fmt.Fprintf(b, "var mufu%s = interpTable{k: %d, t: %d, f: %d, seg: []interpSeg{\n", g.name, g.k, g.t, fracBits)
+	for _, s := range segs {
+		fmt.Fprintf(b, "\t{%d, %d, %d, %d},\n", s.Y0, s.A, s.B, s.C)
+	}
+	fmt.Fprintf(b, "}}\n\n")
 }

@@ -65,6 +65,12 @@ func main() {
 			ex := math.Log2(float64(x))
 			fmt.Printf("%8d x=%.9g hw·2^%d=%.3f exact=%.3f diff=%.3f\n", i, x, sc, math.Ldexp(hw, sc), math.Ldexp(ex, sc), math.Ldexp(hw-ex, sc))
 		}
+	case "sinfit": // DIR U rn|rz MIRROR K T
+		u, _ := strconv.Atoi(os.Args[3])
+		mi, _ := strconv.Atoi(os.Args[5])
+		k, _ := strconv.Atoi(os.Args[6])
+		t, _ := strconv.Atoi(os.Args[7])
+		sinFit(os.Args[2], u, os.Args[4] == "rz", mi, k, t)
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "gen": // DUMPDIR OUT.go
