@@ -134,7 +134,7 @@ static std::vector<uint32_t> strat() {
 int main(int argc, char **argv) {
   if (argc < 2) { fprintf(stderr, "usage: dump OUTDIR\n"); return 2; }
   dir = argv[1];
-  const uint32_t N = 7u << 23;
+  const uint32_t N = 8u << 23;
   uint32_t *dOut, *dIn, *dIn2;
   CK(cudaMalloc(&dOut, N * 4ull));
   if (argc > 2 && !strcmp(argv[2], "clock")) { // one kernel for ncu's clock reading
@@ -157,6 +157,11 @@ int main(int argc, char **argv) {
     wdiff(nm, h);
     printf("range %s %s base %08x n %u\n", tag, opName[op], base, n);
   };
+  bool phase2 = argc > 2 && !strcmp(argv[2], "phase2");
+  if (phase2) { // call 2: more tanh binades, [2^-10, 0.25) and [4, 16)
+    range(TANH, 0x3A800000, 8u << 23, "tanh");
+    range(TANH, 0x40800000, 2u << 23, "tanh");
+  } else {
   // 1. binade dumps of the bare (.ftz) forms
   range(EX2F, 0x3F800000, 1u << 23, "ex2");
   range(EX2F, 0xBF800000, 1u << 23, "ex2");
@@ -167,10 +172,11 @@ int main(int argc, char **argv) {
   range(SINF, 0x3F800000, 3u << 23, "sin");
   range(COSF, 0x3F800000, 3u << 23, "cos");
   range(TANH, 0x3E800000, 4u << 23, "tanh");
+  }
   // 2. stratified samples of every f32 form
   std::vector<uint32_t> s = strat();
   uint32_t ns = s.size();
-  wfile("strat_in.u32", s.data(), ns * 4);
+  wfile("strat_in.u32", s.data(), ns * 4); // the generator is in tools/mufu/check too
   CK(cudaMemcpy(dIn, s.data(), ns * 4ull, cudaMemcpyHostToDevice));
   for (int op = 0; op < NOP32; op++) {
     kList<<<512, 256>>>(op, dIn, ns, dOut);
@@ -231,8 +237,13 @@ int main(int argc, char **argv) {
     CK(cudaGetLastError());
     CK(cudaMemcpy(out64.data(), d64o, n * 8ull, cudaMemcpyDeviceToHost));
     const char *n64[] = {"rcp.ftz.f64", "rsqrt.ftz.f64", "rsqrt.f64"};
-    wfile(std::string("f64_") + n64[op] + ".in", in64.data(), n * 8);
-    wfile(std::string("f64_") + n64[op] + ".out", out64.data(), n * 8);
+    // inputs are regenerated from this loop; outputs: high words as first differences
+    std::vector<uint32_t> hi(n), lo(n);
+    uint32_t nzlo = 0;
+    for (uint32_t i = 0; i < n; i++) { hi[i] = out64[i] >> 32; lo[i] = (uint32_t)out64[i]; nzlo += lo[i] != 0; }
+    wdiff(std::string("f64_") + n64[op] + ".hi.d32", hi);
+    if (op == 2) wfile(std::string("f64_") + n64[op] + ".lo.u32", lo.data(), n * 4);
+    printf("f64 %s: %u inputs, %u with a nonzero low result word\n", n64[op], n, nzlo);
   }
   CK(cudaDeviceSynchronize());
   printf("done\n");

@@ -71,6 +71,8 @@ func main() {
 		k, _ := strconv.Atoi(os.Args[6])
 		t, _ := strconv.Atoi(os.Args[7])
 		sinFit(os.Args[2], u, os.Args[4] == "rz", mi, k, t)
+	case "runs": // FILE
+		runs(readD32(os.Args[2]))
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "gen": // DUMPDIR OUT.go
