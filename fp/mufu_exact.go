@@ -223,3 +223,50 @@ func mufuSinCos(a uint32, dq int) uint32 {
 	}
 	return r ^ a&signF32
 }
+
+// RcpApproxF64 is rcp.approx.ftz.f64: MUFU.RCP64H on the high word (ptxas
+// sets the low word of the result to 0; see mufu64H).
+func RcpApproxF64(a uint64) uint64 { return mufu64H(a, false) }
+
+// mufu64H is MUFU.RCP64H (rsq false) or MUFU.RSQ64H (rsq true) on the high
+// word of a (1.11.20; the low 32 bits are ignored, so a NaN whose payload is
+// all low bits reads as infinity). The 20-bit fraction feeds the f32 tables
+// as the top of a 23-bit mantissa and the result's fraction is the table
+// value truncated to 20 bits (recorded on an H200: every high word of [1,4)
+// and 2^18 others). f64-subnormal inputs read as zero and subnormal results
+// flush to zero; rcp(±0) = ±inf, rcp(±inf) = ±0, rsq(+inf) = +0, NaN
+// results are nanMUFU64.
+func mufu64H(a uint64, rsq bool) uint64 {
+	h := uint32(a >> 32)
+	s, e, f := h&signF32, int(h>>20&0x7FF), h&0xFFFFF
+	switch {
+	case e == 0x7FF && f != 0:
+		return nanMUFU64
+	case e == 0:
+		return uint64(s|0x7FF00000) << 32
+	case rsq && s != 0:
+		return nanMUFU64
+	case e == 0x7FF:
+		return uint64(s) << 32
+	}
+	E := e - 1023
+	var y int64
+	var p int
+	switch {
+	case !rsq:
+		y, p = mufuRcp.eval(f<<3), -24-E
+	case E&1 == 1:
+		y, p = mufuRsq1.eval(f<<3), -24-E>>1
+	case f == 0:
+		y, p = 1<<24, -24-E>>1
+	default:
+		y, p = mufuRsq0.eval(f<<3), -24-E>>1
+	}
+	l := bits.Len64(uint64(y)) // 24 or 25
+	be := p + l - 1 + 1023
+	if be <= 0 {
+		return uint64(s) << 32
+	}
+	frac := uint32(y<<(25-l)) >> 4 & 0xFFFFF // the 23 bits below the leading one, truncated to 20
+	return uint64(s|uint32(be)<<20|frac) << 32
+}

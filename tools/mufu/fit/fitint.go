@@ -14,6 +14,8 @@ type Seg struct{ Y0, A, B, C int64 }
 
 var fracBits = envInt("FRAC", 40)
 
+var sqDrop = envInt("SQDROP", 0)
+
 var debugSeg = os.Getenv("DEBUGSEG") == "1"
 
 // fitInt fits every segment of Y (2^k segments) and returns the integer
@@ -28,8 +30,15 @@ func fitIv(lo, hi []int64, k, t int) ([]Seg, int) {
 	tp := make([]int64, n)
 	for x := range tp {
 		tp[x] = int64(sqTrunc(uint64(x), t, true) >> t)
+		if sqDrop > 0 { // squarer input truncated instead
+			q := int64(x >> sqDrop)
+			tp[x] = q * q
+		}
 	}
 	gscale := math.Ldexp(1, 2*xb-t)
+	if sqDrop > 0 {
+		gscale = math.Ldexp(1, 2*(xb-sqDrop))
+	}
 	segs := make([]Seg, 1<<k)
 	miss := 0
 	y := make([]float64, n)

@@ -73,8 +73,40 @@ func main() {
 		sinFit(os.Args[2], u, os.Args[4] == "rz", mi, k, t)
 	case "runs": // FILE
 		runs(readD32(os.Args[2]))
+	case "tanhfit": // FILE BLOCK DROP U rn|rz K T
+		b, _ := strconv.Atoi(os.Args[3])
+		drop, _ := strconv.Atoi(os.Args[4])
+		u, _ := strconv.Atoi(os.Args[5])
+		k, _ := strconv.Atoi(os.Args[7])
+		t, _ := strconv.Atoi(os.Args[8])
+		tanhFit(readD32(os.Args[2]), b, drop, u, os.Args[6] == "rz", k, t)
+	case "tanherr": // FILE BASE FROM CNT STEP
+		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
+		a, _ := strconv.Atoi(os.Args[4])
+		c, _ := strconv.Atoi(os.Args[5])
+		st, _ := strconv.Atoi(os.Args[6])
+		tanhErr(readD32(os.Args[2]), uint32(base), a, c, st)
+	case "tanhnoise": // FILE BLOCK DROP K SEG
+		a := make([]int, 4)
+		for i := range a {
+			a[i], _ = strconv.Atoi(os.Args[3+i])
+		}
+		tanhNoise(readD32(os.Args[2]), a[0], a[1], a[2], a[3])
+	case "tanhseq": // FILE FROM CNT STEP
+		a := make([]int, 3)
+		for i := range a {
+			a[i], _ = strconv.Atoi(os.Args[3+i])
+		}
+		tanhSeq(readD32(os.Args[2]), a[0], a[1], a[2])
+	case "f64try": // FILE OP
+		op, _ := strconv.Atoi(os.Args[3])
+		f64Try(os.Args[2], op)
+	case "f64full": // DIR
+		f64Full(os.Args[2])
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
+	case "cidata": // STRATDIR BINDIR OUT.gz
+		cidata(os.Args[2], os.Args[3], os.Args[4])
 	case "gen": // DUMPDIR OUT.go
 		gen(os.Args[2], os.Args[3])
 	case "sqt": // squarer truncation sweep: FILE SHIFT K SEG T...
