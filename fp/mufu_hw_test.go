@@ -40,9 +40,26 @@ var mufuDivForms = map[string]func(a, b uint32) uint32{
 	"div.approx.ftz.f32": func(a, b uint32) uint32 { return DivApproxF32(a, b, true) },
 }
 
+// mufuF64Forms: the f64 forms, by dump.cu's op number, and which half of
+// the result a record holds.
+var mufuF64Forms = map[string]struct {
+	op int
+	lo bool
+	f  func(uint64) uint64
+}{
+	"rcp.approx.ftz.f64":   {0, false, RcpApproxF64},
+	"rsqrt.approx.ftz.f64": {1, false, func(a uint64) uint64 { return RsqrtApproxF64(a, true) }},
+	"rsqrt.approx.f64":     {2, false, func(a uint64) uint64 { return RsqrtApproxF64(a, false) }},
+	"rsqrt.approx.f64.lo":  {2, true, func(a uint64) uint64 { return RsqrtApproxF64(a, false) }},
+}
+
 // mufuNotExact lists the forms whose model is not bit-exact yet, with the
 // number of recorded samples it may miss (issue 16; tools/mufu/README.md).
-var mufuNotExact = map[string]int{}
+var mufuNotExact = map[string]int{
+	"tanh.approx.f32":  7304, // of 131072 stratified; 239361664 of all 2^32 (MUFU.TANH is not modelled yet)
+	"tanh.approx.f16":  7610, // of all 65536
+	"tanh.approx.bf16": 948,  // of all 65536
+}
 
 // TestMufuHardware (an external test package: fp itself imports nothing of
 // this project) checks every approximate form against the H200
@@ -61,7 +78,17 @@ func TestMufuHardware(t *testing.T) {
 			bad, first := 0, ""
 			for i, hw := range r.HW {
 				var got uint32
-				if r.Div() {
+				if r.Set == mufuref.SetF64 {
+					f, ok := mufuF64Forms[r.Form]
+					require.True(t, ok, r.Form)
+					v := f.f(mufuref.F64Input(f.op, int(r.A[i])))
+					got = uint32(v >> 32)
+					if f.lo {
+						got = uint32(v)
+					} else if f.op < 2 {
+						require.Zero(t, uint32(v), "%s: low result word", r.Form)
+					}
+				} else if r.Div() {
 					got = mufuDivForms[r.Form](r.A[i], r.B[i])
 				} else {
 					f, ok := mufuForms[r.Form]

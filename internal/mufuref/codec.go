@@ -15,6 +15,7 @@ const (
 	SetStrat           // A[i] = Strat(i)
 	SetDivStrat        // (A[i], B[i]) = DivStrat(i)
 	SetAll16           // A[i] = i for i < 65536 (16-bit forms; outputs delta-coded)
+	SetF64             // A[i] indexes F64Input(op, A[i]); outputs are 32-bit halves, delta-coded
 )
 
 // A Record is the hardware output of one form over a set of inputs.
@@ -31,7 +32,7 @@ type Record struct {
 func (r *Record) Div() bool { return len(r.Form) >= 3 && r.Form[:3] == "div" }
 
 func (r *Record) inputs(n int) {
-	if r.Set == SetList {
+	if r.Set == SetList || r.Set == SetF64 {
 		return
 	}
 	r.A = make([]uint32, n)
@@ -55,7 +56,7 @@ func (r *Record) ref(i int) uint32 {
 	switch {
 	case r.base != nil:
 		return r.base[i]
-	case r.Set == SetAll16:
+	case r.Set == SetAll16 || r.Set == SetF64:
 		if i == 0 {
 			return 0
 		}
@@ -79,7 +80,7 @@ func Encode(w io.Writer, recs []Record) error {
 	put := func(v int64) { bw.Write(buf[:binary.PutVarint(buf[:], v)]) }
 	seen := map[string][]uint32{}
 	for _, r := range recs {
-		if r.Set != SetList {
+		if r.Set != SetList && r.Set != SetF64 {
 			r.inputs(len(r.HW))
 		}
 		if r.Base != "" {
@@ -95,7 +96,7 @@ func Encode(w io.Writer, recs []Record) error {
 		bw.WriteString(r.Base)
 		put(int64(r.Set))
 		put(int64(len(r.HW)))
-		if r.Set == SetList {
+		if r.Set == SetList || r.Set == SetF64 {
 			prev := int64(0)
 			for _, a := range r.A {
 				put(int64(a) - prev)
@@ -167,7 +168,7 @@ func Decode(rd io.Reader) ([]Record, error) {
 			}
 		}
 		r.inputs(cnt)
-		if r.Set == SetList {
+		if r.Set == SetList || r.Set == SetF64 {
 			r.A = make([]uint32, cnt)
 			prev := int64(0)
 			for i := range r.A {

@@ -50,3 +50,25 @@ func DivPair(j uint32) (a, b uint32) {
 	}
 	return h&0x807FFFFF | (64+(h>>23&0x7F))<<23, b
 }
+
+// F64Count is the number of f64 inputs of dump.cu's op (0 rcp.approx.ftz,
+// 1 rsqrt.approx.ftz, 2 rsqrt.approx): every 20-bit high fraction of [1,2)
+// ([1,4) for op 1), then 64 x 4096 inputs of random exponents and signs.
+func F64Count(op int) int {
+	if op == 1 {
+		return 2<<20 + 64*4096
+	}
+	return 1<<20 + 64*4096
+}
+
+// F64Input is dump.cu's i-th f64 input of op.
+func F64Input(op, i int) uint64 {
+	nb := F64Count(op) - 64*4096
+	if i < nb {
+		return uint64(0x3FF00000+uint32(i))<<32 | uint64(Mix32(uint32(i+op)))
+	}
+	j := uint32(i - nb)
+	e := (j>>12)*32 + Mix32(j>>12)&31
+	hi := (j>>11&1)<<31 | (e&0x7FF)<<20 | Mix32(j*7+uint32(op))&0xFFFFF
+	return uint64(hi)<<32 | uint64(Mix32(j))
+}

@@ -115,6 +115,40 @@ func cidata(stratDir, binDir, out string) {
 		sortList(&r)
 		recs = append(recs, r)
 	}
+	// f64 forms: every 16th input of the binade sweep, every 64th random one
+	// (rsqrt.approx.f64, whose low words do not compress: every 128th and 64th)
+	for op, f := range []string{"rcp.ftz.f64", "rsqrt.ftz.f64", "rsqrt.f64"} {
+		hi := readD32(filepath.Join(stratDir, "f64_"+f+".hi.d32"))
+		var lo []uint32
+		if op == 2 {
+			lo = readU32(filepath.Join(stratDir, "f64_"+f+".lo.u32"))
+		}
+		nb := mufuref.F64Count(op) - 64*4096
+		rh := mufuref.Record{Form: []string{"rcp.approx.ftz.f64", "rsqrt.approx.ftz.f64", "rsqrt.approx.f64"}[op], Set: mufuref.SetF64}
+		rl := mufuref.Record{Form: "rsqrt.approx.f64.lo", Set: mufuref.SetF64}
+		for i := range hi {
+			if step := 16 + 112*(op/2); i < nb && i%step != 0 || i >= nb && i%64 != 0 {
+				continue
+			}
+			rh.A, rh.HW = append(rh.A, uint32(i)), append(rh.HW, hi[i])
+			if lo != nil {
+				rl.A, rl.HW = append(rl.A, uint32(i)), append(rl.HW, lo[i])
+			}
+		}
+		recs = append(recs, rh)
+		if lo != nil {
+			recs = append(recs, rl)
+		}
+	}
+	// the one difference the full sweeps found (fixed in fp.MulF32)
+	if b, err := os.ReadFile(filepath.Join(stratDir, "mis_101.bin")); err == nil {
+		r := mufuref.Record{Form: "div.full.ftz.f32", Set: mufuref.SetList}
+		for i := 0; i+12 <= len(b); i += 12 {
+			a, d := mufuref.DivPair(binary.LittleEndian.Uint32(b[i:]))
+			r.A, r.B, r.HW = append(r.A, a), append(r.B, d), append(r.HW, binary.LittleEndian.Uint32(b[i+4:]))
+		}
+		recs = append(recs, r)
+	}
 	fh, err := os.Create(out)
 	if err != nil {
 		panic(err)
