@@ -161,6 +161,7 @@ int main(int argc, char **argv) {
   if (phase2) { // call 2: more tanh binades, [2^-10, 0.25) and [4, 16)
     range(TANH, 0x3A800000, 8u << 23, "tanh");
     range(TANH, 0x40800000, 2u << 23, "tanh");
+    if (argc > 3) range(TANH, 0x3E800000, 4u << 23, "tanh"); // call 3: the call-1 tanh binades again
   } else {
   // 1. binade dumps of the bare (.ftz) forms
   range(EX2F, 0x3F800000, 1u << 23, "ex2");

@@ -103,6 +103,9 @@ func main() {
 		f64Try(os.Args[2], op)
 	case "f64full": // DIR
 		f64Full(os.Args[2])
+	case "tanhident": // FILE BASE
+		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
+		tanhIdent(readD32(os.Args[2]), uint32(base))
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "cidata": // STRATDIR BINDIR OUT.gz

@@ -77,3 +77,28 @@ func tanhSeq(v []uint32, from, cnt, step int) {
 	}
 	fmt.Println()
 }
+
+// tanhIdent counts, per 2^23 block, outputs equal to the input and the
+// distribution of (input - output) in ulps of the input.
+func tanhIdent(v []uint32, base uint32) {
+	for b := 0; b < len(v)>>23; b++ {
+		eq := 0
+		h := map[int64]int{}
+		for i := b << 23; i < (b+1)<<23; i++ {
+			x := base + uint32(i)
+			if v[i] == x {
+				eq++
+			}
+			h[int64(x)-int64(v[i])]++
+		}
+		fmt.Printf("block %d: %d equal; x-hw distribution (ulps): ", b, eq)
+		n := 0
+		for d := int64(-4); d < 300 && n < 12; d++ {
+			if h[d] > 0 {
+				fmt.Printf("%d:%d ", d, h[d])
+				n++
+			}
+		}
+		fmt.Println()
+	}
+}
