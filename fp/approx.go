@@ -2,9 +2,11 @@ package fp
 
 import "math"
 
-// Approximate f32 functions, composed from the MUFU primitives (mufu.go)
-// exactly as ptxas 13.0 emits them for sm_90a (SASS of the corpus kernel
-// validation/testdata/approx_math, provenance.json raw.sass). The .ftz forms
+// Approximate f32 functions, composed from the MUFU primitives
+// (mufu_exact.go, mufu.go) exactly as ptxas 13.0 emits them for sm_90a (SASS
+// of the corpus kernel validation/testdata/approx_math, provenance.json
+// raw.sass, and of every form in tools/mufu/README.md). Every form except
+// tanh equals an H100 and an H200 on all 2^32 inputs (tools/mufu). The .ftz forms
 // are the bare MUFU instruction; the non-.ftz forms scale a subnormal (or,
 // for rcp and div.full, a very large) operand into the MUFU range with FMUL
 // and undo the scaling on the result. FMUL here is mul.rn.f32 without ftz.

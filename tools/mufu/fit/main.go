@@ -106,6 +106,11 @@ func main() {
 	case "tanhident": // FILE BASE
 		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
 		tanhIdent(readD32(os.Args[2]), uint32(base))
+	case "tanhcomp": // FILE BASE FROM N
+		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
+		a, _ := strconv.Atoi(os.Args[4])
+		n, _ := strconv.Atoi(os.Args[5])
+		tanhComposites(readD32(os.Args[2]), uint32(base), a, n)
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "cidata": // STRATDIR BINDIR OUT.gz
