@@ -111,6 +111,13 @@ func main() {
 		a, _ := strconv.Atoi(os.Args[4])
 		n, _ := strconv.Atoi(os.Args[5])
 		tanhComposites(readD32(os.Args[2]), uint32(base), a, n)
+	case "tanhlsq": // FILE BLOCK DROP K SEG NBITS DEG
+		a := make([]int, 6)
+		for i := range a {
+			a[i], _ = strconv.Atoi(os.Args[3+i])
+		}
+		lsqPrint = os.Getenv("LSQPRINT") == "1"
+		tanhLsq(readD32(os.Args[2]), a[0], a[1], a[2], a[3], a[4], a[5])
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "cidata": // STRATDIR BINDIR OUT.gz
