@@ -5,7 +5,7 @@ package fp
 
 // mufuRcp: MUFU.RCP, mantissa in [1,2): 1/x in units of 2^-24.
 // 128 segments, squarer truncated below column 17; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuRcp = interpTable{k: 7, t: 17, f: 40, seg: []interpSeg{
+var mufuRcp = interpTable{k: 7, t: 17, f: 40, xb: 16, seg: []interpSeg{
 	{16777216, 67465892453, -2198956116010, 33990582366},
 	{16647160, 617514162886, -2164999054105, 33185321208},
 	{16519105, 617619085540, -2131813725650, 32413578133},
@@ -138,7 +138,7 @@ var mufuRcp = interpTable{k: 7, t: 17, f: 40, seg: []interpSeg{
 
 // mufuEx2: MUFU.EX2, 2^(1+f), f in [0,1) in units of 2^-23: value in units of 2^-22.
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuEx2 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
+var mufuEx2 = interpTable{k: 6, t: 19, f: 40, xb: 17, seg: []interpSeg{
 	{8388608, 1029747858323, 762121816232, 16575880455},
 	{8479954, 754924388351, 770409758720, 16810770432},
 	{8572295, 754941165567, 778798366720, 16978542592},
@@ -207,7 +207,7 @@ var mufuEx2 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
 
 // mufuSqrt0: MUFU.SQRT, x in [1,2), units of 2^-23.
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuSqrt0 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
+var mufuSqrt0 = interpTable{k: 6, t: 19, f: 40, xb: 17, seg: []interpSeg{
 	{8388608, 274865516475, 549747425516, -8489271677},
 	{8453890, 274898530200, 545502788645, -8287941843},
 	{8518671, 1099503239167, 541350428672, -8086618112},
@@ -276,7 +276,7 @@ var mufuSqrt0 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
 
 // mufuSqrt1: MUFU.SQRT, x in [2,4), units of 2^-23.
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuSqrt1 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
+var mufuSqrt1 = interpTable{k: 6, t: 19, f: 40, xb: 17, seg: []interpSeg{
 	{11863283, 549833108628, 777456186079, -11978919907},
 	{11955606, 274869518335, 771449946112, -11693719552},
 	{12047221, 274869518335, 765594697728, -11475615744},
@@ -345,7 +345,7 @@ var mufuSqrt1 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
 
 // mufuRsq0: MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact).
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuRsq0 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
+var mufuRsq0 = interpTable{k: 6, t: 19, f: 40, xb: 17, seg: []interpSeg{
 	{16777215, 824616943615, -1099427741696, 50600083456},
 	{16647659, 824600166399, -1074144477184, 48653926400},
 	{16521060, 274869518335, -1049834291200, 46841987072},
@@ -414,7 +414,7 @@ var mufuRsq0 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
 
 // mufuRsq1: MUFU.RSQ, x in [2,4), units of 2^-24.
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuRsq1 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
+var mufuRsq1 = interpTable{k: 6, t: 19, f: 40, xb: 17, seg: []interpSeg{
 	{11863282, 824642109439, -777405857792, 35769024512},
 	{11771672, 1099478073343, -759538122752, 34426847232},
 	{11682153, 1099444399565, -742341475091, 33084666644},
@@ -483,7 +483,7 @@ var mufuRsq1 = interpTable{k: 6, t: 19, f: 40, seg: []interpSeg{
 
 // mufuSin: MUFU.SIN/COS, sin(π/2·φ) for the 23-bit quadrant fraction φ, fixed point in units of 2^-37.
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuSin = interpTable{k: 6, t: 19, f: 24, seg: []interpSeg{
+var mufuSin = interpTable{k: 6, t: 19, f: 24, xb: 17, seg: []interpSeg{
 	{0, 8388607, 431795208192, -234881024},
 	{3372904448, 16777215, 431677767680, -805306368},
 	{6743801856, 16777215, 431275114496, -1275068416},
@@ -550,9 +550,115 @@ var mufuSin = interpTable{k: 6, t: 19, f: 24, seg: []interpSeg{
 	{137397559296, 8388607, 10603200512, -21223178240},
 }}
 
+// mufuTanhM8: MUFU.TANH, x in [2^-8, 2^-7), 17-bit q, fixed point 2^-36.
+// 1 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM8 = interpTable{k: 0, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{268435456, 131071, 2147483648, -262144},
+}}
+
+// mufuTanhM7: MUFU.TANH, x in [2^-7, 2^-6), 17-bit q.
+// 1 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM7 = interpTable{k: 0, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{536862720, 131071, 4294705152, -1572864},
+}}
+
+// mufuTanhM6: MUFU.TANH, x in [2^-6, 2^-5), 17-bit q.
+// 1 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM6 = interpTable{k: 0, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{1073659904, 262143, 8588361728, -13631488},
+}}
+
+// mufuTanhM5: MUFU.TANH, x in [2^-5, 2^-4), 18-bit q.
+// 2 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM5 = interpTable{k: 1, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{2146787328, 262143, 8582070272, -21495808},
+	{3218874368, 131071, 8571322368, -28835840},
+}}
+
+// mufuTanhM4: MUFU.TANH, x in [2^-4, 2^-3), 18-bit q.
+// 2 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM4 = interpTable{k: 1, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{4289380352, 524287, 17115906048, -166723584},
+	{6423625729, -1, 17033068544, -232783872},
+}}
+
+// mufuTanhM3: MUFU.TANH, x in [2^-3, 2^-2), 19-bit q.
+// 4 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM3 = interpTable{k: 2, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{8545476608, 262143, 16916676608, -293076992},
+	{10650869760, 524287, 16769875968, -354418688},
+	{12735987712, 524287, 16592666624, -414187520},
+	{14797111296, 262143, 16385572864, -467140608},
+}}
+
+// mufuTanhM2: MUFU.TANH, x in [2^-2, 2^-1), 19-bit q.
+// 4 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM2 = interpTable{k: 2, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{16830627840, 524287, 32315015168, -2169503744},
+	{20801961986, -1, 31226593280, -2529165312},
+	{24626069504, 262143, 29959389184, -2816475136},
+	{28282847232, 262143, 28548005888, -3034578944},
+}}
+
+// mufuTanhM1: MUFU.TANH, x in [2^-1, 1), 19-bit q.
+// 4 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhM1 = interpTable{k: 2, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{31756288000, 524287, 54076112896, -12922650624},
+	{38111870976, 1048575, 47578087424, -13186891776},
+	{43647401984, 524287, 40960524288, -12662603776},
+	{48372416512, 524287, 34614542336, -11624513536},
+}}
+
+// mufuTanhP0: MUFU.TANH, x in [1, 2), 20-bit q.
+// 8 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhP0 = interpTable{k: 3, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{52336820224, 524287, 28794945536, -10300162048},
+	{55615127552, 524287, 23646437376, -8889827328},
+	{58294042624, 524287, 19206766592, -7491026944},
+	{60461629440, 262143, 15467020288, -6210715648},
+	{62201659392, 524287, 12367953920, -5077204992},
+	{63589597184, 1048575, 9835642880, -4112515072},
+	{64691077120, 524287, 7785676800, -3296722944},
+	{65561673728, 524287, 6142558208, -2630877184},
+}}
+
+// mufuTanhP1: MUFU.TANH, x in [2, 4), 21-bit q.
+// 16 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhP1 = interpTable{k: 4, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{66247589888, 131071, 4833148928, -2090074112},
+	{66786693120, 131071, 3793485824, -1650196480},
+	{67209547776, 131071, 2971926528, -1297350656},
+	{67540668416, 131071, 2326003712, -1020264448},
+	{67799683072, 131071, 1817968640, -798752768},
+	{68002074624, 65535, 1420165120, -625999872},
+	{68160122880, 84198, 1108475908, -489422871},
+	{68283453440, 65535, 864944128, -382730240},
+	{68379664384, 131071, 674496512, -298582016},
+	{68454686720, 131071, 525860864, -233046016},
+	{68513169408, 65535, 409862144, -181665792},
+	{68558753792, 65535, 319422464, -141819904},
+	{68594270208, 65535, 248905728, -110362624},
+	{68621946880, 65535, 193855488, -85721088},
+	{68643508224, 262143, 150994944, -66584576},
+	{68660305920, 91928, 117571582, -51642357},
+}}
+
+// mufuTanhP2: MUFU.TANH, x in [4, 8), 20-bit q.
+// 8 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
+var mufuTanhP2 = interpTable{k: 3, t: 19, f: 20, xb: 17, seg: []interpSeg{
+	{68673536000, 262143, 345505792, -459276288},
+	{68702568448, 262143, 127401984, -169869312},
+	{68713250816, 262143, 46661632, -60817408},
+	{68717182976, 262143, 17301504, -23068672},
+	{68718641153, -1, 6291456, -8388608},
+	{68719165440, 262143, 2621440, -4194304},
+	{68719362048, 524287, 1048576, -2097152},
+	{68719427584, 262143, 524288, -1048576},
+}}
+
 // mufuLg2: MUFU.LG2, x in [1,2): log2(x) in fixed point, units of 2^-36 (x = 1 exact).
 // 64 segments, squarer truncated below column 19; {Y0, A, B, C} per segment (mufu_interp.go).
-var mufuLg2 = interpTable{k: 6, t: 19, f: 24, seg: []interpSeg{
+var mufuLg2 = interpTable{k: 6, t: 19, f: 24, xb: 17, seg: []interpSeg{
 	{7377, 4194303, 198273138688, -6098518016},
 	{1537108177, 6291455, 195223879680, -5913968640},
 	{3050750161, 4194303, 192266895360, -5746196480},

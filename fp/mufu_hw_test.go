@@ -53,13 +53,9 @@ var mufuF64Forms = map[string]struct {
 	"rsqrt.approx.f64.lo":  {2, true, func(a uint64) uint64 { return RsqrtApproxF64(a, false) }},
 }
 
-// mufuNotExact lists the forms whose model is not bit-exact yet, with the
-// number of recorded samples it may miss (issue 16; tools/mufu/README.md).
-var mufuNotExact = map[string]int{
-	"tanh.approx.f32":  5418, // of 131072 stratified; 177552478 of all 2^32 (MUFU.TANH is modelled only at the ends)
-	"tanh.approx.f16":  64,   // of all 65536
-	"tanh.approx.bf16": 4,    // of all 65536
-}
+// mufuNotExact lists the forms whose model is not bit-exact, with the
+// number of recorded samples it may miss (none since issue 16).
+var mufuNotExact = map[string]int{}
 
 // TestMufuHardware (an external test package: fp itself imports nothing of
 // this project) checks every approximate form against the H200

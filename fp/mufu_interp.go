@@ -21,14 +21,15 @@ type interpSeg struct{ Y0, A, B, C int64 }
 type interpTable struct {
 	k, t int
 	f    int // fraction bits of A, B, C
+	xb   int // bits of the offset x (23-k, or 17 for the tanh tables)
 	seg  []interpSeg
 	once sync.Once
 	sq   []uint16 // sq(x) >> t for every offset x
 }
 
-// eval returns the table's value for mantissa m (0 <= m < 2^23).
+// eval returns the table's value for mantissa m (0 <= m < 2^(k+xb)).
 func (tb *interpTable) eval(m uint32) int64 {
-	xb := 23 - tb.k
+	xb := tb.xb
 	s := &tb.seg[m>>xb]
 	x := m & (1<<xb - 1)
 	tb.once.Do(func() {

@@ -21,17 +21,29 @@ type genTable struct {
 	doc   string
 	u     int // > 0: interval data, outputs are a 2^-u fixed-point value truncated to f32
 	frac  int // fraction bits of A, B, C (0: 40)
+	qb    int // > 0: the input is quantized to qb mantissa bits (tanh); segments of 2^17
 }
 
 var genTables = []genTable{
-	{"Rcp", "bin_rcp.ftz_3f800000_800000.d32", [2]int{0, 1}, 24, 7, 17, false, "MUFU.RCP, mantissa in [1,2): 1/x in units of 2^-24", 0, 0},
-	{"Ex2", "bin_ex2.ftz_3f800000_800000.d32", [2]int{0, 1}, 22, 6, 19, false, "MUFU.EX2, 2^(1+f), f in [0,1) in units of 2^-23: value in units of 2^-22", 0, 0},
-	{"Sqrt0", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [1,2), units of 2^-23", 0, 0},
-	{"Sqrt1", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [2,4), units of 2^-23", 0, 0},
-	{"Rsq0", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 24, 6, 19, true, "MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact)", 0, 0},
-	{"Rsq1", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 24, 6, 19, false, "MUFU.RSQ, x in [2,4), units of 2^-24", 0, 0},
-	{"Sin", "bin_sin.ftz_3f800000_1800000.d32 + bin_cos.ftz_3f800000_1800000.d32", [2]int{0, 1}, 0, 6, 19, false, "MUFU.SIN/COS, sin(π/2·φ) for the 23-bit quadrant fraction φ, fixed point in units of 2^-37", 37, 24},
-	{"Lg2", "bin_lg2.ftz_3f000000_1800000.d32", [2]int{1, 3}, 0, 6, 19, true, "MUFU.LG2, x in [1,2): log2(x) in fixed point, units of 2^-36 (x = 1 exact)", 36, 24},
+	{"Rcp", "bin_rcp.ftz_3f800000_800000.d32", [2]int{0, 1}, 24, 7, 17, false, "MUFU.RCP, mantissa in [1,2): 1/x in units of 2^-24", 0, 0, 0},
+	{"Ex2", "bin_ex2.ftz_3f800000_800000.d32", [2]int{0, 1}, 22, 6, 19, false, "MUFU.EX2, 2^(1+f), f in [0,1) in units of 2^-23: value in units of 2^-22", 0, 0, 0},
+	{"Sqrt0", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [1,2), units of 2^-23", 0, 0, 0},
+	{"Sqrt1", "bin_sqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 23, 6, 19, false, "MUFU.SQRT, x in [2,4), units of 2^-23", 0, 0, 0},
+	{"Rsq0", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{0, 2}, 24, 6, 19, true, "MUFU.RSQ, x in [1,2), units of 2^-24 (x = 1 exact)", 0, 0, 0},
+	{"Rsq1", "bin_rsqrt.ftz_3f800000_1000000.d32", [2]int{1, 2}, 24, 6, 19, false, "MUFU.RSQ, x in [2,4), units of 2^-24", 0, 0, 0},
+	{"Sin", "bin_sin.ftz_3f800000_1800000.d32 + bin_cos.ftz_3f800000_1800000.d32", [2]int{0, 1}, 0, 6, 19, false, "MUFU.SIN/COS, sin(π/2·φ) for the 23-bit quadrant fraction φ, fixed point in units of 2^-37", 37, 24, 0},
+	{"TanhM8", "bin_tanh_3a800000_4000000.d32", [2]int{2, 8}, 0, 0, 19, false, "MUFU.TANH, x in [2^-8, 2^-7), 17-bit q, fixed point 2^-36", 36, 20, 17},
+	{"TanhM7", "bin_tanh_3a800000_4000000.d32", [2]int{3, 8}, 0, 0, 19, false, "MUFU.TANH, x in [2^-7, 2^-6), 17-bit q", 36, 20, 17},
+	{"TanhM6", "bin_tanh_3a800000_4000000.d32", [2]int{4, 8}, 0, 0, 19, false, "MUFU.TANH, x in [2^-6, 2^-5), 17-bit q", 36, 20, 17},
+	{"TanhM5", "bin_tanh_3a800000_4000000.d32", [2]int{5, 8}, 0, 1, 19, false, "MUFU.TANH, x in [2^-5, 2^-4), 18-bit q", 36, 20, 18},
+	{"TanhM4", "bin_tanh_3a800000_4000000.d32", [2]int{6, 8}, 0, 1, 19, false, "MUFU.TANH, x in [2^-4, 2^-3), 18-bit q", 36, 20, 18},
+	{"TanhM3", "bin_tanh_3a800000_4000000.d32", [2]int{7, 8}, 0, 2, 19, false, "MUFU.TANH, x in [2^-3, 2^-2), 19-bit q", 36, 20, 19},
+	{"TanhM2", "bin_tanh_3e800000_2000000.d32", [2]int{0, 4}, 0, 2, 19, false, "MUFU.TANH, x in [2^-2, 2^-1), 19-bit q", 36, 20, 19},
+	{"TanhM1", "bin_tanh_3e800000_2000000.d32", [2]int{1, 4}, 0, 2, 19, false, "MUFU.TANH, x in [2^-1, 1), 19-bit q", 36, 20, 19},
+	{"TanhP0", "bin_tanh_3e800000_2000000.d32", [2]int{2, 4}, 0, 3, 19, false, "MUFU.TANH, x in [1, 2), 20-bit q", 36, 20, 20},
+	{"TanhP1", "bin_tanh_3e800000_2000000.d32", [2]int{3, 4}, 0, 4, 19, false, "MUFU.TANH, x in [2, 4), 21-bit q", 36, 20, 21},
+	{"TanhP2", "bin_tanh_40800000_1000000.d32", [2]int{0, 2}, 0, 3, 19, false, "MUFU.TANH, x in [4, 8), 20-bit q", 36, 20, 20},
+	{"Lg2", "bin_lg2.ftz_3f000000_1800000.d32", [2]int{1, 3}, 0, 6, 19, true, "MUFU.LG2, x in [1,2): log2(x) in fixed point, units of 2^-36 (x = 1 exact)", 36, 24, 0},
 }
 
 // gen fits every table from the dumps in dir and writes the Go source of
@@ -57,6 +69,13 @@ func gen(dir, out string) {
 		}
 		v := readD32(filepath.Join(dir, g.file))
 		v = v[g.part[0]*len(v)/g.part[1] : (g.part[0]+1)*len(v)/g.part[1]]
+		if g.qb > 0 { // one sample per quantized input q
+			q := make([]uint32, 1<<g.qb)
+			for i := range q {
+				q[i] = v[i<<(23-g.qb)]
+			}
+			v = q
+		}
 		if g.frac != 0 {
 			fracBits = g.frac
 		}
@@ -121,7 +140,11 @@ func lg2Intervals(path string, lo, hi []int64) {
 
 func writeTable(b *bytes.Buffer, g genTable, segs []Seg) {
 	fmt.Fprintf(b, "// mufu%s: %s.\n// %d segments, squarer truncated below column %d; {Y0, A, B, C} per segment (mufu_interp.go).\n", g.name, g.doc, len(segs), g.t)
-	fmt.Fprintf(b, "var mufu%s = interpTable{k: %d, t: %d, f: %d, seg: []interpSeg{\n", g.name, g.k, g.t, fracBits)
+	xb := 23 - g.k
+	if g.qb > 0 {
+		xb = 17
+	}
+	fmt.Fprintf(b, "var mufu%s = interpTable{k: %d, t: %d, f: %d, xb: %d, seg: []interpSeg{\n", g.name, g.k, g.t, fracBits, xb)
 	for _, s := range segs {
 		fmt.Fprintf(b, "\t{%d, %d, %d, %d},\n", s.Y0, s.A, s.B, s.C)
 	}

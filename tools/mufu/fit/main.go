@@ -118,6 +118,19 @@ func main() {
 		}
 		lsqPrint = os.Getenv("LSQPRINT") == "1"
 		tanhLsq(readD32(os.Args[2]), a[0], a[1], a[2], a[3], a[4], a[5])
+	case "tanhmp": // FILE BASE BLOCK QB TB U
+		base, _ := strconv.ParseUint(os.Args[3], 16, 32)
+		a := make([]int, 4)
+		for i := range a {
+			a[i], _ = strconv.Atoi(os.Args[4+i])
+		}
+		tanhMP(readD32(os.Args[2]), uint32(base), a[0], a[1], a[2], a[3])
+	case "tanht0": // FILE BLOCK QB TB K U
+		a := make([]int, 5)
+		for i := range a {
+			a[i], _ = strconv.Atoi(os.Args[3+i])
+		}
+		tanhT0(readD32(os.Args[2]), a[0], a[1], a[2], a[3], a[4])
 	case "quantum": // FILE
 		quantum(readD32(os.Args[2]), 0)
 	case "cidata": // STRATDIR BINDIR OUT.gz
