@@ -5,8 +5,8 @@ import "math"
 // Approximate f32 functions, composed from the MUFU primitives
 // (mufu_exact.go, mufu.go) exactly as ptxas 13.0 emits them for sm_90a (SASS
 // of the corpus kernel validation/testdata/approx_math, provenance.json
-// raw.sass, and of every form in tools/mufu/README.md). Every form except
-// tanh equals an H100 and an H200 on all 2^32 inputs (tools/mufu). The .ftz forms
+// raw.sass, and of every form in tools/mufu/README.md). Every form equals
+// an H200 on all 2^32 inputs (an H100 gave the same bits; tools/mufu). The .ftz forms
 // are the bare MUFU instruction; the non-.ftz forms scale a subnormal (or,
 // for rcp and div.full, a very large) operand into the MUFU range with FMUL
 // and undo the scaling on the result. FMUL here is mul.rn.f32 without ftz.
@@ -130,10 +130,8 @@ func DivFullF32(a, b uint32, ftz bool) uint32 {
 
 // mufuSmall is MUFU.{EX2,TANH}.{F16,BF16}: the input widened to f32, the
 // f32 MUFU primitive applied, and the result truncated (RZ) to the 16-bit
-// format. Recorded on all 65536 inputs (approx_math_h): RZ of the f32 value
-// matches the GPU far better than RN of the exact value (ex2.f16 95% vs
-// 69%, ex2.bf16 99.7% vs 95%, tanh.f16 88% vs 77%, tanh.bf16 98.5% vs 97%,
-// with RN-correct f32 values standing in for MUFU's own f32 results).
+// format: equal to an H200 on all 65536 inputs of each form
+// (fp/testdata/mufu_hw.gz, with the bit-exact f32 units of issue 16).
 func mufuSmall(f format, h uint16, ftz bool, prim func(uint32) uint32) uint16 {
 	b := uint64(h)
 	if ftz {

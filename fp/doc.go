@@ -13,10 +13,10 @@
 //     and round-to-integral;
 //   - approximate functions (approx.go), composed from MUFU primitives the
 //     way ptxas emits them for sm_90a; the primitives RCP, RSQ, SQRT, EX2,
-//     LG2, SIN, COS, RCP64H, RSQ64H are bit-exact models of the hardware's
-//     table interpolator (mufu_exact.go, mufu_interp.go, tables generated
-//     into mufu_coef.go by tools/mufu; equal to an H200 on all 2^32 inputs);
-//     TANH (mufu.go) is still the correctly rounded tanh.
+//     LG2, SIN, COS, TANH, RCP64H, RSQ64H are bit-exact models of the
+//     hardware's table interpolator (mufu_exact.go, mufu_tanh.go,
+//     mufu_interp.go, tables generated into mufu_coef.go by tools/mufu;
+//     equal to an H200 on all 2^32 inputs).
 //   - the NaN policy (nan.go): which bit pattern a NaN result has. f32/f16/
 //     bf16 arithmetic returns one canonical NaN; f64 propagates the NaN
 //     operand (quieted) and returns 0xFFF8000000000000 for invalid ops. The
