@@ -11,11 +11,12 @@ import (
 
 // Input sets of a Record.
 const (
-	SetList     = iota // explicit inputs (A, and B for division)
-	SetStrat           // A[i] = Strat(i)
-	SetDivStrat        // (A[i], B[i]) = DivStrat(i)
-	SetAll16           // A[i] = i for i < 65536 (16-bit forms; outputs delta-coded)
-	SetF64             // A[i] indexes F64Input(op, A[i]); outputs are 32-bit halves, delta-coded
+	SetList      = iota // explicit inputs (A, and B for division)
+	SetStrat            // A[i] = Strat(i)
+	SetDivStrat         // (A[i], B[i]) = DivStrat(i)
+	SetAll16            // A[i] = i for i < 65536 (16-bit forms; outputs delta-coded)
+	SetF64              // A[i] indexes F64Input(op, A[i]); outputs are 32-bit halves, delta-coded
+	SetDivStrat2        // (A[i], B[i]) = DivStrat(2i): every other division sample
 )
 
 // A Record is the hardware output of one form over a set of inputs.
@@ -36,7 +37,7 @@ func (r *Record) inputs(n int) {
 		return
 	}
 	r.A = make([]uint32, n)
-	if r.Set == SetDivStrat {
+	if r.Set == SetDivStrat || r.Set == SetDivStrat2 {
 		r.B = make([]uint32, n)
 	}
 	for i := range r.A {
@@ -45,6 +46,8 @@ func (r *Record) inputs(n int) {
 			r.A[i] = Strat(i)
 		case SetDivStrat:
 			r.A[i], r.B[i] = DivStrat(i)
+		case SetDivStrat2:
+			r.A[i], r.B[i] = DivStrat(2 * i)
 		default:
 			r.A[i] = uint32(i)
 		}

@@ -60,7 +60,15 @@ func cidata(stratDir, binDir, out string) {
 		if strings.HasPrefix(k, "div") {
 			set = mufuref.SetDivStrat
 		}
-		r := mufuref.Record{Form: ptxForm[k], Set: set, HW: readU32(f)}
+		hw := readU32(f)
+		if set == mufuref.SetDivStrat { // every other sample: 2^16 per form (tree budget)
+			set = mufuref.SetDivStrat2
+			for i := range hw[:len(hw)/2] {
+				hw[i] = hw[2*i]
+			}
+			hw = hw[:len(hw)/2]
+		}
+		r := mufuref.Record{Form: ptxForm[k], Set: set, HW: hw}
 		if _, err := os.Stat(filepath.Join(stratDir, "strat_"+k+".ftz.u32")); err == nil {
 			r.Base = ptxForm[k+".ftz"]
 		} else if k == "ex2" || k == "rcp" || k == "rsqrt" || k == "sqrt" || k == "lg2" || k == "sin" || k == "cos" {
@@ -93,6 +101,9 @@ func cidata(stratDir, binDir, out string) {
 		{"bin_lg2.ftz_3f000000_1800000.d32", "lg2.ftz", 17},
 		{"bin_sin.ftz_3f800000_1800000.d32", "sin.ftz", 17},
 		{"bin_cos.ftz_3f800000_1800000.d32", "cos.ftz", 17},
+		{"bin_tanh_3a800000_4000000.d32", "tanh", 17},
+		{"bin_tanh_3e800000_2000000.d32", "tanh", 17},
+		{"bin_tanh_40800000_1000000.d32", "tanh", 17},
 	} {
 		v := readD32(filepath.Join(binDir, d.file))
 		var base uint32
@@ -104,12 +115,17 @@ func cidata(stratDir, binDir, out string) {
 				r.HW = append(r.HW, v[i])
 			}
 		}
+		nb := 2 // neighbours each side of a segment start
+		nr := 1024
+		if d.op == "tanh" {
+			nb, nr = 1, 256
+		}
 		for s := 0; s < len(v); s += 1 << d.segBits {
-			for j := -2; j <= 2; j++ {
+			for j := -nb; j <= nb; j++ {
 				add(s + j)
 			}
 		}
-		for j := 0; j < 1024; j++ {
+		for j := 0; j < nr; j++ {
 			add(int(mufuref.Mix32(uint32(j)+uint32(len(v))) % uint32(len(v))))
 		}
 		sortList(&r)
