@@ -32,13 +32,30 @@ func (tb *interpTable) eval(m uint32) int64 {
 	xb := tb.xb
 	s := &tb.seg[m>>xb]
 	x := m & (1<<xb - 1)
-	tb.once.Do(func() {
-		tb.sq = make([]uint16, 1<<xb)
-		for x := range tb.sq {
-			tb.sq[x] = uint16(sqTrunc(uint64(x), tb.t) >> tb.t)
-		}
-	})
+	tb.once.Do(func() { tb.sq = sqTable(xb, tb.t) })
 	return s.Y0 + (s.A+s.B*int64(x)+s.C*int64(tb.sq[x]))>>tb.f
+}
+
+var (
+	sqMu   sync.Mutex
+	sqTabs = map[[2]int][]uint16{}
+)
+
+// sqTable returns sq(x) >> t for every x of xb bits, built once per (xb, t)
+// and shared by the tables (two in all: 128 KiB and 256 KiB).
+func sqTable(xb, t int) []uint16 {
+	sqMu.Lock()
+	defer sqMu.Unlock()
+	k := [2]int{xb, t}
+	if tab, ok := sqTabs[k]; ok {
+		return tab
+	}
+	tab := make([]uint16, 1<<xb)
+	for x := range tab {
+		tab[x] = uint16(sqTrunc(uint64(x), t) >> t)
+	}
+	sqTabs[k] = tab
+	return tab
 }
 
 // sqTrunc is x² from the folded squarer array (x_i·x_j for i < j at column
