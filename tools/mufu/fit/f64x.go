@@ -34,7 +34,7 @@ func f64Try(file string, op int) {
 		panic(fmt.Sprint("length ", len(in), len(hw)))
 	}
 	cands := map[string]func(uint32) uint32{
-		"old": func(h uint32) uint32 {
+		"fp": func(h uint32) uint32 {
 			if op == 0 {
 				return uint32(fp.RcpApproxF64(uint64(h)<<32) >> 32)
 			}
