@@ -2,9 +2,11 @@ package fp
 
 import "math"
 
-// Approximate f32 functions, composed from the MUFU primitives (mufu.go)
-// exactly as ptxas 13.0 emits them for sm_90a (SASS of the corpus kernel
-// validation/testdata/approx_math, provenance.json raw.sass). The .ftz forms
+// Approximate f32 functions, composed from the MUFU primitives
+// (mufu_exact.go, mufu.go) exactly as ptxas 13.0 emits them for sm_90a (SASS
+// of the corpus kernel validation/testdata/approx_math, provenance.json
+// raw.sass, and of every form in tools/mufu/README.md). Every form equals
+// an H200 on all 2^32 inputs (an H100 gave the same bits; tools/mufu). The .ftz forms
 // are the bare MUFU instruction; the non-.ftz forms scale a subnormal (or,
 // for rcp and div.full, a very large) operand into the MUFU range with FMUL
 // and undo the scaling on the result. FMUL here is mul.rn.f32 without ftz.
@@ -128,10 +130,8 @@ func DivFullF32(a, b uint32, ftz bool) uint32 {
 
 // mufuSmall is MUFU.{EX2,TANH}.{F16,BF16}: the input widened to f32, the
 // f32 MUFU primitive applied, and the result truncated (RZ) to the 16-bit
-// format. Recorded on all 65536 inputs (approx_math_h): RZ of the f32 value
-// matches the GPU far better than RN of the exact value (ex2.f16 95% vs
-// 69%, ex2.bf16 99.7% vs 95%, tanh.f16 88% vs 77%, tanh.bf16 98.5% vs 97%,
-// with RN-correct f32 values standing in for MUFU's own f32 results).
+// format: equal to an H200 on all 65536 inputs of each form
+// (fp/testdata/mufu_hw.gz, with the bit-exact f32 units of issue 16).
 func mufuSmall(f format, h uint16, ftz bool, prim func(uint32) uint32) uint16 {
 	b := uint64(h)
 	if ftz {
@@ -184,52 +184,37 @@ func TanhApproxBF16(h uint16) uint16 { return mufuSmall(fmtBF16, h, false, MufuT
 // TanhApproxBF16x2 is tanh.approx.bf16x2.
 func TanhApproxBF16x2(a uint32) uint32 { return pack(TanhApproxBF16(lo(a)), TanhApproxBF16(hi(a))) }
 
-// fmtF64Hi is the 1.11.20 format of the high word of an f64.
-var fmtF64Hi = format{exp: 11, frac: 20, hasInf: true, maxFinite: 0x7FEFFFFF, nanBits: nanMUFU64 >> 32}
-
-// gross64 is the PTX "gross approximation" scheme of rcp.approx.ftz.f64 and
-// rsqrt.approx.ftz.f64: the low 32 bits of a are ignored (so a NaN whose
-// payload is all low bits reads as infinity), fn is applied to the 1.11.20
-// high part, the result is rounded to 1.11.20 with rm and the low 32 bits of
-// the result are zero. Subnormal inputs/results flush to signed zero; NaN
-// results are nanMUFU64 (confirmed).
-func gross64(a uint64, rm Rounding, fn func(float64) float64) uint64 {
-	a = fmtF64.flush(a) &^ 0xFFFFFFFF
-	r := fn(f64(a))
-	if r != r {
-		return nanMUFU64
-	}
-	return fmtF64.flush(roundF64(fmtF64Hi, math.Float64bits(r), rm, false) << 32)
-}
-
-// RcpApproxF64 is rcp.approx.ftz.f64 (gross approximation, see gross64).
-// The high word is the reciprocal of the high part rounded toward zero; on
-// an H200 this matched the GPU for 7755 of 8192 random inputs (one unit of
-// the 20-bit fraction off elsewhere). rcp(+-0) = +-inf,
-// rcp(+-inf) = +-0.
-func RcpApproxF64(a uint64) uint64 {
-	return gross64(a, RZ, func(x float64) float64 { return 1 / x })
-}
-
-// RsqrtApproxF64 is rsqrt.approx{.ftz}.f64. With ftz it is the gross
-// approximation (see gross64; negative inputs give nanMUFU64, confirmed);
-// without ftz it is a full-precision approximation (PTX: max relative error
-// about 2^-40; implemented as 1/sqrt in float64, within 1 ulp; NaN inputs
-// propagate quieted and negative inputs give DefaultNaNF64, confirmed).
-// rsqrt(+-0) = +-inf, rsqrt(+inf) = +0.
+// RsqrtApproxF64 is rsqrt.approx{.ftz}.f64. With ftz it is MUFU.RSQ64H
+// (see mufu64H; negative inputs give nanMUFU64, confirmed). Without ftz it
+// is the sequence ptxas 13.0 emits (tools/mufu, forms.sass): y = RSQ64H,
+// e = fma(x, -y², 1), y + (y·e)·fma(e, 0.375, 0.5); a positive subnormal x
+// is scaled by 2^54 and the result by 2^27; rsqrt(±0) = ±inf, rsqrt(+inf) =
+// +0, a NaN propagates quieted (x + x), other negative inputs give
+// DefaultNaNF64.
 func RsqrtApproxF64(a uint64, ftz bool) uint64 {
-	rsqrt := func(x float64) float64 {
-		if x == 0 {
-			return math.Copysign(math.Inf(1), x)
-		}
-		return 1 / math.Sqrt(x)
-	}
 	if ftz {
-		return gross64(a, RN, rsqrt)
+		return mufu64H(a, true)
 	}
-	x := f64(a)
-	if x != x || x < 0 {
-		return nanResultF64(a)
+	hi := uint32(a >> 32)
+	if hi-0x100000 < 0x7FE00000 { // positive, normal, finite
+		return rsqrtNewton64(a)
 	}
-	return math.Float64bits(rsqrt(x))
+	switch {
+	case a&^signF64 == 0:
+		return a | 0x7FF0000000000000
+	case a&^signF64 > 0x7FF0000000000000:
+		return AddF64(a, a, RN)
+	case a&signF64 != 0:
+		return DefaultNaNF64
+	case a == 0x7FF0000000000000:
+		return 0
+	}
+	return MulF64(rsqrtNewton64(MulF64(a, 0x4350000000000000, RN)), 0x41A0000000000000, RN) // 2^54, 2^27
+}
+
+func rsqrtNewton64(x uint64) uint64 {
+	y := mufu64H(x, true)
+	e := FmaF64(x, NegF64(MulF64(y, y, RN)), 0x3FF0000000000000, RN)
+	c := FmaF64(e, 0x3FD8000000000000, 0x3FE0000000000000, RN)
+	return FmaF64(c, MulF64(y, e, RN), y, RN)
 }

@@ -11,11 +11,12 @@
 //     testp classification;
 //   - cvt between all float formats, float<->integer (saturating, NaN -> 0),
 //     and round-to-integral;
-//   - approximate functions (approx.go), composed from MUFU primitives
-//     (mufu.go) the way ptxas emits them for sm_90a; each primitive returns
-//     the correctly rounded value of the exact function, plus the recorded
-//     input quantization (sin/cos, ex2), so results can differ from the GPU
-//     in the last bits (measured in validation/testdata/README.md).
+//   - approximate functions (approx.go), composed from MUFU primitives the
+//     way ptxas emits them for sm_90a; the primitives RCP, RSQ, SQRT, EX2,
+//     LG2, SIN, COS, TANH, RCP64H, RSQ64H are bit-exact models of the
+//     hardware's table interpolator (mufu_exact.go, mufu_tanh.go,
+//     mufu_interp.go, tables generated into mufu_coef.go by tools/mufu;
+//     equal to an H200 on all 2^32 inputs).
 //   - the NaN policy (nan.go): which bit pattern a NaN result has. f32/f16/
 //     bf16 arithmetic returns one canonical NaN; f64 propagates the NaN
 //     operand (quieted) and returns 0xFFF8000000000000 for invalid ops. The

@@ -143,6 +143,7 @@ func TestF32Table(t *testing.T) {
 		// (1-2^-24)*2^-126 rounds up to 2^-126, but is tiny before rounding:
 		// the GPU flushes it (recorded on H200).
 		{"ftz flushes on tininess before rounding", MulF32(0x3F7FFFFF, minNorm, RN, true, false), pz},
+		{"ftz keeps 2^-126 - 0.38·2^-150 (rounds to 2^-126 at 24 bits; H200, div.full.ftz sweep)", MulF32(0xbf2947b1, 0x80c1929e, RN, true, false), minNorm},
 		{"without ftz it rounds to minNorm", MulF32(0x3F7FFFFF, minNorm, RN, false, false), minNorm},
 		{"inf-inf is canonical NaN", AddF32(inf, ninf, RN, false, false), CanonicalNaNF32},
 		{"0*inf is canonical NaN", MulF32(pz, inf, RZ, false, false), CanonicalNaNF32},

@@ -49,6 +49,13 @@ func TestRunRefusesToOverwriteInputs(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "would overwrite the PTX")
 
+	// nor the CPU profile (created before the run starts)
+	code, _, stderr = cli("run", filepath.Join(dir, "kernel.ptx"), "--spec", filepath.Join(dir, "launch.yaml"), "--out", t.TempDir(), "--cpuprofile", filepath.Join(dir, "kernel.ptx"))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "--cpuprofile")
+	ptxNow, _ := os.ReadFile(filepath.Join(dir, "kernel.ptx"))
+	assert.NotEmpty(t, ptxNow)
+
 	// the report may not be the spec either
 	code, _, stderr = cli("run", filepath.Join(dir, "kernel.ptx"), "--spec", filepath.Join(dir, "launch.yaml"), "--out", t.TempDir(), "--report", filepath.Join(dir, "launch.yaml"))
 	assert.Equal(t, 2, code)

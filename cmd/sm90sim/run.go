@@ -29,6 +29,7 @@ type runFlags struct {
 	timing          timingFlags
 	strict          bool
 	stderr          io.Writer // warnings
+	cpuprofile      string
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -51,7 +52,11 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 			defer p.Finish()
 			f.prog = p
 			f.stderr = cmd.ErrOrStderr()
-			return runKernel(args[0], f, stdout)
+			// every write target, --cpuprofile too, before the profile file is created
+			if err := guardWrites(args[0], f.spec, f.out, "--report", f.report, "--trace", f.timing.trace, "--plot", f.timing.plot, "--cpuprofile", f.cpuprofile); err != nil {
+				return err
+			}
+			return withCPUProfile(f.cpuprofile, func() error { return runKernel(args[0], f, stdout) })
 		},
 	}
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
@@ -66,6 +71,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.expect, "expect", "", "compare the outputs with DIR/gpu/ (as `sm90sim check` does); exit 1 when they differ")
 	addTimingFlags(cmd, &f.timing)
 	addStrictFlag(cmd, &f.strict)
+	addCPUProfileFlag(cmd, &f.cpuprofile)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }

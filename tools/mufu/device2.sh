@@ -1,0 +1,17 @@
+#!/bin/bash
+# Device call 2 of issue 16: CI samples, more tanh binades, f64 dumps, and
+# the Go model (check, built here) against the hardware over all inputs.
+D=$(cd $(dirname $0) && pwd); O=$OUT; W=/tmp/mufu; mkdir -p $W/d $W/s
+T0=$(date +%s)
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee $O/smi.txt
+nvcc -O2 -arch=sm_90a -o $W/dump $D/dump.cu && nvcc -O2 -arch=sm_90a -o $W/stream $D/stream.cu || exit 1
+$W/dump $W/d phase2 | tee $O/dump_log.txt
+timeout 60 ncu --metrics sm__cycles_elapsed.avg.per_second -k kRange -c 1 $W/dump $W/d clock 2>&1 | grep -E "per_second|rror" | tee -a $O/smi.txt
+(cd $W/d && tar cf - strat_* div_a.u32 all_* | xz -T16 -6 > $O/strat.tar.xz; tar cf - bin_tanh* | xz -T16 -6 > $O/tanh2.tar.xz; tar cf - f64_* | xz -T16 -6 > $O/f64.tar.xz) &
+for f in 0 1 2 3 100 101 4 5 6 7 102 103 8 9 10 11 12 13 14; do
+  if [ $(( $(date +%s) - T0 )) -gt 500 ]; then echo "form $f: skipped (time)" | tee -a $O/check.log; continue; fi
+  s=$(date +%s); $W/stream $f | $D/check $f $W/s/mis_$f.bin 2>&1 | tee -a $O/check.log; echo "   ($(( $(date +%s) - s )) s)" | tee -a $O/check.log
+done
+wait
+(cd $W/s && tar cf - . | xz -T16 > $O/mismatch.tar.xz)
+ls -l $O
