@@ -36,6 +36,9 @@ var forbidden = map[string][]string{
 	// state what they import today)
 	"internal/capture":      {"sim", "cmd", "validation", "ptx/exec", "traces"},
 	"tools/capture/trimptx": nil,
+	"internal/mufuref":      {""},
+	"tools/mufu/check":      nil,
+	"tools/mufu/fit":        nil,
 	"internal/npy":          {"ptx", "sim", "cmd", "validation"},
 	"internal/kname":        {"ptx", "sim", "cmd", "validation"},
 	"internal/launch":       {"sim", "smem", "wgmma", "cmd", "validation"},
