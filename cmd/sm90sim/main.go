@@ -72,5 +72,6 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newBanksCmd(stdout))
 	root.AddCommand(newGPUCmd(stdout))
 	root.AddCommand(newValidateCmd(stdout))
+	root.AddCommand(newCalibrateCmd(stdout, stderr))
 	return root
 }
