@@ -94,7 +94,7 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 	bar := newProgress(stderr, "calibrate")
 	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
 		SMClockMHz: mhz,
-		Progress: bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
+		Progress:   bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
 	start := time.Now()
 	res, err := fitter.Fit()
 	bar.finish()

@@ -56,7 +56,7 @@ type Fitter struct {
 	// Progress is called after each simulated benchmark (nil: none).
 	Progress func(step string)
 	// Log receives one line per group (nil: none).
-	Log func(format string, args ...any)
+	Log   func(format string, args ...any)
 	evals int
 }
 
