@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sm90sim/sm90sim/sim/gpu"
 	"github.com/sm90sim/sm90sim/validation"
 )
 
@@ -18,6 +19,7 @@ type validateFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	timing          timingFlags // --mode and --config only
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -46,6 +48,8 @@ refusing outputs that differ between the runs.`,
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	cmd.Flags().StringVar(&f.timing.mode, "mode", "functional", "the simulator's mode: functional, or timed (fills cycles.simulated and cycles.error)")
+	cmd.Flags().StringVar(&f.timing.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200)")
 	return cmd
 }
 
@@ -58,8 +62,19 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	timed, err := f.timing.timed()
+	if err != nil {
+		return inputErr(err)
+	}
+	var prof *gpu.Profile
+	if timed {
+		if prof, err = f.timing.profile(); err != nil {
+			return inputErr(err)
+		}
+	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt})
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt,
+		Timed: timed, Profile: prof})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}
