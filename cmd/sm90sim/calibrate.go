@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sm90sim/sm90sim/sim/gpu"
+	"github.com/sm90sim/sm90sim/validation"
 	"github.com/sm90sim/sm90sim/validation/calibrate"
 )
 
@@ -24,6 +26,10 @@ type calibrateFlags struct {
 	config   string
 	heavy    bool
 	gpu      int
+	runs     int
+	ncu      string
+	libcuda  string
+	records  string
 }
 
 func newCalibrateCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -42,9 +48,10 @@ the profile (the base profile's other keys kept, params, clocks.sm_mhz and
 provenance updated). Benchmarks with a SIM_SKIP file are only read (closed
 forms), not simulated, unless --heavy.
 
-Running the suite on the GPU is not built in: record with
-tools/microbench/device.sh (one device call) and summarize.py, then refit with
---from-recordings.`,
+--gpu N runs the selected benchmarks on that GPU first (the CUDA driver, as
+validate does: --runs launches each on pristine inputs, ncu for the empty
+kernels) and fits to those measurements; --record-to keeps them as one JSON per
+benchmark, --from-records merges such a folder into the recordings later.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCalibrate(&f, stdout, stderr)
@@ -58,14 +65,16 @@ tools/microbench/device.sh (one device call) and summarize.py, then refit with
 	cmd.Flags().StringVar(&f.recordTo, "record-to", "", "write one JSON per selected benchmark here ({benchmark, params, gpu, driver, clocks, cycles})")
 	cmd.Flags().StringVar(&f.config, "config", "", "base profile (YAML path or h200; default the built-in H200 profile)")
 	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
-	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the suite on this GPU (not built in: see above)")
+	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
+	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
+	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), all, or off")
+	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
+	_ = cmd.Flags().MarkHidden("libcuda")
 	return cmd
 }
 
 func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
-	if f.gpu >= 0 {
-		return inputErr(fmt.Errorf("calibrate: --gpu: running the suite on the GPU is not built in; record with tools/microbench/device.sh and summarize.py, then use --from-recordings DIR"))
-	}
 	if f.from == "" {
 		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
 	}
@@ -85,13 +94,34 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 	if err != nil {
 		return inputErr(err)
 	}
+	if f.records != "" {
+		recs, err := calibrate.ReadRecords(f.records)
+		if err != nil {
+			return inputErr(fmt.Errorf("--from-records: %v", err))
+		}
+		calibrate.ApplyRecords(all, recs)
+	}
+	bar := newProgress(stderr, "calibrate")
+	recs := calibrate.RecordsOf(sel)
+	if f.gpu >= 0 {
+		if recs, err = measureOnGPU(f, sel, bar); err != nil {
+			bar.finish()
+			return gpuExit(err)
+		}
+		calibrate.ApplyRecords(all, recs)
+	}
 	if f.recordTo != "" {
-		if err := calibrate.WriteRecords(f.recordTo, sel); err != nil {
+		if err := calibrate.WriteRecords(f.recordTo, recs); err != nil {
 			return inputErr(fmt.Errorf("--record-to: %v", err))
 		}
 	}
 	gname, driver, mhz := calibrate.RecordingInfo(all)
-	bar := newProgress(stderr, "calibrate")
+	source := f.from
+	if f.gpu >= 0 {
+		// the clocks and GPU of this run's measurements
+		gname, driver, mhz = calibrate.RecordingInfo(sel)
+		source = fmt.Sprintf("GPU %d (this run: %s) over %s", f.gpu, gname, f.from)
+	}
 	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
 		SMClockMHz: mhz,
 		Progress:   bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
@@ -123,7 +153,7 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 			}
 		}
 		prov := calibrate.Provenance{Command: "sm90sim calibrate " + strings.Join(os.Args[2:], " "),
-			Date: time.Now().UTC().Format(time.RFC3339), Recordings: f.from, GPU: gname, Driver: driver,
+			Date: time.Now().UTC().Format(time.RFC3339), Recordings: source, GPU: gname, Driver: driver,
 			Benchmarks: n, SMClockMHz: mhz}
 		data, err := calibrate.WriteProfile(baseText, base, res.Config, res.Params, prov)
 		if err != nil {
@@ -177,4 +207,34 @@ func calibrationBase(config string) (*gpu.Profile, []byte, error) {
 	}
 	p, err := gpu.ParseProfile(config, data)
 	return p, data, err
+}
+
+// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU).
+func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress) ([]calibrate.BenchRecord, error) {
+	if f.ncu != "auto" && f.ncu != "all" && f.ncu != "off" {
+		return nil, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	ncu := func(b *calibrate.Bench) *validation.NCUOptions {
+		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") {
+			return nil
+		}
+		ptx, err1 := filepath.Abs(filepath.Join(b.Dir, "kernel.ptx"))
+		spec, err2 := filepath.Abs(filepath.Join(b.Dir, "launch.yaml"))
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		return &validation.NCUOptions{Child: func(dir string) []string {
+			args := []string{exe, "gpu", "run", ptx, "--spec", spec, "--out", dir, "--once"}
+			if f.libcuda != "" {
+				args = append(args, "--libcuda", f.libcuda)
+			}
+			return args
+		}}
+	}
+	return calibrate.MeasureGPU(bs, calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
+		NCU: ncu, NCULaunches: 3, Progress: bar.step})
 }

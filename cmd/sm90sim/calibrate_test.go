@@ -47,7 +47,7 @@ func TestCalibrateInputErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"calibrate"}, "--from-recordings DIR is required"},
-		{[]string{"calibrate", "--gpu", "0"}, "not built in"},
+		{[]string{"calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench", "--suite", "empty_c1", "--ncu", "x"}, "--ncu \"x\""},
 		{[]string{"calibrate", "--from-recordings", "testdata"}, "summary.json"},
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--suite", "nosuch"}, "--suite nosuch"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "fast", "--libcuda", "/nonexistent/libcuda.so.1"}, "--mode must be functional or timed"},
@@ -57,4 +57,12 @@ func TestCalibrateInputErrors(t *testing.T) {
 		assert.Equal(t, 2, code, "%v: %s", c.args, stderr)
 		assert.Contains(t, stderr, c.msg, "%v", c.args)
 	}
+}
+
+// Without a CUDA driver, --gpu exits 3 like the other GPU commands.
+func TestCalibrateGPUWithoutDriver(t *testing.T) {
+	code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench", "--suite", "empty_c1",
+		"--libcuda", filepath.Join(t.TempDir(), "libcuda.so.1"))
+	assert.Equal(t, 3, code, stderr)
+	assert.Contains(t, stderr, "no CUDA driver found")
 }

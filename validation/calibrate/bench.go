@@ -31,8 +31,7 @@ type Bench struct {
 	NCU        Spread
 	SMClockMHz float64
 	GPU        string
-	// Skip is why the benchmark is not simulated ("" when it is).
-	Skip string
+	Driver     string // when measured in this process (MeasureGPU)
 }
 
 // Spread is a measurement's min, median and max over n runs.

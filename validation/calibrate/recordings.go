@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,9 @@ func RecordingInfo(bs []*Bench) (gpuName, driver string, smMHz float64) {
 	for _, b := range bs {
 		if b.SMClockMHz > 0 {
 			clocks = append(clocks, b.SMClockMHz)
+		}
+		if gpuName == "" && b.GPU != "" && b.Driver != "" {
+			gpuName, driver = b.GPU, b.Driver
 		}
 		if gpuName == "" {
 			var p struct {
@@ -44,25 +48,67 @@ type BenchRecord struct {
 	Driver    string             `json:"driver"`
 	Clocks    map[string]float64 `json:"clocks"`
 	Cycles    Spread             `json:"cycles"`
-	Figures   map[string]float64 `json:"figures"`
+	// CyclesError is why there are no ncu cycles (n 0), when ncu failed.
+	CyclesError string `json:"cycles_error,omitempty"`
+	// Figures are the derived figures' medians over the runs,
+	// FigureSpread their min, median, max and runs.
+	Figures      map[string]float64 `json:"figures"`
+	FigureSpread map[string]Spread  `json:"figure_spread,omitempty"`
+	Date         string             `json:"date,omitempty"`
+}
+
+// RecordsOf are the benchmarks' recordings in the --record-to format.
+func RecordsOf(bs []*Bench) []BenchRecord {
+	gpuName, driver, _ := RecordingInfo(bs)
+	var out []BenchRecord
+	for _, b := range bs {
+		out = append(out, BenchRecord{Benchmark: b.Name, Params: b.Meta, GPU: gpuName, Driver: driver,
+			Clocks: map[string]float64{"sm_mhz": b.SMClockMHz}, Cycles: b.NCU, Figures: b.Measured})
+	}
+	return out
 }
 
 // WriteRecords writes one JSON per benchmark into dir (dir/<name>.json).
-func WriteRecords(dir string, bs []*Bench) error {
+func WriteRecords(dir string, recs []BenchRecord) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	gpuName, driver, _ := RecordingInfo(bs)
-	for _, b := range bs {
-		r := BenchRecord{Benchmark: b.Name, Params: b.Meta, GPU: gpuName, Driver: driver,
-			Clocks: map[string]float64{"sm_mhz": b.SMClockMHz}, Cycles: b.NCU, Figures: b.Measured}
+	for _, r := range recs {
 		data, err := json.MarshalIndent(r, "", " ")
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, b.Name+".json"), append(data, '\n'), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, r.Benchmark+".json"), append(data, '\n'), 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// ReadRecords reads every dir/*.json written by WriteRecords, in name order.
+func ReadRecords(dir string) ([]BenchRecord, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []BenchRecord
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var r BenchRecord
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, fmt.Errorf("%s: error: %v", f, err)
+		}
+		if r.Benchmark == "" {
+			return nil, fmt.Errorf("%s: error: no benchmark name", f)
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: error: no benchmark records (*.json)", dir)
+	}
+	return out, nil
 }
