@@ -114,12 +114,38 @@ func floatPipe(in *Inst, t Type) Pipe {
 		}
 		return PipeMUFU
 	case OpCvt:
-		return PipeConv
+		return cvtPipe(in)
 	case OpTestp, OpCopysign:
 		return PipeALU
 	}
 	if t == F64 {
 		return PipeFP64
+	}
+	return PipeFP32
+}
+
+// cvtPipe splits conversions as the microbenchmarks found them on an H200:
+// int to f32/f16 (I2FP, 4 cycles) and f16/bf16 <-> f32 (F2FP, HADD2.F32)
+// run on the FMA pipe; float to int (F2I), f64 conversions (F2F) and
+// 64-bit integer sources (I2F.S64) on the conversion unit (17-18 cycles);
+// int to int is a move or a sign extension.
+func cvtPipe(in *Inst) Pipe {
+	if len(in.Mods.Types) < 2 {
+		return PipeConv
+	}
+	d, s := in.Mods.Types[0], in.Mods.Types[1]
+	switch {
+	case !d.IsFloat() && !s.IsFloat():
+		return PipeALU
+	case d == F64 || s == F64:
+		return PipeConv
+	case d.IsFloat() && !s.IsFloat():
+		if s.Size() == 8 {
+			return PipeConv
+		}
+		return PipeFP32
+	case !d.IsFloat():
+		return PipeConv
 	}
 	return PipeFP32
 }

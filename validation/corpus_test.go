@@ -51,6 +51,12 @@ func TestCorpusMatchesHardware(t *testing.T) {
 			require.NoError(t, err, "a recording without provenance fails")
 			res, err := s.Run(gpu.DefaultConfig())
 			require.NoError(t, err)
+			// Only the two warning rules may fire (README "Hazard
+			// warnings"): compilers' patterns the hardware runs correctly.
+			for _, w := range s.Launch.Warnings.List() {
+				t.Logf("hazard warning: line %d [%s]: %s", w.Line, w.Rule, w.Message)
+				assert.Contains(t, []string{exec.RuleCpAsyncWgmmaFence, exec.RuleWgmmaFenceWrite}, w.Rule)
+			}
 			for _, o := range s.Spec.Outputs {
 				b := s.Buffer(o)
 				d := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])

@@ -80,12 +80,12 @@ func encodeTensorMaps(d *driver.Device, s *launch.Spec, addr map[string]uint64) 
 	recs := map[string]TensorMapRecord{}
 	for i := range s.TensorMaps {
 		t := &s.TensorMaps[i]
-		b, err := d.EncodeTensorMap(tensorMapArgs(t, addr[t.Buffer]))
+		b, err := d.EncodeTensorMap(tensorMapArgs(t, t.Address(addr[t.Buffer])))
 		if err != nil {
 			return nil, nil, &InputError{fmt.Errorf("%s: error: tensormap %s (buffer %s): %w", t.Pos, t.Name, t.Buffer, err)}
 		}
 		maps[t.Name] = b[:]
-		recs[t.Name] = tensorMapRecord(t, b[:], addr[t.Buffer])
+		recs[t.Name] = tensorMapRecord(t, b[:], t.Address(addr[t.Buffer]))
 	}
 	return maps, recs, nil
 }

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,7 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -55,4 +58,43 @@ func TestMicrobenchOutputsMatchHardware(t *testing.T) {
 		})
 	}
 	require.NotZero(t, n, "no microbenchmark directories")
+}
+
+// TestMicrobenchDirectoriesComplete checks every microbenchmark directory,
+// SIM_SKIP ones included, without running it: the spec parses, the PTX
+// loads and its entry compiles, and both GPUs' recordings are there with
+// ncu cycles from at least 3 launches.
+func TestMicrobenchDirectoriesComplete(t *testing.T) {
+	root := "microbench"
+	ents, err := os.ReadDir(root)
+	require.NoError(t, err)
+	n := 0
+	for _, e := range ents {
+		d := filepath.Join(root, e.Name())
+		if _, err := os.Stat(filepath.Join(d, "launch.yaml")); !e.IsDir() || err != nil {
+			continue
+		}
+		n++
+		t.Run(e.Name(), func(t *testing.T) {
+			spec, err := launch.Load(filepath.Join(d, "launch.yaml"))
+			require.NoError(t, err)
+			src, err := os.ReadFile(filepath.Join(d, "kernel.ptx"))
+			require.NoError(t, err)
+			prog, err := ptx.Load(filepath.Join(d, "kernel.ptx"), src)
+			require.NoError(t, err)
+			_, err = exec.Compile(prog, spec.Kernel, exec.DefaultLayout())
+			require.NoError(t, err)
+			for _, f := range []string{"provenance.json", "cycles.json", "clock_runs.json", "cycles.h100.json", "clock_runs.h100.json"} {
+				b, err := os.ReadFile(filepath.Join(d, f))
+				require.NoError(t, err)
+				var v map[string]any
+				require.NoError(t, json.Unmarshal(b, &v), f)
+				if f == "cycles.json" || f == "cycles.h100.json" {
+					assert.Nil(t, v["error"], f)
+					assert.GreaterOrEqual(t, v["launches"], 3.0, f)
+				}
+			}
+		})
+	}
+	require.NotZero(t, n)
 }

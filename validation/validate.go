@@ -101,6 +101,7 @@ type ValidateOptions struct {
 	MaxInstructions int64  // the simulator's warp-instruction budget
 	Jobs            int    // the simulator's parallel CTAs (0: one per CPU)
 	NoHazardCheck   bool   // switch the simulator's hazard checkers off
+	Strict          bool   // make the simulator's hazard warnings errors
 	// Timed runs the simulator's timing model with Profile (nil: the
 	// built-in one): the report's cycles.simulated and cycles.error.
 	Timed   bool
@@ -133,7 +134,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck,
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict,
 		Timed: opt.Timed, Profile: opt.Profile})
 	r.Simulator = sim
 	if sim != nil && opt.Timed {

@@ -19,6 +19,8 @@ type banksFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	strict          bool
+	stderr          io.Writer // warnings
 	layout          string
 	svg             string
 }
@@ -68,6 +70,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 			if f.svg != "" {
 				return inputErr(errors.New("sm90sim banks: error: --svg goes with --layout"))
 			}
+			f.stderr = cmd.ErrOrStderr()
 			return kernelBanks(args[0], f, stdout)
 		},
 	}
@@ -79,6 +82,7 @@ func newBanksCmd(stdout io.Writer) *cobra.Command {
 	fl.Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "warp-instruction budget for the whole launch")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addStrictFlag(cmd, &f.strict)
 	fl.StringVar(&f.layout, "layout", "", "what-if: "+banks.SpecSyntax)
 	fl.StringVar(&f.svg, "svg", "", "with --layout: write a heat map of banks per phase per swizzle mode (SVG)")
 	return cmd

@@ -62,6 +62,8 @@ type bankReport struct {
 	// TMA sums the modelled tma lines (TMA and bulk-copy writes).
 	TMA  bankTotals   `json:"tma_modelled"`
 	Smem *report.Smem `json:"smem"` // the run report's section, for cross-checks
+	// Warnings are the hazard warnings, as in the run report.
+	Warnings []report.Warning `json:"warnings"`
 }
 
 func kernelBanks(ptxPath string, f banksFlags, stdout io.Writer) error {
@@ -89,7 +91,12 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 		return nil, inputErr(err)
 	}
 	s.Launch.NoHazardCheck = f.noHazardCheck
+	s.Launch.StrictHazards = f.strict
 	res, runErr := s.Run(cfg)
+	warnings := session.Warnings(s.Launch)
+	if f.stderr != nil {
+		printWarnings(f.stderr, ptxPath, warnings)
+	}
 	if runErr != nil {
 		var fault *exec.Fault
 		if errors.As(runErr, &fault) {
@@ -98,7 +105,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 		return nil, inputErr(runErr)
 	}
 	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Demangled: kname.Demangled(s.Kernel.Name()), Grid: s.Spec.Grid, Block: s.Spec.Block,
-		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem)}
+		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem), Warnings: warnings}
 	src := sourceLines(ptxPath)
 	for _, st := range s.Kernel.SmemSites() {
 		r.add(st, src)

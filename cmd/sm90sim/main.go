@@ -72,6 +72,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newBanksCmd(stdout))
 	root.AddCommand(newGPUCmd(stdout))
 	root.AddCommand(newValidateCmd(stdout))
+	root.AddCommand(newCaptureCmd(stdout, stderr))
 	root.AddCommand(newCalibrateCmd(stdout, stderr))
 	return root
 }

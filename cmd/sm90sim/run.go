@@ -22,6 +22,8 @@ type runFlags struct {
 	jobs            int
 	noHazardCheck   bool
 	timing          timingFlags
+	strict          bool
+	stderr          io.Writer // warnings
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -31,6 +33,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Short: "Run a kernel functionally and write its outputs as .npy",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.stderr = cmd.ErrOrStderr()
 			return runKernel(args[0], f, stdout)
 		},
 	}
@@ -42,6 +45,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addTimingFlags(cmd, &f.timing)
+	addStrictFlag(cmd, &f.strict)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }
@@ -68,7 +72,7 @@ func runKernel(ptxPath string, f runFlags, stdout io.Writer) error {
 // simulate loads everything, runs the launch and writes the outputs,
 // filling rep as it goes.
 func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) (err error) {
-	opt := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck}
+	opt := session.RunOptions{MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict}
 	timed, err := f.timing.timed()
 	if err != nil {
 		return inputErr(err)
@@ -94,6 +98,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 		defer func() { ok = err == nil }()
 	}
 	s, err := session.Simulate(ptxPath, f.spec, f.kernel, opt, rep)
+	if f.stderr != nil {
+		printWarnings(f.stderr, ptxPath, rep.Warnings)
+	}
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())
 	}

@@ -19,6 +19,7 @@ type validateFlags struct {
 	maxInstructions int64
 	jobs            int
 	noHazardCheck   bool
+	strict          bool
 	timing          timingFlags // --mode and --config only
 }
 
@@ -40,7 +41,7 @@ refusing outputs that differ between the runs.`,
 			if f.record {
 				return gpuExit(recordCorpus(args[0], &f, stdout))
 			}
-			return gpuExit(validateKernel(args[0], &f, stdout))
+			return gpuExit(validateKernel(args[0], &f, stdout, cmd.ErrOrStderr()))
 		},
 	}
 	f.register(cmd)
@@ -48,12 +49,13 @@ refusing outputs that differ between the runs.`,
 	cmd.Flags().Int64Var(&f.maxInstructions, "max-instructions", 10_000_000_000, "the simulator's warp-instruction budget")
 	addJobsFlag(cmd, &f.jobs)
 	addHazardFlag(cmd, &f.noHazardCheck)
+	addStrictFlag(cmd, &f.strict)
 	cmd.Flags().StringVar(&f.timing.mode, "mode", "functional", "the simulator's mode: functional, or timed (fills cycles.simulated and cycles.error)")
 	cmd.Flags().StringVar(&f.timing.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200)")
 	return cmd
 }
 
-func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
+func validateKernel(ptxPath string, f *validateFlags, stdout, stderr io.Writer) error {
 	plan, err := validation.PlanGPU(ptxPath, f.spec, f.kernel)
 	if err != nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
@@ -73,10 +75,13 @@ func validateKernel(ptxPath string, f *validateFlags, stdout io.Writer) error {
 		}
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
-		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, GPU: gopt,
+		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, GPU: gopt,
 		Timed: timed, Profile: prof})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
+	}
+	if rep.Simulator != nil {
+		printWarnings(stderr, ptxPath, rep.Simulator.Warnings)
 	}
 	if err == nil || errors.Is(err, validation.ErrMismatch) || rep.Simulator != nil {
 		rep.WriteTable(stdout)

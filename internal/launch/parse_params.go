@@ -68,7 +68,7 @@ func (p *parser) param(s *Spec, n *yaml.Node, what string) (ParamSpec, error) {
 		}
 		return ps, p.tensorMapParam(s, &ps, byKey["tensormap"], what)
 	case has(byKey, "bytes") && has(byKey, "fields"):
-		if err := only("bytes", "fields"); err != nil {
+		if err := only("bytes", "fields", "hex"); err != nil {
 			return ps, err
 		}
 		return ps, p.structParam(s, &ps, byKey, what)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -140,7 +141,7 @@ func TestParseErrors(t *testing.T) {
 		{"yaml syntax", "grid: [1\nblock: [1]\n", "1:1: error: invalid YAML: did not find expected ',' or ']'"},
 		{"not a mapping", "- 1\n", "1:1: error: the launch spec: expected a mapping, got a list"},
 		{"two documents", head + "---\ngrid: [1]\n", "3:1: error: a launch spec holds one YAML document; found another"},
-		{"unknown top key", head + "textures: {}\n", `3:1: error: unknown key "textures" in the launch spec (want one of: kernel, grid, block, cluster, non_portable_cluster, shared_bytes, seed, buffers, tensormaps, params, outputs, compare)`},
+		{"unknown top key", head + "textures: {}\n", `3:1: error: unknown key "textures" in the launch spec (want one of: kernel, grid, block, cluster, non_portable_cluster, shared_bytes, seed, buffers, tensormaps, params, outputs, compare, registers)`},
 		{"duplicate key", head + "grid: [2]\n", `3:1: error: duplicate key "grid" in the launch spec`},
 		{"missing grid", "block: [1]\n", `1:1: error: missing required key "grid"`},
 		{"grid type", "grid: 16\nblock: [1]\n", "1:7: error: grid: expected a list of 1 to 3 integers, got the number 16"},
@@ -215,5 +216,19 @@ func TestParseErrors(t *testing.T) {
 			require.ErrorAs(t, err, &le)
 			assert.Equal(t, "spec.yaml:"+tc.want, err.Error())
 		})
+	}
+}
+
+// registers: the registers per thread ptxas allocated, 1..255.
+func TestRegistersKey(t *testing.T) {
+	head := "grid: [1, 1, 1]\nblock: [32, 1, 1]\n"
+	s, err := Parse("spec.yaml", []byte(head+"registers: 168\n"))
+	if err != nil || s.Registers != 168 {
+		t.Fatalf("registers: 168 gave %v, %v", s, err)
+	}
+	for _, bad := range []string{"registers: 0\n", "registers: 256\n", "registers: x\n"} {
+		if _, err := Parse("spec.yaml", []byte(head+bad)); err == nil || !strings.Contains(err.Error(), "spec.yaml:3:") {
+			t.Errorf("%q: want an error at line 3, got %v", bad, err)
+		}
 	}
 }

@@ -15,12 +15,12 @@ type Spec struct {
 	// Registers is the registers per thread the kernel really uses (what
 	// ptxas allocated: CU_FUNC_ATTRIBUTE_NUM_REGS); 0 when not given. Timed
 	// runs use it for occupancy.
-	Registers int
-	Buffers            []BufferSpec    // in spec (YAML) order
-	TensorMaps         []TensorMapSpec // `tensormaps:`, in spec order (tensormap.go)
-	Params             []ParamSpec     // in .entry parameter order
-	Outputs            []string
-	Compare            map[string]CompareRule // keyed by output name; absent means bit-exact
+	Registers  int
+	Buffers    []BufferSpec    // in spec (YAML) order
+	TensorMaps []TensorMapSpec // `tensormaps:`, in spec order (tensormap.go)
+	Params     []ParamSpec     // in .entry parameter order
+	Outputs    []string
+	Compare    map[string]CompareRule // keyed by output name; absent means bit-exact
 
 	kernelPos Pos // position of the `kernel:` value (or the document start)
 	paramsPos Pos // position of the `params:` key (or the document start)

@@ -13,8 +13,11 @@ import (
 // driver's rules are checked where the map is encoded (package tma), and
 // FieldPos gives the position to report a broken rule at.
 type TensorMapSpec struct {
-	Name           string
-	Buffer         string
+	Name   string
+	Buffer string
+	// Offset is added to the buffer's address to give the map's global
+	// address (`offset:`, bytes; a map over a sub-range of a buffer).
+	Offset         uint64
 	DType          uint8
 	Dims           []uint64 // innermost first; the rank is len(Dims)
 	Strides        []uint64 // bytes, dims 1..rank-1
@@ -50,6 +53,9 @@ var (
 	L2PromotionNames    = []string{"none", "64B", "128B", "256B"}
 	OOBFillNames        = []string{"zero", "nan"}
 )
+
+// Address is the map's global address for a buffer at base.
+func (t *TensorMapSpec) Address(base uint64) uint64 { return base + t.Offset }
 
 // Rank is the number of dimensions.
 func (t *TensorMapSpec) Rank() int { return len(t.Dims) }

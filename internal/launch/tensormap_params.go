@@ -23,16 +23,16 @@ func (p *parser) tensorMapParam(s *Spec, ps *ParamSpec, f field, what string) er
 	return nil
 }
 
-var fieldKeys = append([]string{"offset", "buffer", "tensormap"}, scalarKeys...)
+var fieldKeys = append([]string{"offset", "buffer", "buffer_offset", "tensormap"}, scalarKeys...)
 
-// structParam: {bytes: N, fields: [{offset: O, tensormap|buffer|TYPE: V}, ...]},
-// a by-value struct; bytes not covered by a field are zero.
+// structParam: {bytes: N, [hex: H,] fields: [{offset: O, tensormap|buffer|TYPE: V}, ...]},
+// a by-value struct; bytes not covered by a field are zero, or the hex
+// string's bytes when one is given (the fields are laid over them).
 func (p *parser) structParam(s *Spec, ps *ParamSpec, byKey map[string]field, what string) error {
-	n, err := p.intIn(byKey["bytes"].v, what+": bytes", 1, maxParamBytes)
-	if err != nil {
+	if err := p.bytesParam(ps, byKey, what); err != nil {
 		return err
 	}
-	ps.Kind, ps.Bytes = ParamBytes, make([]byte, n)
+	n := int64(len(ps.Bytes))
 	items, err := p.list(byKey["fields"].v, what+": fields")
 	if err != nil {
 		return err
@@ -71,9 +71,13 @@ func (p *parser) structField(s *Spec, n *yaml.Node, what string) (ParamField, er
 	if err != nil {
 		return pf, err
 	}
-	var val *field
+	var val, bufOff *field
 	for i := range fs {
 		f := &fs[i]
+		if f.key == "buffer_offset" {
+			bufOff = f
+			continue
+		}
 		if f.key == "offset" {
 			v, err := p.intIn(f.v, what+": offset", 0, maxParamBytes)
 			if err != nil {
@@ -91,11 +95,18 @@ func (p *parser) structField(s *Spec, n *yaml.Node, what string) (ParamField, er
 		return pf, p.errf(n, "%s: needs a value (tensormap, buffer or a scalar type)", what)
 	}
 	pf.Param.Pos = p.pos(n)
+	if bufOff != nil && val.key != "buffer" {
+		return pf, p.errf(bufOff.k, "%s: buffer_offset needs buffer", what)
+	}
 	switch val.key {
 	case "tensormap":
 		err = p.tensorMapParam(s, &pf.Param, *val, what)
 	case "buffer":
-		err = p.bufferParam(s, &pf.Param, map[string]field{"buffer": *val}, what)
+		byKey := map[string]field{"buffer": *val}
+		if bufOff != nil {
+			byKey["offset"] = *bufOff
+		}
+		err = p.bufferParam(s, &pf.Param, byKey, what)
 	default:
 		d, _ := DTypeByName(val.key)
 		pf.Param.Kind, pf.Param.DType = ParamScalar, d

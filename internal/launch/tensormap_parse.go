@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var tensorMapKeys = []string{"buffer", "dtype", "dims", "strides", "box", "element_strides",
+var tensorMapKeys = []string{"buffer", "offset", "dtype", "dims", "strides", "box", "element_strides",
 	"interleave", "swizzle", "l2_promotion", "oob_fill",
 	"mode", "pixel_box_lower", "pixel_box_upper", "channels_per_pixel", "pixels_per_column"}
 
@@ -76,6 +76,16 @@ func (p *parser) tensorMap(s *Spec, e field) (TensorMapSpec, error) {
 	}
 	if b := s.Buffer(t.Buffer); b == nil || b.TensorMaps != nil {
 		return t, p.errf(byKey["buffer"].v, "%s: unknown data buffer %q (%s)", what, t.Buffer, bufferList(s))
+	}
+	if f, ok := byKey["offset"]; ok {
+		v, err := p.intIn(f.v, what+": offset", 0, maxBufferBytes)
+		if err != nil {
+			return t, err
+		}
+		t.Offset = uint64(v)
+		if b := s.Buffer(t.Buffer); b.File == "" && v >= int64(b.Bytes()) {
+			return t, p.errf(f.v, "%s: offset %d is not inside buffer %s (%d bytes)", what, v, t.Buffer, b.Bytes())
+		}
 	}
 	if t.DType, err = p.enumLit(byKey["dtype"].v, what+": dtype", TensorMapDTypeNames); err != nil {
 		return t, err

@@ -24,8 +24,12 @@ type Report struct {
 	Timing       *Timing  `json:"timing,omitempty"`
 	Smem         *Smem    `json:"smem"`
 	Outputs      []string `json:"outputs"`
-	GPU          any      `json:"gpu,omitempty"`
-	Host         Host     `json:"host"`
+	// Warnings are the hazard checker's warnings (README "Hazard
+	// warnings"), sorted by (line, rule); [] for a simulator run without
+	// any, null for a GPU run.
+	Warnings []Warning `json:"warnings"`
+	GPU      any       `json:"gpu,omitempty"`
+	Host     Host      `json:"host"`
 }
 
 // Smem is the shared-memory section, following Nsight Compute's metrics.

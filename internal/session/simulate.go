@@ -24,6 +24,8 @@ type RunOptions struct {
 	Profile *gpu.Profile
 	// Trace receives the timed run's spans (nil: none).
 	Trace gpu.TraceSink
+	// Strict makes the hazard warnings errors (exec.Launch.StrictHazards).
+	Strict bool
 }
 
 // Simulate prepares the launch and runs it functionally, filling rep (kernel,
@@ -53,6 +55,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		return s, err
 	}
 	s.Launch.NoHazardCheck = opt.NoHazardCheck
+	s.Launch.StrictHazards = opt.Strict
 	start := time.Now()
 	var res *gpu.Result
 	if opt.Timed {
@@ -61,6 +64,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		res, err = s.Run(cfg)
 	}
 	wall := time.Since(start).Seconds()
+	rep.Warnings = Warnings(s.Launch)
 	if res != nil {
 		n := res.Instructions
 		rep.Instructions = &n

@@ -10,7 +10,7 @@ import (
 // launch.Error at the spec position of the offending field.
 func TensorMap(t *launch.TensorMapSpec, bufAddr func(name string) uint64) (tma.TensorMap, error) {
 	m := tma.TensorMap{
-		DType: tma.DType(t.DType), Rank: t.Rank(), GlobalAddress: bufAddr(t.Buffer),
+		DType: tma.DType(t.DType), Rank: t.Rank(), GlobalAddress: t.Address(bufAddr(t.Buffer)),
 		Dims: t.Dims, Strides: t.Strides, Box: t.Box, ElementStrides: t.ElementStrides,
 		Interleave: tma.Interleave(t.Interleave), Swizzle: tma.Swizzle(t.Swizzle),
 		L2Promotion: tma.L2Promotion(t.L2Promotion), OOBFill: tma.OOBFill(t.OOBFill),

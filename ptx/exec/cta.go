@@ -25,6 +25,11 @@ type Launch struct {
 	pool ctaPool // recycled CTA memory (see pool.go)
 	// NoHazardCheck switches off the async-copy hazard checker (hazard.go).
 	NoHazardCheck bool
+	// StrictHazards makes the warning rules errors (hazard_warn.go).
+	StrictHazards bool
+	// Warnings collects the warning rules' reports (like Counters: each
+	// fork has its own; merge them in serial CTA order).
+	Warnings Warnings
 	// Poll, when set, is called between the scheduling rounds of a
 	// functional run (every warp ran up to one quantum); an error it
 	// returns ends the run with that error. Parallel runs use it to stop
@@ -42,6 +47,7 @@ func (l *Launch) Fork(g *GlobalMem) *Launch {
 	f.Global = g
 	f.Counters = &smem.Counters{}
 	f.Printf = bytes.Buffer{}
+	f.Warnings = Warnings{}
 	f.pool = ctaPool{}
 	f.Poll = nil
 	return f

@@ -34,7 +34,13 @@ import (
 //     copy out of shared memory (bulk_group) may still be reading, written
 //     before the issuer's cp.async.bulk.wait_group{.read} covering its
 //     group, or by another warp without that wait ordered before the
-//     write (hazard_bulkread.go).
+//     write (hazard_bulkread.go);
+//  5. wgmma operands: a wgmma.mma_async reading shared bytes whose async
+//     copy no warp of its warpgroup has observed complete, and shared
+//     bytes a wgmma reads overwritten before a wgmma.wait_group retiring
+//     it is ordered before the write (hazard_wgread.go).
+//
+// Two proxy-rule cases are warnings, not errors (hazard_warn.go).
 //
 // Ordering is tracked with vector clocks over the warps of the whole
 // cluster (a release is an mbarrier arrive or a barrier arrive; an acquire
@@ -51,10 +57,11 @@ type hazards struct {
 	chunk   []int32    // per 16-byte chunk: 1 + index into writes, 0 none
 	mask    []uint16   // per chunk: the bytes its async write covers
 	writes  []asyncWrite
-	reads   []uint32   // chunk*nw + warp: the reader's epoch at its last read, 0 none
-	cp      cpTrack    // cp.async groups (hazard_cpasync.go)
-	px      proxyTrack // generic writes awaiting fence.proxy.async (hazard_proxy.go)
-	bk      bulkTrack  // bulk-group copies' reads of shared memory (hazard_bulkread.go)
+	reads   []uint32    // chunk*nw + warp: the reader's epoch at its last read, 0 none
+	cp      cpTrack     // cp.async groups (hazard_cpasync.go)
+	px      proxyTrack  // generic writes awaiting fence.proxy.async (hazard_proxy.go)
+	bk      bulkTrack   // bulk-group copies' reads of shared memory (hazard_bulkread.go)
+	wr      wgReadTrack // wgmma operand reads awaiting wait_group (hazard_wgread.go)
 }
 
 // asyncWrite is one async copy into shared memory.
@@ -212,6 +219,11 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 				return w.hazardFault(x, l, wr, k, write)
 			}
 		}
+		if write || gen {
+			if err := w.cta.hazardWgmmaOverwrite(x, l, w, k, x.in.Text); err != nil {
+				return err
+			}
+		}
 		if write {
 			if err := w.cta.hazardBulkOverwrite(x, l, w, k, x.in.Text); err != nil {
 				return err
@@ -224,7 +236,7 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 			h.reads[int(k)*h.nw+w.id] = h.epoch(w.id)
 		}
 		if gen {
-			h.px.write(k, w.id, x.line())
+			h.px.write(k, w.id, x.line(), false)
 		}
 	}
 	return nil
@@ -312,6 +324,9 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 		if err := c.hazardBulkOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
 			return err
 		}
+		if err := c.hazardWgmmaOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
+			return err
+		}
 		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
 		for r, e := range rs {
 			if e == 0 || (c == by.cta && r == by.id) {
@@ -332,7 +347,7 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 			h.chunk[k], h.mask[k] = idx, bits
 		}
 		if cp {
-			h.px.write(k, by.id, x.line())
+			h.px.write(k, by.id, x.line(), true)
 		} else {
 			h.px.clear(k)
 		}

@@ -45,7 +45,8 @@ func (c *CTA) hazardClusterRelease(waiters []*Warp) {
 // shared memory of cluster rank rank: a read or write of bytes an async copy
 // wrote there that this warp has not observed complete. (Remote reads are
 // not recorded for the overwrite-while-read check, and remote writes do
-// not clear the copy's record.)
+// not clear the copy's record.) A write is also checked against the
+// peer's wgmma operand reads (hazard_wgread.go).
 func (w *Warp) hazardRemoteAccess(x *xinst, l int, rank, off uint32, n int, write bool) error {
 	cl := w.cta.cl
 	if cl == nil || int(rank) >= len(cl.ctas) || cl.ctas[rank] == nil {
@@ -61,6 +62,11 @@ func (w *Warp) hazardRemoteAccess(x *xinst, l int, rank, off uint32, n int, writ
 		if i := th.chunk[k]; i > 0 && th.mask[k]&chunkBits(k, off, end) != 0 {
 			if wr := &th.writes[i-1]; !h.observed(w.id, wr) {
 				return w.hazardFault(x, l, wr, k, write)
+			}
+		}
+		if write {
+			if err := cl.ctas[rank].hazardWgmmaOverwrite(x, l, w, k, x.in.Text); err != nil {
+				return err
 			}
 		}
 	}

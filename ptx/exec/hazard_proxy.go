@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 
@@ -23,6 +24,7 @@ type proxyTrack struct {
 	warp   []uint8  // per chunk: 1 + the last generic writer, 0 none
 	line   []int32  // per chunk: that write's PTX line
 	seq    []uint32 // per chunk: the writer's fence count at the write
+	cp     []bool   // per chunk: the write was a cp.async (hazard_warn.go)
 	fences []uint32 // per warp: proxy fences executed
 	marks  [][]fenceMark
 }
@@ -35,13 +37,15 @@ func (p *proxyTrack) init(nw, chunks int) {
 	p.warp = make([]uint8, chunks)
 	p.line = make([]int32, chunks)
 	p.seq = make([]uint32, chunks)
+	p.cp = make([]bool, chunks)
 	p.fences = make([]uint32, nw)
 	p.marks = make([][]fenceMark, nw)
 }
 
-// write records a generic write of chunk k by warp wi at line.
-func (p *proxyTrack) write(k uint32, wi, line int) {
-	p.warp[k], p.line[k], p.seq[k] = uint8(wi+1), int32(line), p.fences[wi]
+// write records a generic write of chunk k by warp wi at line (cp: by
+// cp.async).
+func (p *proxyTrack) write(k uint32, wi, line int, cp bool) {
+	p.warp[k], p.line[k], p.seq[k], p.cp[k] = uint8(wi+1), int32(line), p.fences[wi], cp
 }
 
 // clear forgets chunk k's generic write (an async copy replaced the data).
@@ -173,11 +177,15 @@ func usesAsyncProxy(p *ptx.Program) bool {
 	return false
 }
 
-// hazardWgmmaRead is the proxy check of a wgmma.mma_async's shared operand
-// (name "A" or "B"), read through the async proxy from the given 16-byte
-// chunks on behalf of the warpgroup warps (proxyCheck: the writer's own
-// warpgroup needs no barrier, its fence precedes its part in the collective
-// wgmma).
+// hazardWgmmaRead checks a wgmma.mma_async's shared operand (name "A" or
+// "B"), read through the async proxy from the given 16-byte chunks on
+// behalf of the warpgroup warps, and records the read for the
+// overwrite-before-retire check (hazard_wgread.go). Async copies into
+// those chunks must have completed for one of the warps (the collective
+// wgmma starts after every warp issued it). The proxy rule (proxyCheck:
+// the writer's own warpgroup needs no barrier, its fence precedes its part
+// in the collective wgmma) is an error for generic stores and a warning
+// (RuleCpAsyncWgmmaFence) for cp.async writes.
 func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []uint32) error {
 	h := w.cta.async.hz
 	if h == nil {
@@ -188,11 +196,23 @@ func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []ui
 	for i, r := range warps {
 		ids[i] = r.id
 	}
+	warn := -1 // the first chunk whose cp.async data is unfenced
+	var warnG, warnRes int
 	for _, k := range chunks {
 		if int(k) >= len(p.warp) {
 			continue
 		}
-		switch g, res := h.proxyCheck(k, ids[:len(warps)]...); res {
+		if err := w.wgmmaReadAsync(x, ids[:len(warps)], name, k); err != nil {
+			return err
+		}
+		g, res := h.proxyCheck(k, ids[:len(warps)]...)
+		if res != proxyOK && p.cp[k] {
+			if warn < 0 {
+				warn, warnG, warnRes = int(k), g, res
+			}
+			continue
+		}
+		switch res {
 		case proxyUnfenced:
 			return w.wgFault(x, wgWarpIDs(warps), "async proxy hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), "+
 				"written through the generic proxy by warp %d at line %d with no fence.proxy.async after the write: warp %d must execute "+
@@ -205,7 +225,40 @@ func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []ui
 				name, k*hzChunk, (k+1)*hzChunk, g, p.line[k], g)
 		}
 	}
+	h.wgReadRecord(w, x, warps, name, chunks)
+	if st := w.cta.wg; warn >= 0 && !st.warned {
+		st.warned = true // one warning per wgmma, not per operand
+		k := uint32(warn)
+		how := "with no fence.proxy.async after the copy"
+		if warnRes == proxyUnordered {
+			how = fmt.Sprintf("whose fence.proxy.async is not ordered before the wgmma (no barrier or mbarrier arrive/wait from warp %d after it)", warnG)
+		}
+		w0 := warps[0]
+		return w0.hazardWarn(x, tz(w0.live|1<<31), RuleCpAsyncWgmmaFence,
+			"execute fence.proxy.async.shared::cta after cp.async.wait_group and before the barrier that orders the copies before the wgmma",
+			"wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), written by the cp.async of warp %d at line %d (generic proxy) %s (warps %s)",
+			name, k*hzChunk, (k+1)*hzChunk, warnG, p.line[k], how, joinInts(wgWarpIDs(warps)))
+	}
 	return nil
+}
+
+// wgmmaReadAsync: the async copy that last wrote chunk k must have
+// completed for one of the warpgroup's warps ids.
+func (w *Warp) wgmmaReadAsync(x *xinst, ids []int, name string, k uint32) error {
+	h := w.cta.async.hz
+	i := h.chunk[k]
+	if i == 0 || h.mask[k] == 0 {
+		return nil
+	}
+	wr := &h.writes[i-1]
+	for _, r := range ids {
+		if h.observed(r, wr) {
+			return nil
+		}
+	}
+	return w.wgFault(x, ids, "async hazard: wgmma.mma_async reads its %s operand from shared [0x%x, 0x%x), written by the %s of warp %d at line %d, "+
+		"whose completion no warp of the warpgroup has observed (wait on its mbarrier phase or cp.async.wait_group, and order that wait before the wgmma)",
+		name, k*hzChunk, (k+1)*hzChunk, wr.what, wr.warp, wr.line)
 }
 
 func wgWarpIDs(warps []*Warp) []int {
@@ -214,4 +267,15 @@ func wgWarpIDs(warps []*Warp) []int {
 		ids[i] = r.id
 	}
 	return ids
+}
+
+func joinInts(v []int) string {
+	s := ""
+	for i, x := range v {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(x)
+	}
+	return s
 }

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/sm90sim/sm90sim/ptx"
 )
 
@@ -33,6 +35,13 @@ type InstInfo struct {
 	// suspend-time hint in ns (0 when absent or in a register).
 	TryWait     bool
 	SuspendHint int64
+	// ClusterBar marks barrier.cluster (arrive and wait forms),
+	// ClusterArrive its arrive part, Relaxed the .relaxed qualifier; DSMEM
+	// marks shared::cluster memory accesses (distributed shared memory).
+	ClusterBar, ClusterArrive, Relaxed, DSMEM bool
+	// BypassL1 marks global accesses that skip the SM's L1 (.cg, .cs,
+	// .cv, .volatile loads; cp.async.cg).
+	BypassL1 bool
 	// Async is the instruction's role in asynchronous work; WaitN the N of
 	// a wait_group (-1 for wait_all).
 	Async AsyncClass
@@ -94,13 +103,31 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
 	inf.Slots = sassSlots(in, x.bits)
-	if v, ok := measuredSlots(in, xf.fn); ok {
+	if freeMove(in) {
+		inf.Slots = 0
+	} else if v, ok := measuredSlots(in, xf.fn); ok {
 		inf.Slots = max(v, 1)
 		if (in.Op == ptx.OpDiv || in.Op == ptx.OpRem) && x.bits == 64 && !x.t.IsFloat() {
 			inf.Slots += subroutineSlots
 		}
 	}
 	asyncInfo(in, inf)
+	for _, q := range in.Quals {
+		switch q {
+		case "cg", "cs", "cv", "volatile":
+			inf.BypassL1 = true
+		case "relaxed":
+			inf.Relaxed = true
+		}
+	}
+	if in.Op == ptx.OpBarrier && slices.Contains(in.Quals, "cluster") {
+		inf.ClusterBar = true
+		inf.ClusterArrive = !slices.Contains(in.Quals, "wait")
+	}
+	switch in.Op {
+	case ptx.OpLd, ptx.OpSt, ptx.OpAtom, ptx.OpRed:
+		inf.DSMEM = in.Mods.Space == ptx.SpaceSharedCluster
+	}
 	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
 		inf.TryWait = true
 		if len(in.Ops) == 4 && in.Ops[3].Kind == ptx.OpdImm {
@@ -191,4 +218,29 @@ func (k *Kernel) Infos() []*InstInfo {
 		out[i] = &f.insts[i].info
 	}
 	return out
+}
+
+// freeMove reports instructions ptxas turns into nothing: register and
+// immediate moves (copy propagation, constant operands), vector packing
+// and unpacking (register pairs), symbol addresses, kernel-parameter loads
+// (constant-bank operands). Moves from special registers are real (S2R).
+func freeMove(in *ptx.Inst) bool {
+	switch in.Op {
+	case ptx.OpMov:
+		for i := range in.Ops {
+			if in.Ops[i].Kind == ptx.OpdSpecial {
+				return false
+			}
+		}
+		return true
+	case ptx.OpLd:
+		return in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry
+	case ptx.OpCvt:
+		// an integer narrowing is the low register of the source
+		if len(in.Mods.Types) == 2 {
+			d, s := in.Mods.Types[0], in.Mods.Types[1]
+			return !d.IsFloat() && !s.IsFloat() && d.Size() < s.Size() && d.Size() >= 4 && in.Mods.Flags&ptx.FSat == 0
+		}
+	}
+	return false
 }

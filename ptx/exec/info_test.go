@@ -74,7 +74,7 @@ DONE:
 		defs, uses []int32
 		slots      int32
 	}{
-		{ptx.PipeALU, R("%rd1"), nil, 1},                    // ld.param: a constant-bank read
+		{ptx.PipeALU, R("%rd1"), nil, 0},                    // ld.param: a constant-bank operand, no SASS
 		{ptx.PipeALU, R("%r1"), R("%r2", "%r3"), 1},         // add.s32
 		{ptx.PipeFP32, R("%f1"), R("%p1", "%f2", "%f3"), 1}, // guarded add.f32: the guard is read
 		{ptx.PipeFP64, R("%fd1"), R("%fd2", "%fd1"), 1},     // fma.f64
@@ -84,7 +84,7 @@ DONE:
 		{ptx.PipeALU, R("%r6"), R("%r1", "%r2", "CC"), 1},   // addc reads it
 		{ptx.PipeALU, R("%rd3"), R("%rd1", "%rd2"), 2},      // add.s64: two 32-bit halves
 		{ptx.PipeMUFU, R("%f1"), R("%f2"), 4},               // ex2.approx: ptxas 13.0 emits 4 SASS (sass_slots.tsv)
-		{ptx.PipeConv, R("%f3"), R("%r1"), 1},               // cvt
+		{ptx.PipeFP32, R("%f3"), R("%r1"), 1},               // cvt.rn.f32.s32: I2FP on the FMA pipe (chain_cvt_f32_s32: 4.17 cycles)
 		{ptx.PipeWarp, R("%r7", "%p2"), R("%r1"), 1},        // shfl d|p
 		{ptx.PipeShared, R("%r8", "%r9"), R("%rd1"), 1},     // ld.shared.v2: vector dests, address base
 		{ptx.PipeGlobal, nil, R("%rd3", "%r8", "%r9"), 1},   // st.global.v2: all reads

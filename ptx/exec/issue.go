@@ -25,9 +25,9 @@ const (
 	Blocked
 )
 
-// maxSectors bounds the distinct global sectors an Effect records; an
+// maxLines bounds the distinct 128-byte global lines an Effect lists; an
 // instruction touching more counts the rest without their addresses.
-const maxSectors = 64
+const maxLines = 256
 
 // Effect is what one Issue did, for a timing model: no data, only what
 // takes time. It is filled in place and holds no pointers into the warp
@@ -45,13 +45,18 @@ type Effect struct {
 	// TMAWavefronts is the modelled shared-memory side of TMA and bulk
 	// copies (smem.OpTMA: 128-byte wavefronts written or read).
 	TMAWavefronts int
-	// GlobalSectors are the distinct 32-byte sectors of global, constant
-	// and local memory the lanes touched (at most maxSectors listed);
-	// NumSectors counts all of them, GlobalBytes the bytes.
-	GlobalSectors [maxSectors]uint64
-	NumSectors    int
-	GlobalBytes   int
-	GlobalStore   bool
+	// GlobalLines are the distinct 128-byte lines of global, constant and
+	// local memory the lanes (or a TMA copy's rows) touched, with a mask of
+	// their 32-byte sectors (at most maxLines listed; NumLines counts all).
+	// NumSectors counts the distinct sectors, GlobalBytes the bytes.
+	GlobalLines [maxLines]uint64
+	LineSectors [maxLines]uint8
+	NumLines    int
+	NumSectors  int
+	GlobalBytes int
+	GlobalStore bool
+	// GlobalTMA marks global traffic of a TMA/bulk copy (it bypasses L1).
+	GlobalTMA bool
 	// BarrierWait is true when the warp now waits at bar.sync/barrier or
 	// barrier.cluster (it issued the arrive).
 	BarrierWait bool
@@ -121,8 +126,8 @@ func (e *Effect) reset() {
 	e.Outcome = Issued
 	e.Active = 0
 	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
-	e.NumSectors, e.GlobalBytes = 0, 0
-	e.GlobalStore = false
+	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
+	e.GlobalStore, e.GlobalTMA = false, false
 	e.BarrierWait = false
 	e.AsyncChanged = false
 	e.Exited = false
@@ -131,27 +136,42 @@ func (e *Effect) reset() {
 
 // noteGlobal records an access of n bytes at addr by one lane.
 func (e *Effect) noteGlobal(addr uint64, n int, store bool) {
+	if n <= 0 {
+		return
+	}
 	e.GlobalBytes += n
 	e.GlobalStore = e.GlobalStore || store
 	for s := addr >> 5; s <= (addr+uint64(n)-1)>>5; s++ {
-		if e.NumSectors > 0 && e.NumSectors <= maxSectors && e.GlobalSectors[e.NumSectors-1] == s {
-			continue
-		}
-		dup := false
-		for i := 0; i < min(e.NumSectors, maxSectors); i++ {
-			if e.GlobalSectors[i] == s {
-				dup = true
-				break
+		line, bit := s>>2, uint8(1)<<(s&3)
+		i := e.findLine(line)
+		if i < 0 {
+			if e.NumLines < maxLines {
+				e.GlobalLines[e.NumLines] = line
+				e.LineSectors[e.NumLines] = bit
 			}
-		}
-		if dup {
+			e.NumLines++
+			e.NumSectors++
 			continue
 		}
-		if e.NumSectors < maxSectors {
-			e.GlobalSectors[e.NumSectors] = s
+		if e.LineSectors[i]&bit == 0 {
+			e.LineSectors[i] |= bit
+			e.NumSectors++
 		}
-		e.NumSectors++
 	}
+}
+
+// findLine is the index of line among the listed lines (-1: absent).
+func (e *Effect) findLine(line uint64) int {
+	n := min(e.NumLines, maxLines)
+	if n > 0 && e.GlobalLines[n-1] == line {
+		return n - 1
+	}
+	for i := 0; i < n-1; i++ {
+		if e.GlobalLines[i] == line {
+			return i
+		}
+	}
+	return -1
 }
 
 // Peek returns the warp's next instruction without executing anything. ok

@@ -100,3 +100,39 @@ func TestPeekIssueInjectedClock(t *testing.T) {
 	assert.Equal(t, uint32(700), d1)
 	assert.Greater(t, d0, uint32(1000), "warp 0 waited for warp 1's whole run")
 }
+
+// Issue allocates nothing on the uniform path.
+func TestIssueAllocatesNothing(t *testing.T) {
+	src := header + `
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	mov.u32 %r1, 0;
+LOOP:
+	add.s32 %r1, %r1, 3;
+	xor.b32 %r2, %r1, 5;
+	setp.lt.u32 %p1, %r1, 3000000;
+	@%p1 bra LOOP;
+	ret;
+}`
+	p, err := ptx.Load("t.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: make([]byte, 8), Global: exec.NewGlobalMem(), Counters: &smem.Counters{}}
+	c, err := exec.NewCTA(k, l, [3]int{}, 0)
+	require.NoError(t, err)
+	w := c.Warps()[0]
+	var e exec.Effect
+	for i := 0; i < 10; i++ {
+		require.NoError(t, w.Issue(&e))
+	}
+	allocs := testing.AllocsPerRun(1000, func() {
+		if err := w.Issue(&e); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+	assert.False(t, w.Done())
+}

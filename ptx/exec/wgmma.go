@@ -68,7 +68,7 @@ func compileWgmma(c *compiler, x *xinst) error {
 				return err
 			}
 			if h := w.cta.wgHazards(); h != nil {
-				h.wait(w, n)
+				h.wait(w, x, n)
 			}
 			w.advanceGroup()
 			return nil

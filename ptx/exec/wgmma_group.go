@@ -23,6 +23,7 @@ type wgState struct {
 	c, d   []uint32
 	ac     []uint32   // .sp: the compressed A (64 x K/2)
 	hz     *wgHazards // nil when the launch switched checks off
+	warned bool       // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
 	tabs   map[wgTabKey]*wgTab
 }
 
@@ -141,6 +142,7 @@ func (w *Warp) wgUniform(x *xinst, o *xop, what string, frames *[4]*Frame, warps
 // wgmmaExec runs the warpgroup's MMA: gather, compute, scatter.
 func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) error {
 	st := w.cta.wg
+	st.warned = false
 	f := wi.mma.Form
 	st.a = growU32(st.a, f.ALen())
 	st.b = growU32(st.b, f.BLen())

@@ -16,7 +16,12 @@ import (
 //     not covered by a wgmma.wait_group that retires its group);
 //  2. a wgmma.mma_async with no wgmma.fence before it in the warp, or
 //     whose accumulator/A registers an ordinary instruction wrote after
-//     the warp's last wgmma.fence.
+//     a wgmma.mma_async that followed the warp's last wgmma.fence.
+//
+// A register written after the last wgmma.fence but before the first
+// wgmma.mma_async after it is a warning (RuleWgmmaFenceWrite): nvcc puts
+// C++ accumulator initialisation there when the fence is inline asm, and
+// ptxas then serializes the wgmmas, so the hardware result is right.
 //
 // (Descriptors that differ across the warpgroup and incomplete warpgroups
 // are reported by wgmma_group.go, checks or not.) Ordinary instructions are
@@ -103,7 +108,8 @@ type wgHazards struct {
 type wgWarpHz struct {
 	frame    *Frame
 	fenced   bool
-	written  []bool  // register written by an ordinary instruction since the last fence
+	issued   bool    // a wgmma.mma_async since the last fence
+	written  []int32 // register written by an ordinary instruction since the last fence: its line, negated when after issued
 	inflight []int32 // line of the in-flight wgmma using the register, 0 none
 	nIn      int
 	pending  []wgUse   // issued, not committed
@@ -126,25 +132,27 @@ func (h *wgHazards) state(w *Warp) *wgWarpHz {
 	s := &h.warps[w.id]
 	if s.frame != w.cur.frame {
 		n := w.cur.frame.fn.nregs
-		*s = wgWarpHz{frame: w.cur.frame, written: make([]bool, n), inflight: make([]int32, n)}
+		*s = wgWarpHz{frame: w.cur.frame, written: make([]int32, n), inflight: make([]int32, n)}
 	}
 	return s
 }
 
 func (h *wgHazards) fence(w *Warp) {
 	s := h.state(w)
-	s.fenced = true
+	s.fenced, s.issued = true, false
 	clear(s.written)
 }
 
 func (h *wgHazards) commit(w *Warp) {
+	w.hazardWgCommit()
 	s := h.state(w)
 	s.groups = append(s.groups, s.pending)
 	s.pending = nil
 }
 
-// wait retires all but the newest n committed groups.
-func (h *wgHazards) wait(w *Warp, n int) {
+// wait (instruction x) retires all but the newest n committed groups.
+func (h *wgHazards) wait(w *Warp, x *xinst, n int) {
+	w.hazardWgWait(x, n)
 	s := h.state(w)
 	if len(s.groups) <= n {
 		return
@@ -179,11 +187,25 @@ func (h *wgHazards) issue(w *Warp, x *xinst, wi *wgInst) error {
 	if !s.fenced {
 		return w.wgFault(x, []int{w.id}, "wgmma.mma_async without a preceding wgmma.fence")
 	}
+	var warn *xop // the first register written before the first wgmma after the fence
 	for _, regs := range [2][]*xop{wi.d, wi.a} {
 		for _, o := range regs {
-			if s.written[o.reg] {
-				return w.wgFault(x, []int{w.id}, "wgmma.mma_async uses %s, written by an ordinary instruction after the last wgmma.fence", w.regName(o.reg))
+			switch line := s.written[o.reg]; {
+			case line < 0:
+				return w.wgFault(x, []int{w.id}, "wgmma.mma_async uses %s, written by an ordinary instruction at line %d after the last wgmma.fence "+
+					"and after a wgmma.mma_async that followed it", w.regName(o.reg), -line)
+			case line > 0 && warn == nil:
+				warn = o
 			}
+		}
+	}
+	s.issued = true
+	if warn != nil {
+		if err := w.hazardWarn(x, tz(w.cur.group|1<<31), RuleWgmmaFenceWrite,
+			"write the registers before wgmma.fence (in CUDA: initialise the accumulators before the inline-asm wgmma.fence), or accept that ptxas serializes these wgmmas",
+			"wgmma.mma_async uses %s, written by an ordinary instruction at line %d after the last wgmma.fence",
+			w.regName(warn.reg), s.written[warn.reg]); err != nil {
+			return err
 		}
 	}
 	if s.pending == nil && len(s.free) > 0 {
@@ -220,8 +242,13 @@ func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
 			}
 		}
 	}
+	line := int32(x.line())
 	for _, r := range writes {
-		s.written[r] = true
+		if s.issued {
+			s.written[r] = -line
+		} else if s.written[r] == 0 {
+			s.written[r] = line
+		}
 	}
 	return nil
 }

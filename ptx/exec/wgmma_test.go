@@ -161,7 +161,13 @@ func TestWgmmaHazards(t *testing.T) {
 		want           string
 	}{
 		{"no fence", "", "", 128, `line \d+: wgmma.mma_async without a preceding wgmma.fence \(warps \d\)`},
-		{"write after fence", "wgmma.fence.sync.aligned;\n\tmov.f32 %f2, 0f00000000;", "", 128, `uses %f2, written by an ordinary instruction after the last wgmma.fence`},
+		// Written after the fence and before the first wgmma it is a
+		// warning (TestWgmmaFenceWriteWarning); after a wgmma that
+		// followed the fence, an error.
+		{"write after fence and a wgmma", "wgmma.fence.sync.aligned;",
+			"wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;\n\tmov.f32 %f2, 0f00000000;\n\t" +
+				"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd6, %rd7, 1, 1, 1, 0, 0;", 128,
+			`uses %f2, written by an ordinary instruction at line \d+ after the last wgmma.fence and after a wgmma.mma_async that followed it`},
 		{"read in flight", "wgmma.fence.sync.aligned;", "mov.b32 %r20, %f3;", 128, `reads %f3 while the wgmma.mma_async at line \d+ that uses it is in flight`},
 		{"incomplete warpgroup", "wgmma.fence.sync.aligned;", "", 96, `warpgroup 0 \(warps 0..3\) is incomplete: the CTA has 3 warps`},
 	} {

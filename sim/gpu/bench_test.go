@@ -75,3 +75,18 @@ func BenchmarkIntHashTimed(b *testing.B) {
 	}
 	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
 }
+
+// BenchmarkGemmWgmma512Timed is BenchmarkGemmWgmma512 in timed mode.
+func BenchmarkGemmWgmma512Timed(b *testing.B) {
+	dir := filepath.Join("..", "..", "validation", "testdata", "gemm_wgmma_512x256x512")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+		require.NoError(b, err)
+		b.StartTimer()
+		_, _, err = gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{HotLines: true})
+		require.NoError(b, err)
+	}
+	b.ReportMetric(float64(b.N)*2*512*256*512/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}

@@ -32,6 +32,7 @@ type runOutput struct {
 	smem   smem.Counters
 	sites  exec.SiteDeltas
 	mem    *exec.MemLog
+	warn   exec.Warnings
 }
 
 // run executes unit i with the budget and takes what it left behind.
@@ -43,9 +44,9 @@ func (r *runner) run(p *plan, i int, budget int64) *outcome {
 }
 
 // take collects and clears the runner's printf text, counters, site
-// statistics and memory log.
+// statistics, hazard warnings and memory log.
 func (r *runner) take() runOutput {
-	out := runOutput{smem: *r.l.Counters, sites: r.k.TakeSmemSites(), mem: r.g.TakeLog()}
+	out := runOutput{smem: *r.l.Counters, sites: r.k.TakeSmemSites(), mem: r.g.TakeLog(), warn: r.l.Warnings.Take()}
 	if r.l.Printf.Len() > 0 {
 		out.printf = bytes.Clone(r.l.Printf.Bytes())
 		r.l.Printf.Reset()
@@ -64,9 +65,11 @@ func (r *runner) reset() {
 }
 
 // addTo adds the unit's leftovers to the launch and kernel being run (in
-// serial unit order: printf text is appended, site kinds are the last).
+// serial unit order: printf text is appended, site kinds are the last,
+// warnings keep their first occurrence).
 func (o *runOutput) addTo(k *exec.Kernel, l *exec.Launch) {
 	l.Printf.Write(o.printf)
+	l.Warnings.Merge(&o.warn)
 	if l.Counters != nil {
 		l.Counters.Merge(&o.smem)
 	}

@@ -43,11 +43,8 @@ type machine struct {
 	unitRes sm.Resources
 	occ     Occupancy
 	// dispatcher: next cycle a CTA can be dispatched
-	dispFree engine.Cycle
-	// global-memory stand-in: next free slot, in 1/secRate cycles
-	memFree   float64
-	secPerCyc float64
-	memLat    engine.Cycle
+	dispFree float64
+	mem       *memModel
 	budget    int64
 	insts     int64
 	err       error
@@ -99,8 +96,7 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	if err := m.occupancy(opt.RegistersPerThread); err != nil {
 		return res, nil, err
 	}
-	m.secPerCyc = tc.GlobalBytesPerNs * 1000 / tc.SMClockMHz / 32
-	m.memLat = engine.Cycle(tc.nsToCycles(tc.GlobalLatencyNs))
+	m.mem = newMemModel(&m.tc, cfg.Layout.NumSMs)
 	if opt.HotLines {
 		m.lines = sm.NewLineStats()
 	}
@@ -115,8 +111,8 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 		s.NsPerCycle = 1000 / tc.SMClockMHz
 		m.sms[i] = s
 	}
-	m.dispFree = engine.Cycle(tc.LaunchCycles)
-	m.eng.Schedule(m.dispFree, engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
+	m.dispFree = float64(tc.LaunchCycles)
+	m.eng.Schedule(engine.Cycle(tc.LaunchCycles), engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
 	m.eng.Run(func() bool { return m.err != nil })
 	res.Instructions = m.insts
 	if l.Counters != &res.Smem {
@@ -211,9 +207,9 @@ func (m *machine) dispatch(now engine.Cycle, from int) {
 		}
 		i := m.next
 		m.next++
-		at := max(now, m.dispFree)
-		m.dispFree = at + engine.Cycle(m.tc.DispatchIntervalCycles*len(smids))
-		start := at + engine.Cycle(m.tc.DispatchLatencyCycles)
+		at := max(float64(now), m.dispFree)
+		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))
+		start := engine.Cycle(at) + engine.Cycle(m.tc.DispatchLatencyCycles)
 		var cl *exec.Cluster
 		var err error
 		if m.p.slots != nil {
@@ -287,12 +283,9 @@ func (m *machine) place(from int) []int {
 	return nil
 }
 
-// Global implements sm.Host: the stand-in global memory (a fixed latency
-// behind one GPU-wide bandwidth queue).
-func (m *machine) Global(at engine.Cycle, smid, sectors int, store bool) engine.Cycle {
-	start := max(float64(at), m.memFree)
-	m.memFree = start + float64(sectors)/m.secPerCyc
-	return engine.Cycle(start) + m.memLat
+// Memory implements sm.Host: the L1/L2/HBM model (mem.go).
+func (m *machine) Memory(at engine.Cycle, smid int, e *exec.Effect, useL1 bool) engine.Cycle {
+	return m.mem.access(at, smid, e, useL1)
 }
 
 // CTADone implements sm.Host.

@@ -18,11 +18,13 @@ type TimedConfig struct {
 	// ns convert through it.
 	SMClockMHz  float64
 	MemClockMHz float64
-	// GlobalLatencyNs is the stand-in global memory's load latency
-	// (until the L2/HBM model of timed mode part 2).
-	GlobalLatencyNs float64
-	// GlobalBytesPerNs is the GPU-wide global memory bandwidth.
-	GlobalBytesPerNs float64
+	// L2HitCycles is a load's latency when L2 holds its lines (load to
+	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerCycle and
+	// DRAMBytesPerNs are the GPU-wide bandwidths.
+	L2HitCycles     int
+	L2BytesPerCycle int
+	DRAMLatencyNs   float64
+	DRAMBytesPerNs  float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -31,7 +33,7 @@ type TimedConfig struct {
 	// DispatchIntervalCycles is the GPU's CTA dispatch rate (one CTA per
 	// this many cycles), DispatchLatencyCycles a dispatched CTA's delay
 	// until its warps can issue.
-	DispatchIntervalCycles int
+	DispatchIntervalCycles float64
 	DispatchLatencyCycles  int
 	// RegistersPerThreadDefault is used when neither the spec nor the PTX
 	// (.maxnreg) gives the registers per thread.
@@ -67,11 +69,26 @@ func (p Param) Set(c *TimedConfig, v float64) { p.set(c, v) }
 // Params lists every parameter of the timing model, sorted by name.
 func Params() []Param {
 	ps := []Param{
-		floatParam("global_latency_ns", "stand-in", func(c *TimedConfig) *float64 { return &c.GlobalLatencyNs }),
-		floatParam("global_bytes_per_ns", "stand-in", func(c *TimedConfig) *float64 { return &c.GlobalBytesPerNs }),
+		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
+		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
+		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
+		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
+		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
+		intParam("barrier_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierArriveInterval }),
+		intParam("stmatrix_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixBaseCycles }),
+		intParam("stmatrix_cycles_per_matrix", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixCyclesPerMatrix }),
+		intParam("l1_cycles_per_line", "corpus", func(c *TimedConfig) *int { return &c.SM.L1CyclesPerLine }),
+		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
+		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
+		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
+		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
+		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
+		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
+		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
 		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),
-		intParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchIntervalCycles }),
+		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
 		intParam("sub_partitions_count", "spec", func(c *TimedConfig) *int { return &c.SM.SubPartitions }),
@@ -126,8 +143,8 @@ func (c *TimedConfig) Validate() error {
 	if c.SMClockMHz <= 0 || c.MemClockMHz <= 0 {
 		return fmt.Errorf("timing: clocks must be positive (sm_clock_mhz %g, mem_clock_mhz %g)", c.SMClockMHz, c.MemClockMHz)
 	}
-	if c.GlobalLatencyNs < 0 || c.GlobalBytesPerNs <= 0 {
-		return fmt.Errorf("timing: global_latency_ns must be >= 0 and global_bytes_per_ns > 0")
+	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerCycle <= 0 || c.DRAMBytesPerNs <= 0 {
+		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_cycle and dram_bytes_per_ns > 0")
 	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")

@@ -12,6 +12,13 @@ type AsyncConfig struct {
 	TMAIssueCycles int `json:"tma_issue_cycles" yaml:"tma_issue_cycles"`
 	// TMABytesPerCycle: one SM's TMA engine throughput.
 	TMABytesPerCycle int `json:"tma_bytes_per_cycle" yaml:"tma_bytes_per_cycle"`
+	// TMALatencyCycles: from the data's arrival from L2/HBM and the
+	// transfer to the mbarrier's complete_tx being visible.
+	TMALatencyCycles int `json:"tma_latency_cycles" yaml:"tma_latency_cycles"`
+	// WgmmaSSTailCycles and WgmmaRSTailCycles: from the end of a wgmma's
+	// tensor work to its results being visible to wait_group.
+	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`
+	WgmmaRSTailCycles int `json:"wgmma_rs_tail_cycles" yaml:"wgmma_rs_tail_cycles"`
 	// WgmmaFMAPerCycle is the SM's dense f16 FMA rate (2048 on SM90; the
 	// other types scale with K so that full-K shapes take N/2 cycles).
 	WgmmaFMAPerCycle int `json:"wgmma_fma_per_cycle" yaml:"wgmma_fma_per_cycle"`
@@ -53,25 +60,27 @@ func (cs *ctaState) warpgroup(ws *warpState) *wgState {
 	return cs.wgs[i]
 }
 
-// wgmmaCycles is how long one wgmma occupies the SM's tensor pipe.
-func (s *SM) wgmmaCycles(info *exec.InstInfo) engine.Cycle {
+// wgmmaCycles is how long one wgmma occupies the SM's tensor pipe (the
+// issue interval of back-to-back wgmmas: the tensor work, the operand
+// reads from shared memory, a floor) and its tensor work alone.
+func (s *SM) wgmmaCycles(info *exec.InstInfo) (occupy, work engine.Cycle) {
 	a := &s.cfg.Async
 	n, k, bits := int(info.MMAN), int(info.MMAK), int(info.MMABits)
 	if n <= 0 || k <= 0 || bits <= 0 {
-		return engine.Cycle(a.WgmmaMinCycles)
+		return engine.Cycle(a.WgmmaMinCycles), 0
 	}
 	// FMAs scaled to f16 work: 64*N*K products of bits-wide inputs.
-	work := 64 * n * k * bits / 16
+	fmas := 64 * n * k * bits / 16
 	if info.MMASparse {
-		work /= 2
+		fmas /= 2
 	}
-	c := (work + a.WgmmaFMAPerCycle - 1) / a.WgmmaFMAPerCycle
+	c := (fmas + a.WgmmaFMAPerCycle - 1) / a.WgmmaFMAPerCycle
 	bytes := n * k * bits / 8 // B, read once and broadcast
 	if !info.MMARS {
 		bytes += 64 * k * bits / 8
 	}
-	c = max(c, (bytes+a.WgmmaSmemBytesPerCycle-1)/a.WgmmaSmemBytesPerCycle, a.WgmmaMinCycles)
-	return engine.Cycle(c)
+	occ := max(c+1, (bytes+a.WgmmaSmemBytesPerCycle-1)/a.WgmmaSmemBytesPerCycle, a.WgmmaMinCycles)
+	return engine.Cycle(occ), engine.Cycle(c)
 }
 
 // groupsReady is when the groups older than the newest n are done (-1:
@@ -152,9 +161,9 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		xfer := engine.Cycle((bytes + a.TMABytesPerCycle - 1) / a.TMABytesPerCycle)
 		s.tmaFree = start + xfer
 		s.Stats.TMABusy += int64(xfer)
-		done := start + xfer
-		if bytes > 0 {
-			done = max(done, s.host.Global(start, s.ID, (bytes+31)/32, info.Async == exec.AsyncBulkStore))
+		done := start + xfer + engine.Cycle(a.TMALatencyCycles)
+		if e.NumSectors > 0 {
+			done = s.host.Memory(start, s.ID, e, false) + xfer + engine.Cycle(a.TMALatencyCycles)
 		}
 		switch info.Async {
 		case exec.AsyncBulkLoad:
@@ -186,10 +195,14 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		if wg.arrived >= wg.warps {
 			wg.arrived = 0
 			start := max(now, s.tensorFree)
-			d := s.wgmmaCycles(info)
+			d, work := s.wgmmaCycles(info)
 			s.tensorFree = start + d
 			s.Stats.TensorBusy += int64(d)
-			wg.cur.done = max(wg.cur.done, start+d+engine.Cycle(s.cfg.Pipes[info.Pipe].LatencyCycles))
+			tail := a.WgmmaSSTailCycles
+			if info.MMARS {
+				tail = a.WgmmaRSTailCycles
+			}
+			wg.cur.done = max(wg.cur.done, start+work+engine.Cycle(tail))
 		}
 		return 0 // accumulators: ordered by wait_group, not by the scoreboard
 	case exec.AsyncWgmmaCommit:

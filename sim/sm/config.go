@@ -53,7 +53,31 @@ type Config struct {
 	// L1SectorsPerCycle is the SM's global/local data bandwidth in 32-byte
 	// sectors per cycle.
 	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
-	ICache            ICacheConfig
+	// L1HitCycles is a global load's latency when the SM's L1 holds it.
+	L1HitCycles int `json:"l1_hit_cycles" yaml:"l1_hit_cycles"`
+	// SmemLatencyPerWavefront is added to a shared load's latency per
+	// wavefront beyond the first.
+	SmemLatencyPerWavefront int `json:"smem_latency_per_wavefront_cycles" yaml:"smem_latency_per_wavefront_cycles"`
+	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
+	// this many cycles.
+	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`
+	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices is how long
+	// a warp's stmatrix keeps it from issuing again.
+	StmatrixBaseCycles      int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
+	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
+	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
+	// (a profile parameter: scheduler_lrr 0 or 1).
+	PolicyLRR             int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
+	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
+	// this many cycles (uncoalesced accesses touch a line per lane).
+	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	// ClusterBarrierCycles: barrier.cluster release after the last
+	// arrival; ClusterFenceCycles: the fence of a default (.release)
+	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
+	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
+	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
+	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
+	ICache          ICacheConfig
 	Async             AsyncConfig
 }
 

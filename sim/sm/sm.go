@@ -8,9 +8,10 @@ import (
 
 // Host is what an SM needs from the machine around it.
 type Host interface {
-	// Global times a global/local/constant access of n 32-byte sectors
-	// that left the SM's L1 at cycle at; it returns when the data is back.
-	Global(at engine.Cycle, sm, sectors int, store bool) engine.Cycle
+	// Memory times the global/local/constant lines of e that leave SM sm
+	// at cycle at (through its L1 when useL1); it returns when the data is
+	// back.
+	Memory(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) engine.Cycle
 	// CTADone is called when every warp of c has exited.
 	CTADone(s *SM, c *exec.CTA, now engine.Cycle)
 	// ClusterEvent is called when a warp of a multi-CTA cluster did
@@ -57,6 +58,8 @@ type SM struct {
 	ic         icache
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// barrier unit: next free cycle and the last release
+	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
 }
@@ -135,23 +138,35 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	s.Wake(at)
 }
 
+// maxFreePerCycle bounds the free instructions (moves ptxas removes) a
+// sub-partition passes in one cycle besides its issued one.
+const maxFreePerCycle = 8
+
 // Tick runs one cycle: each sub-partition issues at most one instruction.
 func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 	next := engine.Never
 	issued := false
 	for i := range s.sps {
 		sp := &s.sps[i]
-		pick, at := s.schedule(sp, now)
-		if at < next {
-			next = at
-		}
-		if pick == nil {
-			continue
-		}
-		issued = true
-		if err := s.issue(sp, pick, now); err != nil {
-			s.host.Fail(err)
-			return engine.Never
+		// free instructions (no SASS) do not use the cycle's issue slot:
+		// the scheduler goes on, up to a bound
+		for k := 0; k < maxFreePerCycle; k++ {
+			pick, at := s.schedule(sp, now)
+			if at < next {
+				next = at
+			}
+			if pick == nil {
+				break
+			}
+			issued = true
+			free := pick.info != nil && pick.info.Slots == 0
+			if err := s.issue(sp, pick, now); err != nil {
+				s.host.Fail(err)
+				return engine.Never
+			}
+			if !free {
+				break
+			}
 		}
 	}
 	if issued {
@@ -194,7 +209,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			continue
 		}
 		ws.account(StallNotSelected, info, now, s)
-		switch s.cfg.Policy {
+		switch s.policy() {
 		case LRR:
 			if first == nil {
 				first = ws
@@ -211,7 +226,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			afterLast = true
 		}
 	}
-	if s.cfg.Policy == LRR && pick == nil {
+	if s.policy() == LRR && pick == nil {
 		pick = first
 	}
 	return pick, next
@@ -237,7 +252,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.inBarrier {
 		ws.inBarrier = false
-		ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+		if ws.info != nil && ws.info.ClusterBar {
+			ws.setReady(now+engine.Cycle(s.cfg.ClusterBarrierCycles), StallBarrier)
+		} else {
+			ws.setReady(max(now, s.barRelease), StallBarrier)
+		}
 	}
 	ws.info = info
 	at, why := ws.readyAt, ws.readyWhy
@@ -289,4 +308,12 @@ func (s *SM) freeSlot(cta bool) int {
 			return i
 		}
 	}
+}
+
+// policy is the scheduler's selection policy (scheduler_lrr overrides).
+func (s *SM) policy() Policy {
+	if s.cfg.PolicyLRR != 0 {
+		return LRR
+	}
+	return s.cfg.Policy
 }

@@ -39,6 +39,9 @@ func (c *Config) Fits(r, x Resources) bool {
 // Stats are an SM's totals.
 type Stats struct {
 	Instructions int64
+	// FreeInstructions: issued PTX instructions ptxas turns into nothing
+	// (moves, parameter loads); they take no issue slot.
+	FreeInstructions int64
 	IssueCycles  int64 // cycles in which at least one sub-partition issued
 	// ActiveCycles: cycles with at least one resident CTA.
 	ActiveCycles int64

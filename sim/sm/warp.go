@@ -104,6 +104,15 @@ func (ws *warpState) flush(now engine.Cycle, s *SM) {
 	ws.since = now
 }
 
+// srcReady is the latest ready cycle of the instruction's sources.
+func (ws *warpState) srcReady(info *exec.InstInfo) engine.Cycle {
+	var t engine.Cycle
+	for _, r := range info.Uses {
+		t = max(t, ws.reg(r))
+	}
+	return t
+}
+
 // resultWhy is the state a warp waiting on a pipe's result is in.
 func resultWhy(p ptx.Pipe) Stall {
 	switch p {
@@ -132,8 +141,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	ws.account(Selected, info, now, s)
-	ws.flush(now+1, s)
+	free := info.Slots == 0 && e.Outcome != exec.Parked
+	if !free {
+		ws.account(Selected, info, now, s)
+		ws.flush(now+1, s)
+	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {
 		ws.setReady(now+1, StallDispatch)
@@ -143,27 +155,49 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return err
 	}
 	s.Stats.Instructions++
-	slots := engine.Cycle(max(info.Slots, 1))
+	if free {
+		// no issue slot: the state since the last change continues
+		s.Stats.FreeInstructions++
+		// nothing in SASS: the value is there as soon as its sources are
+		for _, r := range info.Defs {
+			ws.setReg(r, ws.srcReady(info), StallWait)
+		}
+		if e.Exited {
+			s.exitWarp(ws, now)
+		}
+		return nil
+	}
+	slots := engine.Cycle(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	start := max(now, sp.pipeFree[info.Pipe])
-	sp.pipeFree[info.Pipe] = start + slots*engine.Cycle(pt.IntervalCycles)
-	s.Stats.PipeBusy[info.Pipe] += int64(slots) * int64(pt.IntervalCycles)
-	ready := now + slots - 1 + engine.Cycle(pt.LatencyCycles)
+	// one SASS instruction on the named pipe, the others (fix-ups around
+	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
+	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	sp.pipeFree[info.Pipe] = start + busy
+	s.Stats.PipeBusy[info.Pipe] += int64(busy)
+	ready := now + engine.Cycle(pt.LatencyCycles)
+	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
+		ready += slots - 1 // integer sequences (division, 64-bit halves) are dependent chains
+	}
 	why := resultWhy(info.Pipe)
 	if e.SmemWavefronts > 0 {
 		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
 		st := max(now, s.smemFree)
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
-		ready = st + wf - engine.Cycle(s.cfg.SmemWavefrontCycle) + engine.Cycle(s.cfg.SmemLatencyCycles)
+		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
+		if info.DSMEM {
+			ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
+		}
 	}
-	if e.NumSectors > 0 {
-		d := engine.Cycle((e.NumSectors + s.cfg.L1SectorsPerCycle - 1) / s.cfg.L1SectorsPerCycle)
+	if e.NumSectors > 0 && !e.GlobalTMA {
+		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
 		st := max(now, s.l1Free)
 		s.l1Free = st + d
 		s.Stats.L1Busy += int64(d)
-		ready = max(ready, s.host.Global(st+d, s.ID, e.NumSectors, e.GlobalStore))
+		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
+		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
 		why = StallLongScoreboard
 	}
 	if info.Async != exec.AsyncNone {
@@ -178,6 +212,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 	}
 	ws.setReady(now+slots, StallDispatch)
+	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {
+		// a warp's stmatrix reads its source registers for a while
+		// (microbench stsm_x*_1w: 4.5 / 6.2 / 10.1 cycles for x1/x2/x4)
+		ws.setReady(now+engine.Cycle(s.cfg.StmatrixBaseCycles+s.cfg.StmatrixCyclesPerMatrix*e.SmemWavefronts), StallMIOThrottle)
+	}
 	switch info.Pipe {
 	case ptx.PipeBranch:
 		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
@@ -185,10 +224,28 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
 			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
-		default:
+		case ptx.OpBarrier:
+			if info.ClusterBar {
+				if info.ClusterArrive && !info.Relaxed {
+					// the default .release arrive is a GPU-scope fence first
+					ws.setReady(now+engine.Cycle(s.cfg.ClusterFenceCycles), StallMembar)
+				}
+				break
+			}
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
 			if !e.BarrierWait {
-				// the last arrival: released with everyone else
-				ws.setReady(now+engine.Cycle(s.cfg.BarrierReleaseCycles), StallBarrier)
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
+			}
+		default:
+			// the barrier unit takes one arrival per interval; the last
+			// one releases everyone after the release latency
+			at := max(now, s.barFree)
+			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			if !e.BarrierWait {
+				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
 			}
 		}
 	}

@@ -186,10 +186,13 @@ def main():
     ap.add_argument("--sass")
     ap.add_argument("--table")
     ap.add_argument("--env", help="a device build's env/ folder: driver, nvcc, ncu versions, nvidia-smi clocks")
+    ap.add_argument("--suffix", default="", help="read clock_runs.SUFFIX.json and cycles.SUFFIX.json (a second "
+                    "GPU's recording) and write summary.SUFFIX.json; provenance.json is not touched")
     a = ap.parse_args()
     with open(os.path.join(HERE, "benchmarks.json")) as f:
         benches = json.load(f)
     sinfo = sass_info(a.sass) if a.sass else {}
+    sfx = "." + a.suffix if a.suffix else ""
     summary = []
     for b in benches:
         d = os.path.join(MB, b["name"])
@@ -204,18 +207,20 @@ def main():
             continue
         prov = json.load(open(pp))
         changed = False
-        if a.env:
+        if a.suffix:
+            pass
+        elif a.env:
             add_env(prov, a.env, d)
             changed = True
-        if b["name"] in sinfo:
+        if b["name"] in sinfo and not a.suffix:
             add_sass(prov, sinfo[b["name"]], b["kernel"])
             changed = True
         if changed:
             with open(pp, "w") as f:
                 json.dump(prov, f, indent=1)
                 f.write("\n")
-        ent["gpu"] = prov.get("gpu")
-        cy = json.load(open(os.path.join(d, "cycles.json")))
+        cy = json.load(open(os.path.join(d, f"cycles{sfx}.json")))
+        ent["gpu"] = cy.get("gpu") if a.suffix else prov.get("gpu")
         ent["ncu_cycles"] = {k: cy.get(k) for k in ("min", "median", "max", "launches")}
         ent["sm_clock_mhz"] = r2((cy.get("sm_clock_hz") or {}).get("median", 0) / 1e6, 1) if cy.get("sm_clock_hz") else None
         om = cy.get("other_metrics") or {}
@@ -223,7 +228,7 @@ def main():
             ent["ncu_inst_executed"] = med(om["smsp__inst_executed.sum"])
         if "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum" in om:
             ent["ncu_smem_wavefronts"] = med(om["l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"])
-        cr = os.path.join(d, "clock_runs.json")
+        cr = os.path.join(d, f"clock_runs{sfx}.json")
         if os.path.exists(cr):
             runs = json.load(open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]
@@ -248,7 +253,7 @@ def main():
                    "whole launch (min/median/max over >= 3 launches) and the SM clock ncu measured "
                    "(sm__cycles_elapsed.avg.per_second). Written by tools/microbench/summarize.py.",
            "gpus": gpus, "benchmarks": summary}
-    with open(os.path.join(MB, "summary.json"), "w") as f:
+    with open(os.path.join(MB, f"summary{sfx}.json"), "w") as f:
         json.dump(out, f, indent=1)
         f.write("\n")
     if a.table:

@@ -1,0 +1,158 @@
+package exec
+
+import "fmt"
+
+// The wgmma operand-retire check (PTX ISA wgmma.mma_async: "the contents
+// of the shared memory operands must not be modified until the
+// wgmma.wait_group that waits for the completion of the operation";
+// CUTLASS releases a pipeline stage after warpgroup_wait<N>, Triton
+// refills a buffer after warp_group_dot_wait). A wgmma.mma_async reads its
+// shared A and B operands at some time before a wgmma.wait_group N of one
+// of its warps retires the wgmma's group (wait_group N retires every
+// committed group but the newest N). Writing those bytes earlier -- a
+// st.shared, stmatrix, atomic, cp.async, TMA or bulk load, by any warp of
+// the cluster -- races with the read ("stage released too early"). A
+// writer outside the warpgroup needs such a wait ordered before its write
+// (a bar.sync, or an mbarrier arrive -> wait chain: the consumer's arrive
+// on the "empty" barrier, the producer's wait). Groups are counted per
+// warp; a wait by any warp of the warpgroup retires the collective wgmma.
+// Per 16-byte chunk and warpgroup the check keeps the last read.
+
+// wgReadTrack is the wgmma operand-read state of a CTA.
+type wgReadTrack struct {
+	nwg       int
+	chunk     []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
+	reads     []wgRead
+	pend      [][]int32 // per warp: reads its wait_group has not retired
+	committed []uint32  // per warp: wgmma.commit_group so far
+}
+
+// wgRead is one wgmma.mma_async's read of one shared operand.
+type wgRead struct {
+	name     string // "A" or "B"
+	line     int
+	wg       int       // warpgroup (warps 4wg..4wg+3)
+	group    [4]uint32 // per warp: its wgmma group (committed + 1 at the read)
+	done     [4]uint32 // per warp: its epoch at the wait_group that retired the read, 0 not yet
+	doneLine [4]int32  // per warp: that wait_group's line
+}
+
+// wgReadRecord records that the wgmma x of the warpgroup warps reads the
+// given chunks of its CTA's shared memory as operand name.
+func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, chunks []uint32) {
+	t := &h.wr
+	if t.chunk == nil {
+		t.nwg = (h.nw + 3) / 4
+		t.chunk = make([]int32, len(h.chunk)*t.nwg)
+		t.pend = make([][]int32, h.nw)
+		if t.committed == nil {
+			t.committed = make([]uint32, h.nw)
+		}
+	}
+	g := warps[0].id / 4
+	r := wgRead{name: name, line: x.line(), wg: g}
+	for q, ow := range warps {
+		r.group[q] = t.committed[ow.id] + 1
+	}
+	t.reads = append(t.reads, r)
+	i := int32(len(t.reads))
+	for _, ow := range warps {
+		t.pend[ow.id] = append(t.pend[ow.id], i)
+	}
+	for _, k := range chunks {
+		if int(k) < len(h.chunk) {
+			t.chunk[int(k)*t.nwg+g] = i
+		}
+	}
+}
+
+// wgCommit: warp w's wgmma.commit_group.
+func (w *Warp) hazardWgCommit() {
+	if h := w.cta.async.hz; h != nil {
+		t := &h.wr
+		if t.committed == nil {
+			t.committed = make([]uint32, h.nw)
+		}
+		t.committed[w.id]++
+	}
+}
+
+// hazardWgWait: warp w's wgmma.wait_group n (at instruction x) retires
+// the reads of its groups older than the n most recent ones.
+func (w *Warp) hazardWgWait(x *xinst, n int) {
+	h := w.cta.async.hz
+	if h == nil || h.wr.chunk == nil {
+		return
+	}
+	t := &h.wr
+	c := t.committed[w.id]
+	if uint64(n) >= uint64(c) {
+		return
+	}
+	upto, e := c-uint32(n), h.epoch(w.id)
+	q := w.id % 4
+	keep := t.pend[w.id][:0]
+	for _, i := range t.pend[w.id] {
+		if r := &t.reads[i-1]; r.group[q] <= upto {
+			r.done[q], r.doneLine[q] = e, int32(x.line())
+		} else {
+			keep = append(keep, i)
+		}
+	}
+	t.pend[w.id] = keep
+}
+
+// hazardWgmmaOverwrite checks a write of chunk k of c's shared memory by
+// warp by (of c, or of a peer CTA of the cluster) against the wgmma reads
+// of the chunk that may still be in flight. what names the write.
+func (c *CTA) hazardWgmmaOverwrite(x *xinst, l int, by *Warp, k uint32, what string) error {
+	h := c.async.hz
+	if h == nil || h.wr.chunk == nil || int(k) >= len(h.chunk) {
+		return nil
+	}
+	t := &h.wr
+	bh := by.cta.async.hz
+	for g, i := range t.chunk[int(k)*t.nwg : int(k)*t.nwg+t.nwg] {
+		if i == 0 {
+			continue
+		}
+		r := &t.reads[i-1]
+		if wgRetiredFor(h, bh, c, by, r) {
+			continue
+		}
+		who := fmt.Sprintf("warp %d", by.id)
+		if by.cta != c {
+			who = fmt.Sprintf("warp %d of cluster rank %d", by.id, by.cta.rank)
+		}
+		how := fmt.Sprintf("no warp of the warpgroup has executed a wgmma.wait_group retiring its group (warp %d: group %d)", 4*g, r.group[0])
+		for q, d := range r.done {
+			if d != 0 {
+				how = fmt.Sprintf("the wgmma.wait_group at line %d of warp %d that retires it is not ordered before this write "+
+					"(no bar.sync or mbarrier arrive/wait from warp %d after that wait)", r.doneLine[q], 4*g+q, 4*g+q)
+				break
+			}
+		}
+		return by.laneFault(x, l, "wgmma hazard: %s (%s at line %d) overwrites shared [0x%x, 0x%x)%s, the %s operand of the wgmma.mma_async at line %d "+
+			"of warpgroup %d (warps %d..%d), which may still be reading it: %s",
+			who, what, x.line(), k*hzChunk, (k+1)*hzChunk, c.rankWord(by.cta), r.name, r.line, g, 4*g, 4*g+3, how)
+	}
+	return nil
+}
+
+// wgRetiredFor reports whether a wait_group retiring r (in c, checker h)
+// is ordered before the current instruction of warp by (checker bh).
+func wgRetiredFor(h, bh *hazards, c *CTA, by *Warp, r *wgRead) bool {
+	for q, d := range r.done {
+		if d == 0 {
+			continue
+		}
+		wi := 4*r.wg + q
+		if by.cta == c && by.id == wi {
+			return true
+		}
+		if bh != nil && bh.clocks[by.id].w[h.base+wi] >= d {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,28 @@
+// Command trimptx keeps of a PTX module one .entry and the functions it
+// calls (what `sm90sim capture` writes as kernel.ptx):
+//
+//	go run ./tools/capture/trimptx IN.ptx ENTRY > OUT.ptx
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/sm90sim/sm90sim/internal/capture"
+)
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: trimptx IN.ptx ENTRY > OUT.ptx")
+		os.Exit(2)
+	}
+	src, err := os.ReadFile(os.Args[1])
+	if err == nil {
+		src, err = capture.TrimPTX(src, os.Args[2])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trimptx:", err)
+		os.Exit(1)
+	}
+	os.Stdout.Write(src)
+}
