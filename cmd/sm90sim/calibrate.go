@@ -30,6 +30,7 @@ type calibrateFlags struct {
 	ncu      string
 	libcuda  string
 	records  string
+	suffix   string
 }
 
 func newCalibrateCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -69,6 +70,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
 	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), all, or off")
 	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "fit another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
 	_ = cmd.Flags().MarkHidden("libcuda")
 	return cmd
@@ -78,7 +80,7 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 	if f.from == "" {
 		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
 	}
-	all, err := calibrate.LoadRecordings(f.from)
+	all, err := calibrate.LoadRecordingsOf(f.from, f.suffix)
 	if err != nil {
 		return inputErr(err)
 	}
@@ -115,13 +117,17 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 			return inputErr(fmt.Errorf("--record-to: %v", err))
 		}
 	}
-	gname, driver, mhz := calibrate.RecordingInfo(all)
+	info := calibrate.RecordingInfo(all)
 	source := f.from
+	if f.suffix != "" {
+		source += " (summary." + f.suffix + ".json)"
+	}
 	if f.gpu >= 0 {
 		// the clocks and GPU of this run's measurements
-		gname, driver, mhz = calibrate.RecordingInfo(sel)
-		source = fmt.Sprintf("GPU %d (this run: %s) over %s", f.gpu, gname, f.from)
+		info = calibrate.RecordingInfo(sel)
+		source = fmt.Sprintf("GPU %d (this run: %s) over %s", f.gpu, info.GPU, f.from)
 	}
+	mhz := info.SMMHz
 	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
 		SMClockMHz: mhz,
 		Progress:   bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
@@ -153,8 +159,8 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 			}
 		}
 		prov := calibrate.Provenance{Command: "sm90sim calibrate " + strings.Join(os.Args[2:], " "),
-			Date: time.Now().UTC().Format(time.RFC3339), Recordings: source, GPU: gname, Driver: driver,
-			Benchmarks: n, SMClockMHz: mhz}
+			Date: time.Now().UTC().Format(time.RFC3339), Recordings: source, GPU: info.GPU, Driver: info.Driver,
+			Benchmarks: n, SMClockMHz: mhz, MemClockMHz: info.MemMHz}
 		data, err := calibrate.WriteProfile(baseText, base, res.Config, res.Params, prov)
 		if err != nil {
 			return inputErr(err)

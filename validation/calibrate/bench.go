@@ -31,7 +31,9 @@ type Bench struct {
 	NCU        Spread
 	SMClockMHz float64
 	GPU        string
-	Driver     string // when measured in this process (MeasureGPU)
+	// Driver and MemClockMHz: from the GPU's provenance (0/"" unknown).
+	Driver      string
+	MemClockMHz float64
 }
 
 // Spread is a measurement's min, median and max over n runs.
@@ -67,8 +69,29 @@ type summaryFile struct {
 
 // LoadRecordings reads dir/summary.json (tools/microbench/summarize.py) and
 // returns its benchmarks in file order, each with its directory dir/<name>.
-func LoadRecordings(dir string) ([]*Bench, error) {
-	p := filepath.Join(dir, "summary.json")
+func LoadRecordings(dir string) ([]*Bench, error) { return LoadRecordingsOf(dir, "") }
+
+// LoadRecordingsOf reads the recordings of another GPU: suffix "h100"
+// reads dir/summary.h100.json, and the driver and memory clock from
+// dir/provenance.h100.json ("" is LoadRecordings).
+func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
+	name := "summary.json"
+	var top struct {
+		Driver string         `json:"driver"`
+		Attrs  map[string]int `json:"device_attributes"`
+	}
+	if suffix != "" {
+		name = "summary." + suffix + ".json"
+		pp := filepath.Join(dir, "provenance."+suffix+".json")
+		data, err := os.ReadFile(pp)
+		if err != nil {
+			return nil, fmt.Errorf("%s: error: %v", pp, err)
+		}
+		if err := json.Unmarshal(data, &top); err != nil {
+			return nil, fmt.Errorf("%s: error: %v", pp, err)
+		}
+	}
+	p := filepath.Join(dir, name)
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: error: %v (--from-recordings wants a microbenchmark folder with summary.json, e.g. validation/microbench)", p, err)
@@ -84,7 +107,8 @@ func LoadRecordings(dir string) ([]*Bench, error) {
 		}
 		b := &Bench{Name: e.Name, Family: e.Family, Kind: e.Kind, Dir: filepath.Join(dir, e.Name), Meta: e.Meta,
 			Measured: map[string]float64{}, SMClockMHz: e.SMClock, GPU: e.GPU,
-			NCU: Spread{e.NCUCycles.Min, e.NCUCycles.Median, e.NCUCycles.Max, e.NCUCycles.Launches}}
+			NCU: Spread{e.NCUCycles.Min, e.NCUCycles.Median, e.NCUCycles.Max, e.NCUCycles.Launches},
+			Driver: top.Driver, MemClockMHz: float64(top.Attrs["memory_clock_rate_khz"]) / 1000}
 		copy(b.Grid[:], e.Grid)
 		copy(b.Block[:], e.Block)
 		for k, v := range e.Clock64 {

@@ -2,21 +2,32 @@ package calibrate
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // TestDeriveReproducesSummary applies the Go derivations to the GPU's own
-// %clock64 outputs (every run in clock_runs.json) and checks that the
+// %clock64 outputs (every run in clock_runs.json, clock_runs.h100.json) and checks that the
 // medians equal the figures summarize.py (Python, independent code)
 // wrote to summary.json, for every benchmark and every compared figure.
 func TestDeriveReproducesSummary(t *testing.T) {
-	bs, err := LoadRecordings(filepath.Join("..", "microbench"))
+	for _, suffix := range []string{"", "h100"} {
+		t.Run("summary"+suffix, func(t *testing.T) { deriveReproduces(t, suffix) })
+	}
+}
+
+func deriveReproduces(t *testing.T, suffix string) {
+	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suffix)
 	require.NoError(t, err)
+	runs := "clock_runs.json"
+	if suffix != "" {
+		runs = "clock_runs." + suffix + ".json"
+	}
 	n := 0
 	for _, b := range bs {
 		figs := Figures(b)
@@ -24,7 +35,7 @@ func TestDeriveReproducesSummary(t *testing.T) {
 		if b.Family == "empty" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(b.Dir, "clock_runs.json"))
+		data, err := gzfile.ReadFile(filepath.Join(b.Dir, runs))
 		require.NoError(t, err, b.Name)
 		var cr struct {
 			Outputs []Outputs `json:"outputs"`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -209,11 +210,11 @@ func anySelected(bs []*Bench, prefixes []string) bool {
 	return false
 }
 
-// matches: name equals a pattern, or starts with a pattern's text before
-// its trailing "*".
+// matches: name equals a pattern, or matches it with "*" for any text
+// (path.Match).
 func matches(name string, patterns []string) bool {
 	for _, p := range patterns {
-		if name == p || (strings.HasSuffix(p, "*") && strings.HasPrefix(name, strings.TrimSuffix(p, "*"))) {
+		if ok, _ := path.Match(p, name); ok || name == p {
 			return true
 		}
 	}
@@ -294,9 +295,10 @@ func (f *Fitter) Fit() (*Result, error) {
 		}
 		r := rmsRel(bs, vals)
 		for _, n := range g.Params {
-			fp := res.Params[n]
-			fp.Residual = r
-			res.Params[n] = fp
+			if fp, ok := res.Params[n]; ok {
+				fp.Residual = r
+				res.Params[n] = fp
+			}
 		}
 	}
 	for _, b := range sim {
@@ -375,13 +377,39 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 	if err != nil && r == nil {
 		return fmt.Errorf("calibrate: group %s: %v", g.Name, err)
 	}
+	// integer parameters take the value Set rounds to; float ones are
+	// rounded to 0.01
+	isInt := make([]bool, len(ps))
+	for i, p := range ps {
+		c := *tc
+		p.Set(&c, 1.25)
+		isInt[i] = p.Get(&c) != 1.25
+	}
 	best := to(r.X)
-	for i := range best {
+	{
 		c, _ := apply(best)
-		best[i] = ps[i].Get(&c)
+		for i := range best {
+			best[i] = ps[i].Get(&c)
+			if !isInt[i] {
+				best[i] = math.Round(best[i]*100) / 100
+			}
+		}
 	}
 	bestCost := eval(best)
-	// a flat objective gives no information: keep the start
+	// a flat objective gives no information: keep the base's values
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range memo {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if hi-lo < 1e-12 {
+		for _, p := range ps {
+			p.Set(tc, p.Get(&f.Base))
+		}
+		res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %v change none of the figures of %d benchmarks in %d tries: the base values are kept",
+			g.Name, g.Params, len(bs), len(memo)))
+		f.logf("%-14s no effect on its benchmarks: base values kept", g.Name)
+		return nil
+	}
 	if st := append([]float64(nil), g.Start...); eval(st) <= bestCost+1e-9 {
 		best, bestCost = st, eval(st)
 	}
@@ -389,6 +417,9 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 	for improved := true; improved; {
 		improved = false
 		for i := range best {
+			if !isInt[i] {
+				continue
+			}
 			for _, d := range []float64{-1, 1} {
 				try := append([]float64(nil), best...)
 				try[i] += d

@@ -138,7 +138,7 @@ func ApplyRecords(bs []*Bench, recs []BenchRecord) {
 			b.SMClockMHz = m
 		}
 		if r.GPU != "" {
-			b.GPU, b.Driver = r.GPU, r.Driver
+			b.GPU, b.Driver, b.MemClockMHz = r.GPU, r.Driver, r.Clocks["mem_mhz"]
 		}
 	}
 }

@@ -19,8 +19,9 @@ type Provenance struct {
 	Recordings string
 	GPU        string
 	Driver     string
-	Benchmarks int // figures simulated and compared
-	SMClockMHz float64
+	Benchmarks  int // figures simulated and compared
+	SMClockMHz  float64
+	MemClockMHz float64 // 0: not measured
 }
 
 const headerMark = "# Written by sm90sim calibrate"
@@ -35,17 +36,33 @@ var clocksLine = regexp.MustCompile(`(?m)^clocks:.*$`)
 // kept. The result parses with gpu.ParseProfile.
 func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit map[string]Fitted, prov Provenance) ([]byte, error) {
 	text := string(base)
+	otherGPU := prov.GPU != "" && prov.GPU != baseProf.GPU
+	if otherGPU {
+		// Another GPU: its GPC map and occupancy were not measured with
+		// the recordings; none of the base's keys but the params apply.
+		text = fmt.Sprintf("# %s: the GPC map was not measured for this GPU (no gpcs key: placement uses the\n"+
+			"# built-in H200 map); the parameters not fitted are the base profile's (%s).\ngpu: %s\nclocks: {sm_mhz: %s, mem_mhz: %s}\n",
+			prov.GPU, baseProf.Name, prov.GPU, num(baseProf.SMMHz), num(baseProf.MemMHz))
+	}
 	head, tail := cutSection(text, "params")
 	head2, tail2 := cutSection(head+tail, "provenance")
 	text = head2 + tail2
-	if prov.SMClockMHz > 0 {
-		mem := baseProf.MemMHz
-		text = clocksLine.ReplaceAllString(text, fmt.Sprintf("clocks: {sm_mhz: %s, mem_mhz: %s}", num(prov.SMClockMHz), num(mem)))
+	if prov.SMClockMHz > 0 || prov.MemClockMHz > 0 {
+		sm, mem := baseProf.SMMHz, baseProf.MemMHz
+		if prov.SMClockMHz > 0 {
+			sm = prov.SMClockMHz
+		}
+		if prov.MemClockMHz > 0 {
+			mem = prov.MemClockMHz
+		}
+		text = clocksLine.ReplaceAllString(text, fmt.Sprintf("clocks: {sm_mhz: %s, mem_mhz: %s}", num(sm), num(mem)))
 	}
 	var b strings.Builder
 	if !strings.HasPrefix(text, headerMark) {
-		fmt.Fprintf(&b, "%s from the recordings %s (%s); the base profile's comments follow and may no\n"+
-			"# longer describe the params (see provenance and each parameter's source).\n", headerMark, prov.Recordings, prov.GPU)
+		fmt.Fprintf(&b, "%s from the recordings %s (%s).\n", headerMark, prov.Recordings, prov.GPU)
+		if !otherGPU {
+			b.WriteString("# The base profile's comments below may no longer describe the params (see each\n# parameter's source and the provenance).\n")
+		}
 	}
 	b.WriteString(strings.TrimRight(text, "\n"))
 	b.WriteString("\nparams:\n")
@@ -69,7 +86,7 @@ func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit m
 	}
 	pv := map[string]any{"command": prov.Command, "date": prov.Date, "recordings": prov.Recordings,
 		"gpu": prov.GPU, "driver": prov.Driver, "figures_compared": prov.Benchmarks,
-		"sm_clock_mhz": prov.SMClockMHz, "residual": "RMS relative error of the group's simulated figures after the fit"}
+		"sm_clock_mhz": prov.SMClockMHz, "mem_clock_mhz": prov.MemClockMHz, "residual": "RMS relative error of the group's simulated figures after the fit"}
 	keys := make([]string, 0, len(pv))
 	for k := range pv {
 		keys = append(keys, k)

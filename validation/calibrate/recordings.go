@@ -9,33 +9,43 @@ import (
 	"sort"
 )
 
-// RecordingInfo is the GPU and driver of the recordings (from the first
-// benchmark's provenance.json) and the median SM clock ncu measured over
-// the benchmarks.
-func RecordingInfo(bs []*Bench) (gpuName, driver string, smMHz float64) {
+// Info is the GPU, driver and clocks of recordings.
+type Info struct {
+	GPU, Driver string
+	// SMMHz is the median over the benchmarks of the SM clock measured
+	// during each (rounded to 1 MHz), MemMHz the memory clock (0: unknown).
+	SMMHz, MemMHz float64
+}
+
+// RecordingInfo is the recordings' GPU, driver and clocks: from the
+// benchmarks (set by LoadRecordingsOf or MeasureGPU), else from the first
+// benchmark's provenance.json.
+func RecordingInfo(bs []*Bench) Info {
+	var in Info
 	var clocks []float64
 	for _, b := range bs {
 		if b.SMClockMHz > 0 {
 			clocks = append(clocks, b.SMClockMHz)
 		}
-		if gpuName == "" && b.GPU != "" && b.Driver != "" {
-			gpuName, driver = b.GPU, b.Driver
+		if in.GPU == "" && b.GPU != "" && b.Driver != "" {
+			in.GPU, in.Driver, in.MemMHz = b.GPU, b.Driver, b.MemClockMHz
 		}
-		if gpuName == "" {
+		if in.GPU == "" {
 			var p struct {
-				GPU    string `json:"gpu"`
-				Driver string `json:"driver"`
+				GPU    string         `json:"gpu"`
+				Driver string         `json:"driver"`
+				Attrs  map[string]int `json:"device_attributes"`
 			}
 			if data, err := os.ReadFile(filepath.Join(b.Dir, "provenance.json")); err == nil && json.Unmarshal(data, &p) == nil {
-				gpuName, driver = p.GPU, p.Driver
+				in.GPU, in.Driver, in.MemMHz = p.GPU, p.Driver, float64(p.Attrs["memory_clock_rate_khz"])/1000
 			}
 		}
 	}
 	sort.Float64s(clocks)
 	if len(clocks) > 0 {
-		smMHz = math.Round(median(clocks))
+		in.SMMHz = math.Round(median(clocks))
 	}
-	return gpuName, driver, smMHz
+	return in
 }
 
 // BenchRecord is one benchmark in the --record-to format: the benchmark,
@@ -59,10 +69,10 @@ type BenchRecord struct {
 
 // RecordsOf are the benchmarks' recordings in the --record-to format.
 func RecordsOf(bs []*Bench) []BenchRecord {
-	gpuName, driver, _ := RecordingInfo(bs)
+	in := RecordingInfo(bs)
 	var out []BenchRecord
 	for _, b := range bs {
-		out = append(out, BenchRecord{Benchmark: b.Name, Params: b.Meta, GPU: gpuName, Driver: driver,
+		out = append(out, BenchRecord{Benchmark: b.Name, Params: b.Meta, GPU: in.GPU, Driver: in.Driver,
 			Clocks: map[string]float64{"sm_mhz": b.SMClockMHz}, Cycles: b.NCU, Figures: b.Measured})
 	}
 	return out
