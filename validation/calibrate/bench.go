@@ -107,7 +107,7 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 		}
 		b := &Bench{Name: e.Name, Family: e.Family, Kind: e.Kind, Dir: filepath.Join(dir, e.Name), Meta: e.Meta,
 			Measured: map[string]float64{}, SMClockMHz: e.SMClock, GPU: e.GPU,
-			NCU: Spread{e.NCUCycles.Min, e.NCUCycles.Median, e.NCUCycles.Max, e.NCUCycles.Launches},
+			NCU:    Spread{e.NCUCycles.Min, e.NCUCycles.Median, e.NCUCycles.Max, e.NCUCycles.Launches},
 			Driver: top.Driver, MemClockMHz: float64(top.Attrs["memory_clock_rate_khz"]) / 1000}
 		copy(b.Grid[:], e.Grid)
 		copy(b.Block[:], e.Block)

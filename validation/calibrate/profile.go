@@ -14,11 +14,11 @@ import (
 
 // Provenance is what the written profile records about the fit.
 type Provenance struct {
-	Command    string
-	Date       string // UTC, RFC 3339
-	Recordings string
-	GPU        string
-	Driver     string
+	Command     string
+	Date        string // UTC, RFC 3339
+	Recordings  string
+	GPU         string
+	Driver      string
 	Benchmarks  int // figures simulated and compared
 	SMClockMHz  float64
 	MemClockMHz float64 // 0: not measured
