@@ -4,7 +4,9 @@
 // %clock64 outputs the same figure tools/microbench/summarize.py derived
 // from the GPU's (cycles per op, latency, throughput), compares it with the
 // recorded median, and fits the parameters: closed form where a benchmark
-// reads a parameter directly, gonum's Nelder-Mead for the rest (fits.go).
+// reads a parameter directly, gonum's Nelder-Mead for the rest (groups.go,
+// fit.go). It uses the simulator (sim/gpu, internal/session) and the GPU
+// runner (validation); it does not import cmd.
 package calibrate
 
 import (
