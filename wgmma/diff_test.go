@@ -106,9 +106,24 @@ func (g *diffGen) wrap(t Type, v uint32) uint32 {
 	return v
 }
 
+// operand returns a raw operand element of type t (floats: near 1;
+// integers: any byte; b1: any word).
+func (g *diffGen) operand(t Type) uint32 {
+	switch t {
+	case S8, U8:
+		return uint32(g.rng.IntN(256))
+	case B1:
+		return g.rng.Uint32()
+	}
+	return g.elem(t, 0)
+}
+
 // acc returns accumulator bits of type t near exponent base.
 func (g *diffGen) acc(t Type, base int) uint32 {
 	r := g.rng.IntN(100)
+	if t == S32 {
+		return g.rng.Uint32()
+	}
 	if t == F16 {
 		switch {
 		case r < 10:
@@ -180,6 +195,10 @@ func testFastPathDifferential(t *testing.T) {
 					p.GroupSize /= 2
 				}
 				p.OutSigBits = []int{p.OutSigBits, 24, 14, 11}[g.rng.IntN(4)]
+				if f.D == F16 { // f16 results: truncation, floors that are reached
+					p.F16OutRNE = g.rng.IntN(2) == 0
+					p.F16OutFloorExp = []int{p.F16OutFloorExp, -14, -5, -40}[g.rng.IntN(4)]
+				}
 				x.Params = &p
 			}
 			require.NoError(t, x.Check())
@@ -244,14 +263,40 @@ func TestVecKernelLayout(t *testing.T) {
 		{"d", off(unsafe.Pointer(&v.d)), 32}, {"flags", off(unsafe.Pointer(&v.flags)), 40},
 		{"n", off(unsafe.Pointer(&v.n)), 48}, {"kEnd", off(unsafe.Pointer(&v.kEnd)), 56},
 		{"stride", off(unsafe.Pointer(&v.stride)), 64}, {"bad", off(unsafe.Pointer(&v.bad)), 72},
-		{"offTB", off(unsafe.Pointer(&v.offTB)), 96}, {"twoBase", off(unsafe.Pointer(&v.twoBase)), 112},
-		{"floor", off(unsafe.Pointer(&v.floor)), 128}, {"w1023", off(unsafe.Pointer(&v.w1023)), 144},
-		{"mw1023", off(unsafe.Pointer(&v.mw1023)), 160}, {"absF32", off(unsafe.Pointer(&v.absF32)), 176},
-		{"infF32", off(unsafe.Pointer(&v.infF32)), 192}, {"one", off(unsafe.Pointer(&v.one)), 208},
-		{"c127", off(unsafe.Pointer(&v.c127)), 224}, {"lowE", off(unsafe.Pointer(&v.lowE)), 240},
-		{"highE", off(unsafe.Pointer(&v.highE)), 256}, {"sigMask", off(unsafe.Pointer(&v.sigMask)), 272},
-		{"absF64", off(unsafe.Pointer(&v.absF64)), 304},
+		{"f16", off(unsafe.Pointer(&v.f16)), 104}, {"bsp", off(unsafe.Pointer(&v.bsp)), 112},
+		{"asp", off(unsafe.Pointer(&v.asp)), 120}, {"rows", off(unsafe.Pointer(&v.rows)), 128},
+		{"codeStride", off(unsafe.Pointer(&v.codeStride)), 136}, {"cStride", off(unsafe.Pointer(&v.cStride)), 144},
+		{"dStride", off(unsafe.Pointer(&v.dStride)), 152}, {"aOff", off(unsafe.Pointer(&v.aOff)), 160},
+		{"codeOff", off(unsafe.Pointer(&v.codeOff)), 168}, {"cOff", off(unsafe.Pointer(&v.cOff)), 176},
+		{"dOff", off(unsafe.Pointer(&v.dOff)), 184}, {"aspOff", off(unsafe.Pointer(&v.aspOff)), 192},
+		{"cShift", off(unsafe.Pointer(&v.cShift)), 200}, {"offTB", off(unsafe.Pointer(&v.offTB)), 224},
+		{"twoBase", off(unsafe.Pointer(&v.twoBase)), 256}, {"floor", off(unsafe.Pointer(&v.floor)), 288},
+		{"w1023", off(unsafe.Pointer(&v.w1023)), 320}, {"mw1023", off(unsafe.Pointer(&v.mw1023)), 352},
+		{"absC", off(unsafe.Pointer(&v.absC)), 384}, {"infC", off(unsafe.Pointer(&v.infC)), 416},
+		{"one", off(unsafe.Pointer(&v.one)), 448}, {"biasC", off(unsafe.Pointer(&v.biasC)), 480},
+		{"lowE", off(unsafe.Pointer(&v.lowE)), 512}, {"highE", off(unsafe.Pointer(&v.highE)), 544},
+		{"sigMask", off(unsafe.Pointer(&v.sigMask)), 576}, {"absF64", off(unsafe.Pointer(&v.absF64)), 608},
+		{"sticky", off(unsafe.Pointer(&v.sticky)), 640},
 	} {
 		require.Equal(t, c.want, c.got, c.name)
+	}
+}
+
+// f64ToF16RNE agrees with encodeF16 over normal and subnormal results,
+// ties, overflow and zero.
+func TestF64ToF16RNE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 200000; i++ {
+		mag := rng.Uint64() >> uint(rng.IntN(64))
+		if mag == 0 || mag >= 1<<53 {
+			continue
+		}
+		lsb := rng.IntN(80) - 70
+		neg := rng.IntN(2) == 0
+		v := float64(mag) * math.Exp2(float64(lsb))
+		if neg {
+			v = -v
+		}
+		require.Equal(t, encodeF16(neg, mag, lsb, true), f64ToF16RNE(v), "%d * 2^%d", mag, lsb)
 	}
 }

@@ -75,21 +75,33 @@
 //
 // # Speed
 //
-// With an f32 accumulator and a group that is the whole K (the published
-// parameters) the fast path (fast.go) evaluates the same model: each
-// product is an exact float64, scaled by the power of two that puts the
-// group LSB at 1 and truncated by a float->int conversion; integer sums
-// are exact. Operands are decoded once per call. The group exponents
-// max_k ea+eb of a row are computed for all columns at once on small
-// integer codes packed in lanes (swar.go). On amd64 with AVX2 an assembly
-// kernel (vec.go, vec_amd64.s) does the row 4 elements at a time and
-// encodes the f32 results by masking exact float64 values; elsewhere, or
-// with -tags purego, a scalar Go loop does it (A rows pre-scaled per
-// distinct group exponent). Inf/NaN operands or accumulators, and on the
-// vector path subnormal or overflowing results, go through the integer
-// reference (floatRun.group), which every other form and parameter set
-// uses. TestFastPathDifferential compares both fast paths with the
-// reference on random operands (zeros, subnormals, extremes, Inf/NaN,
-// cancellation) for every float form; TestGPURecording runs both.
-// BenchmarkWgmmaM64N256K16F16F32 reports GFLOP/s (one core).
+// With a group that is the whole K (the published parameters) the fast
+// path (fast.go) evaluates the same model for f32 and f16 accumulators:
+// each product is an exact float64, scaled by the power of two that puts
+// the group LSB at 1 and truncated by a float->int conversion; integer
+// sums are exact; f32 results are truncated, f16 results rounded to
+// nearest even from the exact sum. Operands are decoded once per call
+// (8-bit formats by table, decoder.go; f16/bf16/tf32 four at a time with
+// AVX2, decvec.go). The group exponents max_k ea+eb of a row are computed
+// for all columns at once on small integer codes packed in lanes
+// (swar.go). On amd64 with AVX2 an assembly kernel (vec.go, vec_amd64.s)
+// computes every row of the call 4 elements at a time and encodes f32
+// results by masking exact float64 values, f16 results (F16C) by rounding
+// to odd at 24 bits and then VCVTPS2PH; elsewhere, or with -tags purego, a
+// scalar Go loop does it (A rows pre-scaled per distinct group exponent).
+// Inf/NaN operands or accumulators, and on the vector path results outside
+// the normal f32 range, go through the integer reference (floatRun.group),
+// which every other parameter set uses. TestFastPathDifferential compares
+// both fast paths with the reference on random operands (zeros,
+// subnormals, extremes, Inf/NaN, cancellation, f16 floors that are
+// reached) for every float form; TestGPURecording runs both.
+//
+// s8/u8 (int_fast.go) pack two B columns in one int64 so that one 64-bit
+// multiply-add serves two dot products (TestIntFastMatchesReference); b1
+// is popcounts of whole words. UnpackA turns the RS fragment registers
+// into Run's A layout through an index table.
+//
+// BenchmarkWgmma<A><B><D><SS|RS> (bench_test.go) time every type
+// combination at N = 8, 64 and 256 (with .satfinite, .xor) and report
+// GFLOP/s on one core (wall and CPU time).
 package wgmma

@@ -21,23 +21,24 @@ type floatRun struct {
 	a, b   *fvec
 	fo     *fastOps
 	k, grp int
+	rows   int // rows of A, C and D (M, or fewer: RunRows)
 }
 
-func (x *MMA) runFloat(ws *Workspace, a, b, c, d []uint32) {
+func (x *MMA) runFloat(ws *Workspace, rows int, a, b, c, d []uint32) {
 	p := x.params()
 	k := x.K()
-	r := floatRun{p: p, w: 23 + p.ExtraBits, floor: int32(p.FloorExp), accT: x.D, accF: 23, a: &ws.fa, b: &ws.fb, k: k, grp: p.GroupSize}
+	r := floatRun{p: p, w: 23 + p.ExtraBits, floor: int32(p.FloorExp), accT: x.D, accF: 23, a: &ws.fa, b: &ws.fb, k: k, grp: p.GroupSize, rows: rows}
 	if x.D == F16 {
 		r.accF, r.floor = 10, int32(p.F16OutFloorExp)
 	}
 	if r.fastOK() {
 		r.fo = &ws.fo
-		r.runFastF32(x, ws, a, b, c, d)
+		r.runFast(x, ws, a, b, c, d)
 		return
 	}
 	r.loadRef(x, a, b)
 	n := x.N
-	for m := 0; m < M; m++ {
+	for m := 0; m < rows; m++ {
 		for j := 0; j < n; j++ {
 			var cv uint32
 			if x.ScaleD {

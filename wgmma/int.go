@@ -9,7 +9,7 @@ import (
 // wrapped to 32 bits (two's complement) or, with .satfinite, clamped to
 // [INT32_MIN, INT32_MAX].
 
-func (x *MMA) runInt8(a, b, c, d []uint32) {
+func (x *MMA) runInt8(rows int, a, b, c, d []uint32) {
 	k, n := x.K(), x.N
 	ext := func(t Type, v uint32) int64 {
 		if t == S8 {
@@ -17,7 +17,7 @@ func (x *MMA) runInt8(a, b, c, d []uint32) {
 		}
 		return int64(uint8(v))
 	}
-	for m := 0; m < M; m++ {
+	for m := 0; m < rows; m++ {
 		for j := 0; j < n; j++ {
 			var s int64
 			if x.ScaleD {
@@ -35,9 +35,9 @@ func (x *MMA) runInt8(a, b, c, d []uint32) {
 // b1 rows are 8 words of 32 bits: bit j of word w is k = 32w+j.
 const b1Words = 256 / 32
 
-func (x *MMA) runB1(a, b, c, d []uint32) {
+func (x *MMA) runB1(rows int, a, b, c, d []uint32) {
 	n := x.N
-	for m := 0; m < M; m++ {
+	for m := 0; m < rows; m++ {
 		for j := 0; j < n; j++ {
 			var s int64
 			if x.ScaleD {

@@ -1,6 +1,7 @@
 package wgmma
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -116,4 +117,26 @@ func TestFormsAndShapes(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 4+14, n) // 8..32 step 8, 48..256 step 16
+}
+
+// UnpackA is APos applied to every fragment element, for every type, and
+// inverts packA (the fragment of a random operand).
+func TestUnpackA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, ty := range []Type{F16, BF16, TF32, E4M3, E5M2, S8, U8, B1} {
+		var regs [128][ARegs]uint32
+		for i := range regs {
+			for r := range regs[i] {
+				regs[i][r] = rng.Uint32()
+			}
+		}
+		f := Form{A: ty}
+		want, got := make([]uint32, f.ALen()), make([]uint32, f.ALen())
+		unpackARef(ty, &regs, want)
+		UnpackA(ty, &regs, got)
+		require.Equal(t, want, got, "%v", ty)
+		var back [128][ARegs]uint32
+		packA(ty, got, &back)
+		require.Equal(t, regs, back, "%v", ty)
+	}
 }

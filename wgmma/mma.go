@@ -56,6 +56,7 @@ func (x *MMA) Check() error {
 type Workspace struct {
 	fa, fb fvec
 	fo     fastOps
+	io     intOps
 }
 
 // Operand sizes (in uint32 elements) of Run for form f.
@@ -83,16 +84,34 @@ func (f Form) CLen() int { return M * f.N }
 // K-major view), c[m*N+n], d[m*N+n]. b1 rows are 8 words, bit j of word w
 // being k = 32w+j. c may alias d. Call Check once first.
 func (x *MMA) Run(ws *Workspace, a, b, c, d []uint32) error {
-	if len(a) < x.ALen() || len(b) < x.BLen() || len(d) < x.CLen() || (x.ScaleD && len(c) < x.CLen()) {
+	return x.RunRows(ws, M, a, b, c, d)
+}
+
+// RunRows is Run for the first rows rows of A, C and D only (1 <= rows <=
+// M; a, c and d may hold just those rows): rows are independent, so they
+// get the bits Run gives them. mma.sync uses it for its 16 (or 8) rows.
+func (x *MMA) RunRows(ws *Workspace, rows int, a, b, c, d []uint32) error {
+	alen, clen := rows*x.K(), rows*x.N
+	if x.A == B1 {
+		alen = rows * b1Words
+	}
+	if rows < 1 || rows > M {
+		return fmt.Errorf("wgmma: %d rows outside [1, %d]", rows, M)
+	}
+	if len(a) < alen || len(b) < x.BLen() || len(d) < clen || (x.ScaleD && len(c) < clen) {
 		return fmt.Errorf("wgmma: operand slices too short for %v", x.Form)
 	}
 	switch x.A {
 	case S8, U8:
-		x.runInt8(a, b, c, d)
+		if x.N%2 == 0 && x.K() <= 64 {
+			x.runInt8Fast(&ws.io, rows, a, b, c, d)
+		} else {
+			x.runInt8(rows, a, b, c, d)
+		}
 	case B1:
-		x.runB1(a, b, c, d)
+		x.runB1(rows, a, b, c, d)
 	default:
-		x.runFloat(ws, a, b, c, d)
+		x.runFloat(ws, rows, a, b, c, d)
 	}
 	return nil
 }

@@ -277,3 +277,98 @@ func TestB1Popc(t *testing.T) {
 	x.ScaleD = false
 	assert.Equal(t, uint32(16+31), run(t, x, a, b, c)[0])
 }
+
+// The packed fast path of the s8/u8 forms agrees with the reference loop
+// (runInt8) for every mix, N, sparse K, scale-d and .satfinite, with
+// extreme operands and accumulators near the int32 limits.
+func TestIntFastMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var ws Workspace
+	for _, ta := range []Type{S8, U8} {
+		for _, tb := range []Type{S8, U8} {
+			for _, n := range []int{8, 16, 24, 32, 48, 256} {
+				for _, sp := range []bool{false, true} {
+					x := &MMA{Form: Form{D: S32, A: ta, B: tb, N: n, Sparse: sp}, ScaleD: rng.IntN(4) != 0, SatFinite: rng.IntN(2) == 0}
+					require.NoError(t, x.Check())
+					a, b, c := make([]uint32, x.ALen()), make([]uint32, x.BLen()), make([]uint32, x.CLen())
+					elem := func() uint32 {
+						if rng.IntN(3) == 0 { // extremes: -128, 127, 255, 0
+							return []uint32{0x80, 0x7f, 0xff, 0}[rng.IntN(4)]
+						}
+						return uint32(rng.IntN(256))
+					}
+					for i := range a {
+						a[i] = elem()
+					}
+					for i := range b {
+						b[i] = elem()
+					}
+					for i := range c {
+						c[i] = rng.Uint32()
+						if rng.IntN(2) == 0 {
+							c[i] = uint32(int32(math.MaxInt32 - rng.IntN(1<<22)))
+							if rng.IntN(2) == 0 {
+								c[i] = uint32(int32(math.MinInt32 + rng.IntN(1<<22)))
+							}
+						}
+					}
+					want := make([]uint32, x.CLen())
+					x.runInt8(M, a, b, c, want)
+					d := make([]uint32, x.CLen())
+					require.NoError(t, x.Run(&ws, a, b, c, d))
+					require.Equal(t, want, d, "%v sat %v scale-d %v", x.Form, x.SatFinite, x.ScaleD)
+					copy(d, c) // in place
+					require.NoError(t, x.Run(&ws, a, b, d, d))
+					require.Equal(t, want, d, "%v in place", x.Form)
+				}
+			}
+		}
+	}
+}
+
+// RunRows gives the first rows of Run's result, from operands that hold
+// only those rows, for every form (fast and reference parameter sets).
+func TestRunRows(t *testing.T) {
+	g := &diffGen{rng: rand.New(rand.NewPCG(51, 52))}
+	var ws Workspace
+	forms := []Form{
+		{D: F32, A: F16, B: F16}, {D: F16, A: F16, B: F16}, {D: F32, A: BF16, B: BF16},
+		{D: F32, A: TF32, B: TF32}, {D: F16, A: E4M3, B: E5M2}, {D: F32, A: E5M2, B: E4M3},
+		{D: F32, A: F16, B: F16, Sparse: true},
+		{D: S32, A: S8, B: U8}, {D: S32, A: U8, B: U8}, {D: S32, A: B1, B: B1},
+	}
+	for _, f := range forms {
+		for it := 0; it < 6; it++ {
+			f.N = []int{8, 16, 64}[it%3]
+			x := &MMA{Form: f, ScaleD: it%4 != 3}
+			if it == 4 && f.A.IsFloat() { // the reference path
+				p := x.params()
+				p.GroupSize /= 2
+				x.Params = &p
+			}
+			require.NoError(t, x.Check())
+			g.specials = it%2 == 0
+			a, b, c := make([]uint32, x.ALen()), make([]uint32, x.BLen()), make([]uint32, x.CLen())
+			for i := range a {
+				a[i] = g.operand(f.A)
+			}
+			for i := range b {
+				b[i] = g.operand(f.B)
+			}
+			for i := range c {
+				c[i] = g.acc(f.D, 0)
+			}
+			want := make([]uint32, x.CLen())
+			require.NoError(t, x.Run(&ws, a, b, c, want))
+			for _, rows := range []int{1, 8, 16, 63} {
+				al := len(a) / M * rows
+				d := make([]uint32, rows*f.N)
+				require.NoError(t, x.RunRows(&ws, rows, a[:al:al], b, c[:rows*f.N:rows*f.N], d))
+				require.Equal(t, want[:rows*f.N], d, "%v rows %d", f, rows)
+			}
+		}
+	}
+	x := &MMA{Form: Form{D: F32, A: F16, B: F16, N: 8}}
+	require.Error(t, x.RunRows(&ws, 0, nil, nil, nil, nil))
+	require.Error(t, x.RunRows(&ws, 65, nil, nil, nil, nil))
+}

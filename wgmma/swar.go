@@ -16,8 +16,9 @@ package wgmma
 // fastOps holds the operands of one call, decoded.
 type fastOps struct {
 	k, n   int
+	m      int       // rows of A (M, or fewer: RunRows)
 	av, bv []float64 // exact signed values: A rows, B columns of K (0 for 0, Inf, NaN)
-	acode  []uint64  // A exponent codes, M*K, broadcast to every lane
+	acode  []uint64  // A exponent codes, rows*K, broadcast to every lane
 	bcode  []uint64  // B exponent codes: word w, k at [w*K+k], lane l = column w*lanes+l
 	aSp    []bool    // row of A holds Inf or NaN
 	bSp    []bool    // column of B holds Inf or NaN
@@ -31,14 +32,17 @@ type fastOps struct {
 
 	// Vector kernel (vec.go): B transposed in bv, codes as uint16.
 	ac16, bc16   []uint16
-	codes        []uint16 // current row: max code sum per column (padded to 16)
-	flags, bsp32 []int32  // current row: reference path; B column has Inf/NaN
+	codes        []uint16 // per row, max code sum per column (rows padded to 16)
+	flags, bsp32 []int32  // per element: reference path; per B column: has Inf/NaN
+	asp32        []int32  // per A row: has Inf/NaN
 	czero        []uint32 // zero accumulator row
 	vk           vecKernel
 	lane         uint  // lane bits: 8 or 16
 	twoBase      int32 // 2*base
 	off          int32 // emin(A) + emin(B): exponent of the code sum 2*base
 	floor        int32
+	dtab         [2]decTable // 8-bit decoding tables of A and B
+	dvec         [2]decConst // vector decoding constants of A and B
 }
 
 // expRange returns the smallest exponent of format f (subnormals) and the
@@ -59,9 +63,11 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// setFormat sets the exponent coding and the per-call sizes of x.
-func (o *fastOps) setFormat(x *MMA, floor int32, w int) {
+// setFormat sets the exponent coding and the per-call sizes of x (with
+// rows rows of A).
+func (o *fastOps) setFormat(x *MMA, rows int, floor int32, w int) {
 	k, n := x.K(), x.N
+	o.m = rows
 	eminA, spanA := expRange(x.A.fmt())
 	eminB, spanB := expRange(x.B.fmt())
 	base := max(spanA, spanB) + 1
@@ -74,8 +80,8 @@ func (o *fastOps) setFormat(x *MMA, floor int32, w int) {
 
 // load decodes the operands of x (Run's layout) for alignment floor
 // floor and adder fraction bits w.
-func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
-	o.setFormat(x, floor, w)
+func (o *fastOps) load(x *MMA, rows int, a, b []uint32, floor int32, w int) {
+	o.setFormat(x, rows, floor, w)
 	k, n := o.k, o.n
 	fa, fb := x.A.fmt(), x.B.fmt()
 	eminA, spanA := expRange(fa)
@@ -83,23 +89,19 @@ func (o *fastOps) load(x *MMA, a, b []uint32, floor int32, w int) {
 	base := o.twoBase / 2
 	lanes := 64 / int(o.lane)
 	words := (n + lanes - 1) / lanes
-	o.av, o.bv = grow(o.av, M*k), grow(o.bv, n*k)
-	o.acode, o.bcode = grow(o.acode, M*k), grow(o.bcode, words*k)
-	o.aSp, o.bSp, o.eab = grow(o.aSp, M), grow(o.bSp, n), grow(o.eab, words*lanes)
+	o.av, o.bv = grow(o.av, rows*k), grow(o.bv, n*k)
+	o.acode, o.bcode = grow(o.acode, rows*k), grow(o.bcode, words*k)
+	o.aSp, o.bSp, o.eab = grow(o.aSp, rows), grow(o.bSp, n), grow(o.eab, words*lanes)
 	// Group exponents lie in [floor, top]: products, or an f32 accumulator.
 	top := max(eminA+spanA+eminB+spanB, 127)
-	rows := int(top-floor) + 1
-	o.tab, o.valid = grow(o.tab, rows*k), grow(o.valid, (rows+63)/64)
+	exps := int(top-floor) + 1
+	o.tab, o.valid = grow(o.tab, exps*k), grow(o.valid, (exps+63)/64)
 	o.offs, o.sums = grow(o.offs, n), grow(o.sums, n)
 	clear(o.bcode)
 	ones := ^uint64(0) / (1<<o.lane - 1) // 1 in every lane
-	pre := uint(0)
-	if x.A == TF32 {
-		pre = 13
-	}
-	var codes [64]uint16 // K <= 64 (sparse fp8/int8)
-	da, db := newDecoder(fa, pre, x.NegA, base), newDecoder(fb, pre, x.NegB, base)
-	for m := 0; m < M; m++ {
+	var codes [64]uint16                 // K <= 64 (sparse fp8/int8)
+	da, db := o.decoders(x, base)
+	for m := 0; m < rows; m++ {
 		o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, codes[:k], 1)
 		for i, c := range codes[:k] {
 			o.acode[m*k+i] = uint64(c) * ones

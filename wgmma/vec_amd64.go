@@ -6,13 +6,19 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 func xgetbv0() uint32
 
 //go:noescape
-func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16)
+func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int)
 
 //go:noescape
 func rowKernelAVX2(p *vecKernel)
 
+//go:noescape
+func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool
+
 // haveVec: the CPU and OS support AVX2 (the vector kernel).
 var haveVec = detectAVX2()
+
+// haveF16C: the CPU has the f16 conversions (the kernel's f16 accumulators).
+var haveF16C = func() bool { _, _, c, _ := cpuid(1, 0); return c&(1<<29) != 0 }()
 
 func detectAVX2() bool {
 	max, _, _, _ := cpuid(0, 0)

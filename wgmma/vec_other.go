@@ -5,8 +5,15 @@ package wgmma
 // haveVec: no vector kernel on this platform.
 var haveVec = false
 
-func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16) {
+// haveF16C: no vector kernel on this platform.
+var haveF16C = false
+
+func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int) {
 	panic("wgmma: no vector kernel")
 }
 
 func rowKernelAVX2(p *vecKernel) { panic("wgmma: no vector kernel") }
+
+func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool {
+	panic("wgmma: no vector kernel")
+}

@@ -24,6 +24,7 @@ type runFlags struct {
 	timing          timingFlags
 	strict          bool
 	stderr          io.Writer // warnings
+	cpuprofile      string
 }
 
 func newRunCmd(stdout io.Writer) *cobra.Command {
@@ -34,7 +35,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.stderr = cmd.ErrOrStderr()
-			return runKernel(args[0], f, stdout)
+			return withCPUProfile(f.cpuprofile, func() error { return runKernel(args[0], f, stdout) })
 		},
 	}
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
@@ -46,6 +47,7 @@ func newRunCmd(stdout io.Writer) *cobra.Command {
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addTimingFlags(cmd, &f.timing)
 	addStrictFlag(cmd, &f.strict)
+	addCPUProfileFlag(cmd, &f.cpuprofile)
 	_ = cmd.MarkFlagRequired("spec")
 	return cmd
 }

@@ -259,6 +259,11 @@ func (w *Warp) Issue(e *Effect) error {
 	return nil
 }
 
+// WaitsWarpgroup reports whether the warp waits at a wgmma for the other
+// warps of its warpgroup (the functional rendezvous: values are computed
+// when the fourth part issues).
+func (w *Warp) WaitsWarpgroup() bool { return w.wait == waitWarpgroup }
+
 // Spins is the number of failed waits the warp issued (Issue's Spun).
 func (w *Warp) Spins() int64 { return w.spins }
 

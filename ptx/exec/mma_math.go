@@ -15,8 +15,8 @@ import (
 //     and m16n8k4 tf32 one HMMA.1684. Each HMMA is one group of the
 //     tensor-core model of package wgmma (exact products, alignment to the
 //     group maximum by truncation, fixed-width sum, truncating
-//     normalization), evaluated by wgmma.MMA.Run on the 16 rows padded to
-//     64 and the K chunk padded with zeros (zeros never set the alignment
+//     normalization), evaluated by wgmma.MMA.RunRows on its 16 (8) rows
+//     and the K chunk padded with zeros (zeros never set the alignment
 //     exponent, so a padded group of 16 equals a group of 8 or 4). The
 //     result of one HMMA is the accumulator of the next, in ascending K.
 //     MEASURED for m16n8k16 f16->f32, bf16->f32 and f16->f16 (H200,
@@ -220,7 +220,7 @@ func (f *mmaForm) computeHMMA(s *mmaScratch) error {
 				s.wb[n*kw+i] = f.elem(f.b, s.b[n*f.k+k])
 			}
 		}
-		if err := x.Run(&s.ws, s.wa, s.wb, s.wc, s.wd); err != nil {
+		if err := x.RunRows(&s.ws, f.m, s.wa, s.wb, s.wc, s.wd); err != nil {
 			return err
 		}
 		s.wc, s.wd = s.wd, s.wc

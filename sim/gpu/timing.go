@@ -26,6 +26,9 @@ type Timing struct {
 	Stalls map[string]int64 `json:"stalls"`
 	// HotLines is warp-cycles per PTX line, largest first.
 	HotLines []HotLine `json:"hot_lines"`
+	// FreeInstructions counts the issued PTX instructions that take no
+	// issue slot (moves and parameter loads ptxas removes).
+	FreeInstructions int64 `json:"free_instructions"`
 	// Sleeps counts failed mbarrier waits that slept.
 	Sleeps int64 `json:"mbarrier_sleeps"`
 	// AccountingErrors counts warps whose states did not sum to their
@@ -67,6 +70,7 @@ func (m *machine) timing() *Timing {
 		st := &s.Stats
 		t.SMActiveCycles += st.ActiveCycles
 		t.Sleeps += st.Sleeps
+		t.FreeInstructions += st.FreeInstructions
 		t.AccountingErrors += st.AccountingErrors
 		stalls.Add(&st.Stalls)
 		for i, v := range st.PipeBusy {

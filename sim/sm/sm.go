@@ -247,6 +247,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	info, ok := ws.w.Peek()
 	if !ok {
+		if ws.w.WaitsWarpgroup() {
+			// the other warps' parts of a wgmma: released when the last
+			// one issues, no barrier latency
+			return ws.info, engine.Never, StallTensor
+		}
 		ws.inBarrier = true
 		return ws.info, engine.Never, StallBarrier
 	}

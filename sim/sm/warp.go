@@ -86,8 +86,13 @@ func (ws *warpState) account(why Stall, info *exec.InstInfo, now engine.Cycle, s
 	ws.why, ws.at = why, info
 }
 
-// flush adds the cycles since the last change to the current state.
+// flush adds the cycles since the last change to the current state. A
+// warp that issued this cycle is accounted up to the next one already
+// (since > now): nothing to add, and since stays.
 func (ws *warpState) flush(now engine.Cycle, s *SM) {
+	if now < ws.since {
+		return
+	}
 	if d := int64(now - ws.since); d > 0 {
 		ws.stalls[ws.why] += d
 		if s.Lines != nil && ws.at != nil {
