@@ -2,11 +2,13 @@ package validation
 
 import (
 	"errors"
+	"math"
 
 	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // ValidateReport is `sm90sim validate`'s JSON report: the comparison of
@@ -37,8 +39,53 @@ type ValidateReport struct {
 type CyclesPair struct {
 	GPU       *int64 `json:"gpu"`
 	GPUSource string `json:"gpu_source"`
-	// Simulated stays null until the timing model exists (never estimated).
+	// GPUEvents are the event-timed launches in cycles (min, median, max
+	// of the launches at the SM clock settleCycles would use; null without
+	// timed launches or a clock).
+	GPUEvents *CycleSpread `json:"gpu_event_cycles"`
+	// Simulated is the timed run's cycles (validate --mode timed; null in
+	// functional mode: never estimated).
 	Simulated *int64 `json:"simulated"`
+	// Error is (simulated - gpu) / gpu, null unless both are known.
+	Error *float64 `json:"error"`
+}
+
+// CycleSpread is a spread of cycle counts over launches.
+type CycleSpread struct {
+	Min    int64   `json:"min"`
+	Median int64   `json:"median"`
+	Max    int64   `json:"max"`
+	N      int     `json:"n"`
+	SMMHz  float64 `json:"sm_mhz"`
+}
+
+// eventCycles converts the event-timed launches to cycles at the best SM
+// clock known (measured, then nvidia-smi's current).
+func eventCycles(g *GPUInfo) *CycleSpread {
+	if g == nil || g.KernelTime == nil {
+		return nil
+	}
+	var mhz float64
+	switch c := g.Clocks; {
+	case c.MeasuredSMMHz != nil:
+		mhz = *c.MeasuredSMMHz
+	case c.SMIsmMHz != nil:
+		mhz = float64(*c.SMIsmMHz)
+	default:
+		return nil
+	}
+	cyc := func(ms float64) int64 { return int64(math.Round(ms * 1e3 * mhz)) }
+	t := g.KernelTime
+	return &CycleSpread{Min: cyc(t.MinMS), Median: cyc(t.MedianMS), Max: cyc(t.MaxMS), N: t.Launches, SMMHz: mhz}
+}
+
+// setSimulated fills Simulated and Error.
+func (c *CyclesPair) setSimulated(sim *int64) {
+	c.Simulated = sim
+	if sim != nil && c.GPU != nil && *c.GPU > 0 {
+		e := float64(*sim-*c.GPU) / float64(*c.GPU)
+		c.Error = &e
+	}
 }
 
 // ErrMismatch is returned by Validate when outputs differ.
@@ -59,7 +106,11 @@ type ValidateOptions struct {
 	Strict          bool   // make the simulator's hazard warnings errors
 	// Progress hears of the simulator's committed CTAs (gpu.Config.Progress).
 	Progress func(ctasDone, ctasTotal int, instructions int64)
-	GPU      GPUOptions
+	// Timed runs the simulator's timing model with Profile (nil: the
+	// built-in one): the report's cycles.simulated and cycles.error.
+	Timed   bool
+	Profile *gpu.Profile
+	GPU     GPUOptions
 }
 
 // Validate runs the kernel on the GPU and in the simulator and compares
@@ -82,12 +133,17 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	r.GPU = GPUReport(plan, gres, gerr)
 	if gres != nil && gres.Info != nil {
 		r.Cycles.GPU, r.Cycles.GPUSource = gres.Info.Cycles, gres.Info.CyclesSource
+		r.Cycles.GPUEvents = eventCycles(gres.Info)
 	}
 	if gerr != nil {
 		return r.fail(gerr)
 	}
-	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict, Progress: opt.Progress})
+	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict, Progress: opt.Progress,
+		Timed: opt.Timed, Profile: opt.Profile})
 	r.Simulator = sim
+	if sim != nil && opt.Timed {
+		r.Cycles.setSimulated(sim.Cycles)
+	}
 	if serr != nil {
 		return r.fail(&SimError{serr})
 	}

@@ -43,7 +43,14 @@ func (r *ValidateReport) WriteTable(w io.Writer) {
 	if r.Cycles.GPUSource != "" {
 		fmt.Fprintf(w, " (%s)", r.Cycles.GPUSource)
 	}
-	fmt.Fprintf(w, "  simulated %s\n", int64Text(r.Cycles.Simulated))
+	if e := r.Cycles.GPUEvents; e != nil {
+		fmt.Fprintf(w, "  events min/median/max %d/%d/%d (%d launches at %.0f MHz)", e.Min, e.Median, e.Max, e.N, e.SMMHz)
+	}
+	fmt.Fprintf(w, "  simulated %s", int64Text(r.Cycles.Simulated))
+	if r.Cycles.Error != nil {
+		fmt.Fprintf(w, "  error %+.1f%%", 100**r.Cycles.Error)
+	}
+	fmt.Fprintln(w)
 	if r.GPU != nil {
 		if g, ok := r.GPU.GPU.(*GPUInfo); ok && g != nil {
 			fmt.Fprintf(w, "  gpu     %s\n", g.Summary())

@@ -79,7 +79,8 @@ func TestValidateReportJSON(t *testing.T) {
 	slices.Sort(keys)
 	assert.Equal(t, []string{"block", "cycles", "equal", "error", "gpu", "grid", "kernel", "kernel_demangled", "outputs", "provenance", "shared_bytes",
 		"simulator", "status"}, keys)
-	assert.Equal(t, map[string]any{"gpu": 4242.0, "gpu_source": "ncu sm__cycles_elapsed.max", "simulated": nil}, m["cycles"])
+	assert.Equal(t, map[string]any{"gpu": 4242.0, "gpu_source": "ncu sm__cycles_elapsed.max", "gpu_event_cycles": nil,
+		"simulated": nil, "error": nil}, m["cycles"])
 	outs := m["outputs"].([]any)
 	b1 := outs[1].(map[string]any)
 	assert.Equal(t, "inf", b1["max_relative_error"], "JSON has no Inf")

@@ -79,5 +79,6 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newValidateCmd(stdout))
 	root.AddCommand(newCheckCmd(stdout))
 	root.AddCommand(newCaptureCmd(stdout, stderr))
+	root.AddCommand(newCalibrateCmd(stdout, stderr))
 	return root
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/report"
+	"github.com/sm90sim/sm90sim/sim/gpu"
 	"github.com/sm90sim/sm90sim/validation"
 )
 
@@ -23,6 +24,7 @@ type validateFlags struct {
 	progress        string
 	prog            *progress.Reporter
 	strict          bool
+	timing          timingFlags // --mode and --config only
 }
 
 func newValidateCmd(stdout io.Writer) *cobra.Command {
@@ -62,6 +64,8 @@ refusing outputs that differ between the runs.`,
 	addHazardFlag(cmd, &f.noHazardCheck)
 	addProgressFlag(cmd, &f.progress)
 	addStrictFlag(cmd, &f.strict)
+	cmd.Flags().StringVar(&f.timing.mode, "mode", "functional", "the simulator's mode: functional, or timed (fills cycles.simulated and cycles.error)")
+	cmd.Flags().StringVar(&f.timing.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200)")
 	return cmd
 }
 
@@ -77,9 +81,19 @@ func validateKernel(ptxPath string, f *validateFlags, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	timed, err := f.timing.timed()
+	if err != nil {
+		return inputErr(err)
+	}
+	var prof *gpu.Profile
+	if timed {
+		if prof, err = f.timing.profile(); err != nil {
+			return inputErr(err)
+		}
+	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
 		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, GPU: gopt,
-		Progress: f.prog.Hook()})
+		Progress: f.prog.Hook(), Timed: timed, Profile: prof})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

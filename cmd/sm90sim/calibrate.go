@@ -1,0 +1,246 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"gopkg.in/yaml.v3"
+
+	"github.com/sm90sim/sm90sim/sim/gpu"
+	"github.com/sm90sim/sm90sim/validation"
+	"github.com/sm90sim/sm90sim/validation/calibrate"
+)
+
+type calibrateFlags struct {
+	from     string
+	suites   []string
+	groups   []string
+	out      string
+	plot     string
+	recordTo string
+	config   string
+	heavy    bool
+	gpu      int
+	runs     int
+	ncu      string
+	libcuda  string
+	records  string
+	suffix   string
+}
+
+func newCalibrateCmd(stdout, stderr io.Writer) *cobra.Command {
+	var f calibrateFlags
+	cmd := &cobra.Command{
+		Use:   "calibrate --from-recordings DIR [--suite PREFIX...] [--out calibration/NAME.yaml]",
+		Short: "Fit the timing profile's parameters to microbenchmarks recorded on the GPU",
+		Long: `Runs every recorded microbenchmark (validation/microbench: summary.json and one
+directory per benchmark) in timed mode, derives the figure the recording has
+(cycles per op, latency, throughput: tools/microbench/summarize.py's formulas),
+and fits the timing parameters: closed form where one benchmark reads a
+parameter directly, Nelder-Mead (gonum, fixed starts, bounds by a logistic
+transform, no randomness) for the rest. Prints every figure's error before and
+after the fit and the parameters with their source and residual; --out writes
+the profile (the base profile's other keys kept, params, clocks.sm_mhz and
+provenance updated). Benchmarks with a SIM_SKIP file are only read (closed
+forms), not simulated, unless --heavy.
+
+--gpu N runs the selected benchmarks on that GPU first (the CUDA driver, as
+validate does: --runs launches each on pristine inputs, ncu for the empty
+kernels) and fits to those measurements; --record-to keeps them as one JSON per
+benchmark, --from-records merges such a folder into the recordings later.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCalibrate(&f, stdout, stderr)
+		},
+	}
+	cmd.Flags().StringVar(&f.from, "from-recordings", "", "microbenchmark folder with summary.json (e.g. validation/microbench)")
+	cmd.Flags().StringSliceVar(&f.suites, "suite", nil, "benchmark name prefixes to simulate and compare (repeatable; default all)")
+	cmd.Flags().StringSliceVar(&f.groups, "group", nil, "fit only these parameter groups (repeatable; default every group with a selected benchmark)")
+	cmd.Flags().StringVar(&f.out, "out", "", "write the fitted profile here (YAML)")
+	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG: simulated vs measured, log-log, with the ±5% band")
+	cmd.Flags().StringVar(&f.recordTo, "record-to", "", "write one JSON per selected benchmark here ({benchmark, params, gpu, driver, clocks, cycles})")
+	cmd.Flags().StringVar(&f.config, "config", "", "base profile (YAML path or h200; default the built-in H200 profile)")
+	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
+	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
+	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
+	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), all, or off")
+	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "fit another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
+	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
+	_ = cmd.Flags().MarkHidden("libcuda")
+	return cmd
+}
+
+func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
+	if f.from == "" {
+		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
+	}
+	all, err := calibrate.LoadRecordingsOf(f.from, f.suffix)
+	if err != nil {
+		return inputErr(err)
+	}
+	sel, err := calibrate.Select(all, f.suites)
+	if err != nil {
+		return inputErr(err)
+	}
+	base, baseText, err := calibrationBase(f.config)
+	if err != nil {
+		return inputErr(err)
+	}
+	tc, err := base.Config()
+	if err != nil {
+		return inputErr(err)
+	}
+	if f.records != "" {
+		recs, err := calibrate.ReadRecords(f.records)
+		if err != nil {
+			return inputErr(fmt.Errorf("--from-records: %v", err))
+		}
+		calibrate.ApplyRecords(all, recs)
+	}
+	bar := newProgress(stderr, "calibrate")
+	recs := calibrate.RecordsOf(sel)
+	if f.gpu >= 0 {
+		if recs, err = measureOnGPU(f, sel, bar); err != nil {
+			bar.finish()
+			return gpuExit(err)
+		}
+		calibrate.ApplyRecords(all, recs)
+	}
+	if f.recordTo != "" {
+		if err := calibrate.WriteRecords(f.recordTo, recs); err != nil {
+			return inputErr(fmt.Errorf("--record-to: %v", err))
+		}
+	}
+	info := calibrate.RecordingInfo(all)
+	source := f.from
+	if f.suffix != "" {
+		source += " (summary." + f.suffix + ".json)"
+	}
+	if f.gpu >= 0 {
+		// the clocks and GPU of this run's measurements
+		info = calibrate.RecordingInfo(sel)
+		source = fmt.Sprintf("GPU %d (this run: %s) over %s", f.gpu, info.GPU, f.from)
+	}
+	mhz := info.SMMHz
+	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
+		SMClockMHz: mhz,
+		Progress:   bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
+	start := time.Now()
+	res, err := fitter.Fit()
+	bar.finish()
+	if err != nil {
+		return inputErr(err)
+	}
+	calibrate.WriteTable(stdout, res.Rows)
+	fmt.Fprintln(stdout)
+	calibrate.WriteParams(stdout, res.Params)
+	for _, s := range res.Skipped {
+		fmt.Fprintf(stdout, "not fitted: %s\n", s)
+	}
+	fmt.Fprintf(stdout, "%d simulated runs in %.1f s\n", res.Evals, time.Since(start).Seconds())
+	if f.plot != "" {
+		if err := writeFile(f.plot, func(w io.Writer) error {
+			return calibrate.WritePlot(w, res.Rows, "sm90sim calibrate: "+f.from)
+		}); err != nil {
+			return inputErr(fmt.Errorf("--plot: %v", err))
+		}
+	}
+	if f.out != "" {
+		n := 0
+		for _, r := range res.Rows {
+			if r.Err == "" {
+				n++
+			}
+		}
+		prov := calibrate.Provenance{Command: "sm90sim calibrate " + strings.Join(os.Args[2:], " "),
+			Date: time.Now().UTC().Format(time.RFC3339), Recordings: source, GPU: info.GPU, Driver: info.Driver,
+			Benchmarks: n, SMClockMHz: mhz, MemClockMHz: info.MemMHz}
+		data, err := calibrate.WriteProfile(baseText, base, res.Config, res.Params, prov)
+		if err != nil {
+			return inputErr(err)
+		}
+		if _, err := gpu.ParseProfile(f.out, data); err != nil {
+			return fmt.Errorf("calibrate: the written profile does not parse (a bug): %v", err)
+		}
+		if err := os.WriteFile(f.out, data, 0o644); err != nil {
+			return inputErr(fmt.Errorf("--out: %v", err))
+		}
+	}
+	return nil
+}
+
+func groupsOrNil(g []string) []string {
+	if len(g) == 0 {
+		return nil
+	}
+	return g
+}
+
+func writeFile(path string, fn func(io.Writer) error) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := fn(fh); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
+}
+
+// calibrationBase loads the base profile and its text (for a built-in
+// profile, a text with its gpu, clocks and GPC map).
+func calibrationBase(config string) (*gpu.Profile, []byte, error) {
+	if config == "" || config == "h200" {
+		p := gpu.BuiltinProfile()
+		g, err := yaml.Marshal(map[string]any{"gpcs": p.GPCs})
+		if err != nil {
+			return nil, nil, err
+		}
+		text := fmt.Sprintf("# %s profile written by sm90sim calibrate from the built-in profile\ngpu: %s\nclocks: {sm_mhz: %g, mem_mhz: %g}\n%s",
+			p.GPU, p.GPU, p.SMMHz, p.MemMHz, g)
+		return p, []byte(text), nil
+	}
+	data, err := os.ReadFile(config)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--config: %v", err)
+	}
+	p, err := gpu.ParseProfile(config, data)
+	return p, data, err
+}
+
+// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU).
+func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *calibProgress) ([]calibrate.BenchRecord, error) {
+	if f.ncu != "auto" && f.ncu != "all" && f.ncu != "off" {
+		return nil, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	ncu := func(b *calibrate.Bench) *validation.NCUOptions {
+		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") {
+			return nil
+		}
+		ptx, err1 := filepath.Abs(filepath.Join(b.Dir, "kernel.ptx"))
+		spec, err2 := filepath.Abs(filepath.Join(b.Dir, "launch.yaml"))
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		return &validation.NCUOptions{Child: func(dir string) []string {
+			args := []string{exe, "gpu", "run", ptx, "--spec", spec, "--out", dir, "--once"}
+			if f.libcuda != "" {
+				args = append(args, "--libcuda", f.libcuda)
+			}
+			return args
+		}}
+	}
+	return calibrate.MeasureGPU(bs, calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
+		NCU: ncu, NCULaunches: 3, Progress: bar.step})
+}

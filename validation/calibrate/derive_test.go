@@ -1,0 +1,61 @@
+package calibrate
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
+)
+
+// TestDeriveReproducesSummary applies the Go derivations to the GPU's own
+// %clock64 outputs (every run in clock_runs.json, clock_runs.h100.json) and checks that the
+// medians equal the figures summarize.py (Python, independent code)
+// wrote to summary.json, for every benchmark and every compared figure.
+func TestDeriveReproducesSummary(t *testing.T) {
+	for _, suffix := range []string{"", "h100"} {
+		t.Run("summary"+suffix, func(t *testing.T) { deriveReproduces(t, suffix) })
+	}
+}
+
+func deriveReproduces(t *testing.T, suffix string) {
+	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suffix)
+	require.NoError(t, err)
+	runs := "clock_runs.json"
+	if suffix != "" {
+		runs = "clock_runs." + suffix + ".json"
+	}
+	n := 0
+	for _, b := range bs {
+		figs := Figures(b)
+		require.NotEmpty(t, figs, b.Name)
+		if b.Family == "empty" {
+			continue
+		}
+		data, err := gzfile.ReadFile(filepath.Join(b.Dir, runs))
+		require.NoError(t, err, b.Name)
+		var cr struct {
+			Outputs []Outputs `json:"outputs"`
+		}
+		require.NoError(t, json.Unmarshal(data, &cr), b.Name)
+		per := map[string][]float64{}
+		for _, o := range cr.Outputs {
+			f, err := Derive(b, o, 0)
+			require.NoError(t, err, b.Name)
+			for _, k := range figs {
+				per[k] = append(per[k], f[k])
+			}
+		}
+		for _, k := range figs {
+			want, ok := b.Measured[k]
+			require.True(t, ok, "%s: summary has no %s", b.Name, k)
+			// summary.json rounds to 3 decimals
+			assert.InDelta(t, want, median(per[k]), 0.0006+1e-9*want, "%s %s", b.Name, k)
+			n++
+		}
+	}
+	t.Logf("%d figures of %d benchmarks reproduced", n, len(bs))
+}

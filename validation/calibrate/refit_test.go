@@ -1,0 +1,100 @@
+package calibrate
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// ciGroups are refitted in CI (about 10 s on 2 cores): every group but
+// the wgmma tail searches (12 benchmarks, ~60 evaluations); the full
+// refit runs with SM90SIM_CALIB_FULL=1.
+func ciGroups() []string {
+	var out []string
+	for _, g := range Groups {
+		if g.Name != "wgmma_ss_tail" && g.Name != "wgmma_rs_tail" {
+			out = append(out, g.Name)
+		}
+	}
+	return out
+}
+
+// TestRefitReproducesCommittedProfile refits from the committed
+// recordings (validation/microbench) and checks that every fitted
+// parameter, its source and its residual equal the committed
+// calibration/h200-calibrated.yaml (and h100-calibrated.yaml from the
+// H100 recordings) within 0.1%: the fit is deterministic
+// (fixed starts, no randomness) and does not depend on the base values
+// of the parameters it fits. When the model changes, regenerate with
+//
+//	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench \
+//	  --config calibration/h200.yaml --out calibration/h200-calibrated.yaml
+//	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench --recordings-suffix h100 \
+//	  --config calibration/h200.yaml --out calibration/h100-calibrated.yaml
+func TestRefitReproducesCommittedProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	for _, c := range []struct{ path, suffix string }{
+		{"../../calibration/h200-calibrated.yaml", ""},
+		{"../../calibration/h100-calibrated.yaml", "h100"},
+	} {
+		t.Run(filepath.Base(c.path), func(t *testing.T) { refit(t, c.path, c.suffix) })
+	}
+}
+
+func refit(t *testing.T, calibratedPath, suffix string) {
+	const regen = "regenerate the profile with the command in its provenance (see TestRefitReproducesCommittedProfile)"
+	data, err := os.ReadFile(calibratedPath)
+	require.NoError(t, err)
+	prof, err := gpu.ParseProfile(calibratedPath, data)
+	require.NoError(t, err, regen)
+	tc, err := prof.Config()
+	require.NoError(t, err, "the committed profile lacks parameters the model has now: "+regen)
+	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suffix)
+	require.NoError(t, err)
+	only := ciGroups()
+	sel := all
+	if os.Getenv("SM90SIM_CALIB_FULL") == "" {
+		sel = nil
+		var pats []string
+		for _, g := range Groups {
+			if containsStr(only, g.Name) {
+				pats = append(pats, g.Benches...)
+			}
+		}
+		for _, b := range all {
+			if matches(b.Name, pats) {
+				sel = append(sel, b)
+			}
+		}
+	} else {
+		only = nil
+	}
+	mhz := RecordingInfo(all).SMMHz
+	start := time.Now()
+	f := &Fitter{All: all, Selected: sel, Base: tc, GPCs: prof.GPCs, Only: only, SMClockMHz: mhz}
+	res, err := f.Fit()
+	require.NoError(t, err)
+	t.Logf("%d simulated runs in %v", res.Evals, time.Since(start))
+	assert.Equal(t, mhz, prof.SMMHz, "clocks.sm_mhz is the recordings' median SM clock")
+	require.NotEmpty(t, res.Params)
+	for name, fit := range res.Params {
+		want, ok := prof.Params[name]
+		if !assert.True(t, ok, name) {
+			continue
+		}
+		assert.InDelta(t, want.Value, fit.Value, 1e-3*math.Abs(want.Value)+1e-9, "%s: refit %g, committed %g: %s", name, fit.Value, want.Value, regen)
+		assert.Equal(t, want.Source, fit.Source, name)
+		if assert.Equal(t, want.Residual == nil, fit.Residual == nil, name) && fit.Residual != nil {
+			assert.InDelta(t, *want.Residual, *fit.Residual, 1e-3*math.Abs(*want.Residual)+1e-4, name)
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package validation
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// TestTimingAccuracyTable prints, for every evidence launch of
+// timing/split.yaml, the GPU's cycles (cycles.json: ncu
+// sm__cycles_elapsed.max min/median/max and the SM clock), the timed
+// run's cycles and the error against the median, then per part the
+// count within 10% and the mean |error|. It only prints (the accuracy of
+// the model is reported, not asserted here). SM90SIM_ACCURACY=1 runs it;
+// SM90SIM_ACCURACY_PROFILE=FILE.yaml uses that profile instead of the
+// built-in one, SM90SIM_ACCURACY_PARTS=part1,captured only those parts;
+// TIMED_SLOW kernels run with SM90SIM_SLOW_CORPUS=1.
+//
+//	SM90SIM_ACCURACY=1 go test ./validation -run TestTimingAccuracyTable -v
+func TestTimingAccuracyTable(t *testing.T) {
+	if os.Getenv("SM90SIM_ACCURACY") == "" {
+		t.Skip("SM90SIM_ACCURACY not set")
+	}
+	prof := gpu.BuiltinProfile()
+	if p := os.Getenv("SM90SIM_ACCURACY_PROFILE"); p != "" {
+		data, err := os.ReadFile(p)
+		require.NoError(t, err)
+		prof, err = gpu.ParseProfile(p, data)
+		require.NoError(t, err)
+	}
+	tc, err := prof.Config()
+	require.NoError(t, err)
+	cfg := gpu.DefaultConfig()
+	if len(prof.GPCs) > 0 {
+		cfg.GPCs = prof.GPCs
+	}
+	data, err := os.ReadFile(filepath.Join("timing", "split.yaml"))
+	require.NoError(t, err)
+	var split struct {
+		Evidence map[string][]string `yaml:"evidence"`
+	}
+	require.NoError(t, yaml.Unmarshal(data, &split))
+	parts := make([]string, 0, len(split.Evidence))
+	only := os.Getenv("SM90SIM_ACCURACY_PARTS")
+	for p := range split.Evidence {
+		if only == "" || strings.Contains(","+only+",", ","+p+",") {
+			parts = append(parts, p)
+		}
+	}
+	sort.Strings(parts)
+	var out strings.Builder
+	fmt.Fprintf(&out, "profile %s (sm %g MHz)\n", prof.Name, prof.SMMHz)
+	fmt.Fprintf(&out, "%-6s %-28s %9s %9s %9s %7s %10s %8s %7s\n", "part", "kernel", "gpu min", "median", "max", "SM MHz", "simulated", "error", "wall s")
+	for _, part := range parts {
+		var errs []float64
+		n := 0
+		for _, d := range split.Evidence[part] {
+			dir := filepath.Join("..", d)
+			name := filepath.Base(d)
+			n++
+			cy, cerr := readCycles(filepath.Join(dir, "cycles.json"))
+			if cerr != nil {
+				fmt.Fprintf(&out, "%-6s %-28s no GPU cycles: %v\n", part, name, cerr)
+				continue
+			}
+			mhz := cy.SMClockHz.Median / 1e6
+			row := fmt.Sprintf("%-6s %-28s %9.0f %9.0f %9.0f %7.0f", part, name, cy.Min, cy.Median, cy.Max, mhz)
+			if _, err := os.Stat(filepath.Join(dir, "TIMED_SLOW")); err == nil && os.Getenv("SM90SIM_SLOW_CORPUS") == "" {
+				fmt.Fprintf(&out, "%s %10s  (TIMED_SLOW: SM90SIM_SLOW_CORPUS=1 runs it)\n", row, "-")
+				continue
+			}
+			start := time.Now()
+			sim, serr := timedCycles(dir, cfg, tc)
+			if serr != nil {
+				fmt.Fprintf(&out, "%s %10s  error: %v\n", row, "-", serr)
+				continue
+			}
+			e := (float64(sim) - cy.Median) / cy.Median
+			errs = append(errs, e)
+			fmt.Fprintf(&out, "%s %10d %+7.1f%% %7.1f\n", row, sim, 100*e, time.Since(start).Seconds())
+		}
+		in, sum := 0, 0.0
+		for _, e := range errs {
+			if math.Abs(e) <= 0.10 {
+				in++
+			}
+			sum += math.Abs(e)
+		}
+		mean := math.NaN()
+		if len(errs) > 0 {
+			mean = sum / float64(len(errs))
+		}
+		fmt.Fprintf(&out, "%s: %d launches, %d simulated, %d within 10%%, mean |error| %.1f%%\n", part, n, len(errs), in, 100*mean)
+	}
+	t.Log("\n" + out.String())
+}
+
+type median3 struct {
+	Min    float64 `json:"min"`
+	Median float64 `json:"median"`
+	Max    float64 `json:"max"`
+}
+
+// cyclesFile is cycles.json in either format: the recorder's (min, median,
+// max, sm_clock_hz) or the captures' (per metric {min, median, max}).
+type cyclesFile struct {
+	Min       float64 `json:"min"`
+	Median    float64 `json:"median"`
+	Max       float64 `json:"max"`
+	SMClockHz struct {
+		Median float64 `json:"median"`
+	} `json:"sm_clock_hz"`
+	Error    *string  `json:"error"`
+	Captured *median3 `json:"sm__cycles_elapsed.max"`
+	CapHz    *median3 `json:"sm__cycles_elapsed.avg.per_second"`
+}
+
+func readCycles(path string) (*cyclesFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var c cyclesFile
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, err
+	}
+	if c.Error != nil {
+		return nil, fmt.Errorf("%s", *c.Error)
+	}
+	if c.Median == 0 && c.Captured != nil {
+		c.Min, c.Median, c.Max = c.Captured.Min, c.Captured.Median, c.Captured.Max
+		if c.CapHz != nil {
+			c.SMClockHz.Median = c.CapHz.Median
+		}
+	}
+	if c.Median <= 0 {
+		return nil, fmt.Errorf("no median")
+	}
+	return &c, nil
+}
+
+func timedCycles(dir string, cfg gpu.Config, tc gpu.TimedConfig) (int64, error) {
+	s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+	if err != nil {
+		return 0, err
+	}
+	_, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers})
+	if err != nil {
+		return 0, err
+	}
+	return tm.Cycles, nil
+}
