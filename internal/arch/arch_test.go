@@ -48,7 +48,7 @@ var forbidden = map[string][]string{
 	"validation":            {"cmd"},
 	"validation/driver":     {"cmd", "sim"},
 	"cmd/sm90sim":           nil,
-	"validation/calibrate": {"cmd"},
+	"validation/calibrate":  {"cmd"},
 }
 
 // allowed are project packages a "" (project-free) rule still admits.
