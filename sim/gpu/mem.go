@@ -11,29 +11,30 @@ import (
 // an L2 bandwidth queue and an HBM bandwidth queue. Requests carry line
 // addresses and sector counts, never values.
 //
-// Not modelled yet: capacity and eviction (a line stays once fetched), the
-// two L2 partitions' near/far latencies, TLBs (the microbenchmarks saw no
+// Capacity: least-recently-used eviction in each cache (l1_cache_bytes
+// per SM, l2_cache_bytes). Not modelled yet: the two L2 partitions'
+// near/far latencies, set associativity, TLBs (the microbenchmarks saw no
 // TLB-miss cost up to 1 GiB with 2 MiB pages), L1 write policy details.
 type memModel struct {
-	l2            map[uint64]struct{}
-	l1            []map[uint64]struct{}
-	l2Free        float64
-	dramFree      float64
-	l2PerCycle    float64 // bytes per cycle
-	dramPerCycle  float64
-	l1Hit, l2Hit  engine.Cycle
-	dram          engine.Cycle
+	l2             *lru
+	l1             []*lru
+	l2Free         float64
+	dramFree       float64
+	l2PerCycle     float64 // bytes per cycle
+	dramPerCycle   float64
+	l1Hit, l2Hit   engine.Cycle
+	dram           engine.Cycle
 	l1Hits, l2Hit_ int64
-	misses        int64
+	misses         int64
 }
 
 func newMemModel(tc *TimedConfig, sms int) *memModel {
-	m := &memModel{l2: map[uint64]struct{}{}, l1: make([]map[uint64]struct{}, sms),
+	m := &memModel{l2: newLRU(tc.L2CacheBytes / 128), l1: make([]*lru, sms),
 		l2PerCycle: float64(tc.L2BytesPerCycle), dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), l2Hit: engine.Cycle(tc.L2HitCycles),
 		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs))}
 	for i := range m.l1 {
-		m.l1[i] = map[uint64]struct{}{}
+		m.l1[i] = newLRU(tc.SM.L1CacheBytes / 128)
 	}
 	return m
 }
@@ -49,10 +50,10 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	inL1, inL2 := useL1 && !e.GlobalStore, true
 	missSectors := 0
 	for i, ln := range lines {
-		if _, ok := l1[ln]; !ok {
+		if !l1.has(ln) {
 			inL1 = false
 		}
-		if _, ok := m.l2[ln]; !ok {
+		if !m.l2.has(ln) {
 			inL2 = false
 			if !e.GlobalStore {
 				missSectors += popc4(e.LineSectors[i])
@@ -61,6 +62,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	}
 	if inL1 && n > 0 {
 		m.l1Hits++
+		for _, ln := range lines {
+			l1.touch(ln)
+		}
 		return at + m.l1Hit
 	}
 	bytes := float64(e.NumSectors * 32)
@@ -76,9 +80,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 		m.l2Hit_++
 	}
 	for _, ln := range lines {
-		m.l2[ln] = struct{}{}
+		m.l2.touch(ln)
 		if useL1 && !e.GlobalStore {
-			l1[ln] = struct{}{}
+			l1.touch(ln)
 		}
 	}
 	return ready

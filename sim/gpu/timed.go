@@ -44,11 +44,11 @@ type machine struct {
 	occ     Occupancy
 	// dispatcher: next cycle a CTA can be dispatched
 	dispFree float64
-	mem       *memModel
-	budget    int64
-	insts     int64
-	err       error
-	lastEnd   engine.Cycle
+	mem      *memModel
+	budget   int64
+	insts    int64
+	err      error
+	lastEnd  engine.Cycle
 	// clusters: live CTAs per cluster and the SMs they are on
 	clusters map[*exec.Cluster]*clusterRun
 	lines    *sm.LineStats

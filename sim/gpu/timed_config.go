@@ -22,6 +22,7 @@ type TimedConfig struct {
 	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerCycle and
 	// DRAMBytesPerNs are the GPU-wide bandwidths.
 	L2HitCycles     int
+	L2CacheBytes    int
 	L2BytesPerCycle int
 	DRAMLatencyNs   float64
 	DRAMBytesPerNs  float64
@@ -71,6 +72,8 @@ func Params() []Param {
 	ps := []Param{
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
+		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
+		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
@@ -142,6 +145,9 @@ func ParamByName(name string) (Param, bool) {
 func (c *TimedConfig) Validate() error {
 	if c.SMClockMHz <= 0 || c.MemClockMHz <= 0 {
 		return fmt.Errorf("timing: clocks must be positive (sm_clock_mhz %g, mem_clock_mhz %g)", c.SMClockMHz, c.MemClockMHz)
+	}
+	if c.L2CacheBytes < 128 || c.SM.L1CacheBytes < 128 {
+		return fmt.Errorf("timing: l1_cache_bytes and l2_cache_bytes must hold at least one 128-byte line")
 	}
 	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerCycle <= 0 || c.DRAMBytesPerNs <= 0 {
 		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_cycle and dram_bytes_per_ns > 0")

@@ -39,6 +39,8 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"cluster_barrier_cycles":            {88, "microbench cluster_bar_c2/c4_relaxed (H200): 90 / 94 per arrive + wait"},
 	"cluster_fence_cycles":              {272, "microbench cluster_bar_c2 (H200): 362-384 with the default .release arrive (MEMBAR.ALL.GPU) minus relaxed"},
 	"dsmem_latency_cycles":              {188, "microbench dsmem_* (H200): 188 remote (cluster 2), 209 (rank 3 of 4)"},
+	"l1_cache_bytes":                    {262144, "microbench gmem_chase_16k..128k (H200): L1 hits up to 128 KiB (256 KiB: a mix)"},
+	"l2_cache_bytes":                    {50331648, "microbench gmem_chase_16m/32m/64m (H200): L2 hits at 16 MiB, a mix at 32, HBM from 64"},
 	"sub_partitions_count":              {4, "spec"},
 	"max_warps_per_sm_count":            {64, "spec"},
 	"max_ctas_per_sm_count":             {32, "spec"},

@@ -53,8 +53,10 @@ type Config struct {
 	// L1SectorsPerCycle is the SM's global/local data bandwidth in 32-byte
 	// sectors per cycle.
 	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
-	// L1HitCycles is a global load's latency when the SM's L1 holds it.
-	L1HitCycles int `json:"l1_hit_cycles" yaml:"l1_hit_cycles"`
+	// L1HitCycles is a global load's latency when the SM's L1 holds it;
+	// L1CacheBytes the L1's capacity for global data.
+	L1HitCycles  int `json:"l1_hit_cycles" yaml:"l1_hit_cycles"`
+	L1CacheBytes int `json:"l1_cache_bytes" yaml:"l1_cache_bytes"`
 	// SmemLatencyPerWavefront is added to a shared load's latency per
 	// wavefront beyond the first.
 	SmemLatencyPerWavefront int `json:"smem_latency_per_wavefront_cycles" yaml:"smem_latency_per_wavefront_cycles"`
@@ -67,7 +69,7 @@ type Config struct {
 	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
 	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
 	// (a profile parameter: scheduler_lrr 0 or 1).
-	PolicyLRR             int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
+	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
 	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
@@ -77,8 +79,8 @@ type Config struct {
 	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
 	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
 	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
-	ICache          ICacheConfig
-	Async             AsyncConfig
+	ICache               ICacheConfig
+	Async                AsyncConfig
 }
 
 // Validate checks the configuration.

@@ -42,7 +42,7 @@ type Stats struct {
 	// FreeInstructions: issued PTX instructions ptxas turns into nothing
 	// (moves, parameter loads); they take no issue slot.
 	FreeInstructions int64
-	IssueCycles  int64 // cycles in which at least one sub-partition issued
+	IssueCycles      int64 // cycles in which at least one sub-partition issued
 	// ActiveCycles: cycles with at least one resident CTA.
 	ActiveCycles int64
 	activeSince  engine.Cycle

@@ -32,7 +32,7 @@ type warpState struct {
 	lastLine      uint64
 	lastLineReady engine.Cycle
 	lastLineOK    bool
-	info         *exec.InstInfo // next instruction (for hot lines)
+	info          *exec.InstInfo // next instruction (for hot lines)
 	// accounting: the state since cycle since
 	why    Stall
 	at     *exec.InstInfo
