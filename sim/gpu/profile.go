@@ -198,7 +198,7 @@ func BuiltinProfile() *Profile {
 	p := &Profile{Name: "h200", GPU: "NVIDIA H200", SMMHz: DefaultSMClockMHz, MemMHz: DefaultMemClockMHz,
 		GPCs: DefaultGPCs(), Params: map[string]ProfileParam{}}
 	for name, d := range DefaultTimedParams {
-		p.Params[name] = ProfileParam{Value: d.Value, Source: d.Source}
+		p.Params[name] = ProfileParam{Value: d.Value, Source: d.Source, Residual: d.Residual}
 	}
 	return p
 }

@@ -69,7 +69,11 @@ func writeParams(t *testing.T) {
 	b.WriteString("params:\n")
 	for _, n := range names {
 		d := gpu.DefaultTimedParams[n]
-		fmt.Fprintf(&b, "  %s: {value: %v, source: %q, residual: null}\n", n, d.Value, d.Source)
+		res := "null"
+		if d.Residual != nil {
+			res = fmt.Sprint(*d.Residual)
+		}
+		fmt.Fprintf(&b, "  %s: {value: %v, source: %q, residual: %s}\n", n, d.Value, d.Source, res)
 	}
 	require.NoError(t, os.WriteFile(filepath.Clean(h200Path), []byte(b.String()), 0o644))
 }
