@@ -128,8 +128,14 @@ func ApplyRecords(bs []*Bench, recs []BenchRecord) {
 		if !ok {
 			continue
 		}
-		if len(r.Figures) > 0 {
-			b.Measured = r.Figures
+		// per figure: a figure the GPU run could not derive (GB/s needs
+		// %globaltimer outputs the driver runner does not read) keeps
+		// the recording's
+		for k, v := range r.Figures {
+			if b.Measured == nil {
+				b.Measured = map[string]float64{}
+			}
+			b.Measured[k] = v
 		}
 		if r.Cycles.N > 0 {
 			b.NCU = r.Cycles
