@@ -22,11 +22,11 @@ type Options struct {
 
 // Recorder writes trace events as they come.
 type Recorder struct {
-	w       *bufio.Writer
-	opt     Options
-	n       int64
-	err     error
-	named   map[[2]int]bool
+	w     *bufio.Writer
+	opt   Options
+	n     int64
+	err   error
+	named map[[2]int]bool
 }
 
 // NewRecorder starts a trace on w.
