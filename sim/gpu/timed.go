@@ -130,9 +130,6 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 
 // deadlock reports the first cluster whose warps can never proceed.
 func (m *machine) deadlock() error {
-	for _, s := range m.sms {
-		_ = s
-	}
 	var cls []*exec.Cluster
 	for cl := range m.clusters {
 		cls = append(cls, cl)
