@@ -1,1 +1,1 @@
-../atom_shared_distinct_lat/kernel.cu
+../../../tools/microbench/atom.cu

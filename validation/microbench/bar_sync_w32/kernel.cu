@@ -1,1 +1,1 @@
-../bar_sync_w1/kernel.cu
+../../../tools/microbench/sync.cu

@@ -1,1 +1,1 @@
-../chain_add_s32/kernel.cu
+../../../tools/microbench/chain.cu

@@ -1,1 +1,1 @@
-../cluster_bar_c1/kernel.cu
+../../../tools/microbench/cluster.cu

@@ -1,1 +1,1 @@
-../cpasync_ca16_lat/kernel.cu
+../../../tools/microbench/cpasync.cu

@@ -1,1 +1,1 @@
-../empty_c1/kernel.cu
+../../../tools/microbench/empty.cu

@@ -1,1 +1,1 @@
-../fma_tput_w1/kernel.cu
+../../../tools/microbench/fma_tput.cu

@@ -1,1 +1,1 @@
-../gmem_chase_128k/kernel.cu
+../../../tools/microbench/gmem.cu

@@ -1,1 +1,1 @@
-../ldsm_x1_lat/kernel.cu
+../../../tools/microbench/ldsm.cu

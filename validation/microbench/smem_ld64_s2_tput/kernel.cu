@@ -1,1 +1,1 @@
-../smem_ld128_s1_lat/kernel.cu
+../../../tools/microbench/smem_ld.cu

@@ -1,1 +1,1 @@
-../tma_load_128b_16k_lat/kernel.cu
+../../../tools/microbench/tma.cu
