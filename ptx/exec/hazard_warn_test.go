@@ -1,39 +1,20 @@
 package exec_test
 
 import (
-	"encoding/binary"
+	"github.com/stretchr/testify/require"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
-// runWgLaunch is runWg returning the launch (its warnings) and D.
+// runWgLaunch runs src as runWg does (one warpgroup) and returns the
+// launch (its warnings) and D.
 func runWgLaunch(t *testing.T, src string, buf []uint32, strict bool) (*exec.Launch, []uint32, error) {
 	t.Helper()
-	p, err := ptx.Load("wg.ptx", []byte(header+src))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	g := exec.NewGlobalMem()
-	require.NoError(t, k.LoadGlobals(g))
-	seg := g.Alloc("buf", 4*len(buf))
-	for i, v := range buf {
-		binary.LittleEndian.PutUint32(seg.Data[4*i:], v)
-	}
-	params := make([]byte, 8)
-	binary.LittleEndian.PutUint64(params, seg.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{128, 1, 1}, Params: params, Global: g, StrictHazards: strict}
-	_, err = gpu.RunFunctional(gpu.DefaultConfig(), k, l)
-	d := make([]uint32, 512)
-	for i := range d {
-		d[i] = binary.LittleEndian.Uint32(seg.Data[4*(wgDWords+i):])
-	}
-	return l, d, err
+	l, out, err := runWgWith(t, src, 128, buf, func(l *exec.Launch) { l.StrictHazards = strict })
+	return l, out[wgDWords : wgDWords+512], err
 }
 
 // An accumulator written after wgmma.fence and before the first wgmma (as

@@ -75,6 +75,14 @@ DONE:
 // runWg runs src (one CTA of block threads) on buf and returns buf.
 func runWg(t *testing.T, src string, block int, buf []uint32, noCheck bool) ([]uint32, error) {
 	t.Helper()
+	_, out, err := runWgWith(t, src, block, buf, func(l *exec.Launch) { l.NoHazardCheck = noCheck })
+	return out, err
+}
+
+// runWgWith runs src (one CTA of block threads) on buf with the launch
+// set as set says, and returns the launch and buf after the run.
+func runWgWith(t *testing.T, src string, block int, buf []uint32, set func(*exec.Launch)) (*exec.Launch, []uint32, error) {
+	t.Helper()
 	p, err := ptx.Load("wg.ptx", []byte(header+src))
 	require.NoError(t, err)
 	k, err := exec.Compile(p, "k", exec.DefaultLayout())
@@ -87,13 +95,14 @@ func runWg(t *testing.T, src string, block int, buf []uint32, noCheck bool) ([]u
 	}
 	params := make([]byte, 8)
 	binary.LittleEndian.PutUint64(params, seg.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{block, 1, 1}, Params: params, Global: g, NoHazardCheck: noCheck}
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{block, 1, 1}, Params: params, Global: g}
+	set(l)
 	_, err = gpu.RunFunctional(gpu.DefaultConfig(), k, l)
 	out := make([]uint32, len(buf))
 	for i := range out {
 		out[i] = binary.LittleEndian.Uint32(seg.Data[4*i:])
 	}
-	return out, err
+	return l, out, err
 }
 
 func wgKernelSrc(pre, mid string) string {
