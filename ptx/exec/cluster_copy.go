@@ -70,6 +70,9 @@ func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) er
 	t := d.t
 	t.hazardsOn()
 	t.async.changes++
+	if w.eff != nil {
+		w.eff.AsyncChanged = true
+	}
 	b := t.mbarrier(d.bar)
 	if !b.Valid() {
 		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x%s, which is not initialized", what, d.bar, t.rankWord(w.cta))

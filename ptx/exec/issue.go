@@ -90,6 +90,17 @@ type Land struct {
 	Bytes uint32
 }
 
+// noteSmem records one shared-memory cost the instruction was charged
+// (the counting sites call it: countSmem, countOp, countedAsync).
+func (e *Effect) noteSmem(k smem.OpKind, c smem.Cost) {
+	if k == smem.OpTMA {
+		e.TMAWavefronts += c.Wavefronts
+		return
+	}
+	e.SmemWavefronts += c.Wavefronts
+	e.SmemOps++
+}
+
 // noteMbar records an mbarrier operand (once per instruction).
 func (e *Effect) noteMbar(t *CTA, a uint32) {
 	r := MbarRef{t, a}
@@ -216,11 +227,6 @@ func (w *Warp) Issue(e *Effect) error {
 	}
 	e.Info = info
 	c := w.cta
-	var before smem.Counters
-	if c.l.Counters != nil {
-		before = *c.l.Counters
-	}
-	changes := c.cl.asyncChanges()
 	insts := w.insts
 	w.spun = false
 	w.eff = e
@@ -241,20 +247,8 @@ func (w *Warp) Issue(e *Effect) error {
 	if !blocked {
 		c.clock++
 	}
-	if c.l.Counters != nil {
-		for i := range c.l.Counters.ByOp {
-			if smem.OpKind(i) == smem.OpTMA {
-				e.TMAWavefronts = int(c.l.Counters.ByOp[i].Wavefronts - before.ByOp[i].Wavefronts)
-				continue
-			}
-			a, b := &c.l.Counters.ByOp[i], &before.ByOp[i]
-			e.SmemWavefronts += int(a.Wavefronts - b.Wavefronts)
-			e.SmemOps += int(a.Instructions - b.Instructions)
-		}
-	}
 	e.Active = bits.OnesCount32(w.cur.group)
 	e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
-	e.AsyncChanged = c.cl.asyncChanges() != changes
 	e.Exited = w.live == 0
 	return nil
 }

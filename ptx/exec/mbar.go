@@ -86,6 +86,9 @@ func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, 
 			}
 			if mutates {
 				t.async.changes++
+				if w.eff != nil {
+					w.eff.AsyncChanged = true
+				}
 			}
 			if err := f(w, t, t.mbarrier(a), a, l); err != nil {
 				if t != w.cta {

@@ -122,8 +122,14 @@ func (w *Warp) spinWhy() string {
 func countedAsync(x *xinst) {
 	inner := x.fn
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
-		if c := w.cta.l.Counters; c != nil && m != 0 {
-			c.Add(smem.OpAsync, smem.Cost{Wavefronts: 1, Ideal: 1, MaxWay: 1})
+		if m != 0 {
+			cost := smem.Cost{Wavefronts: 1, Ideal: 1, MaxWay: 1}
+			if c := w.cta.l.Counters; c != nil {
+				c.Add(smem.OpAsync, cost)
+			}
+			if w.eff != nil {
+				w.eff.noteSmem(smem.OpAsync, cost)
+			}
 		}
 		return inner(w, x, m)
 	}

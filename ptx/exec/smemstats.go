@@ -35,6 +35,9 @@ func (w *Warp) countSmem(x *xinst, a *smem.Access) {
 	if c := w.cta.l.Counters; c != nil {
 		c.Add(a.Kind, cost)
 	}
+	if w.eff != nil {
+		w.eff.noteSmem(a.Kind, cost)
+	}
 	s := &x.smem
 	s.Executions++
 	s.Wavefronts += uint64(cost.Wavefronts)

@@ -413,6 +413,9 @@ func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
 	if lc := w.cta.l.Counters; lc != nil {
 		lc.Add(k, c)
 	}
+	if w.eff != nil {
+		w.eff.noteSmem(k, c)
+	}
 	s := &x.smem
 	s.Executions++
 	s.Wavefronts += uint64(c.Wavefronts)
