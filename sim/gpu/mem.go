@@ -61,7 +61,6 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 		}
 	}
 	if inL1 && n > 0 {
-		m.l1Hits++
 		for _, ln := range lines {
 			l1.touch(ln)
 		}
@@ -75,9 +74,6 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 		ds := max(start, m.dramFree)
 		m.dramFree = ds + float64(missSectors*32)/m.dramPerCycle
 		ready = engine.Cycle(ds) + m.dram
-		m.misses++
-	} else {
-		m.l2Hit_++
 	}
 	for _, ln := range lines {
 		m.l2.touch(ln)

@@ -1,9 +1,5 @@
 package gpu
 
-import (
-	"github.com/sm90sim/sm90sim/sim/sm"
-)
-
 // DefaultParam is a built-in parameter value and where it comes from.
 type DefaultParam struct {
 	Value    float64
@@ -111,7 +107,7 @@ const (
 
 // DefaultTimedConfig is the built-in H200 profile.
 func DefaultTimedConfig() TimedConfig {
-	c := TimedConfig{SM: sm.Config{Policy: sm.GTO}, SMClockMHz: DefaultSMClockMHz, MemClockMHz: DefaultMemClockMHz}
+	c := TimedConfig{SMClockMHz: DefaultSMClockMHz, MemClockMHz: DefaultMemClockMHz}
 	for _, p := range Params() {
 		if d, ok := DefaultTimedParams[p.Name]; ok {
 			p.Set(&c, d.Value)

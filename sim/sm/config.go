@@ -29,15 +29,14 @@ const (
 
 // Config is one SM's timing parameters.
 type Config struct {
-	SubPartitions      int    `json:"sub_partitions" yaml:"sub_partitions"`
-	MaxWarps           int    `json:"max_warps" yaml:"max_warps"`
-	MaxCTAs            int    `json:"max_ctas" yaml:"max_ctas"`
-	MaxThreads         int    `json:"max_threads" yaml:"max_threads"`
-	Registers          int    `json:"registers" yaml:"registers"`
-	RegisterAllocUnit  int    `json:"register_alloc_unit" yaml:"register_alloc_unit"`
-	SharedBytes        int    `json:"shared_bytes" yaml:"shared_bytes"`
-	SharedReservedCTA  int    `json:"shared_reserved_cta_bytes" yaml:"shared_reserved_cta_bytes"`
-	Policy             Policy `json:"policy" yaml:"policy"`
+	SubPartitions      int `json:"sub_partitions" yaml:"sub_partitions"`
+	MaxWarps           int `json:"max_warps" yaml:"max_warps"`
+	MaxCTAs            int `json:"max_ctas" yaml:"max_ctas"`
+	MaxThreads         int `json:"max_threads" yaml:"max_threads"`
+	Registers          int `json:"registers" yaml:"registers"`
+	RegisterAllocUnit  int `json:"register_alloc_unit" yaml:"register_alloc_unit"`
+	SharedBytes        int `json:"shared_bytes" yaml:"shared_bytes"`
+	SharedReservedCTA  int `json:"shared_reserved_cta_bytes" yaml:"shared_reserved_cta_bytes"`
 	Pipes              [ptx.NumPipes]PipeTiming
 	SmemLatencyCycles  int `json:"smem_latency_cycles" yaml:"smem_latency_cycles"`
 	SmemWavefrontCycle int `json:"smem_wavefront_cycles" yaml:"smem_wavefront_cycles"`
@@ -67,8 +66,8 @@ type Config struct {
 	// a warp's stmatrix keeps it from issuing again.
 	StmatrixBaseCycles      int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
 	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
-	// PolicyLRR selects loose round-robin instead of greedy-then-oldest
-	// (a profile parameter: scheduler_lrr 0 or 1).
+	// PolicyLRR selects loose round-robin (1) instead of
+	// greedy-then-oldest (0): the profile parameter scheduler_lrr.
 	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
@@ -122,8 +121,8 @@ func (c *Config) Validate() error {
 				ptx.Pipe(i), p.IntervalCycles, p.LatencyCycles)
 		}
 	}
-	if c.Policy != GTO && c.Policy != LRR {
-		return fmt.Errorf("sm: policy must be %q or %q, got %q", GTO, LRR, c.Policy)
+	if c.PolicyLRR != 0 && c.PolicyLRR != 1 {
+		return fmt.Errorf("sm: scheduler_lrr must be 0 (greedy then oldest) or 1 (loose round-robin), got %d", c.PolicyLRR)
 	}
 	return nil
 }

@@ -315,10 +315,10 @@ func (s *SM) freeSlot(cta bool) int {
 	}
 }
 
-// policy is the scheduler's selection policy (scheduler_lrr overrides).
+// policy is the scheduler's selection policy (scheduler_lrr).
 func (s *SM) policy() Policy {
 	if s.cfg.PolicyLRR != 0 {
 		return LRR
 	}
-	return s.cfg.Policy
+	return GTO
 }

@@ -229,7 +229,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
 			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
-		case ptx.OpBarrier:
+		default:
 			if info.ClusterBar {
 				if info.ClusterArrive && !info.Relaxed {
 					// the default .release arrive is a GPU-scope fence first
@@ -237,13 +237,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 				}
 				break
 			}
-			at := max(now, s.barFree)
-			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
-			if !e.BarrierWait {
-				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
-				ws.setReady(s.barRelease, StallBarrier)
-			}
-		default:
 			// the barrier unit takes one arrival per interval; the last
 			// one releases everyone after the release latency
 			at := max(now, s.barFree)
