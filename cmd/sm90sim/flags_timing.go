@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,7 +94,7 @@ func (f *timingFlags) recorder() (*traces.Recorder, *os.File, error) {
 		}
 		opt.From, opt.To = from, to
 	}
-	file, err := os.CreateTemp(dirOf(f.trace), ".sm90sim-trace-*")
+	file, err := os.CreateTemp(filepath.Dir(f.trace), ".sm90sim-trace-*")
 	if err != nil {
 		return nil, nil, fmt.Errorf("--trace: %v", err)
 	}
@@ -126,13 +127,6 @@ func (f *timingFlags) finishTrace(r *traces.Recorder, file *os.File, ok bool) er
 	return nil
 }
 
-func dirOf(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[:i+1]
-	}
-	return "."
-}
-
 // parseSMList parses "0-3,64".
 func parseSMList(s string) (map[int]bool, error) {
 	out := map[int]bool{}
@@ -160,23 +154,11 @@ func (f *timingFlags) writePlot(r *report.Report) error {
 	if f.plot == "" || r.Timing == nil || r.Timing.Timing == nil {
 		return nil
 	}
-	file, err := os.CreateTemp(dirOf(f.plot), ".sm90sim-plot-*")
-	if err != nil {
-		return fmt.Errorf("--plot: %v", err)
-	}
-	_ = file.Chmod(0o644)
-	safeio.Track(file.Name())
-	defer safeio.Forget(file.Name())
-	err = traces.WritePlot(file, r.Timing.Utilization, fmt.Sprintf("%s: %d cycles", r.Kernel, *r.Cycles))
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(file.Name(), f.plot)
-	}
-	if err != nil {
-		os.Remove(file.Name())
-		return fmt.Errorf("writing plot %s: %v", f.plot, err)
+	title := fmt.Sprintf("%s: %d cycles", r.Kernel, *r.Cycles)
+	if err := report.WriteFileWith(f.plot, func(w io.Writer) error {
+		return traces.WritePlot(w, r.Timing.Utilization, title)
+	}); err != nil {
+		return fmt.Errorf("writing plot %v", err)
 	}
 	return nil
 }
