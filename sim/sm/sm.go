@@ -69,6 +69,7 @@ type SM struct {
 type Tracer interface {
 	Keep(sm int) bool
 	Span(sm, track int, name string, from, to int64, cat string, args map[string]any)
+	Counter(sm int, name string, at int64, value float64)
 }
 
 // Trace track bases (equal to traces.TrackCTA and traces.TrackWarp).
@@ -131,6 +132,7 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	s.ctas = append(s.ctas, cs)
 	s.used.add(r)
 	s.MarkActive(at)
+	s.traceOccupancy(at)
 	if cs.live == 0 {
 		s.finishCTA(cs, at)
 		return
@@ -321,4 +323,11 @@ func (s *SM) policy() Policy {
 		return LRR
 	}
 	return GTO
+}
+
+// traceOccupancy records the SM's resident warps in the trace.
+func (s *SM) traceOccupancy(at engine.Cycle) {
+	if s.Trace != nil && s.Trace.Keep(s.ID) {
+		s.Trace.Counter(s.ID, "resident warps", int64(at), float64(s.used.Warps))
+	}
 }

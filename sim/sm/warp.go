@@ -312,6 +312,7 @@ func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	}
 	s.used.sub(cs.res)
 	s.MarkActive(now)
+	s.traceOccupancy(now)
 	s.ctaSlots &^= 1 << cs.slot
 	if s.Trace != nil && s.Trace.Keep(s.ID) {
 		id := cs.c.CTAID()
