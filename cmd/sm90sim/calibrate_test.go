@@ -20,8 +20,10 @@ func TestCalibrateWritesProfile(t *testing.T) {
 	code, stdout, stderr := cli("calibrate", "--from-recordings", "../../validation/microbench",
 		"--suite", "chain_fma_f32", "--suite", "smem_ld32_s1_lat", "--suite", "ldsm_x1_lat",
 		"--group", "fp32_latency", "--group", "smem_latency",
-		"--config", "../../calibration/h200.yaml", "--out", out, "--plot", png)
+		"--config", "../../calibration/h200.yaml", "--out", out, "--plot", png, "--progress", "plain")
 	require.Equal(t, 0, code, stderr)
+	// the fit's log lines come through the progress reporter (plain: as they are)
+	assert.Contains(t, stderr, "smem_latency   smem_latency_cycles = 23\n")
 	assert.Contains(t, stdout, "chain_fma_f32                cycles_per_op")
 	assert.Regexp(t, `fp32_latency_cycles\s+4\s+residual`, stdout)
 	assert.Contains(t, stdout, "figures within 5%")
@@ -49,6 +51,7 @@ func TestCalibrateInputErrors(t *testing.T) {
 		{[]string{"calibrate"}, "--from-recordings DIR is required"},
 		{[]string{"calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench", "--suite", "empty_c1", "--ncu", "x"}, "--ncu \"x\""},
 		{[]string{"calibrate", "--from-recordings", "testdata"}, "summary.json"},
+		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--progress", "loud"}, "auto|bar|plain|off"},
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--suite", "nosuch"}, "--suite nosuch"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "fast", "--libcuda", "/nonexistent/libcuda.so.1"}, "--mode must be functional or timed"},
 	}
