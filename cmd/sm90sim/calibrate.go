@@ -74,7 +74,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.out, "out", "", "write the fitted profile here (YAML)")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG: simulated vs measured, log-log, with the ±5% band")
 	cmd.Flags().StringVar(&f.recordTo, "record-to", "", "write one JSON per selected benchmark here ({benchmark, params, gpu, driver, clocks, cycles})")
-	cmd.Flags().StringVar(&f.config, "config", "", "base profile (YAML path or h200; default the built-in H200 profile)")
+	cmd.Flags().StringVar(&f.config, "config", "", "base profile: a built-in name (h200, h100-sxm) or a YAML path; default h200")
 	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
 	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
@@ -197,21 +197,23 @@ func groupsOrNil(g []string) []string {
 // calibrationBase loads the base profile and its text (for a built-in
 // profile, a text with its gpu, clocks and GPC map).
 func calibrationBase(config string) (*gpu.Profile, []byte, error) {
-	if config == "" || config == "h200" {
-		p := gpu.BuiltinProfile()
+	if config == "" {
+		config = "h200"
+	}
+	if p, ok := gpu.BuiltinProfileNamed(config); ok {
 		g, err := yaml.Marshal(map[string]any{"gpcs": p.GPCs})
 		if err != nil {
 			return nil, nil, err
 		}
-		text := fmt.Sprintf("# %s profile written by sm90sim calibrate from the built-in profile\ngpu: %s\nclocks: {sm_mhz: %g, mem_mhz: %g}\n%s",
-			p.GPU, p.GPU, p.SMMHz, p.MemMHz, g)
+		text := fmt.Sprintf("# %s profile written by sm90sim calibrate from the built-in profile %s\ngpu: %s\nclocks: {sm_mhz: %g, mem_mhz: %g}\n%s",
+			p.GPU, p.Name, p.GPU, p.SMMHz, p.MemMHz, g)
 		return p, []byte(text), nil
 	}
-	data, err := os.ReadFile(config)
+	p, err := gpu.LoadProfile(config)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--config: %v", err)
+		return nil, nil, err
 	}
-	p, err := gpu.ParseProfile(config, data)
+	data, err := os.ReadFile(config)
 	return p, data, err
 }
 
