@@ -114,6 +114,8 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 		if err != nil {
 			return inputErr(fmt.Errorf("--from-records: %v", err))
 		}
+		calibrate.WriteNoise(stdout, "--from-records against the recordings (run-to-run noise)",
+			calibrate.Summarize(calibrate.CompareRecords(all, recs), 8))
 		calibrate.ApplyRecords(all, recs)
 	}
 	recs := calibrate.RecordsOf(sel)
@@ -122,6 +124,8 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 			bar.Finish()
 			return gpuExit(err)
 		}
+		calibrate.WriteNoise(stdout, "this GPU run against the recordings (run-to-run noise)",
+			calibrate.Summarize(calibrate.CompareRecords(all, recs), 8))
 		calibrate.ApplyRecords(all, recs)
 	}
 	if f.recordTo != "" {
