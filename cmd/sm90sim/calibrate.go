@@ -34,6 +34,7 @@ type calibrateFlags struct {
 	records  string
 	suffix   string
 	progress string
+	report   string
 }
 
 // newCalibrateCmd: progress and the fit's log lines go to the root's stderr
@@ -84,6 +85,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
 	_ = cmd.Flags().MarkHidden("libcuda")
 	addProgressFlag(cmd, &f.progress)
+	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here: every figure before and after, the fitted parameters, the noise of --from-records/--gpu")
 	return cmd
 }
 
@@ -109,13 +111,15 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 	if err != nil {
 		return inputErr(err)
 	}
+	var noise *calibrate.Noise
 	if f.records != "" {
 		recs, err := calibrate.ReadRecords(f.records)
 		if err != nil {
 			return inputErr(fmt.Errorf("--from-records: %v", err))
 		}
-		calibrate.WriteNoise(stdout, "--from-records against the recordings (run-to-run noise)",
-			calibrate.Summarize(calibrate.CompareRecords(all, recs), 8))
+		n := calibrate.Summarize(calibrate.CompareRecords(all, recs), 8)
+		noise = &n
+		calibrate.WriteNoise(stdout, "--from-records against the recordings (run-to-run noise)", n)
 		calibrate.ApplyRecords(all, recs)
 	}
 	recs := calibrate.RecordsOf(sel)
@@ -124,8 +128,9 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 			bar.Finish()
 			return gpuExit(err)
 		}
-		calibrate.WriteNoise(stdout, "this GPU run against the recordings (run-to-run noise)",
-			calibrate.Summarize(calibrate.CompareRecords(all, recs), 8))
+		n := calibrate.Summarize(calibrate.CompareRecords(all, recs), 8)
+		noise = &n
+		calibrate.WriteNoise(stdout, "this GPU run against the recordings (run-to-run noise)", n)
 		calibrate.ApplyRecords(all, recs)
 	}
 	if f.recordTo != "" {
@@ -160,6 +165,11 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 		fmt.Fprintf(stdout, "not fitted: %s\n", s)
 	}
 	fmt.Fprintf(stdout, "%d simulated runs in %.1f s\n", res.Evals, time.Since(start).Seconds())
+	if f.report != "" {
+		if err := report.WriteJSON(f.report, calibrate.NewReport(res, noise)); err != nil {
+			return inputErr(fmt.Errorf("--report: %v", err))
+		}
+	}
 	if f.plot != "" {
 		if err := report.WriteFileWith(f.plot, func(w io.Writer) error {
 			return calibrate.WritePlot(w, res.Rows, "sm90sim calibrate: "+f.from)
