@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 
+	"github.com/sm90sim/sm90sim/internal/progress"
+	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 	"github.com/sm90sim/sm90sim/validation"
 	"github.com/sm90sim/sm90sim/validation/calibrate"
@@ -31,9 +33,13 @@ type calibrateFlags struct {
 	libcuda  string
 	records  string
 	suffix   string
+	progress string
+	report   string
 }
 
-func newCalibrateCmd(stdout, stderr io.Writer) *cobra.Command {
+// newCalibrateCmd: progress and the fit's log lines go to the root's stderr
+// (cmd.ErrOrStderr, as for the other commands).
+func newCalibrateCmd(stdout, _ io.Writer) *cobra.Command {
 	var f calibrateFlags
 	cmd := &cobra.Command{
 		Use:   "calibrate --from-recordings DIR [--suite PREFIX...] [--out calibration/NAME.yaml]",
@@ -55,7 +61,12 @@ kernels) and fits to those measurements; --record-to keeps them as one JSON per
 benchmark, --from-records merges such a folder into the recordings later.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCalibrate(&f, stdout, stderr)
+			bar, err := startProgress(cmd, f.progress, "calibrate")
+			if err != nil {
+				return err
+			}
+			defer bar.Finish()
+			return runCalibrate(&f, stdout, bar.SetUnit("runs"))
 		},
 	}
 	cmd.Flags().StringVar(&f.from, "from-recordings", "", "microbenchmark folder with summary.json (e.g. validation/microbench)")
@@ -64,7 +75,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.out, "out", "", "write the fitted profile here (YAML)")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG: simulated vs measured, log-log, with the ±5% band")
 	cmd.Flags().StringVar(&f.recordTo, "record-to", "", "write one JSON per selected benchmark here ({benchmark, params, gpu, driver, clocks, cycles})")
-	cmd.Flags().StringVar(&f.config, "config", "", "base profile (YAML path or h200; default the built-in H200 profile)")
+	cmd.Flags().StringVar(&f.config, "config", "", "base profile: a built-in name (h200, h100-sxm) or a YAML path; default h200")
 	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
 	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
@@ -73,10 +84,14 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "fit another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
 	_ = cmd.Flags().MarkHidden("libcuda")
+	addProgressFlag(cmd, &f.progress)
+	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here: every figure before and after, the fitted parameters, the noise of --from-records/--gpu")
 	return cmd
 }
 
-func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
+// runCalibrate measures (--gpu), fits and writes; bar shows the GPU
+// launches and simulated runs on stderr, with the fit's log lines.
+func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) error {
 	if f.from == "" {
 		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
 	}
@@ -96,20 +111,26 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 	if err != nil {
 		return inputErr(err)
 	}
+	var noise *calibrate.Noise
 	if f.records != "" {
 		recs, err := calibrate.ReadRecords(f.records)
 		if err != nil {
 			return inputErr(fmt.Errorf("--from-records: %v", err))
 		}
+		n := calibrate.Summarize(calibrate.CompareRecords(all, recs), 8)
+		noise = &n
+		calibrate.WriteNoise(stdout, "--from-records against the recordings (run-to-run noise)", n)
 		calibrate.ApplyRecords(all, recs)
 	}
-	bar := newProgress(stderr, "calibrate")
 	recs := calibrate.RecordsOf(sel)
 	if f.gpu >= 0 {
 		if recs, err = measureOnGPU(f, sel, bar); err != nil {
-			bar.finish()
+			bar.Finish()
 			return gpuExit(err)
 		}
+		n := calibrate.Summarize(calibrate.CompareRecords(all, recs), 8)
+		noise = &n
+		calibrate.WriteNoise(stdout, "this GPU run against the recordings (run-to-run noise)", n)
 		calibrate.ApplyRecords(all, recs)
 	}
 	if f.recordTo != "" {
@@ -130,10 +151,10 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 	mhz := info.SMMHz
 	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
 		SMClockMHz: mhz,
-		Progress:   bar.step, Log: func(format string, a ...any) { bar.log(format, a...) }}
+		Progress:   bar.Step, Log: bar.Warnf}
 	start := time.Now()
 	res, err := fitter.Fit()
-	bar.finish()
+	bar.Finish()
 	if err != nil {
 		return inputErr(err)
 	}
@@ -144,8 +165,13 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "not fitted: %s\n", s)
 	}
 	fmt.Fprintf(stdout, "%d simulated runs in %.1f s\n", res.Evals, time.Since(start).Seconds())
+	if f.report != "" {
+		if err := report.WriteJSON(f.report, calibrate.NewReport(res, noise)); err != nil {
+			return inputErr(fmt.Errorf("--report: %v", err))
+		}
+	}
 	if f.plot != "" {
-		if err := writeFile(f.plot, func(w io.Writer) error {
+		if err := report.WriteFileWith(f.plot, func(w io.Writer) error {
 			return calibrate.WritePlot(w, res.Rows, "sm90sim calibrate: "+f.from)
 		}); err != nil {
 			return inputErr(fmt.Errorf("--plot: %v", err))
@@ -168,7 +194,7 @@ func runCalibrate(f *calibrateFlags, stdout, stderr io.Writer) error {
 		if _, err := gpu.ParseProfile(f.out, data); err != nil {
 			return fmt.Errorf("calibrate: the written profile does not parse (a bug): %v", err)
 		}
-		if err := os.WriteFile(f.out, data, 0o644); err != nil {
+		if err := report.WriteFile(f.out, data); err != nil {
 			return inputErr(fmt.Errorf("--out: %v", err))
 		}
 	}
@@ -182,41 +208,31 @@ func groupsOrNil(g []string) []string {
 	return g
 }
 
-func writeFile(path string, fn func(io.Writer) error) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := fn(fh); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
-}
-
 // calibrationBase loads the base profile and its text (for a built-in
 // profile, a text with its gpu, clocks and GPC map).
 func calibrationBase(config string) (*gpu.Profile, []byte, error) {
-	if config == "" || config == "h200" {
-		p := gpu.BuiltinProfile()
+	if config == "" {
+		config = "h200"
+	}
+	if p, ok := gpu.BuiltinProfileNamed(config); ok {
 		g, err := yaml.Marshal(map[string]any{"gpcs": p.GPCs})
 		if err != nil {
 			return nil, nil, err
 		}
-		text := fmt.Sprintf("# %s profile written by sm90sim calibrate from the built-in profile\ngpu: %s\nclocks: {sm_mhz: %g, mem_mhz: %g}\n%s",
-			p.GPU, p.GPU, p.SMMHz, p.MemMHz, g)
+		text := fmt.Sprintf("# %s profile written by sm90sim calibrate from the built-in profile %s\ngpu: %s\nclocks: {sm_mhz: %g, mem_mhz: %g}\n%s",
+			p.GPU, p.Name, p.GPU, p.SMMHz, p.MemMHz, g)
 		return p, []byte(text), nil
 	}
-	data, err := os.ReadFile(config)
+	p, err := gpu.LoadProfile(config)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--config: %v", err)
+		return nil, nil, err
 	}
-	p, err := gpu.ParseProfile(config, data)
+	data, err := os.ReadFile(config)
 	return p, data, err
 }
 
 // measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU).
-func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *calibProgress) ([]calibrate.BenchRecord, error) {
+func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Reporter) ([]calibrate.BenchRecord, error) {
 	if f.ncu != "auto" && f.ncu != "all" && f.ncu != "off" {
 		return nil, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
 	}
@@ -242,5 +258,5 @@ func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *calibProgress) 
 		}}
 	}
 	return calibrate.MeasureGPU(bs, calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
-		NCU: ncu, NCULaunches: 3, Progress: bar.step})
+		NCU: ncu, NCULaunches: 3, Progress: bar.Step})
 }

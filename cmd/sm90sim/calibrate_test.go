@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,12 +17,14 @@ import (
 // the profile written with the base's GPC map kept, and the plot.
 func TestCalibrateWritesProfile(t *testing.T) {
 	dir := t.TempDir()
-	out, png := filepath.Join(dir, "p.yaml"), filepath.Join(dir, "p.png")
+	out, png, rep := filepath.Join(dir, "p.yaml"), filepath.Join(dir, "p.png"), filepath.Join(dir, "r.json")
 	code, stdout, stderr := cli("calibrate", "--from-recordings", "../../validation/microbench",
 		"--suite", "chain_fma_f32", "--suite", "smem_ld32_s1_lat", "--suite", "ldsm_x1_lat",
 		"--group", "fp32_latency", "--group", "smem_latency",
-		"--config", "../../calibration/h200.yaml", "--out", out, "--plot", png)
+		"--config", "../../calibration/h200.yaml", "--out", out, "--plot", png, "--progress", "plain", "--report", rep)
 	require.Equal(t, 0, code, stderr)
+	// the fit's log lines come through the progress reporter (plain: as they are)
+	assert.Contains(t, stderr, "smem_latency   smem_latency_cycles = 23\n")
 	assert.Contains(t, stdout, "chain_fma_f32                cycles_per_op")
 	assert.Regexp(t, `fp32_latency_cycles\s+4\s+residual`, stdout)
 	assert.Contains(t, stdout, "figures within 5%")
@@ -39,6 +42,40 @@ func TestCalibrateWritesProfile(t *testing.T) {
 	st, err := os.Stat(png)
 	require.NoError(t, err)
 	assert.Positive(t, st.Size())
+	// the JSON report: 3 figures (one per benchmark), the two parameters
+	var r struct {
+		Figures []struct {
+			Benchmark string  `json:"benchmark"`
+			Measured  float64 `json:"measured"`
+		} `json:"figures"`
+		Params map[string]struct {
+			Value float64 `json:"value"`
+			Group string  `json:"group"`
+		} `json:"params"`
+		Within5 struct{ Before, After, Of int } `json:"within_5_percent"`
+		Noise   *struct{}                       `json:"noise"`
+	}
+	b, err := os.ReadFile(rep)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Len(t, r.Figures, 3)
+	assert.Equal(t, 4.153, r.Figures[0].Measured)
+	assert.Equal(t, 4.0, r.Params["fp32_latency_cycles"].Value)
+	assert.Equal(t, "smem_latency", r.Params["smem_latency_cycles"].Group)
+	assert.Equal(t, 3, r.Within5.Of)
+	assert.Nil(t, r.Noise, "no records applied")
+}
+
+// --from-records prints the records against the recordings: the committed
+// H100 records of the FFMA chain equal the H100 recording (a deterministic
+// chain), so the noise line says 0.00%.
+func TestCalibrateRecordsNoise(t *testing.T) {
+	code, stdout, stderr := cli("calibrate", "--from-recordings", "../../validation/microbench", "--recordings-suffix", "h100",
+		"--from-records", "../../calibration/recordings/h100-sxm", "--suite", "chain_fma_f32", "--group", "fp32_latency",
+		"--config", "h100-sxm", "--progress", "off")
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `--from-records against the recordings \(run-to-run noise\): \d+ figures, median \|difference\| 0\.00%`, stdout)
+	assert.Contains(t, stdout, "chain_fma_f32                cycles_per_op")
 }
 
 func TestCalibrateInputErrors(t *testing.T) {
@@ -49,6 +86,7 @@ func TestCalibrateInputErrors(t *testing.T) {
 		{[]string{"calibrate"}, "--from-recordings DIR is required"},
 		{[]string{"calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench", "--suite", "empty_c1", "--ncu", "x"}, "--ncu \"x\""},
 		{[]string{"calibrate", "--from-recordings", "testdata"}, "summary.json"},
+		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--progress", "loud"}, "auto|bar|plain|off"},
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--suite", "nosuch"}, "--suite nosuch"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "fast", "--libcuda", "/nonexistent/libcuda.so.1"}, "--mode must be functional or timed"},
 	}

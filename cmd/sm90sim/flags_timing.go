@@ -32,7 +32,7 @@ type timingFlags struct {
 
 func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
 	cmd.Flags().StringVar(&f.mode, "mode", "functional", "functional (outputs only) or timed (outputs plus cycles, stalls and hot lines)")
-	cmd.Flags().StringVar(&f.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200); default the built-in H200 profile")
+	cmd.Flags().StringVar(&f.config, "config", "", "timing profile for --mode timed: a built-in name (h200, h100-sxm) or a YAML path; default h200")
 	cmd.Flags().StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the timed run here (open in ui.perfetto.dev)")
 	cmd.Flags().StringVar(&f.traceSMs, "trace-sms", "", "SMs to trace, e.g. 0-3,64 (default all)")
 	cmd.Flags().StringVar(&f.traceCycles, "trace-cycles", "", "cycle window FROM:TO to trace (default all)")
@@ -57,20 +57,9 @@ func (f *timingFlags) timed() (bool, error) {
 	return false, fmt.Errorf("--mode must be functional or timed, got %q", f.mode)
 }
 
-// profile loads the --config profile (nil: the built-in one).
-func (f *timingFlags) profile() (*gpu.Profile, error) {
-	switch f.config {
-	case "", "h200":
-		return gpu.BuiltinProfile(), nil
-	case "h100-sxm", "h100":
-		return nil, fmt.Errorf("--config %s: no H100 profile is built in (none has been measured); pass the path of a profile YAML", f.config)
-	}
-	data, err := os.ReadFile(f.config)
-	if err != nil {
-		return nil, fmt.Errorf("--config: %v", err)
-	}
-	return gpu.ParseProfile(f.config, data)
-}
+// profile loads the --config profile: a built-in name (h200, h100-sxm) or
+// a YAML path.
+func (f *timingFlags) profile() (*gpu.Profile, error) { return gpu.LoadProfile(f.config) }
 
 // recorder opens the --trace file (nil when not asked for).
 func (f *timingFlags) recorder() (*traces.Recorder, *os.File, error) {

@@ -65,7 +65,7 @@ func TestTimedFlagErrors(t *testing.T) {
 		{[]string{"--mode", "fast"}, "--mode must be functional or timed"},
 		{[]string{"--trace", filepath.Join(dir, "t.json")}, "--trace needs --mode timed"},
 		{[]string{"--mode", "timed", "--config", bad}, bad + ":3:1: error: unknown key \"warp_size\""},
-		{[]string{"--mode", "timed", "--config", "h100-sxm"}, "no H100 profile is built in"},
+		{[]string{"--mode", "timed", "--config", "h100"}, "not a built-in profile (h200, h100-sxm)"},
 		{[]string{"--mode", "timed", "--trace", filepath.Join(dir, "t.json"), "--trace-cycles", "5:2"}, "--trace-cycles"},
 	}
 	for _, c := range cases {
@@ -76,4 +76,30 @@ func TestTimedFlagErrors(t *testing.T) {
 	}
 	_, err := os.Stat(filepath.Join(dir, "t.json"))
 	assert.True(t, os.IsNotExist(err), "no trace is left behind by a failed run")
+}
+
+// --config h100-sxm selects the built-in H100 profile by name: the report
+// names it, with the H100's clock.
+func TestTimedBuiltinH100Profile(t *testing.T) {
+	dir := t.TempDir()
+	rep := filepath.Join(dir, "r.json")
+	code, _, stderr := cli("run", "../../validation/testdata/transpose_smem/kernel.ptx",
+		"--spec", "../../validation/testdata/transpose_smem/launch.yaml", "--out", dir, "--report", rep,
+		"--mode", "timed", "--config", "h100-sxm", "--top", "0")
+	require.Equal(t, 0, code, stderr)
+	var r struct {
+		Timing struct {
+			Profile struct {
+				Name  string  `json:"name"`
+				GPU   string  `json:"gpu"`
+				SMMHz float64 `json:"sm_mhz"`
+			} `json:"profile"`
+		} `json:"timing"`
+	}
+	b, err := os.ReadFile(rep)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Equal(t, "h100-sxm", r.Timing.Profile.Name)
+	assert.Equal(t, "NVIDIA H100 80GB HBM3", r.Timing.Profile.GPU)
+	assert.Positive(t, r.Timing.Profile.SMMHz)
 }

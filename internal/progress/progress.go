@@ -63,6 +63,10 @@ type Reporter struct {
 	insts    int64
 	stop     chan struct{}
 	finished bool
+	// steps.go: a task counted in steps (unit) rather than CTAs
+	steps int64
+	unit  string
+	what  string
 }
 
 // New starts a reporter on w (normally os.Stderr) for one task (the
@@ -182,6 +186,9 @@ func (r *Reporter) tick(every time.Duration) {
 // instructions (1.1e+07/s), 30s elapsed, about 2m0s left".
 func (r *Reporter) line() string {
 	el := r.now().Sub(r.start).Round(time.Second)
+	if r.total == 0 && r.steps > 0 {
+		return r.stepLine(el)
+	}
 	s := fmt.Sprintf("sm90sim: %s: %d/%d CTAs, %d warp instructions (%s/s), %s elapsed", r.label, r.done, r.total, r.insts, rate(r.insts, el), el)
 	if r.done > 0 && r.done < r.total {
 		left := time.Duration(float64(el) * float64(r.total-r.done) / float64(r.done)).Round(time.Second)

@@ -30,13 +30,7 @@ var h200GPCs = [][]int{
 }
 
 // DefaultGPCs returns a copy of the measured H200 GPC map.
-func DefaultGPCs() [][]int {
-	out := make([][]int, len(h200GPCs))
-	for i, g := range h200GPCs {
-		out[i] = append([]int(nil), g...)
-	}
-	return out
-}
+func DefaultGPCs() [][]int { return copyGPCs(h200GPCs) }
 
 // validateGPCs checks that every SM appears in at most one GPC and is below
 // numSMs.

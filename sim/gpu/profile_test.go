@@ -15,67 +15,108 @@ import (
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
-var updateProfile = flag.Bool("update-profile", false, "rewrite the params section of calibration/h200.yaml from DefaultTimedParams")
+var updateProfile = flag.Bool("update-profile", false, "rewrite the params sections of calibration/h200.yaml and h100-sxm.yaml from the compiled-in profiles")
 
 const h200Path = "../../calibration/h200.yaml"
 
 // TestBuiltinProfileMatchesFile: the compiled-in H200 profile (what
 // `go install` users get) equals calibration/h200.yaml.
 func TestBuiltinProfileMatchesFile(t *testing.T) {
+	p := checkBuiltinMatchesFile(t, "h200", h200Path)
+	c1, err := p.Config()
+	require.NoError(t, err)
+	assert.Equal(t, gpu.DefaultTimedConfig(), c1)
+}
+
+// TestBuiltinH100ProfileMatchesFile: --config h100-sxm equals
+// calibration/h100-sxm.yaml.
+func TestBuiltinH100ProfileMatchesFile(t *testing.T) {
+	p := checkBuiltinMatchesFile(t, "h100-sxm", "../../calibration/h100-sxm.yaml")
+	assert.Equal(t, gpu.H100GPCs(), p.GPCs)
+	assert.Equal(t, "NVIDIA H100 80GB HBM3", p.GPU)
+	b, _ := gpu.BuiltinProfileNamed("h100-sxm")
+	c1, err := p.Config()
+	require.NoError(t, err)
+	c2, err := b.Config()
+	require.NoError(t, err)
+	assert.Equal(t, c2, c1)
+	assert.NotEqual(t, gpu.DefaultTimedConfig(), c1, "the H100 profile is its own fit")
+}
+
+// checkBuiltinMatchesFile compares the built-in profile name with the file
+// (clocks, GPC map, every parameter's value and source) and returns the
+// file's profile.
+func checkBuiltinMatchesFile(t *testing.T, name, path string) *gpu.Profile {
+	b, ok := gpu.BuiltinProfileNamed(name)
+	require.True(t, ok, name)
 	if *updateProfile {
-		writeParams(t)
+		writeParams(t, b, path)
 	}
-	data, err := os.ReadFile(h200Path)
+	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	p, err := gpu.ParseProfile(h200Path, data)
+	p, err := gpu.ParseProfile(path, data)
 	require.NoError(t, err)
-	b := gpu.BuiltinProfile()
+	assert.Equal(t, b.GPU, p.GPU)
 	assert.Equal(t, b.SMMHz, p.SMMHz)
 	assert.Equal(t, b.MemMHz, p.MemMHz)
 	assert.Equal(t, b.GPCs, p.GPCs)
-	require.Equal(t, len(b.Params), len(p.Params), "parameter sets differ")
+	require.Equal(t, len(b.Params), len(p.Params), "parameter sets differ (regenerate %s with -update-profile)", path)
 	for name, v := range b.Params {
 		fv, ok := p.Params[name]
-		if assert.True(t, ok, "calibration/h200.yaml lacks %s", name) {
+		if assert.True(t, ok, "%s lacks %s", path, name) {
 			assert.Equal(t, v.Value, fv.Value, name)
 			assert.Equal(t, v.Source, fv.Source, name)
 		}
 	}
-	c1, err := p.Config()
-	require.NoError(t, err)
-	assert.Equal(t, gpu.DefaultTimedConfig(), c1)
 	// every model parameter is in the profile
 	for _, prm := range gpu.Params() {
 		_, ok := p.Params[prm.Name]
 		assert.True(t, ok, prm.Name)
 	}
+	return p
 }
 
 // writeParams replaces everything from the `params:` line on.
-func writeParams(t *testing.T) {
-	data, err := os.ReadFile(h200Path)
+func writeParams(t *testing.T, b *gpu.Profile, path string) {
+	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	s := string(data)
 	if i := strings.Index(s, "\nparams:"); i >= 0 {
 		s = s[:i+1]
 	}
 	var names []string
-	for n := range gpu.DefaultTimedParams {
+	for n := range b.Params {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString(s)
-	b.WriteString("params:\n")
+	var sb strings.Builder
+	sb.WriteString(s)
+	sb.WriteString("params:\n")
 	for _, n := range names {
-		d := gpu.DefaultTimedParams[n]
+		d := b.Params[n]
 		res := "null"
 		if d.Residual != nil {
 			res = fmt.Sprint(*d.Residual)
 		}
-		fmt.Fprintf(&b, "  %s: {value: %v, source: %q, residual: %s}\n", n, d.Value, d.Source, res)
+		fmt.Fprintf(&sb, "  %s: {value: %v, source: %q, residual: %s}\n", n, d.Value, d.Source, res)
 	}
-	require.NoError(t, os.WriteFile(filepath.Clean(h200Path), []byte(b.String()), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Clean(path), []byte(sb.String()), 0o644))
+}
+
+// --config takes either built-in name or a path; an unknown name says
+// which names exist.
+func TestLoadProfile(t *testing.T) {
+	for _, n := range []string{"", "h200", "h100-sxm"} {
+		p, err := gpu.LoadProfile(n)
+		require.NoError(t, err, n)
+		_, err = p.Config()
+		require.NoError(t, err, n)
+	}
+	p, err := gpu.LoadProfile(h200Path)
+	require.NoError(t, err)
+	assert.NotEmpty(t, p.SHA256)
+	_, err = gpu.LoadProfile("h100")
+	assert.ErrorContains(t, err, "not a built-in profile (h200, h100-sxm)")
 }
 
 func TestProfileErrorsNamePosition(t *testing.T) {

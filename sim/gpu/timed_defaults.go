@@ -29,7 +29,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"branch_interval_cycles":            {1, "estimate", nil},
 	"branch_latency_cycles":             {4, "estimate", nil},
 	"cluster_barrier_cycles":            {88, "microbench cluster_bar_c2/c4_relaxed (H200): 90 / 94 per arrive + wait", nil},
-	"cluster_fence_cycles":              {362, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c2, cluster_bar_c4", f(0.0004)},
+	"cluster_fence_cycles":              {364, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0217)},
 	"conv_interval_cycles":              {8, "spec: 16 lanes/SM", nil},
 	"conv_latency_cycles":               {17, "fit: closed form, chain_cvt_s32_f32 cycles_per_op 17.04 (dependent F2I chain)", f(0.0113)},
 	"dispatch_interval_cycles":          {1.47, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0046)},
@@ -89,13 +89,13 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tma_latency_cycles":                {117, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.2149)},
 	"warp_interval_cycles":              {2, "estimate", nil},
 	"warp_latency_cycles":               {24, "fit: closed form, chain_shfl_bfly cycles_per_op 24.03 (dependent SHFL.BFLY chain)", f(0.0012)},
-	"wgmma_fma_per_cycle":               {2029, "fit: closed form, 64*256*16 MACs / wgmma_f16_n256_ss issue_interval_cycles 129.2", f(0.0152)},
+	"wgmma_fma_per_cycle":               {2048, "fit: closed form, 64*16 MACs per unit of N / least-squares slope 0.5 of issue_interval_cycles over N of wgmma_f16_n64..n256 SS and RS", f(0.0101)},
 	"wgmma_interval_cycles":             {1, "estimate", nil},
 	"wgmma_latency_cycles":              {64, "hopper-numbers: wgmma completion tail 64-66 [F]", nil},
-	"wgmma_min_cycles":                  {21, "fit: closed form, median issue_interval_cycles 21.32 of wgmma_f16_n8/n16 SS and RS", f(0.0229)},
-	"wgmma_rs_tail_cycles":              {61, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0355)},
+	"wgmma_min_cycles":                  {20, "fit: Nelder-Mead (wgmma_min_cycles) on wgmma_bf16_n16_rs, wgmma_bf16_n16_ss, wgmma_bf16_n8_rs, wgmma_bf16_n8_ss, wgmma_e4m3_n16_rs, wgmma_e4m3_n16_ss, wgmma_e4m3_n8_rs, wgmma_e4m3_n8_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss, wgmma_s8_n16_rs, wgmma_s8_n16_ss, wgmma_s8_n8_rs, wgmma_s8_n8_ss, wgmma_tf32_n16_rs, wgmma_tf32_n16_ss, wgmma_tf32_n8_rs, wgmma_tf32_n8_ss", f(0.0261)},
+	"wgmma_rs_tail_cycles":              {62, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0379)},
 	"wgmma_smem_bytes_per_cycle":        {128, "spec: 128 B/clk/SM", nil},
-	"wgmma_ss_tail_cycles":              {55, "fit: Nelder-Mead (wgmma_ss_tail_cycles) on wgmma_f16_n128_ss, wgmma_f16_n16_ss, wgmma_f16_n256_ss, wgmma_f16_n32_ss, wgmma_f16_n64_ss, wgmma_f16_n8_ss", f(0.0185)},
+	"wgmma_ss_tail_cycles":              {56, "fit: Nelder-Mead (wgmma_ss_tail_cycles) on wgmma_f16_n128_ss, wgmma_f16_n16_ss, wgmma_f16_n256_ss, wgmma_f16_n32_ss, wgmma_f16_n64_ss, wgmma_f16_n8_ss", f(0.0165)},
 }
 
 // The built-in profile's clocks: the H200's SM and memory clocks during the

@@ -120,11 +120,15 @@ func (f *Fitter) Evaluate(tc gpu.TimedConfig, bs []*Bench) (map[string]float64, 
 	return vals, errs
 }
 
-// cost is the sum of squared log ratios simulated/measured.
-func cost(bs []*Bench, vals map[string]float64, errs map[string]error) (float64, int) {
+// cost is the sum of squared log ratios simulated/measured over the
+// figures g judges.
+func cost(g Group, bs []*Bench, vals map[string]float64, errs map[string]error) (float64, int) {
 	c, n := 0.0, 0
 	for _, b := range bs {
 		for _, fig := range Figures(b) {
+			if !g.judges(fig) {
+				continue
+			}
 			k := b.Name + "\x00" + fig
 			m := measured(b, fig)
 			v, ok := vals[k]
@@ -140,11 +144,14 @@ func cost(bs []*Bench, vals map[string]float64, errs map[string]error) (float64,
 	return c, n
 }
 
-// rmsRel is the RMS relative error of the figures.
-func rmsRel(bs []*Bench, vals map[string]float64) *float64 {
+// rmsRel is the RMS relative error of the figures g judges.
+func rmsRel(g Group, bs []*Bench, vals map[string]float64) *float64 {
 	s, n := 0.0, 0
 	for _, b := range bs {
 		for _, fig := range Figures(b) {
+			if !g.judges(fig) {
+				continue
+			}
 			v, ok := vals[b.Name+"\x00"+fig]
 			m := measured(b, fig)
 			if !ok || m <= 0 {
@@ -289,7 +296,7 @@ func (f *Fitter) Fit() (*Result, error) {
 				}
 			}
 		}
-		r := rmsRel(bs, vals)
+		r := rmsRel(g, bs, vals)
 		for _, n := range g.Params {
 			if fp, ok := res.Params[n]; ok {
 				fp.Residual = r

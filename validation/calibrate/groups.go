@@ -15,12 +15,19 @@ type Group struct {
 	Name    string
 	Params  []string
 	Benches []string // benchmark names whose figures the group is judged on ("x*": every name starting with x)
+	// Figures, when set, are the only figures of Benches the group is
+	// judged on (wgmma_floor: the issue intervals, not the latencies the
+	// tail groups fit later).
+	Figures []string
 	// Direct computes the parameter from the recordings (by name): the
 	// value and the source text.
 	Direct func(rec map[string]*Bench) (float64, string, error)
 	Start  []float64
 	Lo, Hi []float64
 }
+
+// judges reports whether the group is judged on figure fig.
+func (g Group) judges(fig string) bool { return len(g.Figures) == 0 || containsStr(g.Figures, fig) }
 
 // figure is a recorded figure (error when missing).
 func figure(rec map[string]*Bench, bench, fig string) (float64, error) {
@@ -50,24 +57,35 @@ func directFigure(bench, fig, what string) func(map[string]*Bench) (float64, str
 // an integer: the cost per wavefront, per warp.
 func slope(benches []string, xs []float64, fig, what string) func(map[string]*Bench) (float64, string, error) {
 	return func(rec map[string]*Bench) (float64, string, error) {
-		var sx, sy, sxx, sxy float64
-		for i, b := range benches {
-			y, err := figure(rec, b, fig)
-			if err != nil {
-				return 0, "", err
-			}
-			sx, sy, sxx, sxy = sx+xs[i], sy+y, sxx+xs[i]*xs[i], sxy+xs[i]*y
+		s, err := lsSlope(rec, benches, xs, fig)
+		if err != nil {
+			return 0, "", err
 		}
-		n := float64(len(benches))
-		s := (n*sxy - sx*sy) / (n*sxx - sx*sx)
 		return math.Round(s), fmt.Sprintf("fit: closed form, least-squares slope %.4g of %s %s..%s (%s)", s, fig, benches[0], benches[len(benches)-1], what), nil
 	}
 }
 
+// lsSlope is the least-squares slope of the benchmarks' figure against xs.
+func lsSlope(rec map[string]*Bench, benches []string, xs []float64, fig string) (float64, error) {
+	var sx, sy, sxx, sxy float64
+	for i, b := range benches {
+		y, err := figure(rec, b, fig)
+		if err != nil {
+			return 0, err
+		}
+		sx, sy, sxx, sxy = sx+xs[i], sy+y, sxx+xs[i]*xs[i], sxy+xs[i]*y
+	}
+	n := float64(len(benches))
+	return (n*sxy - sx*sy) / (n*sxx - sx*sx), nil
+}
+
 var (
-	smemLat = []string{"smem_ld32_s1_lat", "smem_ld32_s2_lat", "smem_ld32_s4_lat", "smem_ld32_s8_lat", "smem_ld32_s16_lat", "smem_ld32_s32_lat"}
-	barSync = []string{"bar_sync_w1", "bar_sync_w2", "bar_sync_w4", "bar_sync_w8", "bar_sync_w16", "bar_sync_w32"}
-	pow2    = []float64{1, 2, 4, 8, 16, 32}
+	// wgmma shapes whose issue interval is set by the MAC rate (N >= 64)
+	wgmmaRateBound = []string{"wgmma_f16_n64_ss", "wgmma_f16_n128_ss", "wgmma_f16_n256_ss", "wgmma_f16_n64_rs", "wgmma_f16_n128_rs", "wgmma_f16_n256_rs"}
+	wgmmaRateN     = []float64{64, 128, 256, 64, 128, 256}
+	smemLat        = []string{"smem_ld32_s1_lat", "smem_ld32_s2_lat", "smem_ld32_s4_lat", "smem_ld32_s8_lat", "smem_ld32_s16_lat", "smem_ld32_s32_lat"}
+	barSync        = []string{"bar_sync_w1", "bar_sync_w2", "bar_sync_w4", "bar_sync_w8", "bar_sync_w16", "bar_sync_w32"}
+	pow2           = []float64{1, 2, 4, 8, 16, 32}
 )
 
 // Groups is the fit plan; which benchmark gives which parameter:
@@ -83,9 +101,10 @@ var (
 //   - smem_latency_per_wavefront_cycles: the slope of smem_ld32_s*_lat
 //     over wavefronts; barrier_arrive_interval_cycles: the slope of
 //     bar_sync_w* over warps.
-//   - wgmma_fma_per_cycle: 64*256*16 MACs over wgmma_f16_n256_ss's issue
-//     interval; wgmma_min_cycles: the median issue interval of
-//     wgmma_f16_n8/n16 SS and RS.
+//   - wgmma_fma_per_cycle: 64*16 MACs per unit of N over the least-squares
+//     slope of the issue interval against N for the rate-bound shapes
+//     (wgmma_f16_n64..n256, SS and RS; the slope leaves out the pipe's
+//     constant overhead, which the interval of one shape would fold in).
 //   - tma_bytes_per_cycle: 16 KiB over the latency step from
 //     tma_load_none_16k_lat to _32k_lat.
 //   - searched (Nelder-Mead): smem_latency_cycles (smem_ld32_s1_lat,
@@ -96,7 +115,10 @@ var (
 //     wgmma_f16_*_ss / _rs), tma_latency_cycles and tma_issue_cycles
 //     together (tma_load_none_*_lat and the issue-bound
 //     tma_load_none_1k/2k/4k_tput), cluster_barrier_cycles (cluster_bar_c2/c4_relaxed),
-//     cluster_fence_cycles (cluster_bar_c2, c4), dsmem_latency_cycles
+//     cluster_fence_cycles (cluster_bar_c1..c8), wgmma_min_cycles (the
+//     issue intervals of every wgmma_*_n8/n16, whose floor it is: a
+//     search, since the simulated interval adds the loop's issue to the
+//     floor), dsmem_latency_cycles
 //     (dsmem_remote_1lane). A searched parameter that changes none of its
 //     benchmarks' figures keeps the base profile's value (said so).
 var Groups = []Group{
@@ -142,26 +164,18 @@ var Groups = []Group{
 		Direct: slope(smemLat, pow2, "cycles_per_inst", "latency per wavefront")},
 	{Name: "barrier_arrive", Params: []string{"barrier_arrive_interval_cycles"}, Benches: barSync,
 		Direct: slope(barSync, pow2, "cycles_per_barrier", "cycles per arriving warp")},
-	{Name: "wgmma_rate", Params: []string{"wgmma_fma_per_cycle"}, Benches: []string{"wgmma_f16_n256_ss"},
+	{Name: "wgmma_rate", Params: []string{"wgmma_fma_per_cycle"}, Benches: wgmmaRateBound,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			iv, err := figure(rec, "wgmma_f16_n256_ss", "issue_interval_cycles")
+			// the issue interval grows by 64*16 MACs per unit of N over the
+			// rate: the slope, free of the pipe's constant overhead
+			s, err := lsSlope(rec, wgmmaRateBound, wgmmaRateN, "issue_interval_cycles")
 			if err != nil {
 				return 0, "", err
 			}
-			return math.Round(64 * 256 * 16 / iv), fmt.Sprintf("fit: closed form, 64*256*16 MACs / wgmma_f16_n256_ss issue_interval_cycles %.4g", iv), nil
-		}},
-	{Name: "wgmma_floor", Params: []string{"wgmma_min_cycles"}, Benches: []string{"wgmma_f16_n8_ss", "wgmma_f16_n8_rs", "wgmma_f16_n16_ss", "wgmma_f16_n16_rs"},
-		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			var xs []float64
-			for _, b := range []string{"wgmma_f16_n8_ss", "wgmma_f16_n8_rs", "wgmma_f16_n16_ss", "wgmma_f16_n16_rs"} {
-				v, err := figure(rec, b, "issue_interval_cycles")
-				if err != nil {
-					return 0, "", err
-				}
-				xs = append(xs, v)
+			if s <= 0 {
+				return 0, "", fmt.Errorf("wgmma issue intervals do not grow with N")
 			}
-			m := median(xs)
-			return math.Round(m), fmt.Sprintf("fit: closed form, median issue_interval_cycles %.4g of wgmma_f16_n8/n16 SS and RS", m), nil
+			return math.Round(64 * 16 / s), fmt.Sprintf("fit: closed form, 64*16 MACs per unit of N / least-squares slope %.4g of issue_interval_cycles over N of wgmma_f16_n64..n256 SS and RS", s), nil
 		}},
 	{Name: "tma_bandwidth", Params: []string{"tma_bytes_per_cycle"}, Benches: []string{"tma_load_none_16k_lat", "tma_load_none_32k_lat"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
@@ -184,6 +198,9 @@ var Groups = []Group{
 	{Name: "stmatrix", Params: []string{"stmatrix_base_cycles", "stmatrix_cycles_per_matrix"},
 		Benches: []string{"stsm_x1_1w", "stsm_x2_1w", "stsm_x4_1w"},
 		Start:   []float64{4, 1}, Lo: []float64{0, 0}, Hi: []float64{100, 50}},
+	{Name: "wgmma_floor", Params: []string{"wgmma_min_cycles"}, Benches: []string{"wgmma_*_n8_*", "wgmma_*_n16_*"},
+		Figures: []string{"issue_interval_cycles"},
+		Start:   []float64{20}, Lo: []float64{1}, Hi: []float64{200}},
 	{Name: "wgmma_ss_tail", Params: []string{"wgmma_ss_tail_cycles"}, Benches: []string{"wgmma_f16_*_ss"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{1000}},
 	{Name: "wgmma_rs_tail", Params: []string{"wgmma_rs_tail_cycles"}, Benches: []string{"wgmma_f16_*_rs"},
@@ -193,7 +210,7 @@ var Groups = []Group{
 		Start:   []float64{100, 32}, Lo: []float64{0, 1}, Hi: []float64{2000, 2000}},
 	{Name: "cluster_barrier", Params: []string{"cluster_barrier_cycles"}, Benches: []string{"cluster_bar_c2_relaxed", "cluster_bar_c4_relaxed"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
-	{Name: "cluster_fence", Params: []string{"cluster_fence_cycles"}, Benches: []string{"cluster_bar_c2", "cluster_bar_c4"},
+	{Name: "cluster_fence", Params: []string{"cluster_fence_cycles"}, Benches: []string{"cluster_bar_c1", "cluster_bar_c2", "cluster_bar_c4", "cluster_bar_c8"},
 		Start: []float64{200}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "dsmem", Params: []string{"dsmem_latency_cycles"}, Benches: []string{"dsmem_remote_1lane"},
 		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{2000}},

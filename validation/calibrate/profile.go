@@ -33,7 +33,8 @@ var clocksLine = regexp.MustCompile(`(?m)^clocks:.*$`)
 // with their source and residual, the others as the base had them), the
 // SM clock set to the recordings' (when measured), a provenance section
 // added or replaced, and every other key (gpu, gpcs, occupancy, comments)
-// kept. The result parses with gpu.ParseProfile.
+// kept (provenance keys other than calibrate too). The result parses with
+// gpu.ParseProfile.
 func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit map[string]Fitted, prov Provenance) ([]byte, error) {
 	text := string(base)
 	otherGPU := prov.GPU != "" && prov.GPU != baseProf.GPU
@@ -92,7 +93,29 @@ func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit m
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	b.WriteString("provenance:\n  calibrate:\n")
+	b.WriteString("provenance:\n")
+	// the base's other provenance (the GPC map's measurement) is kept
+	if !otherGPU {
+		var others []string
+		for k := range baseProf.Provenance {
+			if k != "calibrate" {
+				others = append(others, k)
+			}
+		}
+		sort.Strings(others)
+		for _, k := range others {
+			var out strings.Builder
+			enc := yaml.NewEncoder(&out)
+			enc.SetIndent(2)
+			if err := enc.Encode(map[string]any{k: baseProf.Provenance[k]}); err != nil {
+				return nil, err
+			}
+			for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+				b.WriteString("  " + l + "\n")
+			}
+		}
+	}
+	b.WriteString("  calibrate:\n")
 	for _, k := range keys {
 		out, err := yaml.Marshal(pv[k])
 		if err != nil {

@@ -37,7 +37,11 @@ func ciGroups() []string {
 //	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench \
 //	  --config calibration/h200.yaml --out calibration/h200-calibrated.yaml
 //	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench --recordings-suffix h100 \
-//	  --config calibration/h200.yaml --out calibration/h100-calibrated.yaml
+//	  --config calibration/h100-sxm.yaml --out calibration/h100-calibrated.yaml
+//
+// and copy the changed parameters into the built-in tables
+// (sim/gpu/timed_defaults.go, timed_defaults_h100.go), then
+// go test ./sim/gpu -run TestBuiltin -update-profile.
 func TestRefitReproducesCommittedProfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")

@@ -40,7 +40,7 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 			return memo[key]
 		}
 		v, e := f.Evaluate(c, bs)
-		cst, _ := cost(bs, v, e)
+		cst, _ := cost(g, bs, v, e)
 		memo[key] = cst
 		return cst
 	}
@@ -122,7 +122,7 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 	c, _ := apply(best)
 	*tc = c
 	vals, _ := f.Evaluate(c, bs)
-	resid := rmsRel(bs, vals)
+	resid := rmsRel(g, bs, vals)
 	if resid != nil {
 		f.logf("%-14s rms error %.2f%% over %d benchmarks, cost %.4g", g.Name, 100**resid, len(bs), bestCost)
 	}

@@ -1,0 +1,96 @@
+package gpu
+
+// H100TimedParams are the built-in H100 profile's parameters
+// (calibration/h100-sxm.yaml `params`; TestBuiltinH100ProfileMatchesFile keeps
+// the two equal): the output of `sm90sim calibrate` on the H100
+// recordings (calibration/h100-calibrated.yaml: its provenance gives the
+// command), each with its source and residual. A parameter missing here
+// (added to the model after the last H100 fit) takes the H200 value
+// (BuiltinProfileNamed says so in its source) until the H100 is refitted.
+var H100TimedParams = map[string]DefaultParam{
+	"alu_interval_cycles":               {2, "spec: 64 INT32 lanes/SM", nil},
+	"alu_latency_cycles":                {5, "fit: closed form, chain_add_s32 cycles_per_op 5.106 (dependent add.s32 chain: IADD3 / IMAD.IADD)", f(0.015)},
+	"async_interval_cycles":             {1, "estimate", nil},
+	"async_latency_cycles":              {16, "estimate", nil},
+	"barrier_arrive_interval_cycles":    {2, "fit: closed form, least-squares slope 2.01 of cycles_per_barrier bar_sync_w1..bar_sync_w32 (cycles per arriving warp)", f(0.0051)},
+	"barrier_interval_cycles":           {1, "estimate", nil},
+	"barrier_latency_cycles":            {4, "estimate", nil},
+	"barrier_release_cycles":            {14, "fit: Nelder-Mead (barrier_release_cycles) on bar_sync_w1, bar_sync_w2, bar_sync_w4", f(0.0044)},
+	"branch_interval_cycles":            {1, "estimate", nil},
+	"branch_latency_cycles":             {4, "estimate", nil},
+	"cluster_barrier_cycles":            {88, "microbench cluster_bar_c2/c4_relaxed (H200): 90 / 94 per arrive + wait", nil},
+	"cluster_fence_cycles":              {774, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0272)},
+	"conv_interval_cycles":              {8, "spec: 16 lanes/SM", nil},
+	"conv_latency_cycles":               {17, "fit: closed form, chain_cvt_s32_f32 cycles_per_op 17.04 (dependent F2I chain)", f(0.0113)},
+	"dispatch_interval_cycles":          {1.52, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0139)},
+	"dispatch_latency_cycles":           {100, "estimate", nil},
+	"dram_bytes_per_ns":                 {2891, "fit: closed form, gmem_copy_c132 GB_per_s 2891 (copy, read + write, 132 SMs)", nil},
+	"dram_latency_ns":                   {341, "fit: closed form, gmem_chase_1g cycles_per_load 675.1 at 1979.9 MHz (pointer chase in HBM)", nil},
+	"dsmem_latency_cycles":              {188, "microbench dsmem_* (H200): 188 remote (cluster 2), 209 (rank 3 of 4)", nil},
+	"fence_cycles":                      {20, "estimate", nil},
+	"fp32_interval_cycles":              {1, "spec: 128 FP32 lanes/SM", nil},
+	"fp32_latency_cycles":               {4, "fit: closed form, chain_fma_f32 cycles_per_op 4.153 (dependent FFMA chain)", f(0.0071)},
+	"fp64_interval_cycles":              {2, "spec: 64 FP64 lanes/SM", nil},
+	"fp64_latency_cycles":               {8, "fit: closed form, chain_fma_f64 cycles_per_op 8.124 (dependent DFMA chain)", f(0.0005)},
+	"global_interval_cycles":            {1, "estimate", nil},
+	"global_latency_cycles":             {32, "hopper-numbers: L1 hit 32", nil},
+	"icache_dram_cycles":                {0, "microbench empty_c1/c132 (H200): code fetches hit L2", nil},
+	"icache_line_bytes":                 {128, "estimate", nil},
+	"icache_line_interval_cycles":       {8, "estimate", nil},
+	"icache_miss_cycles":                {260, "hopper-numbers: L2 hit 260-280", nil},
+	"icache_prefetch_lines":             {2, "estimate", nil},
+	"imad_interval_cycles":              {2, "estimate", nil},
+	"imad_latency_cycles":               {4, "fit: closed form, chain_mad_lo_s32 cycles_per_op 4.173 (dependent IMAD chain)", f(0.0023)},
+	"l1_cache_bytes":                    {262144, "microbench gmem_chase_16k..128k (H200): L1 hits up to 128 KiB (256 KiB: a mix)", nil},
+	"l1_cycles_per_line":                {2, "corpus cvt_all (development): uncoalesced 8-byte stores, ~2.1 cycles per line", nil},
+	"l1_hit_cycles":                     {32, "fit: closed form, gmem_chase_16k cycles_per_load 32.03 (pointer chase in L1)", f(0.0344)},
+	"l1_sectors_per_cycle":              {4, "spec: 128 B/clk/SM", nil},
+	"l2_bytes_per_cycle":                {5000, "hopper-numbers: H200 L2 9.7-10 TB/s at 1.98 GHz", nil},
+	"l2_cache_bytes":                    {5.0331648e+07, "microbench gmem_chase_16m/32m/64m (H200): L2 hits at 16 MiB, a mix at 32, HBM from 64", nil},
+	"l2_hit_cycles":                     {277, "fit: closed form, gmem_chase_1m cycles_per_load 276.7 (pointer chase in L2)", f(0.0051)},
+	"launch_cycles":                     {3284, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0139)},
+	"max_ctas_per_sm_count":             {32, "spec", nil},
+	"max_threads_per_sm_count":          {2048, "spec", nil},
+	"max_warps_per_sm_count":            {64, "spec", nil},
+	"mbar_wake_cycles":                  {78, "fit: Nelder-Mead (mbar_wake_cycles) on mbar_pingpong_m0, mbar_pingpong_m1", f(0.0006)},
+	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
+	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0017)},
+	"register_alloc_unit_count":         {256, "spec", nil},
+	"registers_per_sm_count":            {65536, "spec", nil},
+	"registers_per_thread_default":      {32, "estimate", nil},
+	"scheduler_lrr":                     {1, "microbench smem_ld*_tput, ldsm_x4_tput, stsm_x4_tput (H200): every warp takes about the whole run (fair arbitration)", nil},
+	"shared_interval_cycles":            {1, "estimate", nil},
+	"shared_latency_cycles":             {23, "hopper-numbers: LDS 23-24", nil},
+	"shared_per_sm_bytes":               {233472, "spec: 228 KiB", nil},
+	"shared_reserved_per_cta_bytes":     {1024, "spec", nil},
+	"smem_latency_cycles":               {23, "fit: Nelder-Mead (smem_latency_cycles) on ldsm_x1_lat, smem_ld32_s1_lat", f(0.013)},
+	"smem_latency_per_wavefront_cycles": {2, "fit: closed form, least-squares slope 1.991 of cycles_per_inst smem_ld32_s1_lat..smem_ld32_s32_lat (latency per wavefront)", f(0.0094)},
+	"smem_queue_wavefronts":             {32, "estimate", nil},
+	"smem_wavefront_cycles":             {1, "spec: 128 B/clk/SM", nil},
+	"stmatrix_base_cycles":              {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0348)},
+	"stmatrix_cycles_per_matrix":        {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0348)},
+	"sub_partitions_count":              {4, "spec", nil},
+	"suspend_cycles":                    {10000, "estimate", nil},
+	"tail_cycles":                       {747, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0139)},
+	"tensor_interval_cycles":            {8, "hopper-numbers: mma.sync interval 6 [F]", nil},
+	"tensor_latency_cycles":             {24, "hopper-numbers: mma.sync m16n8k16 24.1", nil},
+	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0764)},
+	"tma_issue_cycles":                  {56, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.2149)},
+	"tma_latency_cycles":                {117, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.2149)},
+	"warp_interval_cycles":              {2, "estimate", nil},
+	"warp_latency_cycles":               {24, "fit: closed form, chain_shfl_bfly cycles_per_op 24.03 (dependent SHFL.BFLY chain)", f(0.0012)},
+	"wgmma_fma_per_cycle":               {2048, "fit: closed form, 64*16 MACs per unit of N / least-squares slope 0.5 of issue_interval_cycles over N of wgmma_f16_n64..n256 SS and RS", f(0.0101)},
+	"wgmma_interval_cycles":             {1, "estimate", nil},
+	"wgmma_latency_cycles":              {64, "hopper-numbers: wgmma completion tail 64-66 [F]", nil},
+	"wgmma_min_cycles":                  {20, "fit: Nelder-Mead (wgmma_min_cycles) on wgmma_bf16_n16_rs, wgmma_bf16_n16_ss, wgmma_bf16_n8_rs, wgmma_bf16_n8_ss, wgmma_e4m3_n16_rs, wgmma_e4m3_n16_ss, wgmma_e4m3_n8_rs, wgmma_e4m3_n8_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss, wgmma_s8_n16_rs, wgmma_s8_n16_ss, wgmma_s8_n8_rs, wgmma_s8_n8_ss, wgmma_tf32_n16_rs, wgmma_tf32_n16_ss, wgmma_tf32_n8_rs, wgmma_tf32_n8_ss", f(0.0261)},
+	"wgmma_rs_tail_cycles":              {62, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0379)},
+	"wgmma_smem_bytes_per_cycle":        {128, "spec: 128 B/clk/SM", nil},
+	"wgmma_ss_tail_cycles":              {56, "fit: Nelder-Mead (wgmma_ss_tail_cycles) on wgmma_f16_n128_ss, wgmma_f16_n16_ss, wgmma_f16_n256_ss, wgmma_f16_n32_ss, wgmma_f16_n64_ss, wgmma_f16_n8_ss", f(0.0165)},
+}
+
+// The built-in H100 profile's clocks: the SM clock of its recordings
+// (median over the benchmarks) and nvidia-smi's memory clock.
+const (
+	H100SMClockMHz  = 1977
+	H100MemClockMHz = 2619
+)
