@@ -85,6 +85,7 @@ func Params() []Param {
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
+		intParam("dsmem_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMBytesPerCycle }),
 		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
 		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),

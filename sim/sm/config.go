@@ -78,8 +78,10 @@ type Config struct {
 	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
 	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
 	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
-	ICache               ICacheConfig
-	Async                AsyncConfig
+	// DSMEMBytesPerCycle: the SM's port to the SM-to-SM network.
+	DSMEMBytesPerCycle int `json:"dsmem_bytes_per_cycle" yaml:"dsmem_bytes_per_cycle"`
+	ICache             ICacheConfig
+	Async              AsyncConfig
 }
 
 // Validate checks the configuration.
