@@ -49,7 +49,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"icache_line_bytes":                 {128, "estimate", nil},
 	"icache_line_interval_cycles":       {8, "estimate", nil},
 	"icache_miss_cycles":                {260, "hopper-numbers: L2 hit 260-280", nil},
-	"icache_prefetch_lines":             {2, "estimate", nil},
+	"icache_prefetch_lines":             {63, "microbench icache_512/_2048 (H100, validation/timing/async): cold minus warm straight-line code +246 / +1042 cycles for 64 / 256 lines: one L2 fetch latency per 64 lines", nil},
 	"imad_interval_cycles":              {2, "estimate", nil},
 	"imad_latency_cycles":               {4, "fit: closed form, chain_mad_lo_s32 cycles_per_op 4.173 (dependent IMAD chain)", f(0.0023)},
 	"l1_cache_bytes":                    {262144, "microbench gmem_chase_16k..128k (H200): L1 hits up to 128 KiB (256 KiB: a mix)", nil},

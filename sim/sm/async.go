@@ -202,7 +202,17 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			if info.MMARS {
 				tail = a.WgmmaRSTailCycles
 			}
-			wg.cur.done = max(wg.cur.done, start+work+engine.Cycle(tail))
+			done := start + work + engine.Cycle(tail)
+			wg.cur.done = max(wg.cur.done, done)
+			if info.SerialWgmma {
+				// ptxas waits after every HGMMA of the function (C7515):
+				// the warpgroup's warps go on when this MMA is done
+				for _, x := range ws.cta.warps {
+					if x.w.ID()/4 == ws.w.ID()/4 {
+						x.setReady(done, StallTensor)
+					}
+				}
+			}
 		}
 		return 0 // accumulators: ordered by wait_group, not by the scoreboard
 	case exec.AsyncWgmmaCommit:
