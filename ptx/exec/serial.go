@@ -25,6 +25,7 @@ package exec
 // first (lowest line) defining instruction found and how many there are.
 type SerialWgmma struct {
 	Func  string
+	Entry bool // the function is an .entry
 	Def   *InstInfo
 	Count int
 }
@@ -64,7 +65,7 @@ func markSerialWgmma(xf *xfunc) *SerialWgmma {
 		for _, r := range inf.Defs {
 			if acc[r] {
 				if out == nil {
-					out = &SerialWgmma{Func: xf.fn.Name, Def: inf}
+					out = &SerialWgmma{Func: xf.fn.Name, Entry: xf.fn.Entry, Def: inf}
 				}
 				out.Count++
 				break
