@@ -162,6 +162,9 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			s.host.MbarLand(e.Mbars[i], t)
 		}
 	case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
+		if e.NumLands == 0 && e.NumLines == 0 && e.TMAWavefronts == 0 {
+			break // guard false in every lane: nothing reaches the engine
+		}
 		done := s.tmaIssue(ws, e, now)
 		switch info.Async {
 		case exec.AsyncBulkLoad:

@@ -60,6 +60,10 @@ type SM struct {
 	tmaFree, tensorFree engine.Cycle
 	// SM-to-SM network port (DSMEM): next free cycle
 	dsmemFree engine.Cycle
+	// TMA completion slots (tma.go): the mbarrier of the last load, the
+	// start of its slot and the next free slot
+	tmaLastBar           exec.MbarRef
+	tmaSlot, tmaSlotFree engine.Cycle
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)

@@ -40,10 +40,6 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		req = max(req, engine.Cycle((bytes+a.TMABytesPerCycle-1)/a.TMABytesPerCycle))
 	}
 	occ := req
-	if e.Info.Async == exec.AsyncBulkLoad {
-		// the floor was measured on loads (no store microbenchmark yet)
-		occ = max(engine.Cycle(a.TMAMinCycles), req)
-	}
 	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree)
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
@@ -57,5 +53,18 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		fill = max(fill, engine.Cycle((bytes+a.TMAFillBytesPerCycle-1)/a.TMAFillBytesPerCycle))
 	}
 	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
-	return back + tail + engine.Cycle(a.TMALatencyCycles)
+	done := back + tail + engine.Cycle(a.TMALatencyCycles)
+	if e.Info.Async == exec.AsyncBulkLoad && e.NumLands > 0 {
+		// completions on a new mbarrier take a slot of TMAMinCycles
+		// (tma.go: the 4-stage microbenchmarks); more copies onto the
+		// mbarrier of the previous one join its slot
+		m := e.Lands[0].M
+		if m != s.tmaLastBar {
+			s.tmaSlot = max(done, s.tmaSlotFree)
+			s.tmaSlotFree = s.tmaSlot + engine.Cycle(a.TMAMinCycles)
+			s.tmaLastBar = m
+		}
+		done = max(done, s.tmaSlot)
+	}
+	return done
 }
