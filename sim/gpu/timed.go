@@ -166,6 +166,8 @@ func (m *machine) occupancy(specRegs int) error {
 	if regs == 0 {
 		if n := m.k.Entry().Perf.MaxNReg; n > 0 {
 			regs, src = n, "maxnreg"
+		} else if n := sm.SetmaxnregRegisters(m.k, c.Registers, c.RegisterAllocUnit); n > 0 {
+			regs, src = n, "setmaxnreg"
 		} else {
 			regs, src = m.tc.RegistersPerThreadDefault, "default"
 		}
