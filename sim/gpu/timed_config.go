@@ -86,6 +86,7 @@ func Params() []Param {
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
 		intParam("dsmem_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMBytesPerCycle }),
+		intParam("dsmem_local_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLocalExtraCycles }),
 		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
 		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
 		intParam("tma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAMinCycles }),

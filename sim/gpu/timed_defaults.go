@@ -37,6 +37,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"dram_bytes_per_ns":                 {4000, "fit: closed form, gmem_copy_c132 GB_per_s 4000 (copy, read + write, 132 SMs)", nil},
 	"dram_latency_ns":                   {346.5, "fit: closed form, gmem_chase_1g cycles_per_load 686 at 1980.0 MHz (pointer chase in HBM)", nil},
 	"dsmem_bytes_per_cycle":             {28, "microbench dsmem_remote_32lanes vs _1lane (H200): 124 more bytes, 4.5 more cycles", nil},
+	"dsmem_local_extra_cycles":          {10, "microbench dsmem_local_1lane/_32lanes (H200): 32.9 cycles per load against smem_latency_cycles 23", nil},
 	"dsmem_latency_cycles":              {187, "fit: Nelder-Mead (dsmem_latency_cycles) on dsmem_remote_1lane", f(0.0026)},
 	"fence_cycles":                      {20, "estimate", nil},
 	"fp32_interval_cycles":              {1, "spec: 128 FP32 lanes/SM", nil},

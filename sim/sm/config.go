@@ -80,8 +80,11 @@ type Config struct {
 	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
 	// DSMEMBytesPerCycle: the SM's port to the SM-to-SM network.
 	DSMEMBytesPerCycle int `json:"dsmem_bytes_per_cycle" yaml:"dsmem_bytes_per_cycle"`
-	ICache             ICacheConfig
-	Async              AsyncConfig
+	// DSMEMLocalExtraCycles: a shared::cluster access of the CTA's own
+	// shared memory takes this much longer than ld.shared.
+	DSMEMLocalExtraCycles int `json:"dsmem_local_extra_cycles" yaml:"dsmem_local_extra_cycles"`
+	ICache                ICacheConfig
+	Async                 AsyncConfig
 }
 
 // Validate checks the configuration.

@@ -193,6 +193,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
+		if info.DSMEM {
+			// shared::cluster to the CTA's own memory (a generic-path LD)
+			ready += engine.Cycle(s.cfg.DSMEMLocalExtraCycles)
+		}
 	}
 	if e.RemoteSmem > 0 {
 		// another CTA's shared memory: the SM-to-SM network (cluster.go)
