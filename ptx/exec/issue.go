@@ -81,10 +81,6 @@ type Effect struct {
 	// atom, red) went to another CTA's shared memory (DSMEM: through the
 	// SM-to-SM network, not the SM's own shared-memory port).
 	RemoteSmem int
-	// TMAMap names the tensor map a TMA instruction or prefetch.tensormap
-	// used (its address with the state space in the top byte; 0: none):
-	// the TMA unit reads the 128-byte descriptor through memory.
-	TMAMap uint64
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -114,13 +110,6 @@ func (e *Effect) noteSmem(k smem.OpKind, c smem.Cost) {
 func (w *Warp) noteRemote(s ptx.Space) {
 	if w.eff != nil && (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) {
 		w.eff.RemoteSmem++
-	}
-}
-
-// noteTMAMap records the tensor map at address a of space sp.
-func (w *Warp) noteTMAMap(sp ptx.Space, a uint64) {
-	if w.eff != nil {
-		w.eff.TMAMap = uint64(sp)<<56 | a&(1<<56-1)
 	}
 }
 
@@ -165,7 +154,7 @@ func (e *Effect) reset() {
 	e.BarrierWait = false
 	e.AsyncChanged = false
 	e.Exited = false
-	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem, e.TMAMap = 0, 0, 0, 0, 0
+	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem = 0, 0, 0, 0
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.

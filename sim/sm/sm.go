@@ -64,9 +64,6 @@ type SM struct {
 	// start of its slot and the next free slot
 	tmaLastBar           exec.MbarRef
 	tmaSlot, tmaSlotFree engine.Cycle
-	// TMA descriptors the SM has (or is fetching): ready cycle by map
-	tmaDesc map[uint64]engine.Cycle
-	descEff exec.Effect
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)

@@ -40,7 +40,7 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		req = max(req, engine.Cycle((bytes+a.TMABytesPerCycle-1)/a.TMABytesPerCycle))
 	}
 	occ := req
-	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree, s.tmaDescriptor(e.TMAMap, now))
+	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree)
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
 	back := start
@@ -67,26 +67,4 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		done = max(done, s.tmaSlot)
 	}
 	return done
-}
-
-// tmaDescriptor is when the TMA unit of SM s has the 128-byte descriptor of
-// tensor map m (Effect.TMAMap; 0: none), starting its fetch through the
-// memory hierarchy at cycle now the first time the SM names it (a TMA
-// instruction or prefetch.tensormap, which CUTLASS issues for this).
-func (s *SM) tmaDescriptor(m uint64, now engine.Cycle) engine.Cycle {
-	if m == 0 {
-		return 0
-	}
-	if t, ok := s.tmaDesc[m]; ok {
-		return t
-	}
-	if s.tmaDesc == nil {
-		s.tmaDesc = map[uint64]engine.Cycle{}
-	}
-	d := &s.descEff
-	d.NumLines, d.NumSectors, d.GlobalBytes, d.GlobalStore = 1, 4, 128, false
-	d.GlobalLines[0], d.LineSectors[0] = m>>7|1<<62, 0xf
-	t := s.host.Memory(now, s.ID, d, false)
-	s.tmaDesc[m] = t
-	return t
 }

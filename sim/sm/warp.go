@@ -211,9 +211,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
 		why = StallLongScoreboard
 	}
-	if info.Op == ptx.OpPrefetch && e.TMAMap != 0 {
-		s.tmaDescriptor(e.TMAMap, now) // prefetch.tensormap
-	}
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
 		s.remoteArrives(ws, e, now)
 	}
