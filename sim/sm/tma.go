@@ -45,7 +45,11 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	s.Stats.TMABusy += int64(occ)
 	back := start
 	if e.NumSectors > 0 {
-		back = s.host.Memory(start, s.ID, e, false)
+		// the memory model's queues are GPU-wide and advance with the
+		// cycles they are asked at: ask at issue, then shift by the wait
+		// for the engine (asking at a later cycle
+		// would hold every other SM's requests until then)
+		back = start + (s.host.Memory(now, s.ID, e, false) - now)
 	}
 	// one box alone fills shared memory at TMAFillBytesPerCycle
 	fill := engine.Cycle(e.NumLines * a.TMARowCycles)
