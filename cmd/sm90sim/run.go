@@ -135,6 +135,7 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	if f.stderr != nil {
 		f.prog.Finish() // the warnings go below the finished bar
 		printWarnings(f.stderr, ptxPath, rep.Warnings)
+		printPerformance(f.stderr, ptxPath, rep.Performance)
 	}
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())

@@ -27,10 +27,13 @@ type Report struct {
 	// Warnings are the hazard checker's warnings (README "Hazard
 	// warnings"), sorted by (line, rule); [] for a simulator run without
 	// any, null for a GPU run.
-	Warnings   []Warning   `json:"warnings"`
-	GPU        any         `json:"gpu,omitempty"`
-	Provenance *Provenance `json:"provenance"`
-	Host       Host        `json:"host"`
+	Warnings []Warning `json:"warnings"`
+	// Performance are the performance diagnostics (README "Performance
+	// diagnostics"): [] for a simulator run without any, null for a GPU run.
+	Performance []Performance `json:"performance"`
+	GPU         any           `json:"gpu,omitempty"`
+	Provenance  *Provenance   `json:"provenance"`
+	Host        Host          `json:"host"`
 }
 
 // Smem is the shared-memory section, following Nsight Compute's metrics.

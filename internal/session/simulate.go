@@ -46,6 +46,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		return nil, err
 	}
 	rep.SetKernel(s.Kernel.Name())
+	rep.Performance = Performance(s.Kernel)
 	rep.Grid, rep.Block, rep.SharedBytes = s.Spec.Grid, s.Spec.Block, s.Spec.SharedBytes
 	if s.Spec.ClusterGiven {
 		c := s.Spec.Cluster

@@ -133,6 +133,8 @@ func compileAtom(c *compiler, x *xinst) error {
 			if (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) && w.cta.ownShared(aa) {
 				acc.Active |= 1 << l
 				acc.Addr[l] = uint32(aa)
+			} else {
+				w.noteRemote(s)
 			}
 			old := getLE(b, es)
 			var cv uint64

@@ -18,6 +18,8 @@ type xfunc struct {
 	nregs int
 	// regMask[r] masks a value to register r's width.
 	regMask []uint64
+	// serial: why ptxas serializes the function's wgmmas (serial.go)
+	serial *SerialWgmma
 }
 
 // xinst is a compiled instruction.
@@ -147,6 +149,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	}
 	c.mergeShared()
 	computeIPDOM(xf)
+	xf.serial = markSerialWgmma(xf)
 	return xf, nil
 }
 

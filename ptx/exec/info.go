@@ -50,10 +50,13 @@ type InstInfo struct {
 	// registers), sparse.
 	MMAN, MMAK, MMABits int32
 	MMARS, MMASparse    bool
-	Pos                 ptx.Pos
-	Src                 ptx.SourceLoc
-	Text                string
-	Line                int32
+	// SerialWgmma marks a wgmma.mma_async that ptxas serializes (C7515,
+	// serial.go): it completes before the warp goes on.
+	SerialWgmma bool
+	Pos         ptx.Pos
+	Src         ptx.SourceLoc
+	Text        string
+	Line        int32
 }
 
 // Info returns the instruction's static information.

@@ -3,6 +3,7 @@ package exec
 import (
 	"math/bits"
 
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/smem"
 )
 
@@ -76,6 +77,10 @@ type Effect struct {
 	Lands     [16]Land
 	NumLands  int
 	LandBytes int
+	// RemoteSmem counts the lanes whose shared::cluster access (ld, st,
+	// atom, red) went to another CTA's shared memory (DSMEM: through the
+	// SM-to-SM network, not the SM's own shared-memory port).
+	RemoteSmem int
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -99,6 +104,13 @@ func (e *Effect) noteSmem(k smem.OpKind, c smem.Cost) {
 	}
 	e.SmemWavefronts += c.Wavefronts
 	e.SmemOps++
+}
+
+// noteRemote records one lane's access of another CTA's shared memory.
+func (w *Warp) noteRemote(s ptx.Space) {
+	if w.eff != nil && (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) {
+		w.eff.RemoteSmem++
+	}
 }
 
 // noteMbar records an mbarrier operand (once per instruction).
@@ -142,7 +154,7 @@ func (e *Effect) reset() {
 	e.BarrierWait = false
 	e.AsyncChanged = false
 	e.Exited = false
-	e.NumMbars, e.NumLands, e.LandBytes = 0, 0, 0
+	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem = 0, 0, 0, 0
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.

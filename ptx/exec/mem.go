@@ -226,6 +226,8 @@ func compileLdSt(c *compiler, x *xinst) error {
 			if (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) && w.cta.ownShared(aa) {
 				acc.Active |= 1 << l
 				acc.Addr[l] = uint32(aa)
+			} else {
+				w.noteRemote(s)
 			}
 			for i := 0; i < nv; i++ {
 				e := vo

@@ -166,6 +166,8 @@ func (m *machine) occupancy(specRegs int) error {
 	if regs == 0 {
 		if n := m.k.Entry().Perf.MaxNReg; n > 0 {
 			regs, src = n, "maxnreg"
+		} else if n := sm.SetmaxnregRegisters(m.k, c.Registers, c.RegisterAllocUnit); n > 0 {
+			regs, src = n, "setmaxnreg"
 		} else {
 			regs, src = m.tc.RegistersPerThreadDefault, "default"
 		}
@@ -265,19 +267,28 @@ func (m *machine) place(from int) []int {
 		}
 		return []int{best}
 	}
+	// clusters: the slot whose SMs hold the fewest CTAs (the first on a
+	// tie), so that small CTAs of several clusters spread over the GPCs
+	// as on the hardware instead of piling onto the first slot's SMs
+	var best []int
+	bestLoad := 0
 	for _, slot := range m.p.slots {
-		ok := true
+		ok, load := true, 0
 		for _, i := range slot {
 			if !c.Fits(m.sms[i].Used(), m.unitRes) {
 				ok = false
 				break
 			}
+			load = max(load, m.sms[i].Used().CTAs)
 		}
-		if ok {
-			return slot
+		if ok && (best == nil || load < bestLoad) {
+			best, bestLoad = slot, load
+			if load == 0 {
+				break
+			}
 		}
 	}
-	return nil
+	return best
 }
 
 // Memory implements sm.Host: the L1/L2/HBM model (mem.go).

@@ -15,6 +15,15 @@ type AsyncConfig struct {
 	// TMALatencyCycles: from the data's arrival from L2/HBM and the
 	// transfer to the mbarrier's complete_tx being visible.
 	TMALatencyCycles int `json:"tma_latency_cycles" yaml:"tma_latency_cycles"`
+	// TMAMinCycles: the TMA engine's time per instruction at least;
+	// TMARowCycles: per 128-byte piece of a row; TMARequestOverlapCycles:
+	// the part of the request stream that overlaps the first data's
+	// return (tma.go).
+	TMAMinCycles            int `json:"tma_min_cycles" yaml:"tma_min_cycles"`
+	TMARowCycles            int `json:"tma_row_cycles" yaml:"tma_row_cycles"`
+	TMARequestOverlapCycles int `json:"tma_request_overlap_cycles" yaml:"tma_request_overlap_cycles"`
+	// TMAFillBytesPerCycle: one box's fill rate of shared memory.
+	TMAFillBytesPerCycle int `json:"tma_fill_bytes_per_cycle" yaml:"tma_fill_bytes_per_cycle"`
 	// WgmmaSSTailCycles and WgmmaRSTailCycles: from the end of a wgmma's
 	// tensor work to its results being visible to wait_group.
 	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`
@@ -153,18 +162,10 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			s.host.MbarLand(e.Mbars[i], t)
 		}
 	case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
-		bytes := e.LandBytes
-		if info.Async != exec.AsyncBulkLoad {
-			bytes = max(e.TMAWavefronts*128, 0)
+		if e.NumLands == 0 && e.NumLines == 0 && e.TMAWavefronts == 0 {
+			break // guard false in every lane: nothing reaches the engine
 		}
-		start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree)
-		xfer := engine.Cycle((bytes + a.TMABytesPerCycle - 1) / a.TMABytesPerCycle)
-		s.tmaFree = start + xfer
-		s.Stats.TMABusy += int64(xfer)
-		done := start + xfer + engine.Cycle(a.TMALatencyCycles)
-		if e.NumSectors > 0 {
-			done = s.host.Memory(start, s.ID, e, false) + xfer + engine.Cycle(a.TMALatencyCycles)
-		}
+		done := s.tmaIssue(ws, e, now)
 		switch info.Async {
 		case exec.AsyncBulkLoad:
 			for i := 0; i < min(e.NumLands, len(e.Lands)); i++ {
@@ -202,7 +203,17 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			if info.MMARS {
 				tail = a.WgmmaRSTailCycles
 			}
-			wg.cur.done = max(wg.cur.done, start+work+engine.Cycle(tail))
+			done := start + work + engine.Cycle(tail)
+			wg.cur.done = max(wg.cur.done, done)
+			if info.SerialWgmma {
+				// ptxas waits after every HGMMA of the function (C7515):
+				// the warpgroup's warps go on when this MMA is done
+				for _, x := range ws.cta.warps {
+					if x.w.ID()/4 == ws.w.ID()/4 {
+						x.setReady(done, StallTensor)
+					}
+				}
+			}
 		}
 		return 0 // accumulators: ordered by wait_group, not by the scoreboard
 	case exec.AsyncWgmmaCommit:

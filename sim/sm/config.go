@@ -78,8 +78,13 @@ type Config struct {
 	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
 	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
 	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
-	ICache               ICacheConfig
-	Async                AsyncConfig
+	// DSMEMBytesPerCycle: the SM's port to the SM-to-SM network.
+	DSMEMBytesPerCycle int `json:"dsmem_bytes_per_cycle" yaml:"dsmem_bytes_per_cycle"`
+	// DSMEMLocalExtraCycles: a shared::cluster access of the CTA's own
+	// shared memory takes this much longer than ld.shared.
+	DSMEMLocalExtraCycles int `json:"dsmem_local_extra_cycles" yaml:"dsmem_local_extra_cycles"`
+	ICache                ICacheConfig
+	Async                 AsyncConfig
 }
 
 // Validate checks the configuration.

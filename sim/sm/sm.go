@@ -58,6 +58,12 @@ type SM struct {
 	ic         icache
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// SM-to-SM network port (DSMEM): next free cycle
+	dsmemFree engine.Cycle
+	// TMA completion slots (tma.go): the mbarrier of the last load, the
+	// start of its slot and the next free slot
+	tmaLastBar           exec.MbarRef
+	tmaSlot, tmaSlotFree engine.Cycle
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
@@ -259,9 +265,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.inBarrier {
 		ws.inBarrier = false
-		if ws.info != nil && ws.info.ClusterBar {
-			ws.setReady(now+engine.Cycle(s.cfg.ClusterBarrierCycles), StallBarrier)
-		} else {
+		if ws.info == nil || !ws.info.ClusterBar {
 			ws.setReady(max(now, s.barRelease), StallBarrier)
 		}
 	}
@@ -293,6 +297,12 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
 		if t := s.smemFree - q; t > at {
 			at, why = t, StallMIOThrottle
+		}
+	}
+	if info.ClusterBar && !info.ClusterArrive {
+		// barrier.cluster.wait: the release of its phase (cluster.go)
+		if t := s.clusterRelease(ws); t > at {
+			at, why = t, StallBarrier
 		}
 	}
 	if info.Async == exec.AsyncWgmmaWait {

@@ -46,6 +46,7 @@ type warpState struct {
 	cpGroups, bulkGroups   []engine.Cycle
 	cpPending, bulkPending engine.Cycle
 	wgGroups               []*wgGroup
+	clusterPhase           uint32 // barrier.cluster arrivals so far (cluster.go)
 }
 
 // reg is the cycle register r is ready.
@@ -193,8 +194,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
 		if info.DSMEM {
-			ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
+			// shared::cluster to the CTA's own memory (a generic-path LD)
+			ready += engine.Cycle(s.cfg.DSMEMLocalExtraCycles)
 		}
+	}
+	if e.RemoteSmem > 0 {
+		// another CTA's shared memory: the SM-to-SM network (cluster.go)
+		ready, why = max(ready, s.remoteSmem(e, now)), StallLongScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
@@ -204,6 +210,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
 		why = StallLongScoreboard
+	}
+	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
+		s.remoteArrives(ws, e, now)
 	}
 	if info.Async != exec.AsyncNone {
 		ready = s.asyncIssue(ws, e, now, ready)
@@ -231,9 +240,14 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
 		default:
 			if info.ClusterBar {
-				if info.ClusterArrive && !info.Relaxed {
-					// the default .release arrive is a GPU-scope fence first
-					ws.setReady(now+engine.Cycle(s.cfg.ClusterFenceCycles), StallMembar)
+				if info.ClusterArrive {
+					at := now
+					if !info.Relaxed {
+						// the default .release arrive is a GPU-scope fence first
+						at += engine.Cycle(s.cfg.ClusterFenceCycles)
+						ws.setReady(at, StallMembar)
+					}
+					s.clusterArrive(ws, at)
 				}
 				break
 			}

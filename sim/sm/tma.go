@@ -1,0 +1,74 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// The TMA engine of an SM (and the bulk-copy engine it shares) takes one
+// instruction at a time for
+//
+//	max(TMAMinCycles, pieces x TMARowCycles, bytes / TMABytesPerCycle)
+//
+// cycles: a floor per instruction (the tensor map, the box: the
+// microbenchmarks load every box of 8 to 128 rows at one per 185 cycles
+// with 4 in flight), the box split row by row into 128-byte pieces (the
+// Effect's global lines; out-of-bounds parts count toward the transaction
+// bytes without traffic) at one per TMARowCycles (256-row boxes: one per
+// 258 cycles), and the bytes at TMABytesPerCycle (32 KiB boxes: 107 bytes
+// per cycle, with several boxes in flight). The first request leaves when
+// the instruction starts; its data comes back from L2/HBM (the machine's
+// memory model), and the mbarrier may be seen complete when, besides, the
+// box's pieces (one per TMARowCycles) and bytes (TMAFillBytesPerCycle: one
+// box alone fills shared memory at 72 bytes per cycle) beyond the first
+// TMARequestOverlapCycles have arrived and TMALatencyCycles have passed
+// (the smem write and complete_tx). Multicast reads L2 once and
+// completes on every destination's mbarrier at the same cycle; stores and
+// reductions read shared memory and write L2 the same way.
+func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
+	a := &s.cfg.Async
+	bytes := e.LandBytes
+	if n := min(e.NumLands, len(e.Lands)); n > 1 {
+		// multicast: one read of L2, the same bytes into every destination
+		bytes /= n
+	}
+	if e.Info.Async != exec.AsyncBulkLoad {
+		bytes = max(e.TMAWavefronts*128, 0)
+	}
+	req := engine.Cycle(e.NumLines * a.TMARowCycles)
+	if a.TMABytesPerCycle > 0 {
+		req = max(req, engine.Cycle((bytes+a.TMABytesPerCycle-1)/a.TMABytesPerCycle))
+	}
+	occ := req
+	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree)
+	s.tmaFree = start + occ
+	s.Stats.TMABusy += int64(occ)
+	back := start
+	if e.NumSectors > 0 {
+		// the memory model's queues are GPU-wide and advance with the
+		// cycles they are asked at: ask at issue, then shift by the wait
+		// for the engine (asking at a later cycle
+		// would hold every other SM's requests until then)
+		back = start + (s.host.Memory(now, s.ID, e, false) - now)
+	}
+	// one box alone fills shared memory at TMAFillBytesPerCycle
+	fill := engine.Cycle(e.NumLines * a.TMARowCycles)
+	if a.TMAFillBytesPerCycle > 0 {
+		fill = max(fill, engine.Cycle((bytes+a.TMAFillBytesPerCycle-1)/a.TMAFillBytesPerCycle))
+	}
+	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
+	done := back + tail + engine.Cycle(a.TMALatencyCycles)
+	if e.Info.Async == exec.AsyncBulkLoad && e.NumLands > 0 {
+		// completions on a new mbarrier take a slot of TMAMinCycles
+		// (tma.go: the 4-stage microbenchmarks); more copies onto the
+		// mbarrier of the previous one join its slot
+		m := e.Lands[0].M
+		if m != s.tmaLastBar {
+			s.tmaSlot = max(done, s.tmaSlotFree)
+			s.tmaSlotFree = s.tmaSlot + engine.Cycle(a.TMAMinCycles)
+			s.tmaLastBar = m
+		}
+		done = max(done, s.tmaSlot)
+	}
+	return done
+}
