@@ -78,6 +78,10 @@ type Host struct {
 	// re-run (sim/gpu ParallelStats); neither changes any other key.
 	Jobs       int `json:"jobs,omitempty"`
 	UnitsRerun int `json:"units_rerun,omitempty"`
+	// ParallelSpeedup (jobs > 1) is the CPU seconds the workers and the
+	// committer spent running and committing units over wall_seconds: the
+	// CPUs the run kept busy on average (sim/gpu ParallelStats.Busy).
+	ParallelSpeedup float64 `json:"parallel_speedup,omitempty"`
 }
 
 func op(c smem.OpCounters) Op {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
@@ -33,6 +34,11 @@ var (
 type ParallelStats struct {
 	Jobs, Units                          int
 	Conflicts, Stale, Failed, OverBudget int
+	// Busy sums the CPU time the workers spent running units and the
+	// committer spent re-running and committing them (each on its own OS
+	// thread); Busy over the run's wall time is how many CPUs the run kept
+	// busy on average.
+	Busy time.Duration
 }
 
 // Reruns is the number of units that ran again in order.
@@ -59,6 +65,7 @@ type sched struct {
 	tokens chan struct{}   // at most window units beyond the committed ones
 	done   chan struct{}
 	stop   atomic.Bool
+	busy   atomic.Int64 // CPU nanoseconds the workers spent in units
 	// nextUnit is the next unit to hand out, committing the unit the
 	// committer waits for, remaining the budget the committed units left.
 	nextUnit, committing, remaining atomic.Int64
@@ -93,6 +100,7 @@ func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget in
 		s.stop.Store(true)
 		close(s.done)
 		wg.Wait()
+		res.Parallel.Busy += time.Duration(s.busy.Load())
 	}()
 	return s.commitAll(res, budget)
 }
@@ -106,12 +114,15 @@ func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget in
 // adds one back. Kernels whose every CTA conflicts (atomics on one
 // counter) then waste little work.
 func (s *sched) commitAll(res *Result, budget int64) error {
+	runtime.LockOSThread() // threadCPU measures this goroutine
+	defer runtime.UnlockOSThread()
 	var own *runner
 	st := &res.Parallel
 	limit, out := s.window, s.window // allowed and handed out tokens
 	for i := 0; i < s.p.n; i++ {
 		s.committing.Store(int64(i))
 		o := <-s.slots[i%s.window]
+		t0 := threadCPU()
 		why := s.verdict(o, budget, st)
 		if why == nil {
 			limit = min(s.window, limit+1)
@@ -133,6 +144,7 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		s.p.report(res)
 		budget -= o.insts
 		s.remaining.Store(budget)
+		st.Busy += threadCPU() - t0
 		if o.err != nil {
 			return o.err
 		}
@@ -170,6 +182,8 @@ type worker struct {
 
 func (w *worker) work() {
 	s := w.s
+	runtime.LockOSThread() // threadCPU measures this goroutine
+	defer runtime.UnlockOSThread()
 	for {
 		select {
 		case <-s.tokens:
@@ -181,7 +195,10 @@ func (w *worker) work() {
 			return
 		}
 		w.unit, w.refreshed, w.seen = i, false, -1
-		s.slots[i%s.window] <- w.try(i)
+		t0 := threadCPU()
+		o := w.try(i)
+		s.busy.Add(int64(threadCPU() - t0))
+		s.slots[i%s.window] <- o
 	}
 }
 
