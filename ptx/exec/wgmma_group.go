@@ -24,7 +24,6 @@ type wgState struct {
 	ac     []uint32   // .sp: the compressed A (64 x K/2)
 	hz     *wgHazards // nil when the launch switched checks off
 	warned bool       // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
-	tabs   map[wgTabKey]*wgTab
 }
 
 // wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
@@ -337,7 +336,7 @@ func (w *Warp) wgGatherSmem(x *xinst, warps []*Warp, ty wgmma.Type, rows, k int,
 		return w.hazardWgmmaRead(x, warps, name, chunks)
 	}
 	es := ty.Bits() / 8
-	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, k, d); tab != nil {
+	if tab := w.cta.addrTable(ty, major, rows, k, d); tab != nil {
 		if w.cta.async.hz != nil {
 			if err := w.hazardWgmmaRead(x, warps, name, tab.chunkList()); err != nil {
 				return err
