@@ -211,41 +211,39 @@ func growU32(s []uint32, n int) []uint32 {
 // column 8*(i>>2) + 2*(l%4) + (i&1); the loops walk one register of 32
 // lanes at a time.
 func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
-	n := wi.mma.N
-	half := wi.mma.D == wgmma.F16
-	ne := wgmma.AccElems(n)
-	if !half {
+	if wi.mma.D != wgmma.F16 {
 		wgAccF32(wi, frames, buf, store)
 		return
 	}
+	wgAccF16(wi, frames, buf, store)
+}
+
+// wgAccF16 is wgAccumulators for f16 accumulators: register j of a thread
+// packs elements 2j (low half) and 2j+1 (high half), adjacent columns, so
+// each step moves one row's 8 columns (4 lanes x 2 halves).
+func wgAccF16(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
+	n := wi.mma.N
+	nr := wgmma.AccElems(n) / 2
 	for q := 0; q < 4; q++ {
 		fr := frames[q]
-		for i := 0; i < ne; i++ {
-			reg, sh := i, uint(0)
-			if half {
-				reg, sh = i/2, uint(16*(i%2))
-			}
-			o := wi.d[reg].reg
+		for j := 0; j < nr; j++ {
+			o := wi.d[j].reg
 			rr := (*[32]uint64)(fr.regs[int(o)*32 : int(o)*32+32])
-			mask := fr.fn.regMask[o]
-			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2) + (i & 1)
-			switch {
-			case !store && !half:
-				for l := range rr {
-					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l])
-				}
-			case !store:
-				for l := range rr {
-					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l]>>sh) & 0xffff
-				}
-			case !half:
-				for l := range rr {
-					rr[l] = uint64(buf[base+(l>>2)*n+2*(l&3)]) & mask
-				}
-			default:
-				for l := range rr {
-					v := uint64(buf[base+(l>>2)*n+2*(l&3)] & 0xffff)
-					rr[l] = ((rr[l] &^ (0xffff << sh)) | v<<sh) & mask
+			m := fr.fn.regMask[o]
+			base := (16*q+8*(j&1))*n + 8*(j>>1)
+			for g := 0; g < 8; g++ {
+				off := base + g*n
+				b := buf[off : off+8 : off+8]
+				r := rr[4*g : 4*g+4 : 4*g+4]
+				if store {
+					for t := range 4 {
+						v := uint64(b[2*t]&0xffff | (b[2*t+1]&0xffff)<<16)
+						r[t] = (r[t]&^0xffffffff | v) & m
+					}
+				} else {
+					for t := range 4 {
+						b[2*t], b[2*t+1] = uint32(r[t])&0xffff, uint32(r[t]>>16)&0xffff
+					}
 				}
 			}
 		}
