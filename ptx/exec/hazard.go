@@ -255,7 +255,7 @@ func chunkBits(k, lo, hi uint32) uint16 {
 // observed reports whether local warp wi has observed the completion of wr.
 func (h *hazards) observed(wi int, wr *asyncWrite) bool {
 	me := &h.clocks[wi]
-	if wr.hasBar && me.bars[wr.bar] > wr.phase {
+	if wr.hasBar && me.phases(wr.bar) > wr.phase {
 		return true
 	}
 	if wr.cp && wr.done != 0 {
