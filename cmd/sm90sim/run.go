@@ -188,5 +188,5 @@ func jobsText(h report.Host) string {
 	if h.Jobs <= 1 {
 		return "serial"
 	}
-	return fmt.Sprintf("%d jobs, parallel speedup %.2f, %d CTAs/clusters re-run in order", h.Jobs, h.ParallelSpeedup, h.UnitsRerun)
+	return fmt.Sprintf("%d jobs, parallel speedup %.2f (%.2f CPUs), %d CTAs/clusters re-run in order", h.Jobs, h.ParallelSpeedup, h.ParallelCPU, h.UnitsRerun)
 }

@@ -78,6 +78,7 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
 			if res.Parallel.Jobs > 1 {
 				rep.Host.ParallelSpeedup = res.Parallel.Busy.Seconds() / wall
+				rep.Host.ParallelCPU = res.Parallel.BusyCPU.Seconds() / wall
 			}
 		}
 	}

@@ -34,11 +34,13 @@ var (
 type ParallelStats struct {
 	Jobs, Units                          int
 	Conflicts, Stale, Failed, OverBudget int
-	// Busy sums the CPU time the workers spent running units and the
-	// committer spent re-running and committing them (each on its own OS
-	// thread); Busy over the run's wall time is how many CPUs the run kept
-	// busy on average.
-	Busy time.Duration
+	// Busy sums the time the workers spent running units and the committer
+	// spent re-running and committing them (wall time, also while the OS
+	// ran other processes); Busy over the run's wall time is how many
+	// workers had work on average. BusyCPU is the CPU time of the same
+	// spans (each on its own OS thread): over wall time, how many CPUs the
+	// run kept busy.
+	Busy, BusyCPU time.Duration
 }
 
 // Reruns is the number of units that ran again in order.
@@ -56,16 +58,17 @@ type outcome struct {
 
 // sched is what the committer and the workers share.
 type sched struct {
-	p      *plan
-	k      *exec.Kernel
-	l      *exec.Launch
-	sh     *exec.SharedMem
-	window int
-	slots  []chan *outcome // unit i's outcome goes to slots[i%window]
-	tokens chan struct{}   // at most window units beyond the committed ones
-	done   chan struct{}
-	stop   atomic.Bool
-	busy   atomic.Int64 // CPU nanoseconds the workers spent in units
+	p       *plan
+	k       *exec.Kernel
+	l       *exec.Launch
+	sh      *exec.SharedMem
+	window  int
+	slots   []chan *outcome // unit i's outcome goes to slots[i%window]
+	tokens  chan struct{}   // at most window units beyond the committed ones
+	done    chan struct{}
+	stop    atomic.Bool
+	busy    atomic.Int64 // nanoseconds the workers spent in units
+	busyCPU atomic.Int64 // CPU nanoseconds of the same
 	// nextUnit is the next unit to hand out, committing the unit the
 	// committer waits for, remaining the budget the committed units left.
 	nextUnit, committing, remaining atomic.Int64
@@ -101,6 +104,7 @@ func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget in
 		close(s.done)
 		wg.Wait()
 		res.Parallel.Busy += time.Duration(s.busy.Load())
+		res.Parallel.BusyCPU += time.Duration(s.busyCPU.Load())
 	}()
 	return s.commitAll(res, budget)
 }
@@ -122,7 +126,7 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 	for i := 0; i < s.p.n; i++ {
 		s.committing.Store(int64(i))
 		o := <-s.slots[i%s.window]
-		t0 := threadCPU()
+		t0, c0 := time.Now(), threadCPU()
 		why := s.verdict(o, budget, st)
 		if why == nil {
 			limit = min(s.window, limit+1)
@@ -144,7 +148,8 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		s.p.report(res)
 		budget -= o.insts
 		s.remaining.Store(budget)
-		st.Busy += threadCPU() - t0
+		st.Busy += time.Since(t0)
+		st.BusyCPU += threadCPU() - c0
 		if o.err != nil {
 			return o.err
 		}
@@ -195,9 +200,10 @@ func (w *worker) work() {
 			return
 		}
 		w.unit, w.refreshed, w.seen = i, false, -1
-		t0 := threadCPU()
+		t0, c0 := time.Now(), threadCPU()
 		o := w.try(i)
-		s.busy.Add(int64(threadCPU() - t0))
+		s.busy.Add(int64(time.Since(t0)))
+		s.busyCPU.Add(int64(threadCPU() - c0))
 		s.slots[i%s.window] <- o
 	}
 }
