@@ -21,9 +21,10 @@ type wgState struct {
 	ws     wgmma.Workspace
 	a, b   []uint32
 	c, d   []uint32
-	ac     []uint32   // .sp: the compressed A (64 x K/2)
-	hz     *wgHazards // nil when the launch switched checks off
-	warned bool       // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
+	ac     []uint32                 // .sp: the compressed A (64 x K/2)
+	ra     [128][wgmma.ARegs]uint32 // RS: the A fragment registers of the warpgroup's threads
+	hz     *wgHazards               // nil when the launch switched checks off
+	warned bool                     // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
 }
 
 // wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
@@ -284,28 +285,17 @@ func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 	}
 }
 
-// wgGatherRS reads the RS-form A operand from the four warps' registers.
+// wgGatherRS reads the RS-form A operand from the four warps' registers
+// (wgmma.UnpackA places every element, through its per-type index table).
 func (w *Warp) wgGatherRS(wi *wgInst, frames *[4]*Frame, a []uint32) {
-	ty := wi.mma.A
-	bitsPer := ty.Bits()
-	per := 32 / bitsPer
-	k := wgmma.KFor(ty)
-	if ty == wgmma.B1 {
-		clear(a)
-	}
-	for t := 0; t < 128; t++ {
+	regs := &w.cta.wg.ra
+	for t := range regs {
 		fr, l := frames[t/32], t%32
-		for i := 0; i < wgmma.AElems(ty); i++ {
-			row, kk := wgmma.APos(ty, t, i)
-			word := uint32(fr.regs[int(wi.a[i/per].reg)*32+l])
-			v := (word >> uint((i%per)*bitsPer)) & uint32(uint64(1)<<bitsPer-1)
-			if ty == wgmma.B1 {
-				a[row*8+kk/32] |= v << uint(kk%32)
-			} else {
-				a[row*k+kk] = v
-			}
+		for r := range regs[t] {
+			regs[t][r] = uint32(fr.regs[int(wi.a[r].reg)*32+l])
 		}
 	}
+	wgmma.UnpackA(wi.mma.A, regs, a)
 }
 
 // wgGatherSmem reads rows x k elements of type ty through descriptor d
