@@ -233,18 +233,18 @@ func wgAccF16(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 			m := fr.fn.regMask[o]
 			base := (16*q+8*(j&1))*n + 8*(j>>1)
 			for g := 0; g < 8; g++ {
-				off := base + g*n
-				b := buf[off : off+8 : off+8]
-				r := rr[4*g : 4*g+4 : 4*g+4]
+				b := (*[8]uint32)(buf[base+g*n:])
+				r := (*[4]uint64)(rr[4*g:])
 				if store {
-					for t := range 4 {
-						v := uint64(b[2*t]&0xffff | (b[2*t+1]&0xffff)<<16)
-						r[t] = (r[t]&^0xffffffff | v) & m
-					}
+					r[0] = (r[0]&^0xffffffff | uint64(b[0]&0xffff|b[1]<<16)) & m
+					r[1] = (r[1]&^0xffffffff | uint64(b[2]&0xffff|b[3]<<16)) & m
+					r[2] = (r[2]&^0xffffffff | uint64(b[4]&0xffff|b[5]<<16)) & m
+					r[3] = (r[3]&^0xffffffff | uint64(b[6]&0xffff|b[7]<<16)) & m
 				} else {
-					for t := range 4 {
-						b[2*t], b[2*t+1] = uint32(r[t])&0xffff, uint32(r[t]>>16)&0xffff
-					}
+					b[0], b[1] = uint32(r[0])&0xffff, uint32(r[0]>>16)&0xffff
+					b[2], b[3] = uint32(r[1])&0xffff, uint32(r[1]>>16)&0xffff
+					b[4], b[5] = uint32(r[2])&0xffff, uint32(r[2]>>16)&0xffff
+					b[6], b[7] = uint32(r[3])&0xffff, uint32(r[3]>>16)&0xffff
 				}
 			}
 		}
@@ -266,19 +266,18 @@ func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 			m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
 			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
 			for g := 0; g < 8; g++ {
-				off := base + g*n
-				b := buf[off : off+8 : off+8]
-				l := 4 * g
+				b := (*[8]uint32)(buf[base+g*n:])
+				a0, a1 := (*[4]uint64)(r0[4*g:]), (*[4]uint64)(r1[4*g:])
 				if store {
-					r0[l], r1[l] = uint64(b[0])&m0, uint64(b[1])&m1
-					r0[l+1], r1[l+1] = uint64(b[2])&m0, uint64(b[3])&m1
-					r0[l+2], r1[l+2] = uint64(b[4])&m0, uint64(b[5])&m1
-					r0[l+3], r1[l+3] = uint64(b[6])&m0, uint64(b[7])&m1
+					a0[0], a1[0] = uint64(b[0])&m0, uint64(b[1])&m1
+					a0[1], a1[1] = uint64(b[2])&m0, uint64(b[3])&m1
+					a0[2], a1[2] = uint64(b[4])&m0, uint64(b[5])&m1
+					a0[3], a1[3] = uint64(b[6])&m0, uint64(b[7])&m1
 				} else {
-					b[0], b[1] = uint32(r0[l]), uint32(r1[l])
-					b[2], b[3] = uint32(r0[l+1]), uint32(r1[l+1])
-					b[4], b[5] = uint32(r0[l+2]), uint32(r1[l+2])
-					b[6], b[7] = uint32(r0[l+3]), uint32(r1[l+3])
+					b[0], b[1] = uint32(a0[0]), uint32(a1[0])
+					b[2], b[3] = uint32(a0[1]), uint32(a1[1])
+					b[4], b[5] = uint32(a0[2]), uint32(a1[2])
+					b[6], b[7] = uint32(a0[3]), uint32(a1[3])
 				}
 			}
 		}
