@@ -57,7 +57,8 @@ func (t *wgTab) chunkList() []uint32 {
 
 // addrTable returns the offsets of the rows x k elements of a non-b1
 // operand read through d, or nil when some element is not in c's own
-// shared memory (the caller's per-element path then reports the fault).
+// shared memory or its address has a cluster-rank field (the caller's
+// per-element path then reads it or reports the fault).
 func (c *CTA) addrTable(ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) *wgTab {
 	key := wgTabKey{d: d, ty: ty, major: major, rows: rows, k: k, shared: len(c.shared)}
 	p := &c.l.pool
@@ -68,7 +69,11 @@ func (c *CTA) addrTable(ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.D
 	tab := make([]uint32, rows*k)
 	for r := 0; r < rows; r++ {
 		for kk := 0; kk < k; kk++ {
-			t, off, msg := c.sharedTarget(ptx.SpaceShared, uint64(d.Addr(ty, major, r, kk)), es)
+			a := d.Addr(ty, major, r, kk)
+			if a>>clusterRankShift != 0 {
+				return nil // a rank field: resolved per CTA on the element path
+			}
+			t, off, msg := c.sharedTarget(ptx.SpaceShared, uint64(a), es)
 			if msg != "" || t != c {
 				return nil
 			}
