@@ -157,6 +157,9 @@ func SubF16(a, b uint16, rm Rounding, ftz, sat bool) uint16 {
 
 // MulF16 is mul{.rnd}{.ftz}{.sat}.f16.
 func MulF16(a, b uint16, rm Rounding, ftz, sat bool) uint16 {
+	if rm == RN && !ftz && !sat {
+		return mulF16RN(a, b) // half_fast.go
+	}
 	x, y := uint64(a), uint64(b)
 	ftzIn(fmtF16, ftz, &x, &y)
 	r, v := mulSmall(fmtF16, x, y, rm)

@@ -17,12 +17,14 @@ import (
 // corpusDirs lists validation/testdata/* entries that hold a kernel. A
 // directory with a SLOW file (the tensor-core sweeps of 1-3 M outputs, the
 // 4096^3 GEMM: about 45 s together on two cores) is left out by
-// `go test -short`.
+// `go test -short`; one with a HUGE file (the 4096^3 CuTe, CUTLASS and
+// Triton GEMMs: about a minute each) runs only with SM90SIM_SLOW_CORPUS=1.
 func corpusDirs(t *testing.T) []string {
 	t.Helper()
 	ents, err := os.ReadDir("testdata")
 	require.NoError(t, err)
 	slow := !testing.Short()
+	huge := slow && os.Getenv("SM90SIM_SLOW_CORPUS") != ""
 	var dirs []string
 	for _, e := range ents {
 		d := filepath.Join("testdata", e.Name())
@@ -30,6 +32,9 @@ func corpusDirs(t *testing.T) []string {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(d, "SLOW")); err == nil && !slow {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "HUGE")); err == nil && !huge {
 			continue
 		}
 		dirs = append(dirs, d)

@@ -189,5 +189,5 @@ func jobsText(h report.Host) string {
 	if h.Jobs <= 1 {
 		return "serial"
 	}
-	return fmt.Sprintf("%d jobs, %d CTAs/clusters re-run in order", h.Jobs, h.UnitsRerun)
+	return fmt.Sprintf("%d jobs, parallel speedup %.2f (%.2f CPUs), %d CTAs/clusters re-run in order", h.Jobs, h.ParallelSpeedup, h.ParallelCPU, h.UnitsRerun)
 }

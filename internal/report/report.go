@@ -81,6 +81,13 @@ type Host struct {
 	// re-run (sim/gpu ParallelStats); neither changes any other key.
 	Jobs       int `json:"jobs,omitempty"`
 	UnitsRerun int `json:"units_rerun,omitempty"`
+	// ParallelSpeedup (jobs > 1) is the seconds the workers and the
+	// committer spent running and committing units over wall_seconds: the
+	// workers that had work on average (sim/gpu ParallelStats.Busy);
+	// ParallelCPU the CPU seconds of the same over wall_seconds: the CPUs
+	// the run got (less than ParallelSpeedup on a loaded machine).
+	ParallelSpeedup float64 `json:"parallel_speedup,omitempty"`
+	ParallelCPU     float64 `json:"parallel_cpu,omitempty"`
 }
 
 func op(c smem.OpCounters) Op {

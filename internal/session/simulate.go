@@ -77,6 +77,10 @@ func Simulate(ptxPath, specPath, kernel string, opt RunOptions, rep *report.Repo
 		rep.Host.Jobs, rep.Host.UnitsRerun = res.Parallel.Jobs, res.Parallel.Reruns()
 		if wall > 0 {
 			rep.Host.WarpInstructionsPerSecond = float64(n) / wall
+			if res.Parallel.Jobs > 1 {
+				rep.Host.ParallelSpeedup = res.Parallel.Busy.Seconds() / wall
+				rep.Host.ParallelCPU = res.Parallel.BusyCPU.Seconds() / wall
+			}
 		}
 	}
 	if err != nil {

@@ -255,7 +255,7 @@ func chunkBits(k, lo, hi uint32) uint16 {
 // observed reports whether local warp wi has observed the completion of wr.
 func (h *hazards) observed(wi int, wr *asyncWrite) bool {
 	me := &h.clocks[wi]
-	if wr.hasBar && me.bars[wr.bar] > wr.phase {
+	if wr.hasBar && me.phases(wr.bar) > wr.phase {
 		return true
 	}
 	if wr.cp && wr.done != 0 {
@@ -320,11 +320,12 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 	h := c.async.hz
 	wh := by.cta.async.hz
 	cp := h.writes[idx-1].cp
+	var memo wgRetiredMemo
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
 		if err := c.hazardBulkOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
 			return err
 		}
-		if err := c.hazardWgmmaOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
+		if err := c.wgOverwrite(x, l, by, k, h.writes[idx-1].what, &memo); err != nil {
 			return err
 		}
 		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]

@@ -198,12 +198,16 @@ func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []ui
 	}
 	warn := -1 // the first chunk whose cp.async data is unfenced
 	var warnG, warnRes int
+	var seen int32 // the last async write found observed: an operand's chunks mostly share one
 	for _, k := range chunks {
 		if int(k) >= len(p.warp) {
 			continue
 		}
-		if err := w.wgmmaReadAsync(x, ids[:len(warps)], name, k); err != nil {
-			return err
+		if i := h.chunk[k]; i != 0 && h.mask[k] != 0 && i != seen {
+			if err := w.wgmmaReadAsync(x, ids[:len(warps)], name, k); err != nil {
+				return err
+			}
+			seen = i
 		}
 		g, res := h.proxyCheck(k, ids[:len(warps)]...)
 		if res != proxyOK && p.cp[k] {

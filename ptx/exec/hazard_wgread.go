@@ -106,6 +106,16 @@ func (w *Warp) hazardWgWait(x *xinst, n int) {
 // warp by (of c, or of a peer CTA of the cluster) against the wgmma reads
 // of the chunk that may still be in flight. what names the write.
 func (c *CTA) hazardWgmmaOverwrite(x *xinst, l int, by *Warp, k uint32, what string) error {
+	return c.wgOverwrite(x, l, by, k, what, nil)
+}
+
+// wgRetiredMemo remembers, per warpgroup, the last wgmma read (1 + index)
+// found retired for one writer at one instruction: a copy's chunks mostly
+// share their last reads, and the answer cannot change within the copy.
+type wgRetiredMemo [8]int32
+
+// wgOverwrite is hazardWgmmaOverwrite with an optional memo.
+func (c *CTA) wgOverwrite(x *xinst, l int, by *Warp, k uint32, what string, memo *wgRetiredMemo) error {
 	h := c.async.hz
 	if h == nil || h.wr.chunk == nil || int(k) >= len(h.chunk) {
 		return nil
@@ -113,11 +123,14 @@ func (c *CTA) hazardWgmmaOverwrite(x *xinst, l int, by *Warp, k uint32, what str
 	t := &h.wr
 	bh := by.cta.async.hz
 	for g, i := range t.chunk[int(k)*t.nwg : int(k)*t.nwg+t.nwg] {
-		if i == 0 {
+		if i == 0 || (memo != nil && g < len(memo) && memo[g] == i) {
 			continue
 		}
 		r := &t.reads[i-1]
 		if wgRetiredFor(h, bh, c, by, r) {
+			if memo != nil && g < len(memo) {
+				memo[g] = i
+			}
 			continue
 		}
 		who := fmt.Sprintf("warp %d", by.id)

@@ -94,15 +94,17 @@ func (f *mmaForm) computeF64(s *mmaScratch) {
 	}
 }
 
-// intVal is an integer element of type t with raw bits v.
-func intVal(t string, v uint64) int64 {
+// intShift is the shift that sign-extends an integer element of type t
+// from the low bits of a uint64 (0 for the unsigned types): computeInt
+// resolves it once per MMA, not per product.
+func intShift(t string) uint {
 	switch t {
 	case "s8":
-		return int64(int8(v))
+		return 56
 	case "s4":
-		return int64(int8(v<<4)) >> 4
+		return 60
 	}
-	return int64(v)
+	return 0
 }
 
 func (f *mmaForm) finishInt(sum int64) uint64 {
@@ -113,11 +115,13 @@ func (f *mmaForm) finishInt(sum int64) uint64 {
 }
 
 func (f *mmaForm) computeInt(s *mmaScratch) {
+	sa, sb := intShift(f.a), intShift(f.b)
 	for r := 0; r < f.m; r++ {
 		for n := 0; n < mmaN; n++ {
 			sum := int64(int32(uint32(s.c[r*mmaN+n])))
-			for kk := 0; kk < f.k; kk++ {
-				sum += intVal(f.a, s.a[r*f.k+kk]) * intVal(f.b, s.b[n*f.k+kk])
+			a, b := s.a[r*f.k:r*f.k+f.k], s.b[n*f.k:n*f.k+f.k]
+			for kk := range a {
+				sum += int64(a[kk]<<sa) >> sa * (int64(b[kk]<<sb) >> sb)
 			}
 			s.d[r*mmaN+n] = f.finishInt(sum)
 		}

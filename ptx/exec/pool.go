@@ -4,11 +4,14 @@ package exec
 // shared memory, Warp structs) between the CTAs of one launch: a launch
 // runs thousands of CTAs, and allocating (and garbage-collecting) them anew
 // cost about a tenth of the simulation time. Recycled memory is cleared, so
-// every CTA starts from the same state as a fresh one.
+// every CTA starts from the same state as a fresh one. The pool also
+// holds the launch's wgmma operand address tables (wgmma_addr.go), which
+// depend only on the descriptor and the CTA's shared-memory size.
 type ctaPool struct {
 	regs   [][]uint64
 	shared [][]byte
 	warps  []*Warp
+	wgTabs map[wgTabKey]*wgTab
 }
 
 func (p *ctaPool) getRegs(n int) []uint64 {

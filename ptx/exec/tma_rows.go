@@ -55,7 +55,7 @@ func (w *Warp) tileRows(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh [
 		if src != nil {
 			for b := 0; b < rowBytes; b += 16 {
 				a := smem.Swizzle(mode, uint32(lo+b))
-				copy(sh[a:a+16], src[b:b+16])
+				*(*[16]byte)(sh[a : a+16]) = *(*[16]byte)(src[b : b+16]) // inline, no memmove call
 				if tm.RoundTF32 && es == 4 {
 					roundTF32(sh[a : a+16])
 				}

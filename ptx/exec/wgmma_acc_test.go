@@ -92,3 +92,29 @@ func TestWgAccumulatorsMatchAccPos(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWgAccumulators moves a 64x128 accumulator tile in and out of
+// the four warps' registers (one wgmma's load and store), f32 and f16.
+func BenchmarkWgAccumulators(b *testing.B) {
+	for _, d := range []wgmma.Type{wgmma.F32, wgmma.F16} {
+		b.Run(d.String(), func(b *testing.B) {
+			wi := &wgInst{}
+			wi.mma.Form = wgmma.Form{D: d, A: wgmma.F16, B: wgmma.F16, N: 128}
+			nd := wi.mma.DRegs()
+			fn := &xfunc{regMask: make([]uint64, nd)}
+			for i := 0; i < nd; i++ {
+				wi.d = append(wi.d, &xop{kind: oReg, reg: int32(i)})
+				fn.regMask[i] = 0xffffffff
+			}
+			var fr [4]*Frame
+			for q := range fr {
+				fr[q] = &Frame{fn: fn, regs: make([]uint64, nd*32)}
+			}
+			buf := make([]uint32, 64*128)
+			for i := 0; i < b.N; i++ {
+				wgAccumulators(wi, &fr, buf, false)
+				wgAccumulators(wi, &fr, buf, true)
+			}
+		})
+	}
+}

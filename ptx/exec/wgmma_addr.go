@@ -14,16 +14,21 @@ import (
 // element (r, kk) at r*K+kk, its byte offset in the CTA's shared memory,
 // every element already checked to lie inside it.
 
-// wgTabKey names one table: the decoded descriptor and the operand shape.
+// wgTabKey names one table: the decoded descriptor, the operand shape and
+// the CTA's shared-memory size. A descriptor's address has no cluster-rank
+// bits (it always names the issuing CTA's own shared memory), so a table
+// depends on nothing else and the launch's CTAs share one cache
+// (ctaPool.wgTabs): every CTA of a GEMM issues the same descriptors.
 type wgTabKey struct {
-	d     wgmma.Descriptor
-	ty    wgmma.Type
-	major wgmma.Major
-	rows  int
-	k     int
+	d      wgmma.Descriptor
+	ty     wgmma.Type
+	major  wgmma.Major
+	rows   int
+	k      int
+	shared int
 }
 
-// maxWgTabs bounds a CTA's table cache (a kernel that computes a fresh
+// maxWgTabs bounds a launch's table cache (a kernel that computes a fresh
 // descriptor per MMA would otherwise grow it without end).
 const maxWgTabs = 256
 
@@ -52,27 +57,33 @@ func (t *wgTab) chunkList() []uint32 {
 
 // addrTable returns the offsets of the rows x k elements of a non-b1
 // operand read through d, or nil when some element is not in c's own
-// shared memory (the caller's per-element path then reports the fault).
-func (st *wgState) addrTable(c *CTA, ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) *wgTab {
-	key := wgTabKey{d: d, ty: ty, major: major, rows: rows, k: k}
-	if tab, ok := st.tabs[key]; ok {
+// shared memory or its address has a cluster-rank field (the caller's
+// per-element path then reads it or reports the fault).
+func (c *CTA) addrTable(ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.Descriptor) *wgTab {
+	key := wgTabKey{d: d, ty: ty, major: major, rows: rows, k: k, shared: len(c.shared)}
+	p := &c.l.pool
+	if tab, ok := p.wgTabs[key]; ok {
 		return tab
 	}
 	es := ty.Bits() / 8
 	tab := make([]uint32, rows*k)
 	for r := 0; r < rows; r++ {
 		for kk := 0; kk < k; kk++ {
-			t, off, msg := c.sharedTarget(ptx.SpaceShared, uint64(d.Addr(ty, major, r, kk)), es)
+			a := d.Addr(ty, major, r, kk)
+			if a>>clusterRankShift != 0 {
+				return nil // a rank field: resolved per CTA on the element path
+			}
+			t, off, msg := c.sharedTarget(ptx.SpaceShared, uint64(a), es)
 			if msg != "" || t != c {
 				return nil
 			}
 			tab[r*k+kk] = uint32(off)
 		}
 	}
-	if st.tabs == nil || len(st.tabs) >= maxWgTabs {
-		st.tabs = make(map[wgTabKey]*wgTab)
+	if p.wgTabs == nil || len(p.wgTabs) >= maxWgTabs {
+		p.wgTabs = make(map[wgTabKey]*wgTab)
 	}
 	t := &wgTab{off: tab}
-	st.tabs[key] = t
+	p.wgTabs[key] = t
 	return t
 }

@@ -21,10 +21,10 @@ type wgState struct {
 	ws     wgmma.Workspace
 	a, b   []uint32
 	c, d   []uint32
-	ac     []uint32   // .sp: the compressed A (64 x K/2)
-	hz     *wgHazards // nil when the launch switched checks off
-	warned bool       // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
-	tabs   map[wgTabKey]*wgTab
+	ac     []uint32                 // .sp: the compressed A (64 x K/2)
+	ra     [128][wgmma.ARegs]uint32 // RS: the A fragment registers of the warpgroup's threads
+	hz     *wgHazards               // nil when the launch switched checks off
+	warned bool                     // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
 }
 
 // wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
@@ -212,41 +212,39 @@ func growU32(s []uint32, n int) []uint32 {
 // column 8*(i>>2) + 2*(l%4) + (i&1); the loops walk one register of 32
 // lanes at a time.
 func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
-	n := wi.mma.N
-	half := wi.mma.D == wgmma.F16
-	ne := wgmma.AccElems(n)
-	if !half {
+	if wi.mma.D != wgmma.F16 {
 		wgAccF32(wi, frames, buf, store)
 		return
 	}
+	wgAccF16(wi, frames, buf, store)
+}
+
+// wgAccF16 is wgAccumulators for f16 accumulators: register j of a thread
+// packs elements 2j (low half) and 2j+1 (high half), adjacent columns, so
+// each step moves one row's 8 columns (4 lanes x 2 halves).
+func wgAccF16(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
+	n := wi.mma.N
+	nr := wgmma.AccElems(n) / 2
 	for q := 0; q < 4; q++ {
 		fr := frames[q]
-		for i := 0; i < ne; i++ {
-			reg, sh := i, uint(0)
-			if half {
-				reg, sh = i/2, uint(16*(i%2))
-			}
-			o := wi.d[reg].reg
+		for j := 0; j < nr; j++ {
+			o := wi.d[j].reg
 			rr := (*[32]uint64)(fr.regs[int(o)*32 : int(o)*32+32])
-			mask := fr.fn.regMask[o]
-			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2) + (i & 1)
-			switch {
-			case !store && !half:
-				for l := range rr {
-					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l])
-				}
-			case !store:
-				for l := range rr {
-					buf[base+(l>>2)*n+2*(l&3)] = uint32(rr[l]>>sh) & 0xffff
-				}
-			case !half:
-				for l := range rr {
-					rr[l] = uint64(buf[base+(l>>2)*n+2*(l&3)]) & mask
-				}
-			default:
-				for l := range rr {
-					v := uint64(buf[base+(l>>2)*n+2*(l&3)] & 0xffff)
-					rr[l] = ((rr[l] &^ (0xffff << sh)) | v<<sh) & mask
+			m := fr.fn.regMask[o]
+			base := (16*q+8*(j&1))*n + 8*(j>>1)
+			for g := 0; g < 8; g++ {
+				b := (*[8]uint32)(buf[base+g*n:])
+				r := (*[4]uint64)(rr[4*g:])
+				if store {
+					r[0] = (r[0]&^0xffffffff | uint64(b[0]&0xffff|b[1]<<16)) & m
+					r[1] = (r[1]&^0xffffffff | uint64(b[2]&0xffff|b[3]<<16)) & m
+					r[2] = (r[2]&^0xffffffff | uint64(b[4]&0xffff|b[5]<<16)) & m
+					r[3] = (r[3]&^0xffffffff | uint64(b[6]&0xffff|b[7]<<16)) & m
+				} else {
+					b[0], b[1] = uint32(r[0])&0xffff, uint32(r[0]>>16)&0xffff
+					b[2], b[3] = uint32(r[1])&0xffff, uint32(r[1]>>16)&0xffff
+					b[4], b[5] = uint32(r[2])&0xffff, uint32(r[2]>>16)&0xffff
+					b[6], b[7] = uint32(r[3])&0xffff, uint32(r[3]>>16)&0xffff
 				}
 			}
 		}
@@ -268,47 +266,35 @@ func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 			m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
 			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
 			for g := 0; g < 8; g++ {
-				off := base + g*n
-				b := buf[off : off+8 : off+8]
-				l := 4 * g
+				b := (*[8]uint32)(buf[base+g*n:])
+				a0, a1 := (*[4]uint64)(r0[4*g:]), (*[4]uint64)(r1[4*g:])
 				if store {
-					r0[l], r1[l] = uint64(b[0])&m0, uint64(b[1])&m1
-					r0[l+1], r1[l+1] = uint64(b[2])&m0, uint64(b[3])&m1
-					r0[l+2], r1[l+2] = uint64(b[4])&m0, uint64(b[5])&m1
-					r0[l+3], r1[l+3] = uint64(b[6])&m0, uint64(b[7])&m1
+					a0[0], a1[0] = uint64(b[0])&m0, uint64(b[1])&m1
+					a0[1], a1[1] = uint64(b[2])&m0, uint64(b[3])&m1
+					a0[2], a1[2] = uint64(b[4])&m0, uint64(b[5])&m1
+					a0[3], a1[3] = uint64(b[6])&m0, uint64(b[7])&m1
 				} else {
-					b[0], b[1] = uint32(r0[l]), uint32(r1[l])
-					b[2], b[3] = uint32(r0[l+1]), uint32(r1[l+1])
-					b[4], b[5] = uint32(r0[l+2]), uint32(r1[l+2])
-					b[6], b[7] = uint32(r0[l+3]), uint32(r1[l+3])
+					b[0], b[1] = uint32(a0[0]), uint32(a1[0])
+					b[2], b[3] = uint32(a0[1]), uint32(a1[1])
+					b[4], b[5] = uint32(a0[2]), uint32(a1[2])
+					b[6], b[7] = uint32(a0[3]), uint32(a1[3])
 				}
 			}
 		}
 	}
 }
 
-// wgGatherRS reads the RS-form A operand from the four warps' registers.
+// wgGatherRS reads the RS-form A operand from the four warps' registers
+// (wgmma.UnpackA places every element, through its per-type index table).
 func (w *Warp) wgGatherRS(wi *wgInst, frames *[4]*Frame, a []uint32) {
-	ty := wi.mma.A
-	bitsPer := ty.Bits()
-	per := 32 / bitsPer
-	k := wgmma.KFor(ty)
-	if ty == wgmma.B1 {
-		clear(a)
-	}
-	for t := 0; t < 128; t++ {
+	regs := &w.cta.wg.ra
+	for t := range regs {
 		fr, l := frames[t/32], t%32
-		for i := 0; i < wgmma.AElems(ty); i++ {
-			row, kk := wgmma.APos(ty, t, i)
-			word := uint32(fr.regs[int(wi.a[i/per].reg)*32+l])
-			v := (word >> uint((i%per)*bitsPer)) & uint32(uint64(1)<<bitsPer-1)
-			if ty == wgmma.B1 {
-				a[row*8+kk/32] |= v << uint(kk%32)
-			} else {
-				a[row*k+kk] = v
-			}
+		for r := range regs[t] {
+			regs[t][r] = uint32(fr.regs[int(wi.a[r].reg)*32+l])
 		}
 	}
+	wgmma.UnpackA(wi.mma.A, regs, a)
 }
 
 // wgGatherSmem reads rows x k elements of type ty through descriptor d
@@ -337,7 +323,7 @@ func (w *Warp) wgGatherSmem(x *xinst, warps []*Warp, ty wgmma.Type, rows, k int,
 		return w.hazardWgmmaRead(x, warps, name, chunks)
 	}
 	es := ty.Bits() / 8
-	if tab := w.cta.wg.addrTable(w.cta, ty, major, rows, k, d); tab != nil {
+	if tab := w.cta.addrTable(ty, major, rows, k, d); tab != nil {
 		if w.cta.async.hz != nil {
 			if err := w.hazardWgmmaRead(x, warps, name, tab.chunkList()); err != nil {
 				return err

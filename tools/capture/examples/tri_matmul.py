@@ -1,5 +1,5 @@
 # Triton matmul with cp.async pipelining into wgmma (tutorial 03 without masks).
-import torch, triton, triton.language as tl
+import sys, torch, triton, triton.language as tl
 
 @triton.jit
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
@@ -20,7 +20,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     tl.store(c_ptrs, acc.to(tl.float16))
 
 torch.manual_seed(0)
-M = N = K = 256
+M = N = K = int(sys.argv[1]) if len(sys.argv) > 1 else 256  # size argument (multiple of 128)
 a = torch.randn(M, K, device="cuda", dtype=torch.float16)
 b = torch.randn(K, N, device="cuda", dtype=torch.float16)
 c = torch.empty(M, N, device="cuda", dtype=torch.float16)
@@ -28,4 +28,5 @@ matmul_kernel[(M // 128, N // 128)](a, b, c, M, N, K, a.stride(0), a.stride(1), 
                                     c.stride(0), c.stride(1), BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
                                     num_warps=8, num_stages=3)
 torch.cuda.synchronize()
-print("tri_matmul max err", (c.float() - a.float() @ b.float()).abs().max().item())
+if M <= 1024:
+    print("tri_matmul max err", (c.float() - a.float() @ b.float()).abs().max().item())
