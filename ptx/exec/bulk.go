@@ -135,6 +135,9 @@ func compileBulkStore(x *xinst) error {
 				return err
 			}
 			w.hazardBulkRead(x, "bulk copy", s, s+n)
+			if err := w.startBulk(x, l, n); err != nil {
+				return err
+			}
 			a := w.addrOf(&x.ops[0], l)
 			if a%16 != 0 {
 				return w.laneFault(x, l, "misaligned bulk copy destination 0x%x (needs 16-byte alignment)", a)

@@ -18,6 +18,9 @@ type xfunc struct {
 	nregs int
 	// regMask[r] masks a value to register r's width.
 	regMask []uint64
+	// wgmma: the function has wgmma instructions (the register hazard
+	// checker looks at its other instructions: wgmma_hazard.go).
+	wgmma bool
 }
 
 // xinst is a compiled instruction.
@@ -110,6 +113,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		x := &xf.insts[i]
 		x.in = in
 		x.op = in.Op
+		xf.wgmma = xf.wgmma || in.Op == ptx.OpWgmma
 		x.guard = in.Guard
 		x.guardNeg = in.GuardNeg
 		if len(in.Mods.Types) > 0 {

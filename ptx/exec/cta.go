@@ -73,6 +73,7 @@ type CTA struct {
 	clockFn    func() int64
 	nsPerCycle float64
 	async      asyncState // mbarriers and the async-copy hazard checker
+	tk         tickets    // async operations in flight and the warps' groups (tickets.go)
 	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
 }
 
@@ -147,10 +148,6 @@ func (c *CTA) Done() bool {
 	}
 	return true
 }
-
-// Run executes the CTA's cluster to completion in functional mode (for a
-// CTA made with NewCTA, the CTA alone; cluster_run.go).
-func (c *CTA) Run(budget *int64) error { return c.cl.Run(budget) }
 
 func (c *CTA) budgetFault(w *Warp) error {
 	l := bits.TrailingZeros32(w.live)

@@ -15,7 +15,8 @@ import "fmt"
 // writer outside the warpgroup needs such a wait ordered before its write
 // (a bar.sync, or an mbarrier arrive -> wait chain: the consumer's arrive
 // on the "empty" barrier, the producer's wait). Groups are counted per
-// warp; a wait by any warp of the warpgroup retires the collective wgmma.
+// warp (tickets.go); a wait by any warp of the warpgroup retires the
+// collective wgmma.
 // Per 16-byte chunk and warpgroup the check keeps the last read.
 
 // wgReadTrack is the wgmma operand-read state of a CTA.
@@ -24,7 +25,6 @@ type wgReadTrack struct {
 	chunk     []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
 	reads     []wgRead
 	pend      [][]int32 // per warp: reads its wait_group has not retired
-	committed []uint32  // per warp: wgmma.commit_group so far
 }
 
 // wgRead is one wgmma.mma_async's read of one shared operand.
@@ -45,14 +45,11 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 		t.nwg = (h.nw + 3) / 4
 		t.chunk = make([]int32, len(h.chunk)*t.nwg)
 		t.pend = make([][]int32, h.nw)
-		if t.committed == nil {
-			t.committed = make([]uint32, h.nw)
-		}
 	}
 	g := warps[0].id / 4
 	r := wgRead{name: name, line: x.line(), wg: g}
-	for q, ow := range warps {
-		r.group[q] = t.committed[ow.id] + 1
+	for q := range warps {
+		r.group[q] = w.cta.wg.cur.parts[q].group // the warp's group when it issued its part
 	}
 	t.reads = append(t.reads, r)
 	i := int32(len(t.reads))
@@ -66,17 +63,6 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	}
 }
 
-// wgCommit: warp w's wgmma.commit_group.
-func (w *Warp) hazardWgCommit() {
-	if h := w.cta.async.hz; h != nil {
-		t := &h.wr
-		if t.committed == nil {
-			t.committed = make([]uint32, h.nw)
-		}
-		t.committed[w.id]++
-	}
-}
-
 // hazardWgWait: warp w's wgmma.wait_group n (at instruction x) retires
 // the reads of its groups older than the n most recent ones.
 func (w *Warp) hazardWgWait(x *xinst, n int) {
@@ -85,7 +71,7 @@ func (w *Warp) hazardWgWait(x *xinst, n int) {
 		return
 	}
 	t := &h.wr
-	c := t.committed[w.id]
+	c := w.async().wg.committed
 	if uint64(n) >= uint64(c) {
 		return
 	}

@@ -249,6 +249,9 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 		return err
 	}
 	w.hazardBulkRead(x, storeWord(f), s, s+uint32(tm.SmemBytes()))
+	if err := w.startBulk(x, l, uint32(tm.SmemBytes())); err != nil {
+		return err
+	}
 	es := tm.DType.Size()
 	sh := w.cta.shared
 	walk := tm.TileBox

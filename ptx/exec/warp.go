@@ -67,6 +67,10 @@ type Warp struct {
 	// eff, when set, collects what the instruction being issued does for a
 	// timing model (Issue, issue.go).
 	eff *Effect
+	// ops, when set, receives the async operations the instruction starts
+	// (Effect.Async); stray holds their tickets when Step runs without one.
+	ops   *Effect
+	stray []Ticket
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
@@ -78,6 +82,7 @@ type curState struct {
 	frame     *Frame
 	pc        int32
 	parkedNow bool // the handler parked the group instead of executing
+	retry     bool // a wait was unmet: nothing executed (Issue's Retry)
 }
 
 // Done reports whether every lane has exited.
@@ -128,9 +133,28 @@ func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
 	return g, f, pc, true
 }
 
-// Step issues one warp instruction. blocked is true when the warp cannot
-// issue (all lanes parked or waiting at a barrier, or exited).
+// Step issues one warp instruction (Issue without an Effect; in
+// AsyncTickets mode the instruction's tickets complete at once). blocked is
+// true when the warp cannot issue (all lanes parked or waiting at a
+// barrier, a wait_group unmet, or exited).
 func (w *Warp) Step() (blocked bool, err error) {
+	blocked, err = w.step(nil)
+	if blocked = blocked || w.cur.retry; blocked {
+		w.cur.retry = false
+	}
+	for len(w.stray) > 0 && err == nil {
+		t := w.stray[0]
+		w.stray = w.stray[:copy(w.stray, w.stray[1:])]
+		err = w.cta.Complete(t)
+	}
+	w.stray = w.stray[:0]
+	return blocked, err
+}
+
+// step issues one warp instruction, noting it in e when e is not nil.
+// blocked is true when nothing can issue; w.cur.retry is set when a wait
+// was unmet (nothing executed).
+func (w *Warp) step(e *Effect) (blocked bool, err error) {
 	if w.wait != waitNone || w.live == 0 {
 		return true, nil
 	}
@@ -142,6 +166,10 @@ func (w *Warp) Step() (blocked bool, err error) {
 	} else {
 		var ok bool
 		if g, f, pc, ok = w.selectGroup(); !ok {
+			if e != nil && w.parked != 0 && w.parked == w.live {
+				l := bits.TrailingZeros32(w.parked)
+				e.Info = &w.frame[l].fn.insts[w.pc[l]].info
+			}
 			return !w.releaseWarpSyncs(), nil
 		}
 	}
@@ -151,6 +179,9 @@ func (w *Warp) Step() (blocked bool, err error) {
 			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}
 	}
 	x := &f.fn.insts[pc]
+	if e != nil {
+		e.Info = &x.info
+	}
 	m := g
 	if x.guard >= 0 {
 		r := f.regs[int(x.guard)*32 : int(x.guard)*32+32]
@@ -164,6 +195,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
+	hz := f.fn.wgmma && m != 0 && x.op != ptx.OpWgmma
 	if x.ctrl {
 		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {
 			// A branch the whole warp takes (or skips) keeps it uniform.
@@ -175,18 +207,28 @@ func (w *Warp) Step() (blocked bool, err error) {
 			w.insts++
 			return false, nil
 		}
+		if hz {
+			if err := w.wgTouch(x); err != nil {
+				return false, err
+			}
+		}
 		if w.uniform {
 			w.materialize()
 		}
 		err := x.fn(w, x, m)
 		w.recheck()
-		if err != nil || w.cur.parkedNow {
+		if err != nil || w.cur.parkedNow || w.cur.retry {
 			w.cur.parkedNow = false
 			return false, err
 		}
 		w.parked &^= g // lanes that waited here for the group took part
 		w.insts++
 		return false, nil
+	}
+	if hz {
+		if err := w.wgTouch(x); err != nil {
+			return false, err
+		}
 	}
 	if err := x.fn(w, x, m); err != nil {
 		return false, err
@@ -196,7 +238,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 		w.hzErr = nil
 		return false, err
 	}
-	if w.cur.parkedNow {
+	if w.cur.parkedNow || w.cur.retry {
 		w.cur.parkedNow = false
 		return false, nil
 	}

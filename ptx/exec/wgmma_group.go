@@ -11,11 +11,11 @@ import (
 )
 
 // waitWarpgroup: the warp issued wgmma.mma_async and waits for the other
-// warps of its warpgroup (CTA.Run sees it as blocked).
+// warps of its warpgroup (AsyncAtIssue mode only).
 const waitWarpgroup waitKind = 100
 
-// wgState is a CTA's warpgroup machinery: the wgmma rendezvous per
-// warpgroup, operand buffers and the register hazard checker.
+// wgState is a CTA's warpgroup machinery: the wgmma queue per warpgroup,
+// operand buffers and the register hazard checker.
 type wgState struct {
 	groups []wgGroup
 	ws     wgmma.Workspace
@@ -24,15 +24,44 @@ type wgState struct {
 	ac     []uint32   // .sp: the compressed A (64 x K/2)
 	hz     *wgHazards // nil when the launch switched checks off
 	warned bool       // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
+	cur    *wgEntry   // the wgmma being run (its parts' groups, for hazard_wgread.go)
 	tabs   map[wgTabKey]*wgTab
 }
 
-// wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
+// wgGroup is one warpgroup's queue of wgmma.mma_async instructions whose
+// four parts have not all issued, oldest first. A warp's parts join the
+// entries in order, so only the oldest entry can complete.
 type wgGroup struct {
-	x       *xinst // the instruction the first arriving warp issued
-	arrived uint8  // bit q: warp 4g+q has arrived
-	frames  [4]*Frame
+	q []wgEntry
 }
+
+// wgEntry is one wgmma.mma_async of a warpgroup.
+type wgEntry struct {
+	x       *xinst // the instruction the first arriving warp issued
+	arrived uint8  // bit q: warp 4g+q has issued its part
+	parts   [4]wgPart
+}
+
+// wgPart is one warp's part: its frame, its wgmma group, and the operands
+// every thread must agree on as they were when it issued (the warp may
+// change those registers before the fourth part issues; the accumulators
+// and RS A registers are read when the MMA runs, and the hazard checker
+// keeps them untouched until then).
+type wgPart struct {
+	frame *Frame
+	group uint32
+	lane0 int       // the warp's first live lane
+	val   [3]uint64 // B descriptor, scale-d, A descriptor (SS) of lane0
+	uni   [3]bool   // every live lane holds val
+	meta  [32]uint32
+}
+
+// The operands of wgPart.val.
+const (
+	wgValB = iota
+	wgValScale
+	wgValA
+)
 
 func (c *CTA) wgState() *wgState {
 	if c.wg == nil {
@@ -55,7 +84,8 @@ func (w *Warp) wgFault(x *xinst, warps []int, format string, args ...any) *Fault
 	return f
 }
 
-// wgmmaArrive records warp w at wgmma.mma_async x; the fourth warp runs it.
+// wgmmaArrive records warp w's part of wgmma.mma_async x; the part that
+// completes the warpgroup's oldest entry runs the MMA.
 func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
 	c := w.cta
 	st := c.wgState()
@@ -69,29 +99,78 @@ func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
 		}
 	}
 	grp := &st.groups[g]
-	if grp.x != nil && grp.x != x {
-		return w.wgFault(x, []int{w.id, 4*g + tz(uint32(grp.arrived))}, "wgmma.mma_async: warps of warpgroup %d issue different wgmma instructions (this one and line %d)", g, grp.x.line())
+	i := 0
+	for i < len(grp.q) && grp.q[i].arrived&(1<<q) != 0 {
+		i++
 	}
-	grp.x = x
-	grp.arrived |= 1 << q
-	grp.frames[q] = w.cur.frame
-	if grp.arrived != 0xf {
-		w.wait = waitWarpgroup
+	if i < len(grp.q) {
+		if e := &grp.q[i]; e.x != x {
+			return w.wgFault(x, []int{w.id, 4*g + tz(uint32(e.arrived))}, "wgmma.mma_async: warps of warpgroup %d issue different wgmma instructions (this one and line %d)", g, e.x.line())
+		}
+	} else {
+		grp.q = append(grp.q, wgEntry{x: x})
+	}
+	e := &grp.q[i]
+	e.arrived |= 1 << q
+	p := &e.parts[q]
+	p.frame = w.cur.frame
+	p.group = w.async().wg.add()
+	w.wgSnapshot(wi, p)
+	atIssue := c.tk.mode == AsyncAtIssue
+	if e.arrived != 0xf {
+		if atIssue {
+			w.wait = waitWarpgroup
+			return nil
+		}
+		w.advanceGroup()
 		return nil
 	}
-	err := w.wgmmaExec(x, wi, grp, c.warps[4*g:4*g+4])
-	for _, o := range c.warps[4*g : 4*g+4] {
-		if o != w {
-			o.wait = waitNone
-			o.advanceLive()
+	warps := c.warps[4*g : 4*g+4]
+	err := w.wgmmaExec(x, wi, e, warps)
+	var groups [4]uint32
+	for k := range groups {
+		groups[k] = e.parts[k].group
+	}
+	grp.q = grp.q[:copy(grp.q, grp.q[1:])]
+	if atIssue {
+		for _, o := range warps {
+			if o != w {
+				o.wait = waitNone
+				o.advanceLive()
+			}
 		}
 	}
-	*grp = wgGroup{}
 	if err != nil {
 		return err
 	}
 	w.advanceGroup()
-	return nil
+	return w.start(ticketEntry{kind: TicketWgmma, warp: int32(w.id), x: x, groups: groups}, AsyncOp{Kind: TicketWgmma, Warp: w.id})
+}
+
+// wgSnapshot records in p the operands of wi the warpgroup must agree on,
+// as warp w's live lanes hold them now.
+func (w *Warp) wgSnapshot(wi *wgInst, p *wgPart) {
+	f := p.frame
+	p.lane0 = tz(w.live | 1<<31)
+	ops := [3]*xop{wi.bDesc, wi.scaleD, wi.aDesc}
+	for i, o := range ops {
+		if o == nil {
+			continue
+		}
+		v := wgVal(f, o, p.lane0)
+		p.val[i], p.uni[i] = v, true
+		for r := w.live; r != 0; r &= r - 1 {
+			if wgVal(f, o, tz(r)) != v {
+				p.uni[i] = false
+				break
+			}
+		}
+	}
+	if wi.meta != nil {
+		for l := range p.meta {
+			p.meta[l] = uint32(wgVal(f, wi.meta, l))
+		}
+	}
 }
 
 // advanceLive moves every live lane past the instruction it waits at.
@@ -120,39 +199,42 @@ func wgVal(f *Frame, o *xop, l int) uint64 {
 	return 0
 }
 
-// wgUniform returns operand o's value, which every thread of the
-// warpgroup must hold, or a diagnostic naming the warps that disagree.
-func (w *Warp) wgUniform(x *xinst, o *xop, what string, frames *[4]*Frame, warps []*Warp) (uint64, error) {
-	v := wgVal(frames[0], o, tz(warps[0].live|1<<31))
+// wgUniform returns operand i of the parts (wgValB, ...), which every
+// thread of the warpgroup must hold, or a diagnostic naming the warps that
+// disagree.
+func (w *Warp) wgUniform(x *xinst, i int, what string, e *wgEntry, warps []*Warp) (uint64, error) {
+	v := e.parts[0].val[i]
 	var bad []int
 	for q, ow := range warps {
-		for r := ow.live; r != 0; r &= r - 1 {
-			if wgVal(frames[q], o, tz(r)) != v {
-				bad = append(bad, ow.id)
-				break
-			}
+		if p := &e.parts[q]; !p.uni[i] || p.val[i] != v {
+			bad = append(bad, ow.id)
 		}
 	}
 	if len(bad) > 0 {
-		return 0, w.wgFault(x, bad, "wgmma.mma_async: %s differs across the warpgroup (warp %d lane %d holds %#x)", what, warps[0].id, tz(warps[0].live|1<<31), v)
+		return 0, w.wgFault(x, bad, "wgmma.mma_async: %s differs across the warpgroup (warp %d lane %d holds %#x)", what, warps[0].id, e.parts[0].lane0, v)
 	}
 	return v, nil
 }
 
 // wgmmaExec runs the warpgroup's MMA: gather, compute, scatter.
-func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) error {
+func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, e *wgEntry, warps []*Warp) error {
 	st := w.cta.wg
+	st.cur = e // read by the operand-read check (hazard_wgread.go) below
+	var frames [4]*Frame
+	for q := range frames {
+		frames[q] = e.parts[q].frame
+	}
 	st.warned = false
 	f := wi.mma.Form
 	st.a = growU32(st.a, f.ALen())
 	st.b = growU32(st.b, f.BLen())
 	st.c = growU32(st.c, f.CLen())
 	st.d = growU32(st.d, f.CLen())
-	bd, err := w.wgUniform(x, wi.bDesc, "the B descriptor", &grp.frames, warps)
+	bd, err := w.wgUniform(x, wgValB, "the B descriptor", e, warps)
 	if err != nil {
 		return err
 	}
-	sd, err := w.wgUniform(x, wi.scaleD, "scale-d", &grp.frames, warps)
+	sd, err := w.wgUniform(x, wgValScale, "scale-d", e, warps)
 	if err != nil {
 		return err
 	}
@@ -163,9 +245,9 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		adst = st.ac
 	}
 	if wi.a != nil {
-		w.wgGatherRS(wi, &grp.frames, adst)
+		w.wgGatherRS(wi, &frames, adst)
 	} else {
-		ad, err := w.wgUniform(x, wi.aDesc, "the A descriptor", &grp.frames, warps)
+		ad, err := w.wgUniform(x, wgValA, "the A descriptor", e, warps)
 		if err != nil {
 			return err
 		}
@@ -178,7 +260,7 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		if err := w.wgSparseBLayout(x, wi, wgmma.Decode(bd)); err != nil {
 			return err
 		}
-		if err := w.wgExpandSparse(x, wi, &grp.frames, warps); err != nil {
+		if err := w.wgExpandSparse(x, wi, e, warps); err != nil {
 			return err
 		}
 	}
@@ -190,12 +272,12 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 	mma := wi.mma
 	mma.ScaleD = sd&1 != 0
 	if mma.ScaleD {
-		wgAccumulators(wi, &grp.frames, st.c, false)
+		wgAccumulators(wi, &frames, st.c, false)
 	}
 	if err := mma.Run(&st.ws, st.a, st.b, st.c, st.d); err != nil {
 		return w.wgFault(x, []int{w.id}, "%v", err)
 	}
-	wgAccumulators(wi, &grp.frames, st.d, true)
+	wgAccumulators(wi, &frames, st.d, true)
 	return nil
 }
 

@@ -80,7 +80,7 @@ func (p *plan) run(k *exec.Kernel, l *exec.Launch, i int, budget *int64) (insts 
 	if err != nil {
 		return 0, 0, err
 	}
-	err = cl.Run(budget)
+	err = runCluster(cl, budget, l.Poll)
 	for _, c := range cl.CTAs() {
 		if c == nil {
 			continue
