@@ -18,9 +18,9 @@ import "fmt"
 
 // bulkTrack is the bulk-group read state of a CTA's warps.
 type bulkTrack struct {
-	pend      [][]int32  // per warp: reads not yet covered by a wait (groups: tickets.go)
-	reads     []bulkRead // every tracked read; chunk holds 1 + its index
-	chunk     []int32
+	pend  [][]int32  // per warp: reads not yet covered by a wait (groups: tickets.go)
+	reads []bulkRead // every tracked read; chunk holds 1 + its index
+	chunk []int32
 }
 
 // bulkRead is one bulk-group copy's read of shared memory.

@@ -21,10 +21,10 @@ import "fmt"
 
 // wgReadTrack is the wgmma operand-read state of a CTA.
 type wgReadTrack struct {
-	nwg       int
-	chunk     []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
-	reads     []wgRead
-	pend      [][]int32 // per warp: reads its wait_group has not retired
+	nwg   int
+	chunk []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
+	reads []wgRead
+	pend  [][]int32 // per warp: reads its wait_group has not retired
 }
 
 // wgRead is one wgmma.mma_async's read of one shared operand.
