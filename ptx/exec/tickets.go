@@ -52,22 +52,25 @@ type AsyncOp struct {
 	Bytes uint32  // TicketTx: bytes landing; TicketCpAsync: bytes copied
 }
 
-// AsyncMode says how a CTA's async work completes.
+// AsyncMode says how a CTA's async work completes: a set of flags, 0
+// (AsyncAtIssue) being the behaviour before tickets.
 type AsyncMode uint8
 
 // Async modes.
 const (
 	// AsyncAtIssue completes every async operation inside the Issue that
 	// starts it, and a wgmma.mma_async blocks warps 0-2 of a warpgroup
-	// until the fourth issues it (the behaviour before tickets; the timed
-	// mode of sim/sm models completion on its side).
-	AsyncAtIssue AsyncMode = iota
+	// until the fourth issues it (the timed mode of sim/sm models
+	// completion on its side).
+	AsyncAtIssue AsyncMode = 0
 	// AsyncTickets leaves completion to CTA.Complete: Issue lists the
-	// operations with their tickets in Effect.Async, wait_group and
-	// wait_all report Retry until the groups retire, and wgmma parts do
-	// not block (a per-warpgroup queue; the MMA runs when its fourth part
-	// issues).
-	AsyncTickets
+	// operations with their tickets in Effect.Async, and wait_group and
+	// wait_all report Retry until their groups retire.
+	AsyncTickets AsyncMode = 1 << iota
+	// AsyncWgmmaQueue lets warps 0-2 of a warpgroup go on after their part
+	// of a wgmma.mma_async (a per-warpgroup queue; the MMA runs when the
+	// fourth part issues, and wgmma.wait_group waits for it).
+	AsyncWgmmaQueue
 )
 
 // SetAsyncMode selects how the CTA's async work completes; call it before
@@ -187,7 +190,7 @@ func (w *Warp) start(e ticketEntry, op AsyncOp) error {
 	c := w.cta
 	tk := &c.tk
 	e.live = true
-	if tk.mode == AsyncAtIssue {
+	if tk.mode&AsyncTickets == 0 {
 		if w.ops != nil {
 			w.ops.Async = append(w.ops.Async, op)
 		}
@@ -346,7 +349,7 @@ func (w *Warp) startCpArrive(x *xinst, l int, a uint32, b *mbarrier.Barrier, noi
 	ws := w.async()
 	e := ticketEntry{kind: TicketCpArrive, warp: int32(w.id), x: x, lane: int8(l), bar: a, seq: ws.cpSeq, noinc: noinc}
 	op := AsyncOp{Kind: TicketCpArrive, Warp: w.id, M: MbarRef{w.cta, a}}
-	if w.cta.tk.mode == AsyncAtIssue {
+	if w.cta.tk.mode&AsyncTickets == 0 {
 		return w.start(e, op)
 	}
 	if err := w.start(e, op); err != nil {

@@ -15,10 +15,9 @@ import (
 // (its descriptors and scale-d as they are now) and its group; the warp
 // whose part completes the oldest entry runs the whole 64xNxK MMA (package
 // wgmma) on the four warps' registers and the shared-memory operands and
-// writes D into all four (wgmma_group.go). In AsyncAtIssue mode warps 0-2
-// wait at the wgmma until then (the timed mode's rendezvous); in
-// AsyncTickets mode they go on, and the MMA's ticket retires it from the
-// four warps' groups. commit_group closes the warp's open group;
+// writes D into all four (wgmma_group.go). Warps 0-2 wait at the wgmma
+// until then, unless the CTA's mode has AsyncWgmmaQueue: then they go on.
+// The MMA's ticket retires it from the four warps' groups. commit_group closes the warp's open group;
 // wait_group N waits (Retry) until at most N of its groups are in flight
 // (tickets.go), then feeds the hazard checker (wgmma_hazard.go).
 

@@ -11,7 +11,7 @@ import (
 )
 
 // waitWarpgroup: the warp issued wgmma.mma_async and waits for the other
-// warps of its warpgroup (AsyncAtIssue mode only).
+// warps of its warpgroup (unless AsyncWgmmaQueue).
 const waitWarpgroup waitKind = 100
 
 // wgState is a CTA's warpgroup machinery: the wgmma queue per warpgroup,
@@ -116,9 +116,9 @@ func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
 	p.frame = w.cur.frame
 	p.group = w.async().wg.add()
 	w.wgSnapshot(wi, p)
-	atIssue := c.tk.mode == AsyncAtIssue
+	block := c.tk.mode&AsyncWgmmaQueue == 0
 	if e.arrived != 0xf {
-		if atIssue {
+		if block {
 			w.wait = waitWarpgroup
 			return nil
 		}
@@ -132,7 +132,7 @@ func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
 		groups[k] = e.parts[k].group
 	}
 	grp.q = grp.q[:copy(grp.q, grp.q[1:])]
-	if atIssue {
+	if block {
 		for _, o := range warps {
 			if o != w {
 				o.wait = waitNone

@@ -1,0 +1,247 @@
+package validation
+
+import (
+	"encoding/binary"
+	"math/rand"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// seamDriver runs CTAs through the public seam of ptx/exec the way a
+// timing model does: one cycle at a time, every warp that Peek says can
+// issue issues once per cycle, and each async ticket completes a seeded
+// random number of cycles after its issue (tickets of one group complete
+// in any order; the groups retire in order inside exec). %clock64 reads
+// the driver's cycle.
+type seamDriver struct {
+	rng      *rand.Rand
+	maxDelay int
+	now      int64
+	pending  []seamTicket
+	seq      int
+	retries  map[exec.AsyncKind]int // unmet waits, by the kind of group waited on
+	tickets  int
+	// clockIssues records the cycle of every issue of the instructions
+	// at clockPCs (those reading %clock64).
+	clockPCs    map[int32]bool
+	clockIssues []int64
+}
+
+type seamTicket struct {
+	due int64
+	seq int
+	c   *exec.CTA
+	t   exec.Ticket
+}
+
+// run drives the cluster to completion.
+func (d *seamDriver) run(t *testing.T, cl *exec.Cluster) {
+	cl.SetAsyncMode(exec.AsyncTickets | exec.AsyncWgmmaQueue)
+	for _, c := range cl.CTAs() {
+		if c != nil {
+			c.SetClock(func() int64 { return d.now }, 1)
+		}
+	}
+	var e exec.Effect
+	idle := 0
+	for {
+		// Complete the tickets due now, oldest first.
+		sort.Slice(d.pending, func(i, j int) bool {
+			a, b := d.pending[i], d.pending[j]
+			return a.due < b.due || (a.due == b.due && a.seq < b.seq)
+		})
+		n := 0
+		for n < len(d.pending) && d.pending[n].due <= d.now {
+			p := d.pending[n]
+			require.NoError(t, p.c.Complete(p.t))
+			n++
+		}
+		d.pending = d.pending[n:]
+		alive, issued := false, false
+		for _, c := range cl.CTAs() {
+			if c == nil {
+				continue
+			}
+			for _, w := range c.Warps() {
+				if w.Done() {
+					continue
+				}
+				alive = true
+				info, ok := w.Peek()
+				if !ok {
+					continue
+				}
+				require.NoError(t, w.Issue(&e))
+				if d.clockPCs != nil && info != nil && d.clockPCs[info.PC] && e.Outcome == exec.Issued {
+					d.clockIssues = append(d.clockIssues, d.now)
+				}
+				switch e.Outcome {
+				case exec.Retry:
+					d.retries[waitKind(info)]++
+				case exec.Issued, exec.Parked:
+					issued = true
+				}
+				for _, op := range e.Async {
+					require.NotZero(t, op.Ticket)
+					d.tickets++
+					d.seq++
+					d.pending = append(d.pending, seamTicket{due: d.now + 1 + int64(d.rng.Intn(d.maxDelay)), seq: d.seq, c: c, t: op.Ticket})
+				}
+			}
+		}
+		if !alive {
+			require.Empty(t, d.pending, "tickets left after every warp exited")
+			for _, c := range cl.CTAs() {
+				if c != nil {
+					assert.Zero(t, c.PendingTickets())
+				}
+			}
+			return
+		}
+		if issued || len(d.pending) > 0 {
+			idle = 0
+		} else if idle++; idle > 1<<16 {
+			require.FailNow(t, "no progress", "%v", cl.Deadlock())
+		}
+		d.now++
+	}
+}
+
+// waitKind is the kind of group a wait instruction waits on.
+func waitKind(info *exec.InstInfo) exec.AsyncKind {
+	switch info.Async {
+	case exec.AsyncWait:
+		return exec.TicketCpAsync
+	case exec.AsyncBulkWait:
+		return exec.TicketBulk
+	case exec.AsyncWgmmaWait:
+		return exec.TicketWgmma
+	}
+	return 0
+}
+
+// TestSeamDelayedCompletion is the done-when test of the execution seam
+// (#12): six corpus kernels covering wgmma groups, cp.async groups and
+// deferred arrives, mbarrier pipelines, TMA stores (bulk groups), bulk
+// copies and cluster multicast run through Peek/Issue/Complete with every
+// ticket completing 1..maxDelay cycles after its issue, and leave the
+// outputs the GPU recorded.
+func TestSeamDelayedCompletion(t *testing.T) {
+	dirs := []string{"gemm_wgmma_256", "cpasync_pipeline", "mbar_pipeline_3", "tma_store_sw128", "tma_bulk", "cluster_tma_multicast"}
+	for i, name := range dirs {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("testdata", name)
+			s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+			require.NoError(t, err)
+			rec, err := LoadRecording(dir, s.Spec.Outputs)
+			require.NoError(t, err)
+			d := &seamDriver{rng: rand.New(rand.NewSource(int64(12 + i))), maxDelay: 200, retries: map[exec.AsyncKind]int{}}
+			forUnits(t, s.Kernel, s.Launch, func(cl *exec.Cluster) { d.run(t, cl) })
+			for _, o := range s.Spec.Outputs {
+				b := s.Buffer(o)
+				r := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
+				assert.True(t, r.Equal, "output %s: %d of %d elements differ, first at %v", o, r.Mismatches, r.Compared, r.FirstDiffs)
+			}
+			assert.Positive(t, d.tickets)
+			t.Logf("%d tickets, %d cycles, unmet waits by group kind %v", d.tickets, d.now, d.retries)
+			switch name {
+			case "gemm_wgmma_256":
+				assert.Positive(t, d.retries[exec.TicketWgmma], "wgmma.wait_group waited")
+			case "cpasync_pipeline":
+				assert.Positive(t, d.retries[exec.TicketCpAsync], "cp.async.wait_group waited")
+			case "tma_store_sw128":
+				assert.Positive(t, d.retries[exec.TicketBulk], "cp.async.bulk.wait_group waited")
+			}
+		})
+	}
+}
+
+// forUnits builds the launch's clusters (or single CTAs) in linear order
+// and calls run on each.
+func forUnits(t *testing.T, k *exec.Kernel, l *exec.Launch, run func(cl *exec.Cluster)) {
+	cd := [3]int{1, 1, 1}
+	if l.ClusterGiven {
+		cd = [3]int{max(l.Cluster[0], 1), max(l.Cluster[1], 1), max(l.Cluster[2], 1)}
+	}
+	g := l.Grid
+	n := cd[0] * cd[1] * cd[2]
+	smids := make([]int, n)
+	for i := range smids {
+		smids[i] = i
+	}
+	for z := 0; z < g[2]; z += cd[2] {
+		for y := 0; y < g[1]; y += cd[1] {
+			for x := 0; x < g[0]; x += cd[0] {
+				var cl *exec.Cluster
+				if l.ClusterGiven {
+					var err error
+					cl, err = exec.NewCluster(k, l, [3]int{x, y, z}, smids)
+					require.NoError(t, err)
+				} else {
+					c, err := exec.NewCTA(k, l, [3]int{x, y, z}, 0)
+					require.NoError(t, err)
+					cl = c.Cluster()
+				}
+				run(cl)
+				cl.Release()
+			}
+		}
+	}
+}
+
+// TestSeamClock checks that %clock64 and %clock read the injected clock:
+// each warp stores the clock it read at two points; the values are the
+// driver's cycles at those issues.
+func TestSeamClock(t *testing.T) {
+	src := `.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	shr.u32 %r1, %r1, 5;
+	mul.wide.u32 %rd2, %r1, 16;
+	add.s64 %rd3, %rd1, %rd2;
+	mov.u64 %rd4, %clock64;
+	add.s32 %r2, %r1, 7;
+	mul.lo.s32 %r2, %r2, %r2;
+	mov.u64 %rd5, %clock64;
+	st.global.u64 [%rd3], %rd4;
+	st.global.u64 [%rd3+8], %rd5;
+	ret;
+}`
+	p, err := ptx.Load("clock.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	g := exec.NewGlobalMem()
+	seg := g.Alloc("out", 4*16)
+	params := make([]byte, 8)
+	binary.LittleEndian.PutUint64(params, seg.Base)
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{128, 1, 1}, Params: params, Global: g}
+	c, err := exec.NewCTA(k, l, [3]int{}, 0)
+	require.NoError(t, err)
+	d := &seamDriver{rng: rand.New(rand.NewSource(1)), maxDelay: 1, retries: map[exec.AsyncKind]int{}, clockPCs: map[int32]bool{5: true, 8: true}}
+	d.now = 1000 // the clock starts far from the CTA's instruction count
+	d.run(t, c.Cluster())
+	// Four warps issue in warp order each cycle: warp i reads the clock at
+	// cycles 1005 and 1008 (instructions 6 and 9 of the kernel, one per cycle).
+	require.Len(t, d.clockIssues, 8)
+	for w := 0; w < 4; w++ {
+		first := binary.LittleEndian.Uint64(seg.Data[16*w:])
+		second := binary.LittleEndian.Uint64(seg.Data[16*w+8:])
+		assert.Equal(t, uint64(1005), first, "warp %d first %%clock64", w)
+		assert.Equal(t, uint64(1008), second, "warp %d second %%clock64", w)
+	}
+}
