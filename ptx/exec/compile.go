@@ -41,7 +41,7 @@ type xinst struct {
 	f2   func(a, b uint64) uint64
 	f3   func(a, b, c uint64) uint64
 	vop  vecOp    // full-warp fast path of f2, when it is a plain op
-	smem smemSite // shared-memory accounting for this instruction
+	fuse smemFuse // ptxas fusion of shared accesses (merge.go); statistics: Launch.sites
 	// ipdom is a guarded bra's immediate post-dominator, where a group it
 	// splits reconverges (reconverge.go); -1 otherwise.
 	ipdom int32

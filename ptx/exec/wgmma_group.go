@@ -498,7 +498,7 @@ func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
 	if w.eff != nil {
 		w.eff.noteSmem(k, c)
 	}
-	s := &x.smem
+	s := w.cta.l.site(x)
 	s.Executions++
 	s.Wavefronts += uint64(c.Wavefronts)
 	s.Ideal += uint64(c.Ideal)
