@@ -38,8 +38,8 @@ const maxLines = 256
 // beyond Info, so a driver can reuse one Effect for every call.
 type Effect struct {
 	// Brief, set by the driver, limits the Effect to Info, Outcome,
-	// Active, Exited and Async (what a functional driver needs; the rest
-	// costs time on every instruction).
+	// Exited and Async (what a functional driver needs; the rest costs
+	// time on every instruction).
 	Brief   bool
 	Info    *InstInfo
 	Outcome Outcome
@@ -147,6 +147,11 @@ func (e *Effect) noteLand(t *CTA, a uint32, n uint32) {
 func (e *Effect) reset() {
 	e.Info = nil
 	e.Outcome = Issued
+	e.Exited = false
+	e.Async = e.Async[:0]
+	if e.Brief {
+		return
+	}
 	e.Active = 0
 	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
 	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
@@ -155,7 +160,6 @@ func (e *Effect) reset() {
 	e.AsyncChanged = false
 	e.Exited = false
 	e.NumMbars, e.NumLands, e.LandBytes = 0, 0, 0
-	e.Async = e.Async[:0]
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.
@@ -225,49 +229,6 @@ func (w *Warp) Peek() (info *InstInfo, ok bool) {
 		return nil, true
 	}
 	return &f.fn.insts[pc].info, true
-}
-
-// Issue executes the warp's next instruction (values at issue) and
-// describes it in e for the driver: a timing model, or the functional loop
-// (Brief). The CTA's instruction clock advances for every outcome but
-// Blocked and Retry, as in the functional loop.
-func (w *Warp) Issue(e *Effect) error {
-	e.reset()
-	c := w.cta
-	insts := w.insts
-	w.spun = false
-	if !e.Brief {
-		w.eff = e
-	}
-	w.ops = e
-	blocked, err := w.step(e)
-	w.eff, w.ops = nil, nil
-	if err != nil {
-		w.cur.retry = false
-		return err
-	}
-	switch {
-	case blocked:
-		e.Outcome = Blocked
-		e.Exited = w.live == 0
-		return nil
-	case w.cur.retry:
-		w.cur.retry = false
-		e.Outcome = Retry
-		return nil
-	case w.insts == insts:
-		e.Outcome = Parked
-	case w.spun:
-		e.Outcome = Spun
-		w.spins++
-	}
-	c.clock++
-	e.Active = bits.OnesCount32(w.cur.group)
-	if !e.Brief {
-		e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
-	}
-	e.Exited = w.live == 0
-	return nil
 }
 
 // Spinning reports whether the warp's last Spun issue repeated a failed

@@ -191,9 +191,7 @@ func (w *Warp) start(e ticketEntry, op AsyncOp) error {
 	tk := &c.tk
 	e.live = true
 	if tk.mode&AsyncTickets == 0 {
-		if w.ops != nil {
-			w.ops.Async = append(w.ops.Async, op)
-		}
+		w.ops.Async = append(w.ops.Async, op)
 		return c.finish(&e, 0)
 	}
 	var t Ticket
@@ -206,11 +204,7 @@ func (w *Warp) start(e ticketEntry, op AsyncOp) error {
 	}
 	tk.open++
 	op.Ticket = t
-	if w.ops != nil {
-		w.ops.Async = append(w.ops.Async, op)
-	} else {
-		w.stray = append(w.stray, t)
-	}
+	w.ops.Async = append(w.ops.Async, op)
 	return nil
 }
 
@@ -243,7 +237,7 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		d, x, l, bar := e.t, e.x, int(e.lane), e.bar
 		c.release(e, t)
 		d.async.changes++
-		if w.eff != nil {
+		if w.eff != nil && t == 0 {
 			w.eff.AsyncChanged = true
 		}
 		b := d.mbarrier(bar)
@@ -308,11 +302,12 @@ func (w *Warp) fireArrives() error {
 	return nil
 }
 
-// arriveNow is the arrive of a cp.async.mbarrier.arrive.
+// arriveNow is the arrive of a cp.async.mbarrier.arrive (at issue, or
+// when the driver completes a ticket: then no Effect is being filled).
 func (w *Warp) arriveNow(e *ticketEntry) error {
 	c := w.cta
 	c.async.changes++
-	if w.eff != nil {
+	if w.eff != nil && c.tk.mode&AsyncTickets == 0 {
 		w.eff.AsyncChanged = true
 	}
 	b := c.mbarrier(e.bar)
@@ -360,12 +355,7 @@ func (w *Warp) startCpArrive(x *xinst, l int, a uint32, b *mbarrier.Barrier, noi
 }
 
 // lastTicket is the ticket start just gave.
-func (w *Warp) lastTicket() Ticket {
-	if w.ops != nil {
-		return w.ops.Async[len(w.ops.Async)-1].Ticket
-	}
-	return w.stray[len(w.stray)-1]
-}
+func (w *Warp) lastTicket() Ticket { return w.ops.Async[len(w.ops.Async)-1].Ticket }
 
 // startBulk starts warp w's bulk-group operation x (a TMA store or
 // reduction, a bulk copy out of shared memory).

@@ -69,8 +69,8 @@ type Warp struct {
 	eff *Effect
 	// ops, when set, receives the async operations the instruction starts
 	// (Effect.Async); stray holds their tickets when Step runs without one.
-	ops   *Effect
-	stray []Ticket
+	ops     *Effect
+	stepEff Effect // Step's Effect
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
@@ -133,30 +133,41 @@ func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
 	return g, f, pc, true
 }
 
-// Step issues one warp instruction (Issue without an Effect; in
+// Step issues one warp instruction (a thin wrapper of Issue; in
 // AsyncTickets mode the instruction's tickets complete at once). blocked is
 // true when the warp cannot issue (all lanes parked or waiting at a
 // barrier, a wait_group unmet, or exited).
 func (w *Warp) Step() (blocked bool, err error) {
-	blocked, err = w.step(nil)
-	if blocked = blocked || w.cur.retry; blocked {
-		w.cur.retry = false
+	e := &w.stepEff
+	e.Brief = true
+	if err := w.Issue(e); err != nil {
+		return false, err
 	}
-	for len(w.stray) > 0 && err == nil {
-		t := w.stray[0]
-		w.stray = w.stray[:copy(w.stray, w.stray[1:])]
-		err = w.cta.Complete(t)
+	for _, op := range e.Async {
+		if op.Ticket != 0 {
+			if err := w.cta.Complete(op.Ticket); err != nil {
+				return false, err
+			}
+		}
 	}
-	w.stray = w.stray[:0]
-	return blocked, err
+	return e.Outcome == Blocked || e.Outcome == Retry, nil
 }
 
-// step issues one warp instruction, noting it in e when e is not nil.
-// blocked is true when nothing can issue; w.cur.retry is set when a wait
-// was unmet (nothing executed).
-func (w *Warp) step(e *Effect) (blocked bool, err error) {
+// Issue executes the warp's next instruction (values at issue) and
+// describes it in e for the driver: a timing model, or the functional loop
+// (Brief). The CTA's instruction clock advances for every outcome but
+// Blocked and Retry, as in the functional loop.
+func (w *Warp) Issue(e *Effect) error {
+	e.reset()
+	w.spun = false
+	w.eff = nil
+	if !e.Brief {
+		w.eff = e
+	}
+	w.ops = e // only handlers of this call use eff and ops
+	insts := w.insts
 	if w.wait != waitNone || w.live == 0 {
-		return true, nil
+		return w.issued(e, true, nil, insts)
 	}
 	var g uint32
 	var f *Frame
@@ -166,22 +177,20 @@ func (w *Warp) step(e *Effect) (blocked bool, err error) {
 	} else {
 		var ok bool
 		if g, f, pc, ok = w.selectGroup(); !ok {
-			if e != nil && w.parked != 0 && w.parked == w.live {
+			if w.parked != 0 && w.parked == w.live {
 				l := bits.TrailingZeros32(w.parked)
 				e.Info = &w.frame[l].fn.insts[w.pc[l]].info
 			}
-			return !w.releaseWarpSyncs(), nil
+			return w.issued(e, !w.releaseWarpSyncs(), nil, insts)
 		}
 	}
 	if int(pc) >= len(f.fn.insts) {
 		l := bits.TrailingZeros32(g)
-		return false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
-			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}
+		return w.issued(e, false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
+			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}, insts)
 	}
 	x := &f.fn.insts[pc]
-	if e != nil {
-		e.Info = &x.info
-	}
+	e.Info = &x.info
 	m := g
 	if x.guard >= 0 {
 		r := f.regs[int(x.guard)*32 : int(x.guard)*32+32]
@@ -205,11 +214,11 @@ func (w *Warp) step(e *Effect) (blocked bool, err error) {
 				w.upc++
 			}
 			w.insts++
-			return false, nil
+			return w.issued(e, false, nil, insts)
 		}
 		if hz {
 			if err := w.wgTouch(x); err != nil {
-				return false, err
+				return w.issued(e, false, err, insts)
 			}
 		}
 		if w.uniform {
@@ -219,28 +228,28 @@ func (w *Warp) step(e *Effect) (blocked bool, err error) {
 		w.recheck()
 		if err != nil || w.cur.parkedNow || w.cur.retry {
 			w.cur.parkedNow = false
-			return false, err
+			return w.issued(e, false, err, insts)
 		}
 		w.parked &^= g // lanes that waited here for the group took part
 		w.insts++
-		return false, nil
+		return w.issued(e, false, nil, insts)
 	}
 	if hz {
 		if err := w.wgTouch(x); err != nil {
-			return false, err
+			return w.issued(e, false, err, insts)
 		}
 	}
 	if err := x.fn(w, x, m); err != nil {
-		return false, err
+		return w.issued(e, false, err, insts)
 	}
 	if w.hzErr != nil {
 		err := w.hzErr
 		w.hzErr = nil
-		return false, err
+		return w.issued(e, false, err, insts)
 	}
 	if w.cur.parkedNow || w.cur.retry {
 		w.cur.parkedNow = false
-		return false, nil
+		return w.issued(e, false, nil, insts)
 	}
 	// Lanes that waited at this warp-synchronous instruction for the rest of
 	// the group took part in it: they run on like the others.
@@ -248,13 +257,43 @@ func (w *Warp) step(e *Effect) (blocked bool, err error) {
 	w.insts++
 	if w.uniform {
 		w.upc++
-		return false, nil
+		return w.issued(e, false, nil, insts)
 	}
 	for mm := g; mm != 0; mm &= mm - 1 {
 		w.pc[bits.TrailingZeros32(mm)]++
 	}
 	w.recheck()
-	return false, nil
+	return w.issued(e, false, nil, insts)
+}
+
+// issued ends an Issue: blocked, nothing could issue; err, the fault;
+// insts, the warp's instruction count before the call.
+func (w *Warp) issued(e *Effect, blocked bool, err error, insts int64) error {
+	switch {
+	case err != nil:
+		w.cur.retry = false
+		return err
+	case blocked:
+		e.Outcome = Blocked
+		e.Exited = w.live == 0
+		return nil
+	case w.cur.retry:
+		w.cur.retry = false
+		e.Outcome = Retry
+		return nil
+	case w.insts == insts:
+		e.Outcome = Parked
+	case w.spun:
+		e.Outcome = Spun
+		w.spins++
+	}
+	w.cta.clock++
+	e.Exited = w.live == 0
+	if !e.Brief {
+		e.Active = bits.OnesCount32(w.cur.group)
+		e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
+	}
+	return nil
 }
 
 // materialize writes the uniform PC and frame back to every lane.

@@ -64,9 +64,11 @@ func turn(c *exec.CTA, w *exec.Warp, e *exec.Effect, budget *int64) (bool, error
 		if err := w.Issue(e); err != nil {
 			return false, err
 		}
-		for _, op := range e.Async {
-			if err := c.Complete(op.Ticket); err != nil {
-				return false, err
+		if len(e.Async) > 0 {
+			for _, op := range e.Async {
+				if err := c.Complete(op.Ticket); err != nil {
+					return false, err
+				}
 			}
 		}
 		if e.Outcome == exec.Blocked || e.Outcome == exec.Retry {
