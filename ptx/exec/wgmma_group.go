@@ -40,6 +40,11 @@ type wgEntry struct {
 	x       *xinst // the instruction the first arriving warp issued
 	arrived uint8  // bit q: warp 4g+q has issued its part
 	parts   [4]wgPart
+	// queue mode, checks on: the write stamp when the first part issued
+	// and its warp (hazard_wgread.go).
+	stamp   uint64
+	stamped bool
+	first   int
 }
 
 // wgPart is one warp's part: its frame, its wgmma group, and the operands
@@ -108,7 +113,11 @@ func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
 			return w.wgFault(x, []int{w.id, 4*g + tz(uint32(e.arrived))}, "wgmma.mma_async: warps of warpgroup %d issue different wgmma instructions (this one and line %d)", g, e.x.line())
 		}
 	} else {
-		grp.q = append(grp.q, wgEntry{x: x})
+		grp.q = append(grp.q, wgEntry{x: x, first: w.id})
+		if c.tk.mode&AsyncWgmmaQueue != 0 {
+			ne := &grp.q[len(grp.q)-1]
+			ne.stamp, ne.stamped = c.wgQueueStamp()
+		}
 	}
 	e := &grp.q[i]
 	e.arrived |= 1 << q
