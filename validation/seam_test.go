@@ -28,12 +28,12 @@ type seamDriver struct {
 	maxDelay int
 	// slow, when positive, lets the last warp of each warpgroup issue only
 	// every slow cycles (warps 0-2 run ahead of it).
-	slow int
-	now      int64
-	pending  []seamTicket
-	seq      int
-	retries  map[exec.AsyncKind]int // unmet waits, by the kind of group waited on
-	tickets  int
+	slow    int
+	now     int64
+	pending []seamTicket
+	seq     int
+	retries map[exec.AsyncKind]int // unmet waits, by the kind of group waited on
+	tickets int
 	// clockIssues records the cycle of every issue of the instructions
 	// at clockPCs (those reading %clock64).
 	clockPCs    map[int32]bool
