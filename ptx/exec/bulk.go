@@ -21,6 +21,7 @@ func compileBulkCopy(c *compiler, x *xinst) error {
 	in := x.in
 	defer countedAsync(x)
 	if slices.Contains(in.Quals, "prefetch") {
+		x.setAsync(AsyncPrefetch, 0)
 		if len(x.ops) < 2 || x.ops[0].kind != oAddr {
 			return errAt(in, "%s expects [src], size{, policy}", in.Text)
 		}
@@ -35,8 +36,10 @@ func compileBulkCopy(c *compiler, x *xinst) error {
 		if srcSp != ptx.SpaceShared {
 			return errUnsupported(in)
 		}
+		x.setAsync(AsyncBulkStore, 0)
 		return compileBulkStore(x)
 	}
+	x.setAsync(AsyncBulkLoad, 0)
 	if dstSp != ptx.SpaceSharedCluster && dstSp != ptx.SpaceShared {
 		return errUnsupported(in)
 	}

@@ -18,16 +18,33 @@ func compileCp(c *compiler, x *xinst) error {
 	has := func(s string) bool { return slices.Contains(q, s) }
 	switch {
 	case has("commit_group") || has("wait_all"):
+		switch {
+		case has("bulk"):
+			x.setAsync(AsyncBulkCommit, 0)
+		case has("wait_all"):
+			x.setAsync(AsyncWait, -1)
+		default:
+			x.setAsync(AsyncCommit, 0)
+		}
 		return compileCpGroupOp(x, 0, has("bulk"))
 	case has("wait_group"):
-		return compileCpGroupOp(x, 1, has("bulk"))
+		err := compileCpGroupOp(x, 1, has("bulk"))
+		if err == nil {
+			x.setAsync(AsyncWait, int32(x.ops[0].imm))
+			if has("bulk") {
+				x.info.Async = AsyncBulkWait
+			}
+		}
+		return err
 	case has("tensor"):
 		return compileTensorCopy(c, x)
 	case has("bulk"):
 		return compileBulkCopy(c, x)
 	case has("mbarrier") && has("arrive"):
+		x.setAsync(AsyncCopyArrive, 0)
 		return compileCpAsyncArrive(x)
 	case has("ca") || has("cg"):
+		x.setAsync(AsyncCopy, 0)
 		return compileCpAsync(c, x)
 	}
 	return errUnsupported(x.in)

@@ -64,6 +64,14 @@ func compileTensorCopy(c *compiler, x *xinst) error {
 	defer countedAsync(x)
 	switch {
 	case f.prefetch:
+		x.setAsync(AsyncPrefetch, 0)
+	case f.load:
+		x.setAsync(AsyncBulkLoad, 0)
+	default:
+		x.setAsync(AsyncBulkStore, 0)
+	}
+	switch {
+	case f.prefetch:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			for r := m; r != 0; r &= r - 1 {
 				if _, err := w.tensorMapAt(x, &x.ops[f.mapOp], tz(r)); err != nil {

@@ -41,6 +41,10 @@ func compileWgmma(c *compiler, x *xinst) error {
 			return err
 		}
 		commit := x.in.Mods.Sub == "commit_group"
+		x.setAsync(AsyncWgmmaFence, 0)
+		if commit {
+			x.setAsync(AsyncWgmmaCommit, 0)
+		}
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if ok, err := w.wgEnter(x, m); !ok || err != nil {
 				return err
@@ -67,6 +71,7 @@ func compileWgmma(c *compiler, x *xinst) error {
 			return errAt(x.in, "'%s' needs an immediate group count", x.in.Text)
 		}
 		n := int(x.ops[0].imm)
+		x.setAsync(AsyncWgmmaWait, int32(n))
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if ok, err := w.wgEnter(x, m); !ok || err != nil {
 				return err
@@ -114,6 +119,8 @@ func compileWgmmaMMA(x *xinst) error {
 		return err
 	}
 	wi.mma.Form = f
+	x.setAsync(AsyncWgmma, 0)
+	x.setWgmmaShape(f.N, f.K(), len(x.ops) > 1 && x.ops[1].kind == oVec, f.Sparse)
 	wi.mma.SatFinite = in.Mods.Flags&ptx.FSatFinite != 0
 	for _, q := range in.Quals {
 		if q == "xor" {
