@@ -8,8 +8,8 @@ import (
 
 // plan cuts a launch into its serial units of work: its CTAs in linear
 // order (x fastest), or for a cluster launch its clusters in linear cluster
-// order, the CTAs of a cluster running together (runCluster,
-// interleaves their warps). Unit i of a plain launch runs on SM i mod
+// order, the CTAs of a cluster running together (runCluster
+// interleaves their warps: loop.go). Unit i of a plain launch runs on SM i mod
 // NumSMs; cluster j goes to co-residency slot j mod the number of slots
 // (ClusterSlots), which gives each rank its %smid.
 type plan struct {
