@@ -70,7 +70,7 @@ type Warp struct {
 	// ops, when set, receives the async operations the instruction starts
 	// (Effect.Async); stray holds their tickets when Step runs without one.
 	ops     *Effect
-	stepEff Effect // Step's Effect
+	stepEff *Effect // Step's Effect (made on first use)
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
@@ -138,8 +138,10 @@ func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
 // true when the warp cannot issue (all lanes parked or waiting at a
 // barrier, a wait_group unmet, or exited).
 func (w *Warp) Step() (blocked bool, err error) {
-	e := &w.stepEff
-	e.Brief = true
+	if w.stepEff == nil {
+		w.stepEff = &Effect{Brief: true}
+	}
+	e := w.stepEff
 	if err := w.Issue(e); err != nil {
 		return false, err
 	}
