@@ -2,6 +2,7 @@ package validation
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -312,6 +313,140 @@ func TestSeamQueuedWgmmaOverwrite(t *testing.T) {
 			}
 			require.Error(t, runErr)
 			assert.Regexp(t, c.err, runErr.Error())
+		})
+	}
+}
+
+// TestSeamTicketOrder drives one warp by hand through cp.async groups and a
+// deferred cp.async.mbarrier.arrive, completing tickets out of order: a
+// group retires only with every older group (wait_group 1 waits for group
+// 1 even when group 2 completed), and the arrive happens only once its own
+// ticket and every copy the thread issued before it completed. Without .noinc the arrive
+// raises the pending count at issue, so the thread's own mbarrier.arrive
+// does not complete the phase before the copies land.
+func TestSeamTicketOrder(t *testing.T) {
+	for _, noinc := range []bool{true, false} {
+		t.Run(fmt.Sprintf("noinc=%v", noinc), func(t *testing.T) {
+			arrive := "cp.async.mbarrier.arrive.noinc.shared.b64 [%r2];"
+			if !noinc {
+				// each lane: a deferred arrive (+1 now, -1 when the copies land) and its own arrive
+				arrive = "cp.async.mbarrier.arrive.shared.b64 [%r2];\n\tmbarrier.arrive.shared.b64 %rd9, [%r2];"
+			}
+			src := `.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 in, .param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<12>;
+	.shared .align 16 .b8 buf[384];
+	.shared .align 8 .b64 bar;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r3, buf;
+	mov.u32 %r2, bar;
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 mbarrier.init.shared.b64 [%r2], 32;
+	bar.sync 0;
+	shl.b32 %r4, %r1, 2;
+	add.u32 %r5, %r3, %r4;
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	cp.async.ca.shared.global [%r5], [%rd4], 4;
+	cp.async.commit_group;
+	cp.async.ca.shared.global [%r5+128], [%rd4+128], 4;
+	cp.async.commit_group;
+	cp.async.wait_group 1;
+	cp.async.ca.shared.global [%r5+256], [%rd4], 4;
+	` + arrive + `
+WAIT:
+	mbarrier.try_wait.parity.shared.b64 %p2, [%r2], 0;
+	@!%p2 bra WAIT;
+	ld.shared.u32 %r6, [%r5];
+	ld.shared.u32 %r7, [%r5+128];
+	add.u32 %r8, %r6, %r7;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.u32 [%rd5], %r8;
+	ret;
+}`
+			p, err := ptx.Load("order.ptx", []byte(src))
+			require.NoError(t, err)
+			k, err := exec.Compile(p, "k", exec.DefaultLayout())
+			require.NoError(t, err)
+			g := exec.NewGlobalMem()
+			in := g.Alloc("in", 4*64)
+			out := g.Alloc("out", 4*32)
+			for i := 0; i < 64; i++ {
+				binary.LittleEndian.PutUint32(in.Data[4*i:], uint32(1000*i+7))
+			}
+			params := make([]byte, 16)
+			binary.LittleEndian.PutUint64(params, in.Base)
+			binary.LittleEndian.PutUint64(params[8:], out.Base)
+			l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
+			c, err := exec.NewCTA(k, l, [3]int{}, 0)
+			require.NoError(t, err)
+			c.SetAsyncMode(exec.AsyncTickets)
+			w := c.Warps()[0]
+			var e exec.Effect
+			issue := func() exec.Outcome {
+				require.NoError(t, w.Issue(&e))
+				return e.Outcome
+			}
+			// Up to the first cp.async: its ticket, then the second's.
+			var tickets []exec.Ticket
+			for len(tickets) < 2 {
+				require.NotEqual(t, exec.Retry, issue())
+				for _, op := range e.Async {
+					assert.Equal(t, exec.TicketCpAsync, op.Kind)
+					assert.Equal(t, uint32(32*4), op.Bytes)
+					tickets = append(tickets, op.Ticket)
+				}
+			}
+			require.Equal(t, exec.Issued, issue()) // commit_group (group 2)
+			info, _ := w.Peek()
+			require.Equal(t, exec.AsyncWait, info.Async)
+			assert.Equal(t, exec.Retry, issue(), "both groups in flight")
+			require.NoError(t, c.Complete(tickets[1]))
+			assert.Equal(t, exec.Retry, issue(), "group 2 completed, group 1 not: nothing retired")
+			require.NoError(t, c.Complete(tickets[0]))
+			assert.Equal(t, exec.Issued, issue(), "group 1 retired (and group 2 with it)")
+			// A third copy, in flight during the arrives.
+			require.Equal(t, exec.Issued, issue())
+			require.Len(t, e.Async, 1)
+			third := e.Async[0].Ticket
+			// The deferred arrives: one ticket per thread.
+			require.Equal(t, exec.Issued, issue())
+			require.Len(t, e.Async, 32)
+			var arr []exec.Ticket
+			for _, op := range e.Async {
+				require.Equal(t, exec.TicketCpArrive, op.Kind)
+				arr = append(arr, op.Ticket)
+			}
+			if !noinc {
+				require.Equal(t, exec.Issued, issue()) // the lanes' own mbarrier.arrive: pending 32+32-32
+			}
+			// try_wait fails until every arrive's ticket and the third copy
+			// (issued before the arrives) completed.
+			for _, a := range arr {
+				for i := 0; i < 2; i++ {
+					assert.Equal(t, exec.Spun, issue(), "try_wait before the last arrive")
+					require.Equal(t, exec.Issued, issue()) // the loop branch
+				}
+				require.NoError(t, c.Complete(a))
+			}
+			assert.Equal(t, exec.Spun, issue(), "the arrives wait for the copy issued before them")
+			require.Equal(t, exec.Issued, issue())
+			assert.Equal(t, 1, c.PendingTickets(), "the third copy")
+			require.NoError(t, c.Complete(third))
+			assert.Zero(t, c.PendingTickets())
+			for !w.Done() {
+				require.NotEqual(t, exec.Spun, issue(), "the phase completed with the arrive")
+			}
+			for l := 0; l < 32; l++ {
+				assert.Equal(t, uint32(1000*l+7+1000*(l+32)+7), binary.LittleEndian.Uint32(out.Data[4*l:]), "lane %d", l)
+			}
 		})
 	}
 }

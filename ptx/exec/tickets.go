@@ -86,7 +86,8 @@ func (cl *Cluster) SetAsyncMode(m AsyncMode) {
 	}
 }
 
-// PendingTickets is the number of the CTA's tickets not yet completed.
+// PendingTickets is the number of the CTA's tickets the driver has not
+// completed yet.
 func (c *CTA) PendingTickets() int { return c.tk.open }
 
 // tickets is a CTA's table of async operations in flight and the group
@@ -214,18 +215,21 @@ func (w *Warp) start(e ticketEntry, op AsyncOp) error {
 // tx-count out of range).
 func (c *CTA) Complete(t Ticket) error {
 	tk := &c.tk
-	if t == 0 || int(t) > len(tk.ents) || !tk.ents[t-1].live {
-		panic("exec: Complete of an unknown ticket")
+	if t == 0 || int(t) > len(tk.ents) || !tk.ents[t-1].live || tk.ents[t-1].done {
+		panic("exec: Complete of an unknown or completed ticket")
 	}
 	return c.finish(&tk.ents[t-1], t)
 }
 
-// release frees ticket t (0: an entry completed at issue, not in the table).
+// release frees ticket t (0: an entry completed at issue, not in the
+// table); a deferred arrive left the open count when it was completed.
 func (c *CTA) release(e *ticketEntry, t Ticket) {
 	e.live = false
 	if t != 0 {
 		c.tk.free = append(c.tk.free, t)
-		c.tk.open--
+		if !e.done {
+			c.tk.open--
+		}
 	}
 }
 
@@ -266,6 +270,7 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 			return c.warps[e.warp].arriveNow(e)
 		}
 		e.done = true
+		c.tk.open--
 		return c.warps[e.warp].fireArrives()
 	case TicketBulk:
 		c.tk.warps[e.warp].bulk.done(e.group)
