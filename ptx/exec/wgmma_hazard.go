@@ -47,9 +47,16 @@ type wgWarpHz struct {
 	written  []int32 // register written by an ordinary instruction since the last fence: its line, negated when after issued
 	inflight []int32 // line of the in-flight wgmma using the register, 0 none
 	nIn      int
-	pending  []wgUse   // issued, not committed
-	groups   [][]wgUse // committed, oldest first
-	free     [][]wgUse // retired groups' buffers, for pending to reuse
+	pending  []wgUse     // issued, not committed
+	groups   []wgUseList // committed, oldest first
+	free     [][]wgUse   // retired groups' buffers, for pending to reuse
+}
+
+// wgUseList is the registers of one committed wgmma group of the warp
+// (group g of its group state, tickets.go).
+type wgUseList struct {
+	g    uint32
+	uses []wgUse
 }
 
 type wgUse struct {
@@ -78,29 +85,38 @@ func (h *wgHazards) fence(w *Warp) {
 	clear(s.written)
 }
 
+// commit: the warp's commit_group closed group g = its committed count.
 func (h *wgHazards) commit(w *Warp) {
 	s := h.state(w)
-	s.groups = append(s.groups, s.pending)
+	s.groups = append(s.groups, wgUseList{g: w.async().wg.committed, uses: s.pending})
 	s.pending = nil
 }
 
-// wait (instruction x) retires all but the newest n committed groups.
+// wait (instruction x) retires all but the newest n committed groups (of
+// the warp's group state; the wait ran once they retired).
 func (h *wgHazards) wait(w *Warp, x *xinst, n int) {
 	w.hazardWgWait(x, n)
 	s := h.state(w)
-	if len(s.groups) <= n {
+	c := w.async().wg.committed
+	if uint64(c) <= uint64(n) {
 		return
 	}
-	for _, g := range s.groups[:len(s.groups)-n] {
-		if g != nil {
-			s.free = append(s.free, g[:0])
+	upto := c - uint32(n)
+	k := 0
+	for k < len(s.groups) && s.groups[k].g <= upto {
+		if u := s.groups[k].uses; u != nil {
+			s.free = append(s.free, u[:0])
 		}
+		k++
 	}
-	s.groups = append(s.groups[:0], s.groups[len(s.groups)-n:]...)
+	if k == 0 {
+		return
+	}
+	s.groups = append(s.groups[:0], s.groups[k:]...)
 	clear(s.inflight)
 	s.nIn = 0
 	for _, g := range s.groups {
-		s.mark(g)
+		s.mark(g.uses)
 	}
 	s.mark(s.pending)
 }
