@@ -216,7 +216,7 @@ func (w *Warp) Issue(e *Effect) error {
 				w.upc++
 			}
 			w.insts++
-			return w.issued(e, false, nil, insts)
+			return w.issuedUniform(e)
 		}
 		if hz {
 			if err := w.wgTouch(x); err != nil {
@@ -259,13 +259,28 @@ func (w *Warp) Issue(e *Effect) error {
 	w.insts++
 	if w.uniform {
 		w.upc++
-		return w.issued(e, false, nil, insts)
+		if w.spun {
+			return w.issued(e, false, nil, insts)
+		}
+		return w.issuedUniform(e)
 	}
 	for mm := g; mm != 0; mm &= mm - 1 {
 		w.pc[bits.TrailingZeros32(mm)]++
 	}
 	w.recheck()
 	return w.issued(e, false, nil, insts)
+}
+
+// issuedUniform ends an Issue that executed an instruction of a uniform
+// warp with no failed wait (the common case: issued's last branch).
+func (w *Warp) issuedUniform(e *Effect) error {
+	w.cta.clock++
+	e.Exited = w.live == 0
+	if !e.Brief {
+		e.Active = bits.OnesCount32(w.cur.group)
+		e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
+	}
+	return nil
 }
 
 // issued ends an Issue: blocked, nothing could issue; err, the fault;

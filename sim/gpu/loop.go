@@ -71,20 +71,23 @@ func turn(c *exec.CTA, w *exec.Warp, e *exec.Effect, budget *int64) (bool, error
 				}
 			}
 		}
-		if e.Outcome == exec.Blocked || e.Outcome == exec.Retry {
-			break
+		switch e.Outcome {
+		case exec.Blocked, exec.Retry:
+			return stepped && !(spun && w.Spinning()), nil
+		case exec.Spun:
+			// A wait that failed (mbarrier.try_wait/test_wait false): let
+			// the other warps run.
+			spun = true
+		default:
+			stepped = true
 		}
 		*budget--
 		if *budget < 0 {
 			return false, c.BudgetFault(w)
 		}
-		if e.Outcome == exec.Spun {
-			// A wait that failed (mbarrier.try_wait/test_wait false): let
-			// the other warps run.
-			spun = true
+		if spun {
 			break
 		}
-		stepped = true
 	}
 	return stepped && !(spun && w.Spinning()), nil
 }
