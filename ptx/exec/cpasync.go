@@ -218,6 +218,6 @@ func compileCpAsyncArrive(x *xinst) error {
 		} else {
 			w.hazardRelease(w.cta, a, b)
 		}
-		return w.startCpArrive(x, l, a, b, noinc)
+		return w.startCpArrive(x, l, a)
 	})
 }

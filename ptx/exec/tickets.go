@@ -1,9 +1,5 @@
 package exec
 
-import (
-	"github.com/sm90sim/sm90sim/mbarrier"
-)
-
 // Tickets: the observable end of asynchronous work. An async operation's
 // values move at issue (bytes land in shared or global memory, a wgmma's D
 // is written when its fourth warp issues); what a wait can observe -- the
@@ -105,7 +101,6 @@ type ticketEntry struct {
 	kind   AsyncKind
 	live   bool
 	done   bool // TicketCpArrive: the ticket completed; the copies may not have
-	noinc  bool // TicketCpArrive without .noinc (pending count raised at issue)
 	lane   int8
 	warp   int32
 	x      *xinst // the issuing instruction (fault messages)
@@ -343,11 +338,12 @@ func (w *Warp) startCpAsync(x *xinst, n int) error {
 		AsyncOp{Kind: TicketCpAsync, Warp: w.id, Bytes: uint32(n)})
 }
 
-// startCpArrive starts warp w's cp.async.mbarrier.arrive on the mbarrier
-// at a (lane l; noinc: the pending count was not raised).
-func (w *Warp) startCpArrive(x *xinst, l int, a uint32, b *mbarrier.Barrier, noinc bool) error {
+// startCpArrive starts lane l's cp.async.mbarrier.arrive x on the
+// mbarrier at a of warp w's CTA (without .noinc the handler raised the
+// pending count already).
+func (w *Warp) startCpArrive(x *xinst, l int, a uint32) error {
 	ws := w.async()
-	e := ticketEntry{kind: TicketCpArrive, warp: int32(w.id), x: x, lane: int8(l), bar: a, seq: ws.cpSeq, noinc: noinc}
+	e := ticketEntry{kind: TicketCpArrive, warp: int32(w.id), x: x, lane: int8(l), bar: a, seq: ws.cpSeq}
 	op := AsyncOp{Kind: TicketCpArrive, Warp: w.id, M: MbarRef{w.cta, a}}
 	if w.cta.tk.mode&AsyncTickets == 0 {
 		return w.start(e, op)
