@@ -108,6 +108,21 @@ func (b *Barrier) ArriveDrop(count uint32) (Token, bool, error) {
 	return tok, b.complete(), nil
 }
 
+// IncPending raises the current phase's pending arrival count by one:
+// cp.async.mbarrier.arrive without .noinc at issue (its arrive comes when
+// the thread's earlier cp.async copies complete, so the pair leaves the
+// count as it was).
+func (b *Barrier) IncPending() error {
+	if err := b.check("cp.async.mbarrier.arrive"); err != nil {
+		return err
+	}
+	if b.pending >= MaxCount {
+		return fmt.Errorf("cp.async.mbarrier.arrive raises the pending count past %d in %s", MaxCount, b.State())
+	}
+	b.pending++
+	return nil
+}
+
 // ExpectTx is mbarrier.expect_tx: tx-count += tx (no arrive).
 func (b *Barrier) ExpectTx(tx uint32) error {
 	if err := b.check("mbarrier.expect_tx"); err != nil {

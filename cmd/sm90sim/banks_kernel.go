@@ -125,7 +125,7 @@ func bankRun(ptxPath string, f banksFlags) (*bankReport, error) {
 	r := &bankReport{File: ptxPath, Kernel: s.Kernel.Name(), Demangled: kname.Demangled(s.Kernel.Name()), Grid: s.Spec.Grid, Block: s.Spec.Block,
 		Lines: []bankLine{}, Smem: report.FromCounters(&res.Smem), Warnings: warnings}
 	src := sourceLines(ptxPath)
-	for _, st := range s.Kernel.SmemSites() {
+	for _, st := range s.Launch.SmemSites() {
 		r.add(st, src)
 	}
 	sort.SliceStable(r.Lines, func(i, j int) bool {

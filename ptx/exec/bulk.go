@@ -21,6 +21,7 @@ func compileBulkCopy(c *compiler, x *xinst) error {
 	in := x.in
 	defer countedAsync(x)
 	if slices.Contains(in.Quals, "prefetch") {
+		x.setAsync(AsyncPrefetch, 0)
 		if len(x.ops) < 2 || x.ops[0].kind != oAddr {
 			return errAt(in, "%s expects [src], size{, policy}", in.Text)
 		}
@@ -35,8 +36,10 @@ func compileBulkCopy(c *compiler, x *xinst) error {
 		if srcSp != ptx.SpaceShared {
 			return errUnsupported(in)
 		}
+		x.setAsync(AsyncBulkStore, 0)
 		return compileBulkStore(x)
 	}
+	x.setAsync(AsyncBulkLoad, 0)
 	if dstSp != ptx.SpaceSharedCluster && dstSp != ptx.SpaceShared {
 		return errUnsupported(in)
 	}
@@ -135,6 +138,9 @@ func compileBulkStore(x *xinst) error {
 				return err
 			}
 			w.hazardBulkRead(x, "bulk copy", s, s+n)
+			if err := w.startBulk(x, l, n); err != nil {
+				return err
+			}
 			a := w.addrOf(&x.ops[0], l)
 			if a%16 != 0 {
 				return w.laneFault(x, l, "misaligned bulk copy destination 0x%x (needs 16-byte alignment)", a)

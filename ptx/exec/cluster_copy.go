@@ -65,14 +65,10 @@ func (w *Warp) copyDests(x *xinst, l int, sp ptx.Space, dstOp, barOp *xop, n, al
 
 // land is the arrival of n bytes of an async copy into [d.dst, d.dst+foot)
 // of d.t: the hazard checker of that CTA records it, and its mbarrier gets
-// the complete_tx.
+// the complete_tx when the copy's ticket completes (tickets.go).
 func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) error {
 	t := d.t
 	t.hazardsOn()
-	t.async.changes++
-	if w.eff != nil {
-		w.eff.AsyncChanged = true
-	}
 	b := t.mbarrier(d.bar)
 	if !b.Valid() {
 		return w.laneFault(x, l, "%s completes on mbarrier at shared 0x%x%s, which is not initialized", what, d.bar, t.rankWord(w.cta))
@@ -84,14 +80,7 @@ func (w *Warp) land(x *xinst, l int, what string, d copyDest, foot, n uint32) er
 	if w.eff != nil {
 		w.eff.noteLand(t, d.bar, n)
 	}
-	done, err := b.CompleteTx(n)
-	if err != nil {
-		return w.laneFault(x, l, "mbarrier at shared 0x%x%s: %v", d.bar, t.rankWord(w.cta), err)
-	}
-	if done {
-		t.mbarCompleted(d.bar, b)
-	}
-	return nil
+	return w.startTx(x, l, t, d.bar, n)
 }
 
 // rankWord names t for messages by a warp of CTA from ("" for itself).

@@ -20,6 +20,9 @@ type xfunc struct {
 	regMask []uint64
 	// serial: why ptxas serializes the function's wgmmas (serial.go)
 	serial *SerialWgmma
+	// wgmma: the function has wgmma instructions (the register hazard
+	// checker looks at its other instructions: wgmma_hazard.go).
+	wgmma bool
 }
 
 // xinst is a compiled instruction.
@@ -40,7 +43,7 @@ type xinst struct {
 	f2   func(a, b uint64) uint64
 	f3   func(a, b, c uint64) uint64
 	vop  vecOp    // full-warp fast path of f2, when it is a plain op
-	smem smemSite // shared-memory accounting for this instruction
+	fuse smemFuse // ptxas fusion of shared accesses (merge.go); statistics: Launch.sites
 	// ipdom is a guarded bra's immediate post-dominator, where a group it
 	// splits reconverges (reconverge.go); -1 otherwise.
 	ipdom int32
@@ -112,6 +115,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		x := &xf.insts[i]
 		x.in = in
 		x.op = in.Op
+		xf.wgmma = xf.wgmma || in.Op == ptx.OpWgmma
 		x.guard = in.Guard
 		x.guardNeg = in.GuardNeg
 		if len(in.Mods.Types) > 0 {

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/sm90sim/sm90sim/ptx"
@@ -10,32 +11,50 @@ import (
 // compileCp dispatches the cp family: Ampere cp.async (this file), the bulk
 // and tensor copies (bulk*.go, tma*.go) and their group bookkeeping.
 //
-// Functional mode completes every async copy at issue, so commit_group,
-// wait_group and wait_all have nothing left to wait for; they are checked
-// for their operands only.
+// Bytes move at issue; completion (what wait_group, wait_all and the
+// deferred arrive observe) comes with the copy's ticket (tickets.go).
 func compileCp(c *compiler, x *xinst) error {
 	q := x.in.Quals
 	has := func(s string) bool { return slices.Contains(q, s) }
 	switch {
 	case has("commit_group") || has("wait_all"):
+		switch {
+		case has("bulk"):
+			x.setAsync(AsyncBulkCommit, 0)
+		case has("wait_all"):
+			x.setAsync(AsyncWait, -1)
+		default:
+			x.setAsync(AsyncCommit, 0)
+		}
 		return compileCpGroupOp(x, 0, has("bulk"))
 	case has("wait_group"):
-		return compileCpGroupOp(x, 1, has("bulk"))
+		err := compileCpGroupOp(x, 1, has("bulk"))
+		if err == nil {
+			x.setAsync(AsyncWait, int32(x.ops[0].imm))
+			if has("bulk") {
+				x.info.Async = AsyncBulkWait
+			}
+		}
+		return err
 	case has("tensor"):
 		return compileTensorCopy(c, x)
 	case has("bulk"):
 		return compileBulkCopy(c, x)
 	case has("mbarrier") && has("arrive"):
+		x.setAsync(AsyncCopyArrive, 0)
 		return compileCpAsyncArrive(x)
 	case has("ca") || has("cg"):
+		x.setAsync(AsyncCopy, 0)
 		return compileCpAsync(c, x)
 	}
 	return errUnsupported(x.in)
 }
 
 // compileCpGroupOp: commit_group, wait_group N and wait_all of cp.async
-// (the hazard checker's group bookkeeping, hazard_cpasync.go) and of the
-// bulk copies (hazard_bulkread.go).
+// and of the bulk copies: the warp's group state (tickets.go). A wait whose
+// groups are in flight reports Retry (nothing executes); once it passes,
+// the hazard checker learns what the warp has observed
+// (hazard_cpasync.go, hazard_bulkread.go).
 func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 	if err := needOps(x, nops); err != nil {
 		return err
@@ -48,6 +67,10 @@ func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 		n := uint32(x.ops[0].imm)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if m != 0 {
+				if !w.async().bulk.waitMet(n) {
+					w.cur.retry = true
+					return nil
+				}
 				w.hazardBulkWait(n)
 			}
 			return nil
@@ -55,7 +78,7 @@ func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 	case bulk:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if m != 0 {
-				w.hazardBulkCommit()
+				w.async().bulk.commit()
 			}
 			return nil
 		}
@@ -63,21 +86,32 @@ func compileCpGroupOp(x *xinst, nops int, bulk bool) error {
 		n := uint32(x.ops[0].imm)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if m != 0 {
-				w.hazardCpWait(n, false)
+				if !w.async().cp.waitMet(n) {
+					w.cur.retry = true
+					return nil
+				}
+				w.hazardCpWait(n)
 			}
 			return nil
 		}
 	case slices.Contains(x.in.Quals, "wait_all"):
+		// commit_group + wait_group 0: waits for the open group too.
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if m != 0 {
-				w.hazardCpWait(0, true)
+				q := &w.async().cp
+				if !q.allDone() {
+					w.cur.retry = true
+					return nil
+				}
+				q.commit()
+				w.hazardCpWait(0)
 			}
 			return nil
 		}
 	default:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			if m != 0 {
-				w.hazardCpCommit()
+				w.async().cp.commit()
 			}
 			return nil
 		}
@@ -161,6 +195,7 @@ func compileCpAsync(c *compiler, x *xinst) error {
 				return err
 			}
 			w.countSmem(x, &acc)
+			return w.startCpAsync(x, size*bits.OnesCount32(acc.Active))
 		}
 		return nil
 	}
@@ -168,21 +203,21 @@ func compileCpAsync(c *compiler, x *xinst) error {
 }
 
 // compileCpAsyncArrive: cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64
-// [mbar]. The arrive happens when this thread's earlier cp.async copies are
-// done (at once here). Without .noinc the pending count is first raised by
-// one, so the pair leaves it unchanged; with .noinc it is a plain arrive.
+// [mbar]. The arrive happens when the warp's earlier cp.async copies are
+// done and its ticket completed (tickets.go). Without .noinc the pending
+// count is raised by one at issue, so the pair leaves it unchanged; with
+// .noinc it is a plain arrive.
 func compileCpAsyncArrive(x *xinst) error {
 	noinc := x.in.Mods.Flags&ptx.FNoInc != 0
 	return mbarOp(x, 1, 0, x.in.Mods.Space, true, func(w *Warp, t *CTA, b *mbarrierT, a uint32, l int) error {
 		w.hazardCpArrive(a, b)
 		if !noinc {
-			return b.ExpectTx(0) // validity check only: +1 then -1 pending
+			if err := b.IncPending(); err != nil {
+				return err
+			}
+		} else {
+			w.hazardRelease(w.cta, a, b)
 		}
-		w.hazardRelease(w.cta, a, b)
-		_, done, err := b.Arrive(1)
-		if done {
-			w.cta.mbarCompleted(a, b)
-		}
-		return err
+		return w.startCpArrive(x, l, a)
 	})
 }

@@ -23,6 +23,10 @@ type Launch struct {
 	Printf bytes.Buffer
 
 	pool ctaPool // recycled CTA memory (see pool.go)
+	// kernel is the kernel the launch runs (set by its first CTA), sites
+	// its shared-memory statistics by function and PC (smemstats.go).
+	kernel *Kernel
+	sites  [][]smemSite
 	// NoHazardCheck switches off the async-copy hazard checker (hazard.go).
 	NoHazardCheck bool
 	// StrictHazards makes the warning rules errors (hazard_warn.go).
@@ -49,6 +53,7 @@ func (l *Launch) Fork(g *GlobalMem) *Launch {
 	f.Printf = bytes.Buffer{}
 	f.Warnings = Warnings{}
 	f.pool = ctaPool{}
+	f.sites = nil
 	f.Poll = nil
 	return f
 }
@@ -73,6 +78,7 @@ type CTA struct {
 	clockFn    func() int64
 	nsPerCycle float64
 	async      asyncState // mbarriers and the async-copy hazard checker
+	tk         tickets    // async operations in flight and the warps' groups (tickets.go)
 	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
 }
 
@@ -83,6 +89,10 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 	if n <= 0 || n > 1024 {
 		return nil, fmt.Errorf("block %v has %d threads (1..1024 allowed)", l.Block, n)
 	}
+	if l.kernel != nil && l.kernel != k {
+		return nil, fmt.Errorf("launch of kernel %s used for kernel %s", l.kernel.Name(), k.Name())
+	}
+	l.kernel = k
 	c := &CTA{k: k, l: l, ctaid: ctaid, smid: smid, nthr: n}
 	c.joinCluster(nil)
 	c.shared = l.pool.getShared(k.SharedBytes(l.DynamicShared))
@@ -147,10 +157,6 @@ func (c *CTA) Done() bool {
 	}
 	return true
 }
-
-// Run executes the CTA's cluster to completion in functional mode (for a
-// CTA made with NewCTA, the CTA alone; cluster_run.go).
-func (c *CTA) Run(budget *int64) error { return c.cl.Run(budget) }
 
 func (c *CTA) budgetFault(w *Warp) error {
 	l := bits.TrailingZeros32(w.live)

@@ -24,15 +24,21 @@
 // (undefined in PTX) end in a deadlock report. Results of programs that do
 // not depend on scheduling are the same as on the hardware.
 //
-// Warps of a CTA run round-robin, up to 256 instructions each before the
-// next warp runs; a warp whose wait fails (mbarrier try_wait) yields at once.
-// When no warp can make progress the CTA reports a deadlock naming every
-// stuck warp and what it waits for.
+// A driver issues one warp instruction at a time through the public seam:
+// Warp.Peek (the next instruction's InstInfo, no side effects), Warp.Issue
+// (executes it, values at issue, and fills an Effect, with the tickets of
+// the async work it started) and CTA.Complete (the observable end of that
+// work: complete_tx, deferred arrives, group retirement; tickets.go). The
+// functional driver (sim/gpu/loop.go) runs warps round-robin, up to 256
+// instructions each, completing every ticket at once; a warp whose wait
+// fails (mbarrier try_wait, an unmet wait_group) yields at once. When no
+// warp can make progress Cluster.Deadlock names every stuck warp and what
+// it waits for.
 //
 // # Clusters
 //
-// The CTAs of a thread-block cluster run together (Cluster.Run: the same
-// round-robin over every warp of every CTA, rank order), since they
+// The CTAs of a thread-block cluster run together (the same round-robin
+// over every warp of every CTA, rank order), since they
 // synchronize through barrier.cluster, distributed shared memory and remote
 // mbarriers; a deadlock report then names each stuck warp's CTA and, for
 // barrier.cluster, the CTAs that have not arrived. Shared-space addresses
@@ -43,9 +49,9 @@
 // # Parallel runs
 //
 // A Launch and its CTAs belong to one goroutine. To run CTAs of one launch on
-// several goroutines (sim/gpu), each gets a Kernel.Clone (per-instruction
-// state such as bank statistics), a Launch.Fork (counters, printf buffer,
-// CTA memory pool) and a SharedMem.View of global memory (overlay.go); the
-// driver commits their memory logs, printf text, counters and site
-// statistics in serial order.
+// several goroutines (sim/gpu), they share the Kernel (immutable once its
+// globals are placed) and each gets a Launch.Fork (counters, bank
+// statistics per instruction, printf buffer, CTA memory pool) and a
+// SharedMem.View of global memory (overlay.go); the driver commits their
+// memory logs, printf text, counters and site statistics in serial order.
 package exec

@@ -18,10 +18,9 @@ import "fmt"
 
 // bulkTrack is the bulk-group read state of a CTA's warps.
 type bulkTrack struct {
-	committed []uint32   // per warp: cp.async.bulk.commit_group so far
-	pend      [][]int32  // per warp: reads not yet covered by a wait
-	reads     []bulkRead // every tracked read; chunk holds 1 + its index
-	chunk     []int32
+	pend  [][]int32  // per warp: reads not yet covered by a wait (groups: tickets.go)
+	reads []bulkRead // every tracked read; chunk holds 1 + its index
+	chunk []int32
 }
 
 // bulkRead is one bulk-group copy's read of shared memory.
@@ -34,7 +33,6 @@ type bulkRead struct {
 }
 
 func (t *bulkTrack) init(nw, chunks int) {
-	t.committed = make([]uint32, nw)
 	t.pend = make([][]int32, nw)
 	t.chunk = make([]int32, chunks)
 }
@@ -47,18 +45,11 @@ func (w *Warp) hazardBulkRead(x *xinst, what string, lo, hi uint32) {
 		return
 	}
 	t := &h.bk
-	t.reads = append(t.reads, bulkRead{what: what, line: x.line(), warp: w.id, group: t.committed[w.id] + 1})
+	t.reads = append(t.reads, bulkRead{what: what, line: x.line(), warp: w.id, group: w.async().bulk.committed + 1})
 	i := int32(len(t.reads))
 	t.pend[w.id] = append(t.pend[w.id], i)
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(t.chunk); k++ {
 		t.chunk[k] = i
-	}
-}
-
-// hazardBulkCommit: warp w's cp.async.bulk.commit_group.
-func (w *Warp) hazardBulkCommit() {
-	if h := w.cta.async.hz; h != nil {
-		h.bk.committed[w.id]++
 	}
 }
 
@@ -70,7 +61,7 @@ func (w *Warp) hazardBulkWait(n uint32) {
 		return
 	}
 	t := &h.bk
-	c := t.committed[w.id]
+	c := w.async().bulk.committed
 	if n >= c {
 		return
 	}

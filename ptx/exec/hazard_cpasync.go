@@ -19,14 +19,13 @@ import (
 // missing __syncthreads before refilling a pipeline stage), and it is a
 // generic-proxy write for the proxy check (hazard_proxy.go).
 
-// cpTrack is the cp.async group state of a CTA's warps.
+// cpTrack is the checker's cp.async state of a CTA's warps (the groups
+// themselves are counted in tickets.go).
 type cpTrack struct {
-	committed []uint32  // per warp: commit_groups so far
-	pend      [][]int32 // per warp: async writes not yet covered by a wait
+	pend [][]int32 // per warp: async writes not yet covered by a wait
 }
 
 func (t *cpTrack) init(nw int) {
-	t.committed = make([]uint32, nw)
 	t.pend = make([][]int32, nw)
 }
 
@@ -51,7 +50,7 @@ func (w *Warp) hazardCpAsync(x *xinst, acc *smem.Access, size int) error {
 			}
 		}
 	}
-	idx := h.add(asyncWrite{what: "cp.async", line: x.line(), warp: w.id, src: h.rank, cp: true, group: h.cp.committed[w.id] + 1})
+	idx := h.add(asyncWrite{what: "cp.async", line: x.line(), warp: w.id, src: h.rank, cp: true, group: w.async().cp.committed + 1})
 	h.cp.pend[w.id] = append(h.cp.pend[w.id], idx)
 	for r := acc.Active; r != 0; r &= r - 1 {
 		l := tz(r)
@@ -63,26 +62,16 @@ func (w *Warp) hazardCpAsync(x *xinst, acc *smem.Access, size int) error {
 	return nil
 }
 
-// hazardCpCommit: warp w's cp.async.commit_group.
-func (w *Warp) hazardCpCommit() {
-	if h := w.cta.async.hz; h != nil {
-		h.cp.committed[w.id]++
-	}
-}
-
-// hazardCpWait: warp w's cp.async.wait_group n (all: wait_all, which is
-// commit_group + wait_group 0). The copies of groups older than the n
-// most recent ones are complete and visible to w from now on.
-func (w *Warp) hazardCpWait(n uint32, all bool) {
+// hazardCpWait: warp w's cp.async.wait_group n (wait_all: after its
+// commit). The copies of groups older than the n most recent ones are
+// complete and visible to w from now on.
+func (w *Warp) hazardCpWait(n uint32) {
 	h := w.cta.async.hz
 	if h == nil {
 		return
 	}
 	t := &h.cp
-	if all {
-		t.committed[w.id]++
-	}
-	c := t.committed[w.id]
+	c := w.async().cp.committed
 	if n >= c {
 		return
 	}

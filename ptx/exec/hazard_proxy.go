@@ -191,6 +191,11 @@ func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []ui
 	if h == nil {
 		return nil
 	}
+	if e := w.cta.wg.cur; e != nil && e.stamped {
+		if err := w.wgQueuedWrites(x, warps, name, chunks, e.stamp, e.first); err != nil {
+			return err
+		}
+	}
 	p := &h.px
 	var ids [4]int // warps is one warpgroup
 	for i, r := range warps {

@@ -15,16 +15,69 @@ import "fmt"
 // writer outside the warpgroup needs such a wait ordered before its write
 // (a bar.sync, or an mbarrier arrive -> wait chain: the consumer's arrive
 // on the "empty" barrier, the producer's wait). Groups are counted per
-// warp; a wait by any warp of the warpgroup retires the collective wgmma.
+// warp (tickets.go); a wait by any warp of the warpgroup retires the
+// collective wgmma.
 // Per 16-byte chunk and warpgroup the check keeps the last read.
 
 // wgReadTrack is the wgmma operand-read state of a CTA.
 type wgReadTrack struct {
-	nwg       int
-	chunk     []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
-	reads     []wgRead
-	pend      [][]int32 // per warp: reads its wait_group has not retired
-	committed []uint32  // per warp: wgmma.commit_group so far
+	nwg   int
+	chunk []int32 // chunk*nwg + warpgroup: 1 + index into reads, 0 none (nil until the first read)
+	reads []wgRead
+	pend  [][]int32 // per warp: reads its wait_group has not retired
+	// AsyncWgmmaQueue mode: the last write of every chunk, stamped, so that
+	// a write between a warp's part of a wgmma and the MMA's read (when
+	// the fourth part issues) is reported (wgQueuedWrites).
+	stamp uint64
+	last  []wgWrite
+}
+
+// wgWrite is the last write of a chunk (queue mode).
+type wgWrite struct {
+	stamp      uint64
+	warp, rank int32
+	line       int32
+	what       string
+}
+
+// wgQueueStamp is the write stamp a warp's first part of a queued wgmma
+// records (ok false when the checker is off).
+func (c *CTA) wgQueueStamp() (uint64, bool) {
+	h := c.async.hz
+	if h == nil {
+		return 0, false
+	}
+	if h.wr.last == nil {
+		h.wr.last = make([]wgWrite, len(h.chunk))
+	}
+	return h.wr.stamp, true
+}
+
+// wgQueuedWrites reports a write of one of chunks made after stamp (the
+// first part of the queued wgmma x issued then): the MMA reads its
+// operand only now, so that write races with it.
+func (w *Warp) wgQueuedWrites(x *xinst, warps []*Warp, name string, chunks []uint32, stamp uint64, first int) error {
+	h := w.cta.async.hz
+	if h == nil || h.wr.last == nil {
+		return nil
+	}
+	for _, k := range chunks {
+		if int(k) >= len(h.wr.last) {
+			continue
+		}
+		if lw := &h.wr.last[k]; lw.stamp > stamp {
+			who := fmt.Sprintf("warp %d", lw.warp)
+			if lw.rank != int32(w.cta.rank) {
+				who = fmt.Sprintf("warp %d of cluster rank %d", lw.warp, lw.rank)
+			}
+			g := warps[0].id / 4
+			return w.wgFault(x, wgWarpIDs(warps), "wgmma hazard: %s (%s at line %d) overwrote shared [0x%x, 0x%x), the %s operand of the wgmma.mma_async at line %d "+
+				"of warpgroup %d (warps %d..%d), after warp %d issued its part of it and before the last part: the wgmma may read either value "+
+				"(no wgmma.wait_group can retire it before all four parts issued)",
+				who, lw.what, lw.line, k*hzChunk, (k+1)*hzChunk, name, x.line(), g, 4*g, 4*g+3, first)
+		}
+	}
+	return nil
 }
 
 // wgRead is one wgmma.mma_async's read of one shared operand.
@@ -45,14 +98,11 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 		t.nwg = (h.nw + 3) / 4
 		t.chunk = make([]int32, len(h.chunk)*t.nwg)
 		t.pend = make([][]int32, h.nw)
-		if t.committed == nil {
-			t.committed = make([]uint32, h.nw)
-		}
 	}
 	g := warps[0].id / 4
 	r := wgRead{name: name, line: x.line(), wg: g}
-	for q, ow := range warps {
-		r.group[q] = t.committed[ow.id] + 1
+	for q := range warps {
+		r.group[q] = w.cta.wg.cur.parts[q].group // the warp's group when it issued its part
 	}
 	t.reads = append(t.reads, r)
 	i := int32(len(t.reads))
@@ -66,17 +116,6 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	}
 }
 
-// wgCommit: warp w's wgmma.commit_group.
-func (w *Warp) hazardWgCommit() {
-	if h := w.cta.async.hz; h != nil {
-		t := &h.wr
-		if t.committed == nil {
-			t.committed = make([]uint32, h.nw)
-		}
-		t.committed[w.id]++
-	}
-}
-
 // hazardWgWait: warp w's wgmma.wait_group n (at instruction x) retires
 // the reads of its groups older than the n most recent ones.
 func (w *Warp) hazardWgWait(x *xinst, n int) {
@@ -85,7 +124,7 @@ func (w *Warp) hazardWgWait(x *xinst, n int) {
 		return
 	}
 	t := &h.wr
-	c := t.committed[w.id]
+	c := w.async().wg.committed
 	if uint64(n) >= uint64(c) {
 		return
 	}
@@ -117,6 +156,10 @@ type wgRetiredMemo [8]int32
 // wgOverwrite is hazardWgmmaOverwrite with an optional memo.
 func (c *CTA) wgOverwrite(x *xinst, l int, by *Warp, k uint32, what string, memo *wgRetiredMemo) error {
 	h := c.async.hz
+	if h != nil && h.wr.last != nil && int(k) < len(h.wr.last) {
+		h.wr.stamp++
+		h.wr.last[k] = wgWrite{stamp: h.wr.stamp, warp: int32(by.id), rank: int32(by.cta.rank), line: int32(x.line()), what: what}
+	}
 	if h == nil || h.wr.chunk == nil || int(k) >= len(h.chunk) {
 		return nil
 	}

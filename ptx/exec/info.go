@@ -77,6 +77,7 @@ func noDest(op ptx.Opcode) bool {
 func buildInfo(xf *xfunc, pc int, x *xinst) {
 	in := x.in
 	inf := &x.info
+	compiled := *inf // the async fields the compilers set (info_async.go)
 	*inf = InstInfo{Func: int32(xf.idx), PC: int32(pc), Op: in.Op, Pipe: ptx.PipeOf(in),
 		Regs: int32(xf.nregs), Slots: 1, Bits: int32(x.bits), Wide: in.Mods.Flags&ptx.FWide != 0,
 		Pos: in.Pos, Src: in.Src, Text: in.Text, Line: int32(in.Pos.Line)}
@@ -114,7 +115,8 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 			inf.Slots += subroutineSlots
 		}
 	}
-	asyncInfo(in, inf)
+	inf.Async, inf.WaitN = compiled.Async, compiled.WaitN
+	inf.MMAN, inf.MMAK, inf.MMABits, inf.MMARS, inf.MMASparse = compiled.MMAN, compiled.MMAK, compiled.MMABits, compiled.MMARS, compiled.MMASparse
 	for _, q := range in.Quals {
 		switch q {
 		case "cg", "cs", "cv", "volatile":

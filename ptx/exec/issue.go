@@ -24,6 +24,10 @@ const (
 	// Blocked: nothing issued: the warp waits at a barrier, its lanes are
 	// all parked, or it has exited.
 	Blocked
+	// Retry: a cp.async, bulk or wgmma wait_group (or wait_all) found
+	// groups in flight; nothing executed, and the warp issues the same
+	// instruction again once a ticket of the CTA completed (AsyncTickets).
+	Retry
 )
 
 // maxLines bounds the distinct 128-byte global lines an Effect lists; an
@@ -34,6 +38,10 @@ const maxLines = 256
 // takes time. It is filled in place and holds no pointers into the warp
 // beyond Info, so a driver can reuse one Effect for every call.
 type Effect struct {
+	// Brief, set by the driver, limits the Effect to Info, Outcome,
+	// Exited and Async (what a functional driver needs; the rest costs
+	// time on every instruction).
+	Brief   bool
 	Info    *InstInfo
 	Outcome Outcome
 	// Active is the number of lanes that executed (guard true).
@@ -81,6 +89,10 @@ type Effect struct {
 	// atom, red) went to another CTA's shared memory (DSMEM: through the
 	// SM-to-SM network, not the SM's own shared-memory port).
 	RemoteSmem int
+	// Async are the async operations the instruction started, with the
+	// tickets the driver completes (CTA.Complete of the warp's CTA; tickets
+	// are 0 in AsyncAtIssue mode). The slice is reused from call to call.
+	Async []AsyncOp
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -147,6 +159,11 @@ func (e *Effect) noteLand(t *CTA, a uint32, n uint32) {
 func (e *Effect) reset() {
 	e.Info = nil
 	e.Outcome = Issued
+	e.Exited = false
+	e.Async = e.Async[:0]
+	if e.Brief {
+		return
+	}
 	e.Active = 0
 	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
 	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
@@ -226,44 +243,11 @@ func (w *Warp) Peek() (info *InstInfo, ok bool) {
 	return &f.fn.insts[pc].info, true
 }
 
-// Issue executes the warp's next instruction (as Step does, values at
-// issue) and describes it in e for a timing model. The CTA's instruction
-// clock advances as in the functional loop.
-func (w *Warp) Issue(e *Effect) error {
-	e.reset()
-	info, ok := w.Peek()
-	if !ok {
-		e.Outcome = Blocked
-		e.Exited = w.live == 0
-		return nil
-	}
-	e.Info = info
-	c := w.cta
-	insts := w.insts
-	w.spun = false
-	w.eff = e
-	blocked, err := w.Step()
-	w.eff = nil
-	if err != nil {
-		return err
-	}
-	switch {
-	case blocked:
-		e.Outcome = Blocked
-	case w.insts == insts:
-		e.Outcome = Parked
-	case w.spun:
-		e.Outcome = Spun
-		w.spins++
-	}
-	if !blocked {
-		c.clock++
-	}
-	e.Active = bits.OnesCount32(w.cur.group)
-	e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
-	e.Exited = w.live == 0
-	return nil
-}
+// Spinning reports whether the warp's last Spun issue repeated a failed
+// wait with nothing changed since the one before (no mbarrier of the CTA
+// changed, the warp's registers unchanged): a functional driver does not
+// count it as progress.
+func (w *Warp) Spinning() bool { return w.mspin.repeat }
 
 // WaitsWarpgroup reports whether the warp waits at a wgmma for the other
 // warps of its warpgroup (the functional rendezvous: values are computed

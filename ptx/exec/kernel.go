@@ -36,7 +36,9 @@ func DefaultLayout() Layout {
 	}
 }
 
-// Kernel is a compiled .entry with every function it can call.
+// Kernel is a compiled .entry with every function it can call. It does not
+// change once LoadGlobals has placed its variables: run statistics live in
+// the Launch, so goroutines share one Kernel.
 type Kernel struct {
 	prog   *ptx.Program
 	entry  int
@@ -94,18 +96,6 @@ func Compile(p *ptx.Program, name string, layout Layout) (*Kernel, error) {
 		return nil, errs
 	}
 	return k, nil
-}
-
-// Clone compiles the kernel again, with the global variable addresses of
-// k: a copy whose per-instruction state (shared-memory site statistics,
-// handler data) is its own, for running CTAs on another goroutine.
-func (k *Kernel) Clone() (*Kernel, error) {
-	c, err := Compile(k.prog, k.Name(), k.layout)
-	if err != nil {
-		return nil, err
-	}
-	copy(c.varAddr, k.varAddr)
-	return c, nil
 }
 
 // placeShared assigns shared-space addresses to static .shared variables in

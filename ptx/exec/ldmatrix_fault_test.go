@@ -30,7 +30,7 @@ func runCounted(t *testing.T, src string, block [3]int, n int) (*smem.Counters, 
 	c := &smem.Counters{}
 	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: block, Params: params, Global: g, Counters: c}
 	_, err = gpu.RunFunctional(gpu.DefaultConfig(), k, l)
-	return c, k.SmemSites(), err
+	return c, l.SmemSites(), err
 }
 
 // matrixKernel runs op (an ldmatrix with 4 destination registers or an

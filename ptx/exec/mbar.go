@@ -13,6 +13,10 @@ import (
 func compileMbarrier(c *compiler, x *xinst) error {
 	in := x.in
 	sp := in.Mods.Space
+	x.setAsync(AsyncMbarOther, 0)
+	if in.Mods.Sub == "try_wait" || in.Mods.Sub == "test_wait" {
+		x.setAsync(AsyncMbarWait, 0)
+	}
 	switch in.Mods.Sub {
 	case "init":
 		return mbarOp(x, 2, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {

@@ -94,9 +94,9 @@ func (c *compiler) mergeShared() {
 		if r0.off%int64(total) != 0 || c.baseAlign(r0, align) < total {
 			continue
 		}
-		insts[i].smem.mergedWidth = total
+		insts[i].fuse.width = total
 		for _, j := range members[1:n] {
-			insts[j].smem.merged = true
+			insts[j].fuse.merged = true
 		}
 	}
 }
@@ -124,7 +124,7 @@ func (c *compiler) fusableRun(i int, r0 memRef) []int {
 			continue
 		}
 		n := len(members)
-		if insts[j].smem.merged || r.load != r0.load || r.base != r0.base || r.sym != r0.sym || r.abs != r0.abs ||
+		if insts[j].fuse.merged || r.load != r0.load || r.base != r0.base || r.sym != r0.sym || r.abs != r0.abs ||
 			r.width != r0.width || r.off != r0.off+int64(n*r0.width) ||
 			x.guard != insts[i].guard || x.guardNeg != insts[i].guardNeg {
 			break

@@ -6,8 +6,7 @@ import (
 )
 
 // SiteStat is the shared-memory bank statistics of one PTX instruction
-// (one "site"), summed over every warp that executed it since the kernel
-// was compiled (all launches of this Kernel). The units are those of
+// (one "site"), summed over every warp of the launch that executed it. The units are those of
 // smem.Cost: Nsight Compute's wavefronts per SASS instruction.
 type SiteStat struct {
 	Function string  // the .entry or .func holding the instruction
@@ -35,27 +34,24 @@ type SiteStat struct {
 	FusedWidth int
 }
 
-// SmemSites returns the statistics of every instruction that accessed
-// shared memory, ordered by function (Program.Funcs order) and then by
-// instruction index: deterministic, independent of scheduling.
+// SmemSites returns the launch's statistics of every instruction that
+// accessed shared memory, ordered by function (Program.Funcs order) and
+// then by instruction index: deterministic, independent of scheduling.
 // Instructions that ptxas fuses into a previous access never appear (their
 // traffic is counted on the first instruction of the fused run).
-func (k *Kernel) SmemSites() []SiteStat {
+func (l *Launch) SmemSites() []SiteStat {
 	var out []SiteStat
-	for _, xf := range k.funcs {
-		if xf == nil {
-			continue
-		}
-		for i := range xf.insts {
-			x := &xf.insts[i]
-			s := &x.smem
-			if s.Executions == 0 || s.merged {
+	for fi, st := range l.sites {
+		xf := l.kernel.funcs[fi]
+		for i := range st {
+			x, s := &xf.insts[i], &st[i]
+			if s.Executions == 0 || x.fuse.merged {
 				continue
 			}
 			out = append(out, SiteStat{
 				Function: xf.fn.Name, Index: i, Pos: x.in.Pos, Src: x.in.Src, Op: x.in.Text, Kind: s.Kind,
 				Executions: s.Executions, Wavefronts: s.Wavefronts, Ideal: s.Ideal,
-				Conflicts: s.Conflicts, MaxWay: s.MaxWay, FusedWidth: s.mergedWidth,
+				Conflicts: s.Conflicts, MaxWay: s.MaxWay, FusedWidth: x.fuse.width,
 			})
 		}
 	}
@@ -63,7 +59,7 @@ func (k *Kernel) SmemSites() []SiteStat {
 }
 
 // SiteDeltas are the shared-memory site statistics one unit of work
-// gathered on a kernel copy (Kernel.Clone), in instruction order.
+// gathered in a fork of the launch (Launch.Fork), in instruction order.
 type SiteDeltas []siteDelta
 
 type siteDelta struct {
@@ -72,16 +68,13 @@ type siteDelta struct {
 }
 
 // TakeSmemSites returns the site statistics gathered since the last call
-// and clears them; parallel runs take them from a worker's copy after each
-// unit and add them to the original (AddSmemSites) in serial order.
-func (k *Kernel) TakeSmemSites() SiteDeltas {
+// and clears them; parallel runs take them from a worker's fork after each
+// unit and add them to the launch (AddSmemSites) in serial order.
+func (l *Launch) TakeSmemSites() SiteDeltas {
 	var out SiteDeltas
-	for fi, xf := range k.funcs {
-		if xf == nil {
-			continue
-		}
-		for i := range xf.insts {
-			s := &xf.insts[i].smem
+	for fi, st := range l.sites {
+		for i := range st {
+			s := &st[i]
 			if s.Executions == 0 {
 				continue
 			}
@@ -92,11 +85,14 @@ func (k *Kernel) TakeSmemSites() SiteDeltas {
 	return out
 }
 
-// AddSmemSites adds statistics taken from a copy of k, as if their
-// executions had run on k after everything counted so far.
-func (k *Kernel) AddSmemSites(d SiteDeltas) {
+// AddSmemSites adds statistics taken from a fork of l (running kernel k),
+// as if their executions had run in l after everything counted so far.
+func (l *Launch) AddSmemSites(k *Kernel, d SiteDeltas) {
+	if len(d) > 0 && l.kernel == nil {
+		l.kernel = k
+	}
 	for _, e := range d {
-		s := &k.funcs[e.fn].insts[e.idx].smem
+		s := l.site(&k.funcs[e.fn].insts[e.idx])
 		s.Executions += e.s.Executions
 		s.Wavefronts += e.s.Wavefronts
 		s.Ideal += e.s.Ideal

@@ -64,6 +64,14 @@ func compileTensorCopy(c *compiler, x *xinst) error {
 	defer countedAsync(x)
 	switch {
 	case f.prefetch:
+		x.setAsync(AsyncPrefetch, 0)
+	case f.load:
+		x.setAsync(AsyncBulkLoad, 0)
+	default:
+		x.setAsync(AsyncBulkStore, 0)
+	}
+	switch {
+	case f.prefetch:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			for r := m; r != 0; r &= r - 1 {
 				if _, err := w.tensorMapAt(x, &x.ops[f.mapOp], tz(r)); err != nil {
@@ -249,6 +257,9 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 		return err
 	}
 	w.hazardBulkRead(x, storeWord(f), s, s+uint32(tm.SmemBytes()))
+	if err := w.startBulk(x, l, uint32(tm.SmemBytes())); err != nil {
+		return err
+	}
 	es := tm.DType.Size()
 	sh := w.cta.shared
 	walk := tm.TileBox

@@ -67,6 +67,10 @@ type Warp struct {
 	// eff, when set, collects what the instruction being issued does for a
 	// timing model (Issue, issue.go).
 	eff *Effect
+	// ops, when set, receives the async operations the instruction starts
+	// (Effect.Async); stray holds their tickets when Step runs without one.
+	ops     *Effect
+	stepEff *Effect // Step's Effect (made on first use)
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64
@@ -78,6 +82,7 @@ type curState struct {
 	frame     *Frame
 	pc        int32
 	parkedNow bool // the handler parked the group instead of executing
+	retry     bool // a wait was unmet: nothing executed (Issue's Retry)
 }
 
 // Done reports whether every lane has exited.
@@ -128,11 +133,43 @@ func (w *Warp) selectGroup() (g uint32, f *Frame, pc int32, ok bool) {
 	return g, f, pc, true
 }
 
-// Step issues one warp instruction. blocked is true when the warp cannot
-// issue (all lanes parked or waiting at a barrier, or exited).
+// Step issues one warp instruction (a thin wrapper of Issue; in
+// AsyncTickets mode the instruction's tickets complete at once). blocked is
+// true when the warp cannot issue (all lanes parked or waiting at a
+// barrier, a wait_group unmet, or exited).
 func (w *Warp) Step() (blocked bool, err error) {
+	if w.stepEff == nil {
+		w.stepEff = &Effect{Brief: true}
+	}
+	e := w.stepEff
+	if err := w.Issue(e); err != nil {
+		return false, err
+	}
+	for _, op := range e.Async {
+		if op.Ticket != 0 {
+			if err := w.cta.Complete(op.Ticket); err != nil {
+				return false, err
+			}
+		}
+	}
+	return e.Outcome == Blocked || e.Outcome == Retry, nil
+}
+
+// Issue executes the warp's next instruction (values at issue) and
+// describes it in e for the driver: a timing model, or the functional loop
+// (Brief). The CTA's instruction clock advances for every outcome but
+// Blocked and Retry, as in the functional loop.
+func (w *Warp) Issue(e *Effect) error {
+	e.reset()
+	w.spun = false
+	w.eff = nil
+	if !e.Brief {
+		w.eff = e
+	}
+	w.ops = e // only handlers of this call use eff and ops
+	insts := w.insts
 	if w.wait != waitNone || w.live == 0 {
-		return true, nil
+		return w.issued(e, true, nil, insts)
 	}
 	var g uint32
 	var f *Frame
@@ -142,15 +179,20 @@ func (w *Warp) Step() (blocked bool, err error) {
 	} else {
 		var ok bool
 		if g, f, pc, ok = w.selectGroup(); !ok {
-			return !w.releaseWarpSyncs(), nil
+			if w.parked != 0 && w.parked == w.live {
+				l := bits.TrailingZeros32(w.parked)
+				e.Info = &w.frame[l].fn.insts[w.pc[l]].info
+			}
+			return w.issued(e, !w.releaseWarpSyncs(), nil, insts)
 		}
 	}
 	if int(pc) >= len(f.fn.insts) {
 		l := bits.TrailingZeros32(g)
-		return false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
-			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}
+		return w.issued(e, false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
+			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}, insts)
 	}
 	x := &f.fn.insts[pc]
+	e.Info = &x.info
 	m := g
 	if x.guard >= 0 {
 		r := f.regs[int(x.guard)*32 : int(x.guard)*32+32]
@@ -164,6 +206,7 @@ func (w *Warp) Step() (blocked bool, err error) {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
+	hz := f.fn.wgmma && m != 0 && x.op != ptx.OpWgmma
 	if x.ctrl {
 		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {
 			// A branch the whole warp takes (or skips) keeps it uniform.
@@ -173,32 +216,42 @@ func (w *Warp) Step() (blocked bool, err error) {
 				w.upc++
 			}
 			w.insts++
-			return false, nil
+			return w.issuedUniform(e)
+		}
+		if hz {
+			if err := w.wgTouch(x); err != nil {
+				return w.issued(e, false, err, insts)
+			}
 		}
 		if w.uniform {
 			w.materialize()
 		}
 		err := x.fn(w, x, m)
 		w.recheck()
-		if err != nil || w.cur.parkedNow {
+		if err != nil || w.cur.parkedNow || w.cur.retry {
 			w.cur.parkedNow = false
-			return false, err
+			return w.issued(e, false, err, insts)
 		}
 		w.parked &^= g // lanes that waited here for the group took part
 		w.insts++
-		return false, nil
+		return w.issued(e, false, nil, insts)
+	}
+	if hz {
+		if err := w.wgTouch(x); err != nil {
+			return w.issued(e, false, err, insts)
+		}
 	}
 	if err := x.fn(w, x, m); err != nil {
-		return false, err
+		return w.issued(e, false, err, insts)
 	}
 	if w.hzErr != nil {
 		err := w.hzErr
 		w.hzErr = nil
-		return false, err
+		return w.issued(e, false, err, insts)
 	}
-	if w.cur.parkedNow {
+	if w.cur.parkedNow || w.cur.retry {
 		w.cur.parkedNow = false
-		return false, nil
+		return w.issued(e, false, nil, insts)
 	}
 	// Lanes that waited at this warp-synchronous instruction for the rest of
 	// the group took part in it: they run on like the others.
@@ -206,13 +259,58 @@ func (w *Warp) Step() (blocked bool, err error) {
 	w.insts++
 	if w.uniform {
 		w.upc++
-		return false, nil
+		if w.spun {
+			return w.issued(e, false, nil, insts)
+		}
+		return w.issuedUniform(e)
 	}
 	for mm := g; mm != 0; mm &= mm - 1 {
 		w.pc[bits.TrailingZeros32(mm)]++
 	}
 	w.recheck()
-	return false, nil
+	return w.issued(e, false, nil, insts)
+}
+
+// issuedUniform ends an Issue that executed an instruction of a uniform
+// warp with no failed wait (the common case: issued's last branch).
+func (w *Warp) issuedUniform(e *Effect) error {
+	w.cta.clock++
+	e.Exited = w.live == 0
+	if !e.Brief {
+		e.Active = bits.OnesCount32(w.cur.group)
+		e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
+	}
+	return nil
+}
+
+// issued ends an Issue: blocked, nothing could issue; err, the fault;
+// insts, the warp's instruction count before the call.
+func (w *Warp) issued(e *Effect, blocked bool, err error, insts int64) error {
+	switch {
+	case err != nil:
+		w.cur.retry = false
+		return err
+	case blocked:
+		e.Outcome = Blocked
+		e.Exited = w.live == 0
+		return nil
+	case w.cur.retry:
+		w.cur.retry = false
+		e.Outcome = Retry
+		return nil
+	case w.insts == insts:
+		e.Outcome = Parked
+	case w.spun:
+		e.Outcome = Spun
+		w.spins++
+	}
+	w.cta.clock++
+	e.Exited = w.live == 0
+	if !e.Brief {
+		e.Active = bits.OnesCount32(w.cur.group)
+		e.BarrierWait = w.wait == waitBarrier || w.wait == waitClusterBar
+	}
+	return nil
 }
 
 // materialize writes the uniform PC and frame back to every lane.

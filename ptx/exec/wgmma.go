@@ -11,12 +11,15 @@ import (
 // wgmma.{fence,commit_group,wait_group,mma_async}.sync.aligned (sm_90a).
 //
 // Functional model: a warpgroup is warps 4g..4g+3 of the CTA. Each warp
-// that issues wgmma.mma_async waits there until all four have issued the
-// same instruction; the last one runs the whole 64xNxK MMA (package
+// that issues wgmma.mma_async records its part in the warpgroup's queue
+// (its descriptors and scale-d as they are now) and its group; the warp
+// whose part completes the oldest entry runs the whole 64xNxK MMA (package
 // wgmma) on the four warps' registers and the shared-memory operands and
-// writes D into all four, then every warp moves on. fence, commit_group
-// and wait_group are per-warp bookkeeping for the hazard checker
-// (wgmma_hazard.go); results land at issue, so nothing waits.
+// writes D into all four (wgmma_group.go). Warps 0-2 wait at the wgmma
+// until then, unless the CTA's mode has AsyncWgmmaQueue: then they go on.
+// The MMA's ticket retires it from the four warps' groups. commit_group closes the warp's open group;
+// wait_group N waits (Retry) until at most N of its groups are in flight
+// (tickets.go), then feeds the hazard checker (wgmma_hazard.go).
 
 // wgInst is a compiled wgmma.mma_async.
 type wgInst struct {
@@ -26,23 +29,28 @@ type wgInst struct {
 	aDesc, bDesc   *xop
 	scaleD         *xop
 	transA, transB bool
-	fi             *wgFunc
 	meta           *xop // .sp: the sparsity metadata register (nil: dense)
 	sel            int  // .sp: the sparsity selector
 }
 
 func compileWgmma(c *compiler, x *xinst) error {
 	x.ctrl = true
-	fi := wgFuncOf(c)
 	switch x.in.Mods.Sub {
 	case "fence", "commit_group":
 		if err := needOps(x, 0); err != nil {
 			return err
 		}
 		commit := x.in.Mods.Sub == "commit_group"
+		x.setAsync(AsyncWgmmaFence, 0)
+		if commit {
+			x.setAsync(AsyncWgmmaCommit, 0)
+		}
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
-			if ok, err := w.wgEnter(x, m, fi); !ok || err != nil {
+			if ok, err := w.wgEnter(x, m); !ok || err != nil {
 				return err
+			}
+			if commit {
+				w.async().wg.commit()
 			}
 			if h := w.cta.wgHazards(); h != nil {
 				if commit {
@@ -63,9 +71,14 @@ func compileWgmma(c *compiler, x *xinst) error {
 			return errAt(x.in, "'%s' needs an immediate group count", x.in.Text)
 		}
 		n := int(x.ops[0].imm)
+		x.setAsync(AsyncWgmmaWait, int32(n))
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
-			if ok, err := w.wgEnter(x, m, fi); !ok || err != nil {
+			if ok, err := w.wgEnter(x, m); !ok || err != nil {
 				return err
+			}
+			if !w.async().wg.waitMet(uint32(n)) {
+				w.cur.retry = true // the warp's wgmmas of older groups are in flight
+				return nil
 			}
 			if h := w.cta.wgHazards(); h != nil {
 				h.wait(w, x, n)
@@ -75,16 +88,15 @@ func compileWgmma(c *compiler, x *xinst) error {
 		}
 		return nil
 	case "mma_async":
-		return compileWgmmaMMA(x, fi)
+		return compileWgmmaMMA(x)
 	}
 	return errUnsupported(x.in)
 }
 
 // wgEnter does what every wgmma instruction does first: converge the warp
-// (.sync.aligned), require every live lane to execute it, and start the
-// hazard checker's instruction wrapping. ok is false when the warp parked
-// or no lane executes it (then the PCs have moved on).
-func (w *Warp) wgEnter(x *xinst, m uint32, fi *wgFunc) (bool, error) {
+// (.sync.aligned) and require every live lane to execute it. ok is false
+// when the warp parked or no lane executes it (then the PCs have moved on).
+func (w *Warp) wgEnter(x *xinst, m uint32) (bool, error) {
 	if !w.converge(full) {
 		return false, nil
 	}
@@ -96,20 +108,19 @@ func (w *Warp) wgEnter(x *xinst, m uint32, fi *wgFunc) (bool, error) {
 	if err := w.needAllLanes(x, m|^w.exists, "must execute this .aligned instruction"); err != nil {
 		return false, err
 	}
-	if !w.cta.l.NoHazardCheck {
-		fi.wrap(w.cur.frame.fn)
-	}
 	return true, nil
 }
 
-func compileWgmmaMMA(x *xinst, fi *wgFunc) error {
+func compileWgmmaMMA(x *xinst) error {
 	in := x.in
-	wi := &wgInst{fi: fi}
+	wi := &wgInst{}
 	f, err := wgForm(in)
 	if err != nil {
 		return err
 	}
 	wi.mma.Form = f
+	x.setAsync(AsyncWgmma, 0)
+	x.setWgmmaShape(f.N, f.K(), len(x.ops) > 1 && x.ops[1].kind == oVec, f.Sparse)
 	wi.mma.SatFinite = in.Mods.Flags&ptx.FSatFinite != 0
 	for _, q := range in.Quals {
 		if q == "xor" {
@@ -176,7 +187,7 @@ func compileWgmmaMMA(x *xinst, fi *wgFunc) error {
 	}
 	x.aux = wi
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
-		if ok, err := w.wgEnter(x, m, fi); !ok || err != nil {
+		if ok, err := w.wgEnter(x, m); !ok || err != nil {
 			return err
 		}
 		return w.wgmmaArrive(x, wi)

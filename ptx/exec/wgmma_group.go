@@ -11,11 +11,11 @@ import (
 )
 
 // waitWarpgroup: the warp issued wgmma.mma_async and waits for the other
-// warps of its warpgroup (CTA.Run sees it as blocked).
+// warps of its warpgroup (unless AsyncWgmmaQueue).
 const waitWarpgroup waitKind = 100
 
-// wgState is a CTA's warpgroup machinery: the wgmma rendezvous per
-// warpgroup, operand buffers and the register hazard checker.
+// wgState is a CTA's warpgroup machinery: the wgmma queue per warpgroup,
+// operand buffers and the register hazard checker.
 type wgState struct {
 	groups []wgGroup
 	ws     wgmma.Workspace
@@ -25,13 +25,7 @@ type wgState struct {
 	ra     [128][wgmma.ARegs]uint32 // RS: the A fragment registers of the warpgroup's threads
 	hz     *wgHazards               // nil when the launch switched checks off
 	warned bool                     // the running wgmma reported its cp.async proxy warning (hazard_proxy.go)
-}
-
-// wgGroup is one warpgroup's rendezvous at a wgmma.mma_async.
-type wgGroup struct {
-	x       *xinst // the instruction the first arriving warp issued
-	arrived uint8  // bit q: warp 4g+q has arrived
-	frames  [4]*Frame
+	cur    *wgEntry                 // the wgmma being run (its parts' groups, for hazard_wgread.go)
 }
 
 func (c *CTA) wgState() *wgState {
@@ -55,104 +49,25 @@ func (w *Warp) wgFault(x *xinst, warps []int, format string, args ...any) *Fault
 	return f
 }
 
-// wgmmaArrive records warp w at wgmma.mma_async x; the fourth warp runs it.
-func (w *Warp) wgmmaArrive(x *xinst, wi *wgInst) error {
-	c := w.cta
-	st := c.wgState()
-	g, q := w.id/4, w.id%4
-	if 4*g+4 > len(c.warps) {
-		return w.wgFault(x, []int{w.id}, "wgmma.mma_async: warpgroup %d (warps %d..%d) is incomplete: the CTA has %d warps (%d threads); a warpgroup is 4 warps", g, 4*g, 4*g+3, len(c.warps), c.nthr)
-	}
-	if st.hz != nil {
-		if err := st.hz.issue(w, x, wi); err != nil {
-			return err
-		}
-	}
-	grp := &st.groups[g]
-	if grp.x != nil && grp.x != x {
-		return w.wgFault(x, []int{w.id, 4*g + tz(uint32(grp.arrived))}, "wgmma.mma_async: warps of warpgroup %d issue different wgmma instructions (this one and line %d)", g, grp.x.line())
-	}
-	grp.x = x
-	grp.arrived |= 1 << q
-	grp.frames[q] = w.cur.frame
-	if grp.arrived != 0xf {
-		w.wait = waitWarpgroup
-		return nil
-	}
-	err := w.wgmmaExec(x, wi, grp, c.warps[4*g:4*g+4])
-	for _, o := range c.warps[4*g : 4*g+4] {
-		if o != w {
-			o.wait = waitNone
-			o.advanceLive()
-		}
-	}
-	*grp = wgGroup{}
-	if err != nil {
-		return err
-	}
-	w.advanceGroup()
-	return nil
-}
-
-// advanceLive moves every live lane past the instruction it waits at.
-func (w *Warp) advanceLive() {
-	if w.uniform {
-		w.upc++
-		return
-	}
-	for r := w.live; r != 0; r &= r - 1 {
-		w.pc[tz(r)]++
-	}
-}
-
-// wgVal reads operand o of lane l in frame f (registers and immediates).
-func wgVal(f *Frame, o *xop, l int) uint64 {
-	switch o.kind {
-	case oReg:
-		v := f.regs[int(o.reg)*32+l]
-		if o.neg {
-			v ^= 1
-		}
-		return v
-	case oImm:
-		return o.imm
-	}
-	return 0
-}
-
-// wgUniform returns operand o's value, which every thread of the
-// warpgroup must hold, or a diagnostic naming the warps that disagree.
-func (w *Warp) wgUniform(x *xinst, o *xop, what string, frames *[4]*Frame, warps []*Warp) (uint64, error) {
-	v := wgVal(frames[0], o, tz(warps[0].live|1<<31))
-	var bad []int
-	for q, ow := range warps {
-		for r := ow.live; r != 0; r &= r - 1 {
-			if wgVal(frames[q], o, tz(r)) != v {
-				bad = append(bad, ow.id)
-				break
-			}
-		}
-	}
-	if len(bad) > 0 {
-		return 0, w.wgFault(x, bad, "wgmma.mma_async: %s differs across the warpgroup (warp %d lane %d holds %#x)", what, warps[0].id, tz(warps[0].live|1<<31), v)
-	}
-	return v, nil
-}
-
 // wgmmaExec runs the warpgroup's MMA: gather, compute, scatter.
-func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) error {
+func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, e *wgEntry, warps []*Warp) error {
 	st := w.cta.wg
+	st.cur = e // read by the operand-read check (hazard_wgread.go) below
+	var frames [4]*Frame
+	for q := range frames {
+		frames[q] = e.parts[q].frame
+	}
 	st.warned = false
 	f := wi.mma.Form
 	st.a = growU32(st.a, f.ALen())
 	st.b = growU32(st.b, f.BLen())
 	st.c = growU32(st.c, f.CLen())
 	st.d = growU32(st.d, f.CLen())
-	bd, err := w.wgUniform(x, wi.bDesc, "the B descriptor", &grp.frames, warps)
+	bd, err := w.wgUniform(x, wgValB, "the B descriptor", e, warps)
 	if err != nil {
 		return err
 	}
-	sd, err := w.wgUniform(x, wi.scaleD, "scale-d", &grp.frames, warps)
+	sd, err := w.wgUniform(x, wgValScale, "scale-d", e, warps)
 	if err != nil {
 		return err
 	}
@@ -163,9 +78,9 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		adst = st.ac
 	}
 	if wi.a != nil {
-		w.wgGatherRS(wi, &grp.frames, adst)
+		w.wgGatherRS(wi, &frames, adst)
 	} else {
-		ad, err := w.wgUniform(x, wi.aDesc, "the A descriptor", &grp.frames, warps)
+		ad, err := w.wgUniform(x, wgValA, "the A descriptor", e, warps)
 		if err != nil {
 			return err
 		}
@@ -178,7 +93,7 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 		if err := w.wgSparseBLayout(x, wi, wgmma.Decode(bd)); err != nil {
 			return err
 		}
-		if err := w.wgExpandSparse(x, wi, &grp.frames, warps); err != nil {
+		if err := w.wgExpandSparse(x, wi, e, warps); err != nil {
 			return err
 		}
 	}
@@ -190,12 +105,12 @@ func (w *Warp) wgmmaExec(x *xinst, wi *wgInst, grp *wgGroup, warps []*Warp) erro
 	mma := wi.mma
 	mma.ScaleD = sd&1 != 0
 	if mma.ScaleD {
-		wgAccumulators(wi, &grp.frames, st.c, false)
+		wgAccumulators(wi, &frames, st.c, false)
 	}
 	if err := mma.Run(&st.ws, st.a, st.b, st.c, st.d); err != nil {
 		return w.wgFault(x, []int{w.id}, "%v", err)
 	}
-	wgAccumulators(wi, &grp.frames, st.d, true)
+	wgAccumulators(wi, &frames, st.d, true)
 	return nil
 }
 
@@ -402,7 +317,7 @@ func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
 	if w.eff != nil {
 		w.eff.noteSmem(k, c)
 	}
-	s := &x.smem
+	s := w.cta.l.site(x)
 	s.Executions++
 	s.Wavefronts += uint64(c.Wavefronts)
 	s.Ideal += uint64(c.Ideal)

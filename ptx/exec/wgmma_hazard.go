@@ -2,9 +2,6 @@ package exec
 
 import (
 	"fmt"
-	"sync"
-
-	"github.com/sm90sim/sm90sim/ptx"
 )
 
 // The wgmma register hazard checker (on unless Launch.NoHazardCheck). Per
@@ -24,80 +21,18 @@ import (
 // ptxas then serializes the wgmmas, so the hardware result is right.
 //
 // (Descriptors that differ across the warpgroup and incomplete warpgroups
-// are reported by wgmma_group.go, checks or not.) Ordinary instructions are
-// observed by wrapping the handlers of every instruction of a function the
-// first time one of its wgmma instructions runs with checks on; a wrapped
-// instruction costs one nil check when checks are off. Writes are the
-// registers of operand 0 (when it is a register or vector), reads all
-// other registers, address bases included.
+// are reported by wgmma_group.go, checks or not.) Ordinary instructions of
+// a function holding wgmma are checked by Warp.step before they run
+// (wgTouch), with the registers their InstInfo says they write (Defs) and
+// read (Uses: the guard, vector elements and address bases included).
 
-// wgFunc is shared by the wgmma instructions of one function.
-type wgFunc struct {
-	once sync.Once
-}
-
-// wgFuncOf returns the function's wgFunc (made by its first wgmma).
-func wgFuncOf(c *compiler) *wgFunc {
-	for i := range c.xf.insts {
-		x := &c.xf.insts[i]
-		if x.op != ptx.OpWgmma || x.fn == nil {
-			continue
-		}
-		if fi, ok := x.aux.(*wgFunc); ok {
-			return fi
-		}
-		if wi, ok := x.aux.(*wgInst); ok {
-			return wi.fi
-		}
+// wgTouch checks the ordinary instruction x of warp w against the
+// registers of its in-flight wgmmas (checks on, a wgmma ran in the CTA).
+func (w *Warp) wgTouch(x *xinst) error {
+	if wg := w.cta.wg; wg != nil && wg.hz != nil {
+		return wg.hz.touch(w, x, x.info.Uses, x.info.Defs)
 	}
-	fi := &wgFunc{}
-	return fi
-}
-
-// wrap installs the hazard observation on every non-wgmma instruction of
-// xf, once.
-func (fi *wgFunc) wrap(xf *xfunc) {
-	fi.once.Do(func() {
-		for i := range xf.insts {
-			x := &xf.insts[i]
-			if x.op == ptx.OpWgmma || x.fn == nil {
-				continue
-			}
-			wrapHazard(x)
-		}
-	})
-}
-
-func wrapHazard(x *xinst) {
-	orig := x.fn
-	var reads, writes []int32
-	for j := range x.ops {
-		o := &x.ops[j]
-		regs := &reads
-		if j == 0 && (o.kind == oReg || o.kind == oVec) {
-			regs = &writes
-		}
-		switch o.kind {
-		case oReg, oAddr:
-			if o.reg >= 0 {
-				*regs = append(*regs, o.reg)
-			}
-		case oVec:
-			for e := range o.elems {
-				if o.elems[e].kind == oReg {
-					*regs = append(*regs, o.elems[e].reg)
-				}
-			}
-		}
-	}
-	x.fn = func(w *Warp, x *xinst, m uint32) error {
-		if wg := w.cta.wg; wg != nil && wg.hz != nil && m != 0 {
-			if err := wg.hz.touch(w, x, reads, writes); err != nil {
-				return err
-			}
-		}
-		return orig(w, x, m)
-	}
+	return nil
 }
 
 // wgHazards is the per-warp state of the checker.
@@ -112,9 +47,16 @@ type wgWarpHz struct {
 	written  []int32 // register written by an ordinary instruction since the last fence: its line, negated when after issued
 	inflight []int32 // line of the in-flight wgmma using the register, 0 none
 	nIn      int
-	pending  []wgUse   // issued, not committed
-	groups   [][]wgUse // committed, oldest first
-	free     [][]wgUse // retired groups' buffers, for pending to reuse
+	pending  []wgUse     // issued, not committed
+	groups   []wgUseList // committed, oldest first
+	free     [][]wgUse   // retired groups' buffers, for pending to reuse
+}
+
+// wgUseList is the registers of one committed wgmma group of the warp
+// (group g of its group state, tickets.go).
+type wgUseList struct {
+	g    uint32
+	uses []wgUse
 }
 
 type wgUse struct {
@@ -143,30 +85,38 @@ func (h *wgHazards) fence(w *Warp) {
 	clear(s.written)
 }
 
+// commit: the warp's commit_group closed group g = its committed count.
 func (h *wgHazards) commit(w *Warp) {
-	w.hazardWgCommit()
 	s := h.state(w)
-	s.groups = append(s.groups, s.pending)
+	s.groups = append(s.groups, wgUseList{g: w.async().wg.committed, uses: s.pending})
 	s.pending = nil
 }
 
-// wait (instruction x) retires all but the newest n committed groups.
+// wait (instruction x) retires all but the newest n committed groups (of
+// the warp's group state; the wait ran once they retired).
 func (h *wgHazards) wait(w *Warp, x *xinst, n int) {
 	w.hazardWgWait(x, n)
 	s := h.state(w)
-	if len(s.groups) <= n {
+	c := w.async().wg.committed
+	if uint64(c) <= uint64(n) {
 		return
 	}
-	for _, g := range s.groups[:len(s.groups)-n] {
-		if g != nil {
-			s.free = append(s.free, g[:0])
+	upto := c - uint32(n)
+	k := 0
+	for k < len(s.groups) && s.groups[k].g <= upto {
+		if u := s.groups[k].uses; u != nil {
+			s.free = append(s.free, u[:0])
 		}
+		k++
 	}
-	s.groups = append(s.groups[:0], s.groups[len(s.groups)-n:]...)
+	if k == 0 {
+		return
+	}
+	s.groups = append(s.groups[:0], s.groups[k:]...)
 	clear(s.inflight)
 	s.nIn = 0
 	for _, g := range s.groups {
-		s.mark(g)
+		s.mark(g.uses)
 	}
 	s.mark(s.pending)
 }
@@ -229,9 +179,13 @@ func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
 	if s.frame != w.cur.frame {
 		return nil
 	}
+	n := int32(len(s.inflight)) // the carry flag (index nregs) is no wgmma operand
 	if s.nIn > 0 {
 		for _, list := range [2][]int32{reads, writes} {
 			for _, r := range list {
+				if r >= n {
+					continue
+				}
 				if line := s.inflight[r]; line != 0 {
 					how := "reads"
 					if len(writes) > 0 && &list[0] == &writes[0] {
@@ -244,6 +198,9 @@ func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
 	}
 	line := int32(x.line())
 	for _, r := range writes {
+		if r >= n {
+			continue
+		}
 		if s.issued {
 			s.written[r] = -line
 		} else if s.written[r] == 0 {

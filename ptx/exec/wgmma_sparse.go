@@ -34,7 +34,7 @@ func (wi *wgInst) compileSparse(in *ptx.Inst, ops []xop) error {
 
 // wgExpandSparse expands the compressed A in st.ac (64 x K/2) into st.a
 // (64 x K) with the metadata of the selected threads.
-func (w *Warp) wgExpandSparse(x *xinst, wi *wgInst, frames *[4]*Frame, warps []*Warp) error {
+func (w *Warp) wgExpandSparse(x *xinst, wi *wgInst, e *wgEntry, warps []*Warp) error {
 	st := w.cta.wg
 	f := wi.mma.Form
 	k := f.K()
@@ -42,7 +42,7 @@ func (w *Warp) wgExpandSparse(x *xinst, wi *wgInst, frames *[4]*Frame, warps []*
 	for m := 0; m < wgmma.M; m++ {
 		nib := func(c int) uint32 {
 			t, sh := wgmma.MetaPos(f.A, wi.sel, m, c)
-			return uint32(wgVal(frames[t/32], wi.meta, t%32)) >> uint(sh) & 0xf
+			return e.parts[t/32].meta[t%32] >> uint(sh) & 0xf
 		}
 		if err := wgmma.ExpandRow(f.A, st.ac[m*kc:m*kc+kc], st.a[m*k:m*k+k], nib, false); err != nil {
 			err.Row = m

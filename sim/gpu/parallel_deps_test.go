@@ -190,7 +190,7 @@ func depsRun(t *testing.T, src string, grid, block [3]int, bufWords int, extra [
 	for _, s := range g.Segments() {
 		st.Memory[s.Name] = s.Data
 	}
-	st.Sites = k.SmemSites()
+	st.Sites = l.SmemSites()
 	return st, par
 }
 

@@ -51,7 +51,7 @@ func runWith(t *testing.T, ptxPath, specPath string, jobs int, grid *[3]int) (ru
 	for _, seg := range s.Launch.Global.Segments() {
 		st.Memory[seg.Name] = seg.Data
 	}
-	st.Sites = s.Kernel.SmemSites()
+	st.Sites = s.Launch.SmemSites()
 	return st, par
 }
 

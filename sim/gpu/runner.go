@@ -7,9 +7,9 @@ import (
 	"github.com/sm90sim/sm90sim/smem"
 )
 
-// runner runs units of a parallel launch on one goroutine: a copy of the
-// kernel (its own site statistics), a fork of the launch (its own
-// counters, printf buffer, CTA memory pool) and a view of global memory.
+// runner runs units of a parallel launch on one goroutine: a fork of the
+// launch (its own counters, site statistics, printf buffer, CTA memory
+// pool) and a view of global memory; the kernel is shared (immutable).
 type runner struct {
 	k    *exec.Kernel
 	l    *exec.Launch
@@ -18,12 +18,8 @@ type runner struct {
 }
 
 func newRunner(k *exec.Kernel, l *exec.Launch, sh *exec.SharedMem) (*runner, error) {
-	kc, err := k.Clone()
-	if err != nil {
-		return nil, err
-	}
 	g := sh.View()
-	return &runner{k: kc, l: l.Fork(g), g: g, base: l}, nil
+	return &runner{k: k, l: l.Fork(g), g: g, base: l}, nil
 }
 
 // runOutput is what a unit left in its runner.
@@ -46,7 +42,7 @@ func (r *runner) run(p *plan, i int, budget int64) *outcome {
 // take collects and clears the runner's printf text, counters, site
 // statistics, hazard warnings and memory log.
 func (r *runner) take() runOutput {
-	out := runOutput{smem: *r.l.Counters, sites: r.k.TakeSmemSites(), mem: r.g.TakeLog(), warn: r.l.Warnings.Take()}
+	out := runOutput{smem: *r.l.Counters, sites: r.l.TakeSmemSites(), mem: r.g.TakeLog(), warn: r.l.Warnings.Take()}
 	if r.l.Printf.Len() > 0 {
 		out.printf = bytes.Clone(r.l.Printf.Bytes())
 		r.l.Printf.Reset()
@@ -73,5 +69,5 @@ func (o *runOutput) addTo(k *exec.Kernel, l *exec.Launch) {
 	if l.Counters != nil {
 		l.Counters.Merge(&o.smem)
 	}
-	k.AddSmemSites(o.sites)
+	l.AddSmemSites(k, o.sites)
 }

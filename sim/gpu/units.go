@@ -8,8 +8,8 @@ import (
 
 // plan cuts a launch into its serial units of work: its CTAs in linear
 // order (x fastest), or for a cluster launch its clusters in linear cluster
-// order, the CTAs of a cluster running together (exec.Cluster.Run
-// interleaves their warps). Unit i of a plain launch runs on SM i mod
+// order, the CTAs of a cluster running together (runCluster
+// interleaves their warps: loop.go). Unit i of a plain launch runs on SM i mod
 // NumSMs; cluster j goes to co-residency slot j mod the number of slots
 // (ClusterSlots), which gives each rank its %smid.
 type plan struct {
@@ -80,7 +80,7 @@ func (p *plan) run(k *exec.Kernel, l *exec.Launch, i int, budget *int64) (insts 
 	if err != nil {
 		return 0, 0, err
 	}
-	err = cl.Run(budget)
+	err = runCluster(cl, budget, l.Poll)
 	for _, c := range cl.CTAs() {
 		if c == nil {
 			continue

@@ -5,90 +5,10 @@ import (
 	"math/bits"
 )
 
-// Run executes the cluster's CTAs to completion in functional mode:
-// round-robin over every warp of every CTA (rank order, then warp order)
-// with a fixed quantum, so that CTAs synchronizing through barrier.cluster,
-// distributed shared memory and remote mbarriers make progress together.
-// budget is decremented per warp instruction; a Fault is returned when it
-// runs out. When no warp of the cluster can make progress the run ends in
-// a deadlock report naming every stuck warp and its CTA.
-func (cl *Cluster) Run(budget *int64) error {
-	const quantum = 256
-	poll := cl.poll()
-	for {
-		if poll != nil {
-			if err := poll(); err != nil {
-				return err
-			}
-		}
-		progress := false
-		alive := false
-		changes := cl.asyncChanges()
-		for _, c := range cl.ctas {
-			if c == nil {
-				continue
-			}
-			for _, w := range c.warps {
-				if w.live == 0 {
-					continue
-				}
-				alive = true
-				stepped, spun, err := c.turn(w, budget, quantum)
-				if err != nil {
-					return err
-				}
-				progress = progress || (stepped && !(spun && w.mspin.repeat))
-			}
-		}
-		progress = progress || cl.asyncChanges() != changes
-		if !alive {
-			return nil
-		}
-		if !progress {
-			return cl.deadlock()
-		}
-	}
-}
-
-// poll is the launch's Poll hook.
-func (cl *Cluster) poll() func() error {
-	for _, c := range cl.ctas {
-		if c != nil {
-			return c.l.Poll
-		}
-	}
-	return nil
-}
-
-// turn runs warp w for up to quantum instructions.
-func (c *CTA) turn(w *Warp, budget *int64, quantum int) (stepped, spun bool, err error) {
-	for i := 0; i < quantum; i++ {
-		w.spun = false
-		blocked, err := w.Step()
-		if err != nil {
-			return stepped, spun, err
-		}
-		if blocked {
-			break
-		}
-		c.clock++
-		*budget--
-		if *budget < 0 {
-			return stepped, spun, c.budgetFault(w)
-		}
-		if w.spun {
-			// A wait that failed (mbarrier.try_wait/test_wait false): let
-			// the other warps run. A turn that ends in the same failed wait
-			// as the warp's previous one, with no mbarrier changed since,
-			// is not progress (its loop branch included).
-			w.spins++
-			spun = true
-			break
-		}
-		stepped = true
-	}
-	return stepped, spun, nil
-}
+// The functional run loop lives in sim/gpu (loop.go), a client of the
+// public seam (Warp.Issue, CTA.Complete); this file keeps what it and the
+// timed mode ask of a cluster: its mbarrier change count and the deadlock
+// report.
 
 // asyncChanges sums the mbarrier state changes of the cluster's CTAs.
 func (cl *Cluster) asyncChanges() uint64 {
@@ -160,9 +80,47 @@ func (w *Warp) stuckWhy() string {
 	if w.wait == waitClusterBar {
 		why = c.cl.barWhy()
 	}
+	if rw := w.retryWhy(); rw != "" {
+		why = rw
+	}
 	if w.wait == waitBarrier {
 		b := &c.bars[w.barID]
 		why = fmt.Sprintf("waits at barrier %d (%d of %d threads arrived)", w.barID, b.arrived, b.expected)
+	}
+	return why
+}
+
+// retryWhy says which groups a warp stopped at a wait_group (or wait_all)
+// waits for ("" when its next instruction is no unmet wait).
+func (w *Warp) retryWhy() string {
+	info, ok := w.Peek()
+	if !ok || info == nil || w.cta.tk.warps == nil {
+		return ""
+	}
+	ws := &w.cta.tk.warps[w.id]
+	var q *groupQueue
+	var kind string
+	switch info.Async {
+	case AsyncWait:
+		q, kind = &ws.cp, "cp.async"
+	case AsyncBulkWait:
+		q, kind = &ws.bulk, "bulk"
+	case AsyncWgmmaWait:
+		q, kind = &ws.wg, "wgmma"
+	default:
+		return ""
+	}
+	n := uint32(max(info.WaitN, 0))
+	if info.WaitN < 0 {
+		if q.allDone() {
+			return ""
+		}
+	} else if q.waitMet(n) {
+		return ""
+	}
+	why := fmt.Sprintf("waits for its %s groups (%d committed, %d retired, %d operations in the open group)", kind, q.committed, q.retired, q.open)
+	if info.Async == AsyncWgmmaWait {
+		why += ": a warp of its warpgroup has not issued its part of a wgmma.mma_async"
 	}
 	return why
 }
