@@ -1,0 +1,53 @@
+"""Part 3 of the microbenchmark list (issue 13/15 gaps found on the evidence
+kernels' structure): global stores by lines per warp-store (family gst) and
+integer division chains (family idiv). Imported by gen.py (register(add));
+`python3 tools/microbench/gen3.py` writes only these directories."""
+import os
+import sys
+
+
+def register(add):
+    # ------------------------------------------------------------ global stores
+    # (name, warps, stride words, step (None: blockDim * stride... see gst.cu), iters, what)
+    for name, warps, stride, step, iters, what in (
+            ("gst_coal_w1", 1, 1, 32, 6, "coalesced (1 line per warp-store)"),
+            ("gst_coal_w4", 4, 1, 128, 6, "coalesced (1 line per warp-store)"),
+            ("gst_sector_w4", 4, 8, 8 * 128, 6, "a 32-byte sector per lane (8 lines per warp-store)"),
+            ("gst_line_w1", 1, 32, 1, 2, "a 128-byte line per lane, same lines again (32 lines per warp-store)"),
+            ("gst_line_w4", 4, 32, 1, 2, "a 128-byte line per lane, same lines again (32 lines per warp-store)"),
+            ("gst_line_w8", 8, 32, 1, 2, "a 128-byte line per lane, same lines again (32 lines per warp-store)"),
+            ("gst_row96_w4", 4, 96, 1, 6, "lane rows of 384 bytes, 96 stores along the row (32 lines per warp-store)"),
+            ("gst_fresh_w4", 4, 32, 32 * 128, 6, "a fresh 128-byte line per lane and store (32 lines per warp-store)")):
+        block = 32 * warps
+        n = block * stride + (iters * 16 - 1) * step + 1
+        add(name, "gst", "gst_u32", [1, 1, 1], [block, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "dst"}, {"s32": iters}, {"u32": stride}, {"u32": step}, {"u32": 7}],
+            {"clk": ("u64", [warps, 2]), "dst": ("u32", [n])}, ["clk"],
+            {"kind": "throughput", "op": f"st.global.u32, {warps} warp(s), {what}", "warps": warps,
+             "stride_words": stride, "step_words": step, "stores_per_warp": iters * 16,
+             "lines_per_store": 1 if stride == 1 else (8 if stride == 8 else 32),
+             "derive": "cycles_per_store = max_w clk[w][1] / stores_per_warp (issue side); "
+                       "ncu sm__cycles_elapsed.max: the launch with the drain"})
+    # ------------------------------------------------------------ integer division chains
+    for op, big, d in (("div_u64", 1 << 40, 7), ("rem_u64", 1 << 40, (1 << 33) + 12345),
+                       ("div_s64", 1 << 40, 7), ("rem_s64", 1 << 40, (1 << 33) + 12345),
+                       ("div_u32", 1000003, 7), ("rem_u32", 1000003, 12345), ("div_s32", 1000003, 7)):
+        iters = 2
+        add(f"idiv_{op}", "idiv", f"idiv_{op}", [1, 1, 1], [32, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"u32": 12345}, {"u64": big}, {"u64": d}],
+            {"clk": ("u64", [2]), "sink": ("u32", [32])}, ["clk", "sink"],
+            {"kind": "latency", "op": f"{op.replace('_', '.')} then add (x = x op d + big), operands "
+                                      + ("64-bit wide" if op.endswith("64") else "32-bit"),
+             "ops_per_rep": iters * 32, "warps": 1,
+             "derive": "cycles_per_op = clk[1] / ops_per_rep; sass_per_op = ncu smsp__inst_executed / (2 * ops_per_rep)"})
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
+    mine = []
+    register(lambda *a, **k: mine.append(a[0]))
+    for b in gen.BENCH:
+        if b["name"] in mine:
+            gen.write_dir(b)
+    print(f"{len(mine)} benchmarks written")
