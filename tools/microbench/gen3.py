@@ -41,6 +41,31 @@ def register(add):
              "ops_per_rep": iters * 32, "warps": 1,
              "derive": "cycles_per_op = clk[1] / ops_per_rep; sass_per_op = ncu smsp__inst_executed / (2 * ops_per_rep)"})
 
+    # ------------------------------------------------------------ global loads (L1-warm)
+    for name, warps, stride, step, what in (
+            ("gld_coal_w4", 4, 1, 128, "coalesced (1 line, 4 sectors per warp-load)"),
+            ("gld_s64_w4", 4, 16, 1, "64 bytes per lane (16 lines x 2 sectors per warp-load)"),
+            ("gld_line_w4", 4, 32, 1, "a 128-byte line per lane (32 lines per warp-load)"),
+            ("gld_line_w1", 1, 32, 1, "a 128-byte line per lane (32 lines per warp-load)")):
+        block, iters = 32 * warps, 2
+        n = block * stride + (iters * 16 - 1) * step + 1
+        add(name, "gld", "gld_u32", [1, 1, 1], [block, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "src"}, {"buffer": "sink"}, {"s32": iters}, {"u32": stride}, {"u32": step}],
+            {"clk": ("u64", [warps, 2]), "src": "{dtype: u32, shape: [%d], init: uniform}" % n,
+             "sink": ("u32", [block])}, ["clk", "sink"],
+            {"kind": "throughput", "op": f"ld.global.u32 (L1-warm), {warps} warp(s), {what}", "warps": warps,
+             "stride_words": stride, "step_words": step, "loads_per_warp": iters * 16,
+             "derive": "cycles_per_load = max_w clk[w][1] / loads_per_warp"})
+    # ------------------------------------------------------------ instruction fetch
+    for warps in (1, 4, 16):
+        add(f"icache_ffma_w{warps}", "icache", "icache_ffma", [1, 1, 1], [32 * warps, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"u32": 12345}],
+            {"clk": ("u64", [warps, 2]), "sink": ("u32", [32 * warps])}, ["clk", "sink"],
+            {"kind": "issue", "op": f"2048 straight-line independent fma.rn.f32 (32 KiB of SASS), {warps} warp(s)",
+             "warps": warps, "insts": 2048,
+             "derive": "cold_cycles_per_line = (max_w clk[w][0] - max_w clk[w][1]) / (2048 * 16 / 128); "
+                       "warm: max_w clk[w][1] / insts"})
+
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
