@@ -76,6 +76,9 @@ type Effect struct {
 	Lands     [16]Land
 	NumLands  int
 	LandBytes int
+	// SuspendNs is a try_wait's suspend-time hint in ns as the lanes read
+	// it (an immediate or a register), 0 without one.
+	SuspendNs int64
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -143,6 +146,7 @@ func (e *Effect) reset() {
 	e.AsyncChanged = false
 	e.Exited = false
 	e.NumMbars, e.NumLands, e.LandBytes = 0, 0, 0
+	e.SuspendNs = 0
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.

@@ -72,6 +72,15 @@ type Config struct {
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
 	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	// LGQueueCycles: a global/local memory instruction waits (LG throttle)
+	// while the L1 has more than this many cycles of earlier requests
+	// queued; stores are otherwise fire-and-forget.
+	LGQueueCycles int `json:"lg_queue_cycles" yaml:"lg_queue_cycles"`
+	// L1RequestCycles: a global load's address stage in the L1 (before
+	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
+	// per 32-byte sector written on top of its lines (l1Cycles).
+	L1RequestCycles        int `json:"l1_request_cycles" yaml:"l1_request_cycles"`
+	L1StoreCyclesPerSector int `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
@@ -105,7 +114,8 @@ func (c *Config) Validate() error {
 	}{
 		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
-		{"fence_cycles", c.FenceCycles},
+		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
+		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {
