@@ -2,6 +2,7 @@ package sm
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -179,15 +180,46 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sp.issueFree = now + slots
 	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
+	mix, isDiv := exec.DivisionMix(info)
+	if isDiv {
+		// a division's SASS occupies the pipes of its instructions: the
+		// multiplies the IMAD pipe (below), the rest the ALU, conversion
+		// and MUFU pipes
+		c := s.cfg
+		for _, u := range [...]struct {
+			p ptx.Pipe
+			n int32
+		}{{ptx.PipeALU, mix.ALU}, {ptx.PipeConv, mix.Conv}, {ptx.PipeMUFU, mix.MUFU}} {
+			b := engine.Cycle(int(u.n) * c.Pipes[u.p].IntervalCycles)
+			sp.pipeFree[u.p] = max(now, sp.pipeFree[u.p]) + b
+			s.Stats.PipeBusy[u.p] += int64(b)
+		}
+	}
 	start := max(now, sp.pipeFree[info.Pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
 	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	lat := engine.Cycle(pt.LatencyCycles)
+	if hi, wide := imadForm(info); hi || wide {
+		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
+		// itput_mul_wide: 8 per SM-cycle against IMAD's 16; xchain_mul_hi)
+		busy = engine.Cycle(s.cfg.ImadWideIntervalCycles)
+		if hi {
+			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
+		}
+	}
+	if isDiv {
+		busy = engine.Cycle(int(mix.IMAD)*pt.IntervalCycles + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
+	}
 	sp.pipeFree[info.Pipe] = start + busy
 	s.Stats.PipeBusy[info.Pipe] += int64(busy)
-	ready := now + engine.Cycle(pt.LatencyCycles)
+	ready := now + lat
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
-		ready += slots - 1 // integer sequences (division, 64-bit halves) are dependent chains
+		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
+		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
+			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
+			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(slots)+0.5)
+		}
 	}
 	why := resultWhy(info.Pipe)
 	if e.SmemWavefronts > 0 {
@@ -374,4 +406,17 @@ func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
 	}
 	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
 	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
+}
+
+// imadForm says whether a one-slot integer multiply is ptxas's IMAD.HI
+// (mul.hi, mad.hi) or IMAD.WIDE (mul.wide, mad.wide) of 32-bit operands.
+func imadForm(info *exec.InstInfo) (hi, wide bool) {
+	if info.Pipe != ptx.PipeIMAD || info.Slots != 1 || info.Bits > 32 {
+		return false, false
+	}
+	switch info.Op {
+	case ptx.OpMul, ptx.OpMad:
+		return strings.Contains(info.Text, ".hi"), info.Wide
+	}
+	return false, false
 }

@@ -56,6 +56,30 @@ def register(add):
             {"kind": "throughput", "op": f"ld.global.u32 (L1-warm), {warps} warp(s), {what}", "warps": warps,
              "stride_words": stride, "step_words": step, "loads_per_warp": iters * 16,
              "derive": "cycles_per_load = max_w clk[w][1] / loads_per_warp"})
+    # ------------------------------------------------------------ integer issue throughput
+    for op, what in (("mad_lo", "mad.lo.u32 (IMAD)"), ("mul_hi", "mul.hi.u32 (IMAD.HI)"),
+                     ("mul_wide", "mul.wide.u32, halves xor-ed (IMAD.WIDE + LOP3)"),
+                     ("add", "add.u32 (ptxas: one IADD3 per two adds)"), ("popc", "popc.b32 (POPC)"), ("brev", "brev.b32 (BREV)"),
+                     ("bfind", "bfind.u32 (FLO)")):
+        warps, iters = 16, 4
+        add(f"itput_{op}", "itput", f"itput_{op}", [1, 1, 1], [32 * warps, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"u32": 12345}],
+            {"clk": ("u64", [warps, 2]), "sink": ("u32", [32 * warps])}, ["clk", "sink"],
+            {"kind": "throughput", "op": f"independent {what}, ILP 8, {warps} warps", "warps": warps,
+             "warp_ops_per_warp": iters * 16 * 8,
+             "derive": "warp_inst_per_sm_cycle = warps * warp_ops_per_warp / max_w clk[w][1]"})
+    # ------------------------------------------------------------ more dependent chains
+    for op, what in (("popc", "popc.b32 (POPC)"), ("brev", "brev.b32 (BREV)"), ("bfind", "bfind.u32 (FLO)"),
+                     ("mul_hi", "mul.hi.u32 (IMAD.HI)"),
+                     ("mbar_arrive_test", "mbarrier.arrive then test_wait on its state, selp, add (one op)"),
+                     ("mbar_test", "mbarrier.test_wait.parity (incomplete phase), selp, add (one op)"),
+                     ("mbar_arrive", "mbarrier.arrive, its state's top bit feeds the address (shr, cvt, add)")):
+        iters = 4
+        add(f"xchain_{op}", "xchain", f"xchain_{op}", [1, 1, 1], [32, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"u32": 12345}],
+            {"clk": ("u64", [2]), "sink": ("u32", [32])}, ["clk", "sink"],
+            {"kind": "latency", "op": what, "ops_per_rep": iters * 32, "warps": 1,
+             "derive": "cycles_per_op = clk[1] / ops_per_rep"})
     # ------------------------------------------------------------ instruction fetch
     for warps in (1, 4, 16):
         add(f"icache_ffma_w{warps}", "icache", "icache_ffma", [1, 1, 1], [32 * warps, 1, 1],
