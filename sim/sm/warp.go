@@ -229,9 +229,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
 		why = StallShortScoreboard
-		if info.DSMEM {
-			ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
-		}
+	}
+	if info.DSMEM && e.SmemWavefronts == 0 && e.NumSectors == 0 {
+		// a shared::cluster access to another CTA's shared memory (the
+		// bank model counts only the local ones): the remote latency
+		// (microbench dsmem_remote_*); local ones are plain shared accesses
+		ready = max(ready, now+engine.Cycle(s.cfg.DSMEMLatencyCycles))
+		why = StallShortScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		d, lat := s.l1Cycles(e)
