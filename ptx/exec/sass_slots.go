@@ -101,7 +101,7 @@ func subroutineSlots(op ptx.Opcode, signed bool) int32 {
 	return 61
 }
 
-// SeqMix is the SASS of an integer division sequence by issue class: IMAD
+// SeqMix is the SASS of a multi-instruction integer sequence by issue class: IMAD
 // (IMAD, IMAD.MOV, IMAD.IADD, IMAD.X), IMADWide (IMAD.HI, IMAD.WIDE: two
 // passes), ALU (IADD3, LOP3, ISETP, SEL, SHF, moves, the call and return),
 // Conv (I2F, F2I) and MUFU (MUFU.RCP).
@@ -117,6 +117,35 @@ func DivisionMix(info *InstInfo) (m SeqMix, ok bool) {
 	if (info.Op != ptx.OpDiv && info.Op != ptx.OpRem) || info.Slots <= 1 {
 		return m, false
 	}
+	return divisionMix(info)
+}
+
+// SequenceMix is DivisionMix, and the 64-bit multiplies as ptxas 13.0
+// emits them (cuobjdump of validation/microbench itput64_*): mul.lo.u64 /
+// .s64 is IMAD.WIDE.U32, 2 IMAD and an IADD3; mul.hi.u64 is 4 IMAD.WIDE
+// (.X) and 3 moves and adds. ok is false for other instructions.
+func SequenceMix(info *InstInfo) (m SeqMix, ok bool) {
+	if info.Slots <= 1 {
+		return m, false
+	}
+	switch info.Op {
+	case ptx.OpDiv, ptx.OpRem:
+		return divisionMix(info)
+	case ptx.OpMul:
+		if info.Bits != 64 || info.Wide {
+			return m, false
+		}
+		switch {
+		case strings.Contains(info.Text, ".lo"):
+			return SeqMix{IMAD: 2, IMADWide: 1, ALU: max(info.Slots-3, 0)}, true
+		case strings.Contains(info.Text, ".hi.u64"):
+			return SeqMix{IMADWide: 4, ALU: max(info.Slots-4, 0)}, true
+		}
+	}
+	return m, false
+}
+
+func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
 	signed := strings.Contains(info.Text, ".s")
 	rem := info.Op == ptx.OpRem
 	switch info.Bits {

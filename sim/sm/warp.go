@@ -180,11 +180,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sp.issueFree = now + slots
 	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
-	mix, isDiv := exec.DivisionMix(info)
-	if isDiv {
-		// a division's SASS occupies the pipes of its instructions: the
-		// multiplies the IMAD pipe (below), the rest the ALU, conversion
-		// and MUFU pipes
+	mix, isSeq := exec.SequenceMix(info)
+	if isSeq {
+		// a division's or 64-bit multiply's SASS occupies the pipes of its
+		// instructions: the multiplies the IMAD pipe (below, IMAD.WIDE and
+		// IMAD.HI two passes: itput64_mul_lo/hi), the rest the ALU,
+		// conversion and MUFU pipes
 		c := s.cfg
 		for _, u := range [...]struct {
 			p ptx.Pipe
@@ -208,8 +209,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
 		}
 	}
-	if isDiv {
-		busy = engine.Cycle(int(mix.IMAD)*pt.IntervalCycles + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
+	if isSeq {
+		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
+		busy = engine.Cycle(int(mix.IMAD)*imad + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
 	}
 	sp.pipeFree[info.Pipe] = start + busy
 	s.Stats.PipeBusy[info.Pipe] += int64(busy)

@@ -68,6 +68,16 @@ def register(add):
             {"kind": "throughput", "op": f"independent {what}, ILP 8, {warps} warps", "warps": warps,
              "warp_ops_per_warp": iters * 16 * 8,
              "derive": "warp_inst_per_sm_cycle = warps * warp_ops_per_warp / max_w clk[w][1]"})
+    for op, what in (("add", "add.u64 (IADD3 + IADD3.X)"), ("mul_lo", "mul.lo.u64 (IMAD.WIDE.U32 + 2 IMAD)"),
+                     ("mul_hi", "mul.hi.u64 (an IMAD.WIDE/HI sequence)")):
+        warps, iters = 16, 4
+        add(f"itput64_{op}", "itput", f"itput64_{op}", [1, 1, 1], [32 * warps, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"u32": 12345}],
+            {"clk": ("u64", [warps, 2]), "sink": ("u32", [32 * warps])}, ["clk", "sink"],
+            {"kind": "throughput", "op": f"independent {what}, ILP 8, {warps} warps", "warps": warps,
+             "warp_ops_per_warp": iters * 16 * 8,
+             "derive": "warp_inst_per_sm_cycle = warps * warp_ops_per_warp / max_w clk[w][1]"},
+            source=open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "itput64.cu")).read())
     # ------------------------------------------------------------ more dependent chains
     for op, what in (("popc", "popc.b32 (POPC)"), ("brev", "brev.b32 (BREV)"), ("bfind", "bfind.u32 (FLO)"),
                      ("mul_hi", "mul.hi.u32 (IMAD.HI)"),
@@ -96,7 +106,8 @@ if __name__ == "__main__":
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
     mine = []
     register(lambda *a, **k: mine.append(a[0]))
-    for b in gen.BENCH:
-        if b["name"] in mine:
-            gen.write_dir(b)
-    print(f"{len(mine)} benchmarks written")
+    # only directories not there yet (recorded ones hold dedup.py links)
+    todo = [b for b in gen.BENCH if b["name"] in mine and not os.path.exists(os.path.join(gen.MB, b["name"]))]
+    for b in todo:
+        gen.write_dir(b)
+    print(f"{len(todo)} of {len(mine)} benchmarks written")
