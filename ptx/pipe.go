@@ -15,7 +15,7 @@ const (
 	PipeFP32                // fp32 and packed f16/bf16 arithmetic (FFMA, FADD, HFMA2)
 	PipeFP64                // fp64 arithmetic (DFMA, DADD, DMUL)
 	PipeMUFU                // special functions (MUFU.EX2/RCP/RSQ/SQRT/LG2/SIN/COS/TANH)
-	PipeConv                // conversions (F2F, F2I, I2F, FRND)
+	PipeConv                // conversions (F2F, F2I, I2F, FRND) and POPC, FLO, BREV (16 lanes/SM)
 	PipeWarp                // warp-wide exchange: shfl, vote, match, redux, activemask, elect
 	PipeShared              // shared memory through the LSU/MIO: ld/st/atom.shared, ldmatrix, stmatrix
 	PipeGlobal              // global, local, constant and generic memory: ld/st/atom/red, prefetch
@@ -96,6 +96,11 @@ func arithPipe(in *Inst, t Type) Pipe {
 			return floatPipe(in, t)
 		}
 		return PipeIMAD // a multiply-based sequence (IMAD.HI, I2F, MUFU.RCP, ...)
+	case OpPopc, OpClz, OpBfind, OpBrev:
+		// POPC, FLO, BREV: the 16-lane unit conversions use (microbench
+		// itput_popc/brev/bfind: 16 per SM-cycle; xchain_*: 17.4 cycles,
+		// F2I's latency)
+		return PipeConv
 	case OpAdd, OpSub, OpMin, OpMax, OpAbs, OpNeg, OpSetp, OpSet, OpSelp, OpSlct:
 		if t.IsFloat() {
 			return floatPipe(in, t)

@@ -112,7 +112,7 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	} else if v, ok := measuredSlots(in, xf.fn); ok {
 		inf.Slots = max(v, 1)
 		if (in.Op == ptx.OpDiv || in.Op == ptx.OpRem) && x.bits == 64 && !x.t.IsFloat() {
-			inf.Slots += subroutineSlots
+			inf.Slots += subroutineSlots(in.Op, x.t.IsSigned())
 		}
 	}
 	inf.Async, inf.WaitN = compiled.Async, compiled.WaitN

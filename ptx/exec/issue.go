@@ -93,6 +93,9 @@ type Effect struct {
 	// tickets the driver completes (CTA.Complete of the warp's CTA; tickets
 	// are 0 in AsyncAtIssue mode). The slice is reused from call to call.
 	Async []AsyncOp
+	// SuspendNs is a try_wait's suspend-time hint in ns as the lanes read
+	// it (an immediate or a register), 0 without one.
+	SuspendNs int64
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -172,6 +175,7 @@ func (e *Effect) reset() {
 	e.AsyncChanged = false
 	e.Exited = false
 	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem = 0, 0, 0, 0
+	e.SuspendNs = 0
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.

@@ -186,6 +186,10 @@ func compileMbarWait(x *xinst, sp ptx.Space) error {
 			return err
 		}
 		w.set(&x.ops[0], l, b2u(ok))
+		if n == 4 && w.eff != nil {
+			// the suspend-time hint (ns), also when a register holds it
+			w.eff.SuspendNs = int64(w.src(&x.ops[3], l))
+		}
 		if ok {
 			w.hazardAcquire(a, b)
 		} else {

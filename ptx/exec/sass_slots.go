@@ -84,6 +84,87 @@ func measuredSlots(in *ptx.Inst, f *ptx.Function) (int32, bool) {
 }
 
 // subroutineSlots is the dynamic length of the subroutine ptxas calls for
-// 64-bit integer division and remainder (the probe counts the call only;
-// about 60 instructions by the SASS of its body, an estimate).
-const subroutineSlots = 60
+// 64-bit integer division and remainder of wide operands (the probe counts
+// the call site only). Measured on an H200 (validation/microbench idiv_*:
+// ncu smsp__inst_executed per op, less the call site's count in this
+// table): div.u64 69.1, rem.u64 65.1, div.s64 86.1, rem.s64 80.1
+// instructions per op in all.
+func subroutineSlots(op ptx.Opcode, signed bool) int32 {
+	switch {
+	case op == ptx.OpDiv && signed:
+		return 82
+	case op == ptx.OpDiv:
+		return 65
+	case signed:
+		return 74
+	}
+	return 61
+}
+
+// SeqMix is the SASS of a multi-instruction integer sequence by issue class: IMAD
+// (IMAD, IMAD.MOV, IMAD.IADD, IMAD.X), IMADWide (IMAD.HI, IMAD.WIDE: two
+// passes), ALU (IADD3, LOP3, ISETP, SEL, SHF, moves, the call and return),
+// Conv (I2F, F2I) and MUFU (MUFU.RCP).
+type SeqMix struct{ IMAD, IMADWide, ALU, Conv, MUFU int32 }
+
+// DivisionMix is the SASS mix of integer div/rem as ptxas 13.0 emits it for
+// sm_90a (cuobjdump of validation/microbench idiv_* and int_hash): 64-bit
+// forms call a subroutine (its body plus the call site), 32-bit forms are
+// inline (I2F.U32.RP, MUFU.RCP, F2I, IMAD.HI estimate and correction; the
+// signed forms add the sign handling as ALU work). ok is false for other
+// instructions.
+func DivisionMix(info *InstInfo) (m SeqMix, ok bool) {
+	if (info.Op != ptx.OpDiv && info.Op != ptx.OpRem) || info.Slots <= 1 {
+		return m, false
+	}
+	return divisionMix(info)
+}
+
+// SequenceMix is DivisionMix, and the 64-bit multiplies as ptxas 13.0
+// emits them (cuobjdump of validation/microbench itput64_*): mul.lo.u64 /
+// .s64 is IMAD.WIDE.U32, 2 IMAD and an IADD3; mul.hi.u64 is 4 IMAD.WIDE
+// (.X) and 3 moves and adds. ok is false for other instructions.
+func SequenceMix(info *InstInfo) (m SeqMix, ok bool) {
+	if info.Slots <= 1 {
+		return m, false
+	}
+	switch info.Op {
+	case ptx.OpDiv, ptx.OpRem:
+		return divisionMix(info)
+	case ptx.OpMul:
+		if info.Bits != 64 || info.Wide {
+			return m, false
+		}
+		switch {
+		case strings.Contains(info.Text, ".lo"):
+			return SeqMix{IMAD: 2, IMADWide: 1, ALU: max(info.Slots-3, 0)}, true
+		case strings.Contains(info.Text, ".hi.u64"):
+			return SeqMix{IMADWide: 4, ALU: max(info.Slots-4, 0)}, true
+		}
+	}
+	return m, false
+}
+
+func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
+	signed := strings.Contains(info.Text, ".s")
+	rem := info.Op == ptx.OpRem
+	switch info.Bits {
+	case 64:
+		switch {
+		case !signed && !rem:
+			m = SeqMix{IMAD: 21, IMADWide: 15, ALU: 29, Conv: 2, MUFU: 1}
+		case !signed:
+			m = SeqMix{IMAD: 19, IMADWide: 15, ALU: 27, Conv: 2, MUFU: 1}
+		case !rem:
+			m = SeqMix{IMAD: 24, IMADWide: 15, ALU: 43, Conv: 2, MUFU: 1}
+		default:
+			m = SeqMix{IMAD: 22, IMADWide: 15, ALU: 39, Conv: 2, MUFU: 1}
+		}
+	case 32:
+		m = SeqMix{IMAD: 7, IMADWide: 2, Conv: 2, MUFU: 1}
+		m.ALU = max(info.Slots-m.IMAD-m.IMADWide-m.Conv-m.MUFU, 0)
+	default:
+		return m, false
+	}
+	return m, true
+}

@@ -29,6 +29,9 @@ type Timing struct {
 	// FreeInstructions counts the issued PTX instructions that take no
 	// issue slot (moves and parameter loads ptxas removes).
 	FreeInstructions int64 `json:"free_instructions"`
+	// SASSInstructions counts the SASS instructions of the issued PTX
+	// (ptx/exec's slots), comparable with ncu smsp__inst_executed.sum.
+	SASSInstructions int64 `json:"sass_instructions"`
 	// Sleeps counts failed mbarrier waits that slept.
 	Sleeps int64 `json:"mbarrier_sleeps"`
 	// AccountingErrors counts warps whose states did not sum to their
@@ -71,6 +74,7 @@ func (m *machine) timing() *Timing {
 		t.SMActiveCycles += st.ActiveCycles
 		t.Sleeps += st.Sleeps
 		t.FreeInstructions += st.FreeInstructions
+		t.SASSInstructions += st.SASSInstructions
 		t.AccountingErrors += st.AccountingErrors
 		stalls.Add(&st.Stalls)
 		for i, v := range st.PipeBusy {

@@ -72,6 +72,24 @@ type Config struct {
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
 	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
+	// LGQueueCycles: a global/local memory instruction waits (LG throttle)
+	// while the L1 has more than this many cycles of earlier requests
+	// queued; stores are otherwise fire-and-forget.
+	LGQueueCycles int `json:"lg_queue_cycles" yaml:"lg_queue_cycles"`
+	// ImadWideIntervalCycles: IMAD.WIDE and IMAD.HI (32-bit mul.wide,
+	// mul.hi, mad.hi) take two passes of the IMAD pipe; ImadHiLatencyCycles
+	// is IMAD.HI's latency (the high half comes from the second pass).
+	ImadWideIntervalCycles int `json:"imad_wide_interval_cycles" yaml:"imad_wide_interval_cycles"`
+	ImadHiLatencyCycles    int `json:"imad_hi_latency_cycles" yaml:"imad_hi_latency_cycles"`
+	// IdivCyclesPerSlot: integer division and remainder are dependent
+	// chains through I2F, MUFU.RCP, F2I and multiplies; a result is ready
+	// this many cycles per SASS instruction of its sequence after issue.
+	IdivCyclesPerSlot float64 `json:"idiv_cycles_per_slot" yaml:"idiv_cycles_per_slot"`
+	// L1RequestCycles: a global load's address stage in the L1 (before
+	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
+	// per 32-byte sector written on top of its lines (l1Cycles).
+	L1RequestCycles        int `json:"l1_request_cycles" yaml:"l1_request_cycles"`
+	L1StoreCyclesPerSector int `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
@@ -110,7 +128,9 @@ func (c *Config) Validate() error {
 	}{
 		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
-		{"fence_cycles", c.FenceCycles},
+		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
+		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
+		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

@@ -57,6 +57,19 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	if t, ok := s.ic.ready[line]; ok {
 		return t
 	}
+	if s.streams(line) {
+		// the prefetcher streams sequential code ahead into the SM's
+		// instruction cache; the warp pays only the fetch into its
+		// sub-partition's cache, one line interval (microbench
+		// icache_ffma_w*: straight-line code cold costs ~8.4 cycles a
+		// line on top of its execution, not an L2 latency every few lines)
+		t := now + engine.Cycle(ic.LineIntervalCycles)
+		s.ic.ready[line] = t
+		if _, ok := s.code.inL2[line]; !ok {
+			s.code.inL2[line] = t
+		}
+		return t
+	}
 	at := now
 	for k := 0; k <= ic.PrefetchLines; k++ {
 		l := line + uint64(k)
@@ -74,4 +87,17 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		at += engine.Cycle(ic.LineIntervalCycles)
 	}
 	return s.ic.ready[line]
+}
+
+// streams reports whether line follows code the SM has already fetched
+// closely enough (within icache_prefetch_lines + 1 lines before it) for the
+// prefetcher to have it on the way: straight-line code and short forward
+// branches. A jump elsewhere (or the kernel's first line) is a miss.
+func (s *SM) streams(line uint64) bool {
+	for k := uint64(1); k <= uint64(s.cfg.ICache.PrefetchLines)+1 && k <= line; k++ {
+		if _, ok := s.ic.ready[line-k]; ok {
+			return true
+		}
+	}
+	return false
 }

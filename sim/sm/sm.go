@@ -89,6 +89,9 @@ type subPart struct {
 	pipeFree [ptx.NumPipes]engine.Cycle
 	last     *warpState
 	rr       int
+	// issueFree: the sub-partition's dispatch issues one SASS instruction
+	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
+	issueFree engine.Cycle
 }
 
 type ctaState struct {
@@ -99,7 +102,8 @@ type ctaState struct {
 	start engine.Cycle
 	multi bool // the CTA's cluster has more than one CTA
 	wgs   []*wgState
-	slot  int // CTA slot on the SM (trace track)
+	slot  int          // CTA slot on the SM (trace track)
+	end   engine.Cycle // the latest end of its exited warps
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -156,6 +160,11 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 	issued := false
 	for i := range s.sps {
 		sp := &s.sps[i]
+		if now < sp.issueFree {
+			// still dispatching the SASS of an earlier multi-slot instruction
+			next = min(next, sp.issueFree)
+			continue
+		}
 		// free instructions (no SASS) do not use the cycle's issue slot:
 		// the scheduler goes on, up to a bound
 		for k := 0; k < maxFreePerCycle; k++ {
@@ -291,6 +300,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		at, why = t, StallMathPipeThrottle
 		if info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp {
 			why = StallMIOThrottle
+		}
+	}
+	if info.Pipe == ptx.PipeGlobal && info.Async == exec.AsyncNone {
+		if t := s.l1Free - engine.Cycle(s.cfg.LGQueueCycles); t > at {
+			at, why = t, StallLGThrottle
 		}
 	}
 	if info.Pipe == ptx.PipeShared {

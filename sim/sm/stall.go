@@ -20,6 +20,8 @@ const (
 	StallTensor                        // waiting on a tensor-core result (mma, wgmma)
 	StallDispatch                      // the warp's previous instruction still occupies its issue slot
 	StallNoInstruction                 // its next instruction is not in the instruction cache yet
+	StallLGThrottle                    // the L1's queue of global/local requests is full
+	StallDrain                         // exited, waiting for its stores to complete
 	NumStalls
 )
 
@@ -27,6 +29,7 @@ var stallNames = [NumStalls]string{
 	"selected", "stall_not_selected", "stall_wait", "stall_short_scoreboard", "stall_long_scoreboard",
 	"stall_math_pipe_throttle", "stall_mio_throttle", "stall_barrier", "stall_membar", "stall_sleeping",
 	"stall_branch_resolving", "stall_tensor", "stall_dispatch", "stall_no_instruction",
+	"stall_lg_throttle", "stall_drain",
 }
 
 // String is the report key of the state.

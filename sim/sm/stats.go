@@ -43,6 +43,9 @@ type Stats struct {
 	// (moves, parameter loads); they take no issue slot.
 	FreeInstructions int64
 	IssueCycles      int64 // cycles in which at least one sub-partition issued
+	// SASSInstructions: the SASS instructions of the issued PTX (their
+	// slots), comparable with ncu smsp__inst_executed.sum.
+	SASSInstructions int64
 	// ActiveCycles: cycles with at least one resident CTA.
 	ActiveCycles int64
 	activeSince  engine.Cycle

@@ -2,6 +2,7 @@ package sm
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -47,6 +48,9 @@ type warpState struct {
 	cpPending, bulkPending engine.Cycle
 	wgGroups               []*wgGroup
 	clusterPhase           uint32 // barrier.cluster arrivals so far (cluster.go)
+	// storesDone: when the warp's global stores have all completed (an
+	// exited warp stays resident until then: ncu's stall_drain)
+	storesDone engine.Cycle
 }
 
 // reg is the cycle register r is ready.
@@ -174,16 +178,51 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return nil
 	}
 	slots := engine.Cycle(info.Slots)
+	sp.issueFree = now + slots
+	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
+	mix, isSeq := exec.SequenceMix(info)
+	if isSeq {
+		// a division's or 64-bit multiply's SASS occupies the pipes of its
+		// instructions: the multiplies the IMAD pipe (below, IMAD.WIDE and
+		// IMAD.HI two passes: itput64_mul_lo/hi), the rest the ALU,
+		// conversion and MUFU pipes
+		c := s.cfg
+		for _, u := range [...]struct {
+			p ptx.Pipe
+			n int32
+		}{{ptx.PipeALU, mix.ALU}, {ptx.PipeConv, mix.Conv}, {ptx.PipeMUFU, mix.MUFU}} {
+			b := engine.Cycle(int(u.n) * c.Pipes[u.p].IntervalCycles)
+			sp.pipeFree[u.p] = max(now, sp.pipeFree[u.p]) + b
+			s.Stats.PipeBusy[u.p] += int64(b)
+		}
+	}
 	start := max(now, sp.pipeFree[info.Pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
 	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	lat := engine.Cycle(pt.LatencyCycles)
+	if hi, wide := imadForm(info); hi || wide {
+		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
+		// itput_mul_wide: 8 per SM-cycle against IMAD's 16; xchain_mul_hi)
+		busy = engine.Cycle(s.cfg.ImadWideIntervalCycles)
+		if hi {
+			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
+		}
+	}
+	if isSeq {
+		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
+		busy = engine.Cycle(int(mix.IMAD)*imad + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
+	}
 	sp.pipeFree[info.Pipe] = start + busy
 	s.Stats.PipeBusy[info.Pipe] += int64(busy)
-	ready := now + engine.Cycle(pt.LatencyCycles)
+	ready := now + lat
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
-		ready += slots - 1 // integer sequences (division, 64-bit halves) are dependent chains
+		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
+		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
+			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
+			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(slots)+0.5)
+		}
 	}
 	why := resultWhy(info.Pipe)
 	if e.SmemWavefronts > 0 {
@@ -203,13 +242,17 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready, why = max(ready, s.remoteSmem(e, now)), StallLongScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
-		d := engine.Cycle(max((e.NumSectors+s.cfg.L1SectorsPerCycle-1)/s.cfg.L1SectorsPerCycle, e.NumLines*s.cfg.L1CyclesPerLine))
+		d, lat := s.l1Cycles(e)
 		st := max(now, s.l1Free)
 		s.l1Free = st + d
 		s.Stats.L1Busy += int64(d)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
-		ready = max(ready, s.host.Memory(st, s.ID, e, useL1)+d-1)
+		done := s.host.Memory(st, s.ID, e, useL1) + lat
+		ready = max(ready, done)
 		why = StallLongScoreboard
+		if e.GlobalStore {
+			ws.storesDone = max(ws.storesDone, done)
+		}
 	}
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
 		s.remoteArrives(ws, e, now)
@@ -271,7 +314,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 		d := engine.Cycle(s.cfg.SuspendCycles)
-		if h := info.SuspendHint; h > 0 && s.NsPerCycle > 0 {
+		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 {
 			d = min(d, engine.Cycle(float64(h)/s.NsPerCycle)+1)
 		}
 		ws.wakeAt = now + d
@@ -293,11 +336,17 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	}
 	ws.done = true
 	ws.flush(now+1, s)
-	if ws.stalls.Total() != int64(now+1-ws.start) {
+	end := now + 1
+	if ws.storesDone > end {
+		ws.why = StallDrain
+		ws.flush(ws.storesDone, s)
+		end = ws.storesDone
+	}
+	if ws.stalls.Total() != int64(end-ws.start) {
 		s.Stats.AccountingErrors++
 	}
 	s.Stats.Stalls.Add(&ws.stalls)
-	s.Stats.WarpCycles += int64(now + 1 - ws.start)
+	s.Stats.WarpCycles += int64(end - ws.start)
 	sp := &s.sps[ws.sp]
 	for i, x := range sp.warps {
 		if x == ws {
@@ -311,8 +360,9 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	s.warpSlots &^= 1 << ws.slot
 	cs := ws.cta
 	cs.live--
+	cs.end = max(cs.end, end)
 	if cs.live == 0 {
-		s.finishCTA(cs, now+1)
+		s.finishCTA(cs, cs.end)
 	}
 }
 
@@ -352,4 +402,37 @@ func (s *SM) WarpStalls(now engine.Cycle) []Stalls {
 		}
 	}
 	return out
+}
+
+// l1Cycles is how long the L1 is busy with a global/local request (d) and
+// what it adds to the request's latency. Microbench gld_* and gst_* (H200):
+// a load takes the address stage (l1_request_cycles, 32 lanes) and a tag
+// lookup per 128-byte line (l1_cycles_per_line): 5 / 18.5 / 36.8 cycles for
+// 1 / 16 / 32 lines; a store writes each line and each 32-byte sector of
+// it to L2 (l1_store_cycles_per_sector): 3.9 / 39.4 / 62 cycles for 1 line
+// of 4 sectors / 8 lines of 4 / 32 lines of 1; never faster than the data
+// path (l1_sectors_per_cycle). A load's latency grows with its lines
+// beyond the first (the address stage overlaps the hit latency).
+func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
+	c := s.cfg
+	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
+	if e.GlobalStore {
+		d = engine.Cycle(max(floor, e.NumLines*c.L1CyclesPerLine+e.NumSectors*c.L1StoreCyclesPerSector))
+		return d, d - 1
+	}
+	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
+	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
+}
+
+// imadForm says whether a one-slot integer multiply is ptxas's IMAD.HI
+// (mul.hi, mad.hi) or IMAD.WIDE (mul.wide, mad.wide) of 32-bit operands.
+func imadForm(info *exec.InstInfo) (hi, wide bool) {
+	if info.Pipe != ptx.PipeIMAD || info.Slots != 1 || info.Bits > 32 {
+		return false, false
+	}
+	switch info.Op {
+	case ptx.OpMul, ptx.OpMad:
+		return strings.Contains(info.Text, ".hi"), info.Wide
+	}
+	return false, false
 }

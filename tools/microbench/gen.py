@@ -149,6 +149,10 @@ if os.path.exists(os.path.join(SRC, "gen2.py")):
     sys.path.insert(0, SRC)
     import gen2  # noqa: E402
     gen2.register(add)
+# part 3 (global stores by lines, integer division chains) by gen3.py
+if os.path.exists(os.path.join(SRC, "gen3.py")):
+    import gen3  # noqa: E402
+    gen3.register(add)
 
 
 def yaml_line(v):

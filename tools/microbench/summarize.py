@@ -113,6 +113,21 @@ def derive(b, run):
         return {"cycles_per_barrier": max(c[1] for c in cl) / m["barriers_per_rep"]}
     if name.startswith("wgmma"):
         return {"latency_cycles": clk[1] / m["lat_wgmmas"], "issue_interval_cycles": clk[3] / m["tput_wgmmas"]}
+    # gen3.py families (issue 13/15 gaps)
+    if fam == "gst":
+        cl = rows(clk, 2)
+        return {"cycles_per_store": max(c[1] for c in cl) / m["stores_per_warp"]}
+    if fam == "gld":
+        cl = rows(clk, 2)
+        return {"cycles_per_load": max(c[1] for c in cl) / m["loads_per_warp"]}
+    if fam in ("idiv", "xchain"):
+        return {"cycles_per_op": clk[1] / m["ops_per_rep"]}
+    if fam == "itput":
+        cl = rows(clk, 2)
+        return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
+    if fam == "icache":
+        cl = rows(clk, 2)
+        return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
     return {}
 
 
@@ -201,8 +216,8 @@ def main():
         if b.get("cluster"):
             ent["cluster"] = b["cluster"]
         pp = os.path.join(d, "provenance.json")
-        if not os.path.exists(pp):
-            ent["error"] = "not recorded"
+        if not os.path.exists(pp) or not os.path.exists(os.path.join(d, f"cycles{sfx}.json")):
+            ent["error"] = "not recorded" + (f" on this GPU ({a.suffix})" if sfx else "")
             summary.append(ent)
             continue
         prov = json.load(open(pp))

@@ -57,7 +57,7 @@ func Figures(b *Bench) []string {
 	case strings.HasPrefix(n, "wgmma"):
 		return []string{"latency_cycles", "issue_interval_cycles"}
 	}
-	return nil
+	return figures3(b)
 }
 
 func hasPrefix(s string, ps ...string) bool {
@@ -167,7 +167,7 @@ func Derive(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		}
 		out["latency_cycles"], out["issue_interval_cycles"] = clk[1]/b.meta("lat_wgmmas"), clk[3]/b.meta("tput_wgmmas")
 	default:
-		return nil, fmt.Errorf("%s: no derivation for family %s", n, fam)
+		return derive3(b, o, cycles)
 	}
 	return out, nil
 }

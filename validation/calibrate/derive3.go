@@ -1,0 +1,61 @@
+package calibrate
+
+import "fmt"
+
+// The families of tools/microbench/gen3.py (issue 13 and 15 gaps): global
+// stores (gst) and loads (gld) by lines per warp-access, integer division
+// (idiv), more dependent chains (xchain: POPC, BREV, FLO, IMAD.HI, mbarrier
+// operations), integer issue throughput (itput) and straight-line code
+// fetch (icache). The formulas are summarize.py's.
+
+// figures3 names the compared figures of the gen3 families.
+func figures3(b *Bench) []string {
+	switch b.Family {
+	case "gst":
+		return []string{"cycles_per_store"}
+	case "gld":
+		return []string{"cycles_per_load"}
+	case "idiv", "xchain":
+		return []string{"cycles_per_op"}
+	case "itput":
+		return []string{"warp_inst_per_sm_cycle"}
+	case "icache":
+		// the launch under ncu (caches flushed): code from memory, as the
+		// evidence kernels run; clk's rep 0 is warm from the run before
+		return []string{NCUFigure}
+	}
+	return nil
+}
+
+// derive3 derives a gen3 family's figures.
+func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	clk := o["clk"]
+	cl := rows(clk, 2)
+	out := map[string]float64{}
+	switch b.Family {
+	case "gst", "gld", "itput", "icache":
+		if len(cl) == 0 {
+			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per warp", b.Name, len(clk))
+		}
+	case "idiv", "xchain":
+		if len(clk) < 2 {
+			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2", b.Name, len(clk))
+		}
+	}
+	switch b.Family {
+	case "gst":
+		out["cycles_per_store"] = maxCol(cl, 1) / b.meta("stores_per_warp")
+	case "gld":
+		out["cycles_per_load"] = maxCol(cl, 1) / b.meta("loads_per_warp")
+	case "idiv", "xchain":
+		out["cycles_per_op"] = clk[1] / b.meta("ops_per_rep")
+	case "itput":
+		out["warp_inst_per_sm_cycle"] = b.meta("warps") * b.meta("warp_ops_per_warp") / maxCol(cl, 1)
+	case "icache":
+		out["cycles_cold"], out["cycles_warm"] = maxCol(cl, 0), maxCol(cl, 1)
+		out[NCUFigure] = cycles
+	default:
+		return nil, fmt.Errorf("%s: no derivation for family %s", b.Name, b.Family)
+	}
+	return out, nil
+}

@@ -1,0 +1,68 @@
+package calibrate
+
+import (
+	"fmt"
+	"math"
+)
+
+// groups3 fits the parameters the gen3 microbenchmarks measure (appended
+// to Groups; they depend on no later group):
+//
+//   - l1_request_cycles, l1_cycles_per_line: searched on gld_line_w4,
+//     gld_s64_w4, gld_coal_w4 (L1-warm loads of 32, 16 and 1 lines);
+//     l1_store_cycles_per_sector on gst_line_w4, gst_sector_w4,
+//     gst_row96_w4 (stores of 32 lines x 1 sector, 8 x 4, 32 x 1);
+//     lg_queue_cycles on gst_line_w1, gst_line_w4 (the issue side).
+//   - imad_wide_interval_cycles: 4 sub-partitions over itput_mul_hi's
+//     warp-instructions per SM-cycle (IMAD.HI); imad_hi_latency_cycles:
+//     xchain_mul_hi's cycles per op.
+//   - idiv_cycles_per_slot: searched on idiv_div_u64, rem_u64, div_s64,
+//     rem_s64 (the 32-bit idiv_* hoist the reciprocal out of the loop:
+//     they are compared, not fitted).
+//   - icache_line_interval_cycles: searched on icache_ffma_w1, w4 (the
+//     launch's ncu cycles: 32 KiB of straight-line code from memory).
+//   - async_latency_cycles (the result latency of mbarrier operations,
+//     the only async-class instructions with register results): searched
+//     on xchain_mbar_arrive, xchain_mbar_test, xchain_mbar_arrive_test,
+//     before mbar_wake_cycles (the last entry: init puts it there).
+var groups3 = []Group{
+	{Name: "l1_load", Params: []string{"l1_request_cycles", "l1_cycles_per_line"},
+		Benches: []string{"gld_line_w4", "gld_s64_w4", "gld_coal_w4"},
+		Start:   []float64{4, 1}, Lo: []float64{0, 0}, Hi: []float64{64, 16}},
+	{Name: "l1_store", Params: []string{"l1_store_cycles_per_sector"},
+		Benches: []string{"gst_line_w4", "gst_sector_w4", "gst_row96_w4"},
+		Start:   []float64{1}, Lo: []float64{0}, Hi: []float64{16}},
+	{Name: "lg_queue", Params: []string{"lg_queue_cycles"}, Benches: []string{"gst_line_w1", "gst_line_w4"},
+		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "imad_wide", Params: []string{"imad_wide_interval_cycles"}, Benches: []string{"itput_mul_hi"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			v, err := figure(rec, "itput_mul_hi", "warp_inst_per_sm_cycle")
+			if err != nil {
+				return 0, "", err
+			}
+			return math.Round(4 / v), fmt.Sprintf("fit: closed form, 4 sub-partitions / itput_mul_hi warp_inst_per_sm_cycle %.4g (independent IMAD.HI)", v), nil
+		}},
+	{Name: "imad_hi_latency", Params: []string{"imad_hi_latency_cycles"}, Benches: []string{"xchain_mul_hi"},
+		Direct: directFigure("xchain_mul_hi", "cycles_per_op", "dependent IMAD.HI chain")},
+	{Name: "idiv", Params: []string{"idiv_cycles_per_slot"},
+		Benches: []string{"idiv_div_u64", "idiv_rem_u64", "idiv_div_s64", "idiv_rem_s64"},
+		Start:   []float64{4}, Lo: []float64{0.5}, Hi: []float64{20}},
+	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"icache_ffma_w1", "icache_ffma_w4"},
+		Start: []float64{8}, Lo: []float64{0}, Hi: []float64{64}},
+	{Name: "mbarrier_ops", Params: []string{"async_latency_cycles"},
+		Benches: []string{"xchain_mbar_arrive", "xchain_mbar_test", "xchain_mbar_arrive_test"},
+		Start:   []float64{16}, Lo: []float64{0}, Hi: []float64{200}},
+}
+
+// init appends groups3 to Groups, the mbarrier operations' latency before
+// the group "mbarrier" (mbar_wake_cycles), whose ping-pong includes it.
+func init() {
+	var out []Group
+	for _, g := range Groups {
+		if g.Name == "mbarrier" {
+			out = append(out, groups3[len(groups3)-1])
+		}
+		out = append(out, g)
+	}
+	Groups = append(out, groups3[:len(groups3)-1]...)
+}
