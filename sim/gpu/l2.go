@@ -23,7 +23,7 @@ import (
 // sequence) order: lines are inserted and aged, the queues advance. The
 // slices are read concurrently during a window and written only then.
 type l2 struct {
-	slices        [2]*lru
+	slices        [2]*setCache
 	sliceFree     [2]float64 // next free cycle of each slice's port
 	dramFree      float64
 	slicePerCycle float64 // bytes per cycle of one slice
@@ -53,7 +53,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.near = engine.Cycle(tc.L2HitCycles - half)
 	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
 	for i := range g.slices {
-		g.slices[i] = newLRU(tc.L2CacheBytes / 128 / 2)
+		g.slices[i] = newSetCache(tc.L2CacheBytes/128/2, tc.L2Ways)
 	}
 	// GPCs alternate between the two sides (which side a GPC is on was
 	// not measured; alternating splits the SMs 62/70 on the H200 map).
@@ -101,11 +101,9 @@ func (g *l2) commit(views []*l2View) {
 		bytes := float64(32 * popc4(r.sectors))
 		start := max(float64(r.at), g.sliceFree[s])
 		g.sliceFree[s] = start + bytes/g.slicePerCycle
-		c := g.slices[s]
-		if !c.has(r.line) && !r.store {
+		if !g.slices[s].touch(r.line) && !r.store {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 		}
-		c.touch(r.line)
 	}
 	for _, v := range views {
 		v.share = 1

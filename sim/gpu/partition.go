@@ -20,6 +20,7 @@ type part struct {
 	k    *exec.Kernel
 	l    *exec.Launch
 	view *exec.GlobalMem // nil when the run has one partition
+	log  *exec.MemLog    // the window's stores, taken when it ends
 	mem  *memModel
 	code *sm.Code
 

@@ -26,10 +26,12 @@ type TimedConfig struct {
 	// than one in the near slice (l2.go): near = L2HitCycles -
 	// L2FarExtraCycles/2, far = near + L2FarExtraCycles.
 	L2FarExtraCycles int
-	L2CacheBytes     int
-	L2BytesPerCycle  int
-	DRAMLatencyNs    float64
-	DRAMBytesPerNs   float64
+	// L2Ways is the associativity of each L2 slice.
+	L2Ways          int
+	L2CacheBytes    int
+	L2BytesPerCycle int
+	DRAMLatencyNs   float64
+	DRAMBytesPerNs  float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -76,6 +78,7 @@ func Params() []Param {
 	ps := []Param{
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
+		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
 		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
@@ -159,6 +162,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
+	}
+	if c.L2Ways < 1 {
+		return fmt.Errorf("timing: l2_ways_count must be at least 1, got %d", c.L2Ways)
 	}
 	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
 		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)

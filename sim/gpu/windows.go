@@ -171,17 +171,10 @@ func (m *machine) boundary(end engine.Cycle) error {
 		m.err = failed.err
 		return m.err
 	}
-	if m.sh != nil {
-		logs := make([]*exec.MemLog, len(m.parts))
-		for i, p := range m.parts {
-			if p.view != nil {
-				logs[i] = p.view.TakeWindowLog()
-			}
-		}
-		for _, lg := range logs {
-			if lg != nil {
-				m.sh.Apply(lg, uint64(m.windows))
-			}
+	for _, p := range m.parts {
+		if p.log != nil {
+			m.sh.Apply(p.log, uint64(m.windows))
+			p.log = nil
 		}
 	}
 	views := make([]*l2View, len(m.parts))
@@ -300,6 +293,11 @@ func (w *workers) drain(end engine.Cycle) {
 		p := w.order[i]
 		if p.eng.NextAt() < end {
 			p.run(end)
+		}
+		if p.view != nil {
+			// nothing writes the committed memory before every partition
+			// is done: the logs are taken here, in parallel
+			p.log = p.view.TakeWindowLog()
 		}
 	}
 }
