@@ -55,6 +55,7 @@ type machine struct {
 	insts    int64
 	err      error
 	windows  int64
+	jobs     int // goroutines that ran partitions
 	// merged at the end (finish)
 	lastEnd engine.Cycle
 	lines   *sm.LineStats
@@ -104,6 +105,7 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	err = m.run()
 	m.finish()
 	res.Instructions = m.insts
+	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n}
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
 	}

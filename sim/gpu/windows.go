@@ -129,6 +129,7 @@ func (m *machine) run() error {
 	}
 	w := newWorkers(m, m.cfg.jobs())
 	defer w.stop()
+	m.jobs = max(w.n, 1)
 	var from engine.Cycle
 	for {
 		next, pending := engine.Never, false
