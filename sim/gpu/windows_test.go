@@ -55,11 +55,14 @@ func TestTimedSameForAnyJobs(t *testing.T) {
 	}
 }
 
-// A kernel with global atomics runs as one partition (an atomic's old value
-// must see every SM's earlier atomics).
+// A kernel with atomics that may reach global memory (here a generic
+// atom.add) runs as one partition (an atomic's old value must see every
+// SM's earlier atomics); one with only shared-memory atomics does not.
 func TestGlobalAtomicsRunAsOnePartition(t *testing.T) {
-	got, _ := timedRun(t, "block_reduce_atomics", 2)
+	got, _ := timedRun(t, "cluster_ring_2", 2)
 	assert.Contains(t, got, `"partitions":1,`)
+	got, _ = timedRun(t, "mbar_pipeline_2", 2)
+	assert.Contains(t, got, `"partitions":12,`)
 }
 
 func TestWindowNeedsADispatchLatency(t *testing.T) {
