@@ -1,7 +1,5 @@
 package exec
 
-import "bytes"
-
 // Windowed timed runs (sim/gpu, timed mode with several partitions) give
 // each partition of SMs a view of the committed memory for one window of
 // cycles: the partition reads the memory as committed at the window start
@@ -23,31 +21,38 @@ func (g *GlobalMem) TakeWindowLog() *MemLog {
 	for i := range v.touched {
 		t := &v.touched[i]
 		data := v.sh.base.segs[t.seg].Data[int(t.page)<<pageShift:][:len(t.buf)]
-		diff := !bytes.Equal(t.buf, data)
-		if diff || t.stored != nil {
-			pl := pageLog{seg: t.seg, page: t.page, snap: t.snap}
+		// bytes change only through Slice (which marks its chunks touched)
+		// or SliceW (stored): the other chunks are the committed bytes
+		chunks := t.touched
+		if t.stored != nil {
 			for c := 0; c<<chunkShift < len(t.buf); c++ {
-				lo := c << chunkShift
-				hi := min(lo+chunkSize, len(t.buf))
-				var mask uint16
-				if t.stored != nil {
-					mask = t.stored.chunk(c)
+				if t.stored.chunk(c) != 0 {
+					chunks.set(c)
 				}
-				if diff {
-					for j := lo; j < hi; j++ {
-						if t.buf[j] != data[j] {
-							mask |= 1 << (j - lo)
-						}
-					}
-				}
-				if mask == 0 {
-					continue
-				}
-				pl.stored.set(c)
-				pl.storedBy = append(pl.storedBy, mask)
-				pl.sdata = append(pl.sdata, t.buf[lo:hi]...)
-				pl.sdata = append(pl.sdata, make([]byte, chunkSize-(hi-lo))...)
 			}
+		}
+		pl := pageLog{seg: t.seg, page: t.page, snap: t.snap}
+		chunks.each(func(c int) {
+			lo := c << chunkShift
+			hi := min(lo+chunkSize, len(t.buf))
+			var mask uint16
+			if t.stored != nil {
+				mask = t.stored.chunk(c)
+			}
+			for j := lo; j < hi; j++ {
+				if t.buf[j] != data[j] {
+					mask |= 1 << (j - lo)
+				}
+			}
+			if mask == 0 {
+				return
+			}
+			pl.stored.set(c)
+			pl.storedBy = append(pl.storedBy, mask)
+			pl.sdata = append(pl.sdata, t.buf[lo:hi]...)
+			pl.sdata = append(pl.sdata, make([]byte, chunkSize-(hi-lo))...)
+		})
+		if !pl.stored.empty() {
 			m.ChangedBytes += len(pl.sdata)
 			m.pages = append(m.pages, pl)
 		}
