@@ -45,7 +45,9 @@ func TestTimedLeavesFunctionalMemory(t *testing.T) {
 			rec, err := LoadRecording(dir, s.Spec.Outputs)
 			require.NoError(t, err)
 			start := time.Now()
-			res, tm, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), s.Kernel, s.Launch,
+			cfg := gpu.DefaultConfig()
+			cfg.Jobs = 2 // partitions on two goroutines (the same bytes as one)
+			res, tm, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch,
 				gpu.TimedOptions{RegistersPerThread: s.Spec.Registers})
 			require.NoError(t, err)
 			require.NotNil(t, tm)

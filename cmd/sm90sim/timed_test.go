@@ -10,19 +10,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A timed run twice gives byte-identical reports (outside host) and
+// A timed run twice, and with several goroutines (its 64 CTAs span
+// several partitions), gives byte-identical reports (outside host) and
 // traces; the report has cycles, time_us and the timing section.
 func TestTimedRunDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	ptxPath := "../../validation/testdata/transpose_smem/kernel.ptx"
 	spec := "../../validation/testdata/transpose_smem/launch.yaml"
-	var reps, trs [2][]byte
-	for i := 0; i < 2; i++ {
+	var reps, trs [3][]byte
+	for i, jobs := range []string{"1", "1", "3"} {
 		rep := filepath.Join(dir, "r"+string(rune('0'+i))+".json")
 		tr := filepath.Join(dir, "t"+string(rune('0'+i))+".json")
 		png := filepath.Join(dir, "p.png")
 		code, stdout, stderr := cli("run", ptxPath, "--spec", spec, "--out", dir, "--report", rep,
-			"--mode", "timed", "--trace", tr, "--plot", png, "--top", "3")
+			"--mode", "timed", "--trace", tr, "--plot", png, "--top", "3", "--jobs", jobs)
 		require.Equal(t, 0, code, stderr)
 		assert.Contains(t, stdout, "cycles ")
 		assert.Contains(t, stdout, "hot lines")
@@ -34,9 +35,10 @@ func TestTimedRunDeterministic(t *testing.T) {
 		assert.Positive(t, r["cycles"])
 		assert.Positive(t, r["time_us"])
 		tm := r["timing"].(map[string]any)
-		for _, k := range []string{"profile", "sm_active_cycles", "ipc", "occupancy", "unit_busy_cycles", "stalls", "hot_lines"} {
+		for _, k := range []string{"profile", "sm_active_cycles", "ipc", "occupancy", "unit_busy_cycles", "stalls", "hot_lines", "memory"} {
 			assert.Contains(t, tm, k)
 		}
+		assert.Greater(t, tm["partitions"], 1.0, "one partition per GPC")
 		delete(r, "host")
 		reps[i], _ = json.Marshal(r)
 		trs[i], err = os.ReadFile(tr)
@@ -48,8 +50,10 @@ func TestTimedRunDeterministic(t *testing.T) {
 		require.NoError(t, err)
 		assert.Positive(t, st.Size())
 	}
-	assert.Equal(t, string(reps[0]), string(reps[1]))
-	assert.Equal(t, trs[0], trs[1])
+	for i := 1; i < 3; i++ {
+		assert.Equal(t, string(reps[0]), string(reps[i]))
+		assert.Equal(t, trs[0], trs[i])
+	}
 }
 
 func TestTimedFlagErrors(t *testing.T) {

@@ -106,6 +106,18 @@ func (e *Engine) Run(stop func() bool) Cycle {
 	return e.now
 }
 
+// RunUntil runs the events before cycle end (or until stop returns true,
+// checked after each event); later events stay pending. Windowed parallel
+// runs (sim/gpu) advance each partition's engine to the window's end.
+func (e *Engine) RunUntil(end Cycle, stop func() bool) {
+	for len(e.q) > 0 && e.q[0].At < end {
+		e.Step()
+		if stop != nil && stop() {
+			return
+		}
+	}
+}
+
 // NextAt is the cycle of the next pending event (Never when none).
 func (e *Engine) NextAt() Cycle {
 	if len(e.q) == 0 {

@@ -83,3 +83,17 @@ func TestClockedNeverTwiceInACycle(t *testing.T) {
 	e.Run(nil)
 	assert.Equal(t, []Cycle{5, 6}, c.ticks)
 }
+
+func TestRunUntilLeavesLaterEvents(t *testing.T) {
+	e := New()
+	var got []Cycle
+	for _, at := range []Cycle{5, 1, 9, 10} {
+		e.Schedule(at, PhaseTick, func(now Cycle) { got = append(got, now) })
+	}
+	e.RunUntil(9, nil)
+	assert.Equal(t, []Cycle{1, 5}, got)
+	assert.Equal(t, Cycle(9), e.NextAt())
+	e.RunUntil(11, nil)
+	assert.Equal(t, []Cycle{1, 5, 9, 10}, got)
+	assert.Equal(t, Never, e.NextAt())
+}

@@ -28,33 +28,39 @@ type TimedOptions struct {
 	TraceMinCycles int64
 }
 
-// machine is a timed run in progress: the engine, the SMs and the CTA
-// dispatcher.
+// machine is a timed run in progress: the partitions (each an engine and
+// its SMs, partition.go), the committed L2 and global memory, and the CTA
+// dispatcher, which runs at window boundaries (windows.go).
 type machine struct {
 	cfg     Config
 	tc      TimedConfig
+	opt     TimedOptions
 	k       *exec.Kernel
 	l       *exec.Launch
 	p       *plan
-	eng     *engine.Engine
 	sms     []*sm.SM
-	next    int // next unit to dispatch
-	done    int // units finished
+	smPart  []int // partition of each SM
+	parts   []*part
+	l2      *l2
+	sh      *exec.SharedMem // nil with one partition
+	window  engine.Cycle
+	horizon engine.Cycle // end of the last window run
+	next    int          // next unit to dispatch
+	done    int          // units finished
 	unitRes sm.Resources
 	occ     Occupancy
 	// dispatcher: next cycle a CTA can be dispatched
 	dispFree float64
-	mem      *memModel
-	budget   int64
+	budget   int64 // instructions left after the committed windows
 	insts    int64
 	err      error
-	lastEnd  engine.Cycle
-	// clusters: live CTAs per cluster and the SMs they are on
-	clusters map[*exec.Cluster]*clusterRun
-	lines    *sm.LineStats
-	issued   []int64 // warp instructions per utilBucket cycles
-	// mbarrier completion times from async copies and deferred arrives
-	lands map[exec.MbarRef]engine.Cycle
+	windows  int64
+	jobs     int // goroutines that ran partitions
+	// merged at the end (finish)
+	lastEnd engine.Cycle
+	lines   *sm.LineStats
+	issued  []int64
+	mem     MemoryStats
 }
 
 type clusterRun struct {
@@ -91,38 +97,20 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	if err != nil {
 		return res, nil, err
 	}
-	m := &machine{cfg: cfg, tc: tc, k: k, l: l, p: p, eng: engine.New(), budget: cfg.MaxInstructions,
-		clusters: map[*exec.Cluster]*clusterRun{}, lands: map[exec.MbarRef]engine.Cycle{}}
+	m := &machine{cfg: cfg, tc: tc, opt: opt, k: k, l: l, p: p, budget: cfg.MaxInstructions}
 	if err := m.occupancy(opt.RegistersPerThread); err != nil {
 		return res, nil, err
 	}
-	m.mem = newMemModel(&m.tc, cfg.Layout.NumSMs)
-	if opt.HotLines {
-		m.lines = sm.NewLineStats()
-	}
-	m.sms = make([]*sm.SM, cfg.Layout.NumSMs)
-	code := sm.NewCode()
-	for i := range m.sms {
-		s := sm.New(i, &m.tc.SM, m.eng, m, code)
-		s.Lines = m.lines
-		if opt.Trace != nil {
-			s.Trace, s.TraceMinCycles = opt.Trace, opt.TraceMinCycles
-		}
-		s.NsPerCycle = 1000 / tc.SMClockMHz
-		m.sms[i] = s
-	}
-	m.dispFree = float64(tc.LaunchCycles)
-	m.eng.Schedule(engine.Cycle(tc.LaunchCycles), engine.PhaseComplete, func(now engine.Cycle) { m.dispatch(now, -1) })
-	m.eng.Run(func() bool { return m.err != nil })
+	m.build()
+	err = m.run()
+	m.finish()
 	res.Instructions = m.insts
+	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n}
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
 	}
-	if m.err != nil {
-		return res, nil, m.err
-	}
-	if m.done < p.n {
-		return res, nil, m.deadlock()
+	if err != nil {
+		return res, nil, err
 	}
 	res.CTAs = p.n * p.cluster[0] * p.cluster[1] * p.cluster[2]
 	return res, m.timing(), nil
@@ -131,8 +119,10 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 // deadlock reports the first cluster whose warps can never proceed.
 func (m *machine) deadlock() error {
 	var cls []*exec.Cluster
-	for cl := range m.clusters {
-		cls = append(cls, cl)
+	for _, p := range m.parts {
+		for cl := range p.clusters {
+			cls = append(cls, cl)
+		}
 	}
 	if len(cls) == 0 {
 		return errors.New("timed run ended with CTAs never dispatched (no SM can hold one)")
@@ -208,24 +198,27 @@ func (m *machine) dispatch(now engine.Cycle, from int) {
 		m.next++
 		at := max(float64(now), m.dispFree)
 		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))
-		start := engine.Cycle(at) + engine.Cycle(m.tc.DispatchLatencyCycles)
+		// never before the window boundary (dispatch_latency_cycles >= the
+		// window makes this a no-op; TimedConfig.Window)
+		start := max(engine.Cycle(at)+engine.Cycle(m.tc.DispatchLatencyCycles), m.horizon)
+		pt := m.parts[m.smPart[smids[0]]]
 		var cl *exec.Cluster
-		var err error
-		if m.p.slots != nil {
-			cl, err = exec.NewCluster(m.k, m.l, m.p.origin(i), smids)
-		} else {
+		err := pt.ready()
+		if err == nil && m.p.slots != nil {
+			cl, err = exec.NewCluster(pt.k, pt.l, m.p.origin(i), smids)
+		} else if err == nil {
 			var c *exec.CTA
-			c, err = exec.NewCTA(m.k, m.l, m.p.origin(i), smids[0])
+			c, err = exec.NewCTA(pt.k, pt.l, m.p.origin(i), smids[0])
 			if c != nil {
 				cl = c.Cluster()
 			}
 		}
 		if err != nil {
-			m.Fail(err)
+			m.err = err
 			return
 		}
 		cr := &clusterRun{}
-		m.clusters[cl] = cr
+		pt.clusters[cl] = cr
 		for r, c := range cl.CTAs() {
 			if c == nil {
 				continue
@@ -290,68 +283,3 @@ func (m *machine) place(from int) []int {
 	}
 	return best
 }
-
-// Memory implements sm.Host: the L1/L2/HBM model (mem.go).
-func (m *machine) Memory(at engine.Cycle, smid int, e *exec.Effect, useL1 bool) engine.Cycle {
-	return m.mem.access(at, smid, e, useL1)
-}
-
-// CTADone implements sm.Host.
-func (m *machine) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
-	cl := c.Cluster()
-	cr := m.clusters[cl]
-	cr.live--
-	m.lastEnd = max(m.lastEnd, now)
-	if cr.live > 0 {
-		return
-	}
-	delete(m.clusters, cl)
-	cl.Release()
-	m.done++
-	if m.p.progress != nil { // Config.Progress: CTAs done, the grid's CTAs, instructions so far
-		m.p.progress(m.done*m.p.cluster[0]*m.p.cluster[1]*m.p.cluster[2], m.p.ctas, m.insts)
-	}
-	// dispatch after the SM's bookkeeping (the same cycle, later phase)
-	m.eng.Schedule(now, engine.PhaseLate, func(t engine.Cycle) { m.dispatch(t, s.ID) })
-}
-
-// ClusterEvent implements sm.Host: the cluster's SMs look again next cycle.
-func (m *machine) ClusterEvent(cl *exec.Cluster, now engine.Cycle) {
-	if cr := m.clusters[cl]; cr != nil {
-		for _, s := range cr.sms {
-			s.Wake(now + 1)
-		}
-	}
-}
-
-// Issued implements sm.Host: the instruction budget.
-func (m *machine) Issued(w *exec.Warp, e *exec.Effect, now engine.Cycle) error {
-	m.insts++
-	b := int(now / utilBucket)
-	for len(m.issued) <= b {
-		m.issued = append(m.issued, 0)
-	}
-	m.issued[b]++
-	m.budget--
-	if m.budget < 0 {
-		return w.CTA().BudgetFault(w)
-	}
-	return nil
-}
-
-// Fail implements sm.Host.
-func (m *machine) Fail(err error) {
-	if m.err == nil {
-		m.err = err
-	}
-}
-
-// MbarLand implements sm.Host.
-func (m *machine) MbarLand(r exec.MbarRef, t engine.Cycle) {
-	if t > m.lands[r] {
-		m.lands[r] = t
-	}
-}
-
-// MbarReady implements sm.Host.
-func (m *machine) MbarReady(r exec.MbarRef) engine.Cycle { return m.lands[r] }

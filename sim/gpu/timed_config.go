@@ -21,7 +21,13 @@ type TimedConfig struct {
 	// L2HitCycles is a load's latency when L2 holds its lines (load to
 	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerCycle and
 	// DRAMBytesPerNs are the GPU-wide bandwidths.
-	L2HitCycles     int
+	L2HitCycles int
+	// L2FarExtraCycles is how much longer a hit in the far L2 slice takes
+	// than one in the near slice (l2.go): near = L2HitCycles -
+	// L2FarExtraCycles/2, far = near + L2FarExtraCycles.
+	L2FarExtraCycles int
+	// L2Ways is the associativity of each L2 slice.
+	L2Ways          int
 	L2CacheBytes    int
 	L2BytesPerCycle int
 	DRAMLatencyNs   float64
@@ -71,6 +77,8 @@ func (p Param) Set(c *TimedConfig, v float64) { p.set(c, v) }
 func Params() []Param {
 	ps := []Param{
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
+		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
+		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
 		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
@@ -167,10 +175,28 @@ func (c *TimedConfig) Validate() error {
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
 	}
+	if c.L2Ways < 1 {
+		return fmt.Errorf("timing: l2_ways_count must be at least 1, got %d", c.L2Ways)
+	}
+	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
+		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)
+	}
+	if c.Window() < 1 {
+		return fmt.Errorf("timing: dispatch_latency_cycles (%d) and the near L2 hit latency (%d) must be at least 1 cycle: they bound the windows of a timed run",
+			c.DispatchLatencyCycles, c.L2HitCycles-c.L2FarExtraCycles/2)
+	}
 	if c.RegistersPerThreadDefault <= 0 || c.RegistersPerThreadDefault > 255 {
 		return fmt.Errorf("timing: registers_per_thread_default must be in 1..255, got %d", c.RegistersPerThreadDefault)
 	}
 	return c.SM.Validate()
+}
+
+// Window is the longest window of a partitioned timed run (windows.go): the
+// shortest latency by which one partition's SMs can affect another's, an L2
+// hit in the near slice (a store seen by a load, a line brought in) or the
+// dispatch latency (a finished CTA letting another start elsewhere).
+func (c *TimedConfig) Window() int {
+	return min(c.DispatchLatencyCycles, c.L2HitCycles-c.L2FarExtraCycles/2)
 }
 
 // nsToCycles converts a time in ns to SM cycles at the profile's clock.

@@ -63,6 +63,8 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"l1_sectors_per_cycle":              {4, "spec: 128 B/clk/SM", nil},
 	"l1_store_cycles_per_sector":        {1, "fit: Nelder-Mead (l1_store_cycles_per_sector) on gst_line_w4, gst_row96_w4, gst_sector_w4", f(0.0148)},
 	"l2_bytes_per_cycle":                {5000, "hopper-numbers: H200 L2 9.7-10 TB/s at 1.98 GHz", nil},
+	"l2_ways_count":                     {16, "estimate: not measured (a 16-way hashed set-associative slice behaves like LRU on the chases)", nil},
+	"l2_far_extra_cycles":               {33, "microbench gmem_chase_hist_4m (H200): per-load latencies fall in two groups, 264.5 (383 loads) and 297.9 (640 loads): far - near 33", nil},
 	"l2_cache_bytes":                    {5.0331648e+07, "microbench gmem_chase_16m/32m/64m (H200): L2 hits at 16 MiB, a mix at 32, HBM from 64", nil},
 	"l2_hit_cycles":                     {281, "fit: closed form, gmem_chase_1m cycles_per_load 280.5 (pointer chase in L2)", f(0.0017)},
 	"lg_queue_cycles":                   {131, "fit: Nelder-Mead (lg_queue_cycles) on gst_line_w1, gst_line_w4", f(0.0174)},

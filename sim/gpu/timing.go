@@ -34,6 +34,13 @@ type Timing struct {
 	SASSInstructions int64 `json:"sass_instructions"`
 	// Sleeps counts failed mbarrier waits that slept.
 	Sleeps int64 `json:"mbarrier_sleeps"`
+	// Memory counts global-memory sectors by where they were served.
+	Memory MemoryStats `json:"memory"`
+	// Partitions is how many partitions of SMs (one per GPC; one for
+	// kernels with global atomics) ran in windows of WindowCycles
+	// (sim/gpu/windows.go); neither depends on --jobs.
+	Partitions   int   `json:"partitions"`
+	WindowCycles int64 `json:"window_cycles"`
 	// AccountingErrors counts warps whose states did not sum to their
 	// resident cycles (always 0 unless the model has a bug).
 	AccountingErrors int64 `json:"-"`
@@ -98,6 +105,8 @@ func (m *machine) timing() *Timing {
 	t.UnitBusyCycles["tma"] = tmaBusy
 	t.UnitBusyCycles["tensor_pipe"] = tensorBusy
 	t.Stalls = stallMap(&stalls)
+	t.Memory = m.mem
+	t.Partitions, t.WindowCycles = len(m.parts), int64(m.window)
 	t.Utilization = m.utilization(end)
 	if m.lines != nil {
 		for _, ln := range m.lines.Lines() {

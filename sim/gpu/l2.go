@@ -1,0 +1,192 @@
+package gpu
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// l2 is the GPU's L2 as committed at the window boundaries of a timed run
+// (windows.go): two slices (the hardware's two L2 partitions), each a
+// least-recently-used set of 128-byte lines holding half the capacity,
+// with its own request port (half the L2 bandwidth, a queue of requests),
+// and the HBM queue behind them. A line lives in one slice, chosen by a
+// hash of its address; an SM reaches the slice on its side of the chip
+// (its near slice) at l2_hit_cycles - l2_far_extra_cycles/2 and the other
+// one at l2_hit_cycles + l2_far_extra_cycles/2, so that addresses spread
+// over both slices average l2_hit_cycles (what a pointer chase measures).
+//
+// During a window each partition of SMs sees this state as committed at
+// the window start plus its own requests (l2View); at the boundary, with
+// every partition stopped, all requests of the window apply in (cycle, SM,
+// sequence) order: lines are inserted and aged, the queues advance. The
+// slices are read concurrently during a window and written only then.
+type l2 struct {
+	slices        [2]*setCache
+	sliceFree     [2]float64 // next free cycle of each slice's port
+	dramFree      float64
+	slicePerCycle float64 // bytes per cycle of one slice
+	dramPerCycle  float64
+	near, far     engine.Cycle
+	dram          engine.Cycle
+	// nearSlice is each SM's near slice; seq each SM's request count.
+	nearSlice []uint8
+	seq       []uint32
+	reqs      []l2Req // merge buffer
+}
+
+// l2Req is one line of a request of one SM.
+type l2Req struct {
+	at      engine.Cycle
+	sm      int32
+	seq     uint32
+	line    uint64
+	sectors uint8
+	store   bool
+}
+
+func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
+	g := &l2{slicePerCycle: float64(tc.L2BytesPerCycle) / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
+		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs)}
+	half := tc.L2FarExtraCycles / 2
+	g.near = engine.Cycle(tc.L2HitCycles - half)
+	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
+	for i := range g.slices {
+		g.slices[i] = newSetCache(tc.L2CacheBytes/128/2, tc.L2Ways)
+	}
+	// GPCs alternate between the two sides (which side a GPC is on was
+	// not measured; alternating splits the SMs 62/70 on the H200 map).
+	for gi, gpc := range gpcs {
+		for _, s := range gpc {
+			g.nearSlice[s] = uint8(gi % 2)
+		}
+	}
+	return g
+}
+
+// slice is the L2 slice holding line (a parity hash of the line address,
+// as the hardware's address hashes interleave lines over partitions).
+func slice(line uint64) int { return bits.OnesCount64(line&0xfffffff) & 1 }
+
+// latency is the hit latency of line for SM sm.
+func (g *l2) latency(sm int, s int) engine.Cycle {
+	if int(g.nearSlice[sm]) == s {
+		return g.near
+	}
+	return g.far
+}
+
+// commit applies the window's requests of every view in (cycle, SM,
+// sequence) order and starts the views' next window.
+func (g *l2) commit(views []*l2View) {
+	g.reqs = g.reqs[:0]
+	var total float64
+	for _, v := range views {
+		g.reqs = append(g.reqs, v.reqs...)
+		total += v.bytes
+	}
+	slices.SortFunc(g.reqs, func(a, b l2Req) int {
+		switch {
+		case a.at != b.at:
+			return cmp64(int64(a.at), int64(b.at))
+		case a.sm != b.sm:
+			return int(a.sm - b.sm)
+		}
+		return cmp64(int64(a.seq), int64(b.seq))
+	})
+	for i := range g.reqs {
+		r := &g.reqs[i]
+		s := slice(r.line)
+		bytes := float64(32 * popc4(r.sectors))
+		start := max(float64(r.at), g.sliceFree[s])
+		g.sliceFree[s] = start + bytes/g.slicePerCycle
+		if !g.slices[s].touch(r.line) && !r.store {
+			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+		}
+	}
+	for _, v := range views {
+		v.share = 1
+		if total > 0 {
+			v.share = max(v.bytes/total, 1/float64(len(views)))
+		}
+		v.next()
+	}
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// l2View is one partition's L2 during a window: the committed slices plus
+// the lines the partition requested in this window, and its own copy of
+// the queues, which advance at its share of the bandwidth (its share of the
+// bytes of the previous window, at least an equal share).
+type l2View struct {
+	g         *l2
+	local     map[uint64]struct{}
+	sliceFree [2]float64
+	dramFree  float64
+	share     float64
+	bytes     float64 // requested in this window
+	reqs      []l2Req
+	// sectors by outcome (the report's timing.memory)
+	hitSectors, farSectors, missSectors int64
+}
+
+func newL2View(g *l2) *l2View {
+	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1}
+	v.next()
+	return v
+}
+
+// next starts a window from the committed state.
+func (v *l2View) next() {
+	clear(v.local)
+	v.sliceFree, v.dramFree = v.g.sliceFree, v.g.dramFree
+	v.bytes = 0
+	v.reqs = v.reqs[:0]
+}
+
+// access times one line of sectors requested by SM sm at cycle at: it
+// returns when the data is back (for stores: when the slice took them).
+func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) engine.Cycle {
+	g := v.g
+	s := slice(line)
+	bytes := float64(32 * popc4(sectors))
+	start := max(float64(at), v.sliceFree[s])
+	v.sliceFree[s] = start + bytes/(g.slicePerCycle*v.share)
+	ready := engine.Cycle(start) + g.latency(sm, s)
+	n := int64(popc4(sectors))
+	if ready-engine.Cycle(start) == g.far {
+		v.farSectors += n
+	}
+	_, mine := v.local[line]
+	if !mine && !g.slices[s].has(line) && !store {
+		ds := max(start, v.dramFree)
+		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
+		ready = engine.Cycle(ds) + g.dram
+		v.missSectors += n
+	} else if !store {
+		v.hitSectors += n
+	}
+	if !mine {
+		v.local[line] = struct{}{}
+	}
+	v.bytes += bytes
+	g.seq[sm]++
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store})
+	return ready
+}
+
+// charge queues bytes on line's slice without a cache lookup.
+func (v *l2View) charge(line uint64, bytes float64) {
+	s := slice(line)
+	v.sliceFree[s] += bytes / (v.g.slicePerCycle * v.share)
+}

@@ -1,0 +1,73 @@
+package gpu_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/session"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// timedRun runs corpus kernel name in timed mode on jobs goroutines and
+// returns the timing as JSON and the output buffers.
+func timedRun(t *testing.T, name string, jobs int) (string, map[string][]byte) {
+	t.Helper()
+	dir := filepath.Join("..", "..", "validation", "testdata", name)
+	s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+	require.NoError(t, err)
+	cfg := gpu.DefaultConfig()
+	cfg.Jobs = jobs
+	res, tm, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, HotLines: true})
+	require.NoError(t, err)
+	tm.Utilization = nil // compared below through the report's keys
+	b, err := json.Marshal(struct {
+		T *gpu.Timing
+		I int64
+		S any
+	}{tm, res.Instructions, res.Smem})
+	require.NoError(t, err)
+	out := map[string][]byte{}
+	for _, o := range s.Spec.Outputs {
+		out[o] = append([]byte(nil), s.Buffer(o).Data...)
+	}
+	return string(b), out
+}
+
+// The partitions of a timed run give the same cycles, counters, hot lines
+// and memory on one goroutine as on several: a plain multi-CTA GEMM, a
+// persistent one and a cluster launch.
+func TestTimedSameForAnyJobs(t *testing.T) {
+	for _, name := range []string{"transpose_smem", "triton_matmul_tma_persistent", "cluster_gemm_multicast"} {
+		t.Run(name, func(t *testing.T) {
+			want, wantOut := timedRun(t, name, 1)
+			assert.Contains(t, want, `"partitions":12`, "one partition per GPC of the H200 map")
+			for _, jobs := range []int{2, 5} {
+				got, gotOut := timedRun(t, name, jobs)
+				assert.Equal(t, want, got, "jobs %d", jobs)
+				assert.Equal(t, wantOut, gotOut, "jobs %d", jobs)
+			}
+		})
+	}
+}
+
+// A kernel with atomics that may reach global memory (here a generic
+// atom.add) runs as one partition (an atomic's old value must see every
+// SM's earlier atomics); one with only shared-memory atomics does not.
+func TestGlobalAtomicsRunAsOnePartition(t *testing.T) {
+	got, _ := timedRun(t, "cluster_ring_2", 2)
+	assert.Contains(t, got, `"partitions":1,`)
+	got, _ = timedRun(t, "mbar_pipeline_2", 2)
+	assert.Contains(t, got, `"partitions":12,`)
+}
+
+func TestWindowNeedsADispatchLatency(t *testing.T) {
+	tc := gpu.DefaultTimedConfig()
+	assert.Equal(t, 100, tc.Window(), "min(dispatch latency 100, near L2 hit 281-16)")
+	tc.DispatchLatencyCycles = 0
+	assert.ErrorContains(t, tc.Validate(), "bound the windows")
+}
