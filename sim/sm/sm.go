@@ -24,7 +24,8 @@ type Host interface {
 	// Fail ends the run with err (a kernel fault).
 	Fail(err error)
 	// MbarLand records that mbarrier m may be seen complete only from
-	// cycle t (an async copy landing or a deferred arrive);
+	// cycle t (a remote arrive, a barrier.cluster phase: async copies
+	// and deferred arrives complete by ticket, complete.go);
 	// MbarReady is the latest such cycle.
 	MbarLand(m exec.MbarRef, t engine.Cycle)
 	MbarReady(m exec.MbarRef) engine.Cycle
