@@ -64,12 +64,11 @@ func (s *SM) wgmmaCycles(info *exec.InstInfo) (occupy, work engine.Cycle) {
 // asyncIssue applies the timing of an instruction's asynchronous work
 // after it issued at cycle now with result readiness ready; it returns the
 // (possibly later) readiness of its destination registers and records in
-// s.done when each kind of the instruction's tickets completes
-// (complete.go schedules them).
+// s.done (zeroed by the caller) when each kind of the instruction's
+// tickets completes (complete.go schedules them).
 func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) engine.Cycle {
 	info := e.Info
 	a := &s.cfg.Async
-	s.done = asyncDone{}
 	switch info.Async {
 	case exec.AsyncCopy:
 		// the copy completes when its data has landed

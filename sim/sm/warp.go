@@ -172,6 +172,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		for _, r := range info.Defs {
 			ws.setReg(r, ws.srcReady(info), StallWait)
 		}
+		if len(e.Async) > 0 {
+			s.done = asyncDone{} // not timed: its tickets complete next cycle
+			s.scheduleTickets(ws, e, now)
+		}
 		if e.Exited {
 			s.exitWarp(ws, now)
 		}
@@ -218,6 +222,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
 		s.remoteArrives(ws, e, now)
 	}
+	s.done = asyncDone{}
 	if info.Async != exec.AsyncNone {
 		ready = s.asyncIssue(ws, e, now, ready)
 		if info.Async == exec.AsyncMbarWait {
