@@ -2,6 +2,7 @@ package gpu_test
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,4 +86,65 @@ func TestTimedCpAsyncWaitsForItsTicket(t *testing.T) {
 	assert.Less(t, waited, 3*hbm)
 	assert.Less(t, waited, tm.Cycles)
 	assert.GreaterOrEqual(t, tm.Stalls["stall_long_scoreboard"], hbm, "the wait is a long-scoreboard stall")
+}
+
+// Thread 0 fills 4 KiB of shared memory, stores it with one bulk copy
+// and exits without waiting for the bulk group.
+const bulkExitPTX = `
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry bulkexit(.param .u64 dst)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.shared .align 128 .b8 buf[4096];
+	ld.param.u64 %rd1, [dst];
+	mov.u32 %r1, %tid.x;
+	setp.ne.u32 %p1, %r1, 0;
+	@%p1 bra DONE;
+	mov.u32 %r2, buf;
+	mov.u32 %r3, 0;
+LOOP:
+	add.u32 %r4, %r2, %r3;
+	st.shared.u32 [%r4], %r3;
+	add.u32 %r3, %r3, 4;
+	setp.lt.u32 %p1, %r3, 4096;
+	@%p1 bra LOOP;
+	fence.proxy.async.shared::cta;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r2], 4096;
+	cp.async.bulk.commit_group;
+DONE:
+	ret;
+}
+`
+
+// A CTA whose warps exited with a bulk store in flight stays resident until
+// the store's ticket completes: the launch ends within a few cycles of the
+// same kernel waiting for the bulk group before it exits (the old model
+// retired it at the exit, a store's time earlier), and the bytes are the
+// functional ones.
+func TestTimedCTARetiresAfterItsTickets(t *testing.T) {
+	run := func(src string) int64 {
+		p, err := ptx.Load("bulkexit.ptx", []byte(src))
+		require.NoError(t, err)
+		k, err := exec.Compile(p, "bulkexit", exec.DefaultLayout())
+		require.NoError(t, err)
+		g := exec.NewGlobalMem()
+		require.NoError(t, k.LoadGlobals(g))
+		dst := g.Alloc("dst", 4096)
+		params := binary.LittleEndian.AppendUint64(nil, dst.Base)
+		l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
+		_, tm, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+		require.NoError(t, err)
+		out := g.Slice(dst.Base, 4096)
+		for i := 0; i < 4096; i += 4 {
+			require.Equal(t, uint32(i), binary.LittleEndian.Uint32(out[i:]), "word at %d", i)
+		}
+		return tm.Cycles
+	}
+	noWait := run(bulkExitPTX)
+	wait := run(strings.Replace(bulkExitPTX, "cp.async.bulk.commit_group;", "cp.async.bulk.commit_group;\n\tcp.async.bulk.wait_group 0;", 1))
+	assert.InDelta(t, wait, noWait, 8, "exit without wait %d cycles, with wait %d", noWait, wait)
 }
