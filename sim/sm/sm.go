@@ -95,15 +95,16 @@ type subPart struct {
 }
 
 type ctaState struct {
+	// tickets of the CTA completed so far (complete.go)
+	completions uint64
+
 	c     *exec.CTA
 	warps []*warpState
 	live  int
 	res   Resources
 	start engine.Cycle
 	multi bool // the CTA's cluster has more than one CTA
-	// tickets of the CTA completed so far (complete.go)
-	completions uint64
-	slot        int // CTA slot on the SM (trace track)
+	slot  int  // CTA slot on the SM (trace track)
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
