@@ -56,8 +56,7 @@ type AsyncMode uint8
 const (
 	// AsyncAtIssue completes every async operation inside the Issue that
 	// starts it, and a wgmma.mma_async blocks warps 0-2 of a warpgroup
-	// until the fourth issues it (the timed mode of sim/sm models
-	// completion on its side).
+	// until the fourth issues it (the default mode).
 	AsyncAtIssue AsyncMode = 0
 	// AsyncTickets leaves completion to CTA.Complete: Issue lists the
 	// operations with their tickets in Effect.Async, and wait_group and

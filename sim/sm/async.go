@@ -38,37 +38,6 @@ type AsyncConfig struct {
 	WgmmaSmemBytesPerCycle int `json:"wgmma_smem_bytes_per_cycle" yaml:"wgmma_smem_bytes_per_cycle"`
 }
 
-// wgGroup is a wgmma commit group of one warpgroup.
-type wgGroup struct {
-	done    engine.Cycle // when its last MMA's results are written
-	commits int          // warps that committed it
-}
-
-// wgState is one warpgroup's wgmma state.
-type wgState struct {
-	arrived int      // warps that issued the current wgmma
-	cur     *wgGroup // the group MMAs go to now
-	warps   int      // live warps of the warpgroup
-}
-
-// warpgroup returns the wgmma state of ws's warpgroup.
-func (cs *ctaState) warpgroup(ws *warpState) *wgState {
-	i := ws.w.ID() / 4
-	for len(cs.wgs) <= i {
-		cs.wgs = append(cs.wgs, nil)
-	}
-	if cs.wgs[i] == nil {
-		n := 0
-		for _, x := range cs.warps {
-			if x.w.ID()/4 == i {
-				n++
-			}
-		}
-		cs.wgs[i] = &wgState{cur: &wgGroup{}, warps: n}
-	}
-	return cs.wgs[i]
-}
-
 // wgmmaCycles is how long one wgmma occupies the SM's tensor pipe (the
 // issue interval of back-to-back wgmmas: the tensor work, the operand
 // reads from shared memory, a floor) and its tensor work alone.
@@ -92,95 +61,28 @@ func (s *SM) wgmmaCycles(info *exec.InstInfo) (occupy, work engine.Cycle) {
 	return engine.Cycle(occ), engine.Cycle(c)
 }
 
-// groupsReady is when the groups older than the newest n are done (-1:
-// all, pending included); ok is false while one of them is still open
-// (a warp of the warpgroup has not issued its part).
-func groupsReady(groups []engine.Cycle, pending engine.Cycle, n int32) engine.Cycle {
-	var t engine.Cycle
-	keep := int(n)
-	if n < 0 {
-		keep = 0
-		t = pending
-	}
-	for i := 0; i < len(groups)-keep; i++ {
-		t = max(t, groups[i])
-	}
-	return t
-}
-
-// dropGroups removes the groups a wait_group n retired.
-func dropGroups(groups []engine.Cycle, n int32) []engine.Cycle {
-	keep := int(n)
-	if n < 0 {
-		keep = 0
-	}
-	if len(groups) <= keep {
-		return groups
-	}
-	return append(groups[:0], groups[len(groups)-keep:]...)
-}
-
-// wgWait is when warp ws's wgmma.wait_group n can complete (Never while a
-// group it waits for has an MMA not launched yet).
-func (ws *warpState) wgWait(n int32) engine.Cycle {
-	keep := max(int(n), 0)
-	var t engine.Cycle
-	for i := 0; i < len(ws.wgGroups)-keep; i++ {
-		g := ws.wgGroups[i]
-		if g.commits < ws.cta.wgWarps(ws) {
-			return engine.Never
-		}
-		t = max(t, g.done)
-	}
-	return t
-}
-
-// wgWarps is the number of warps of ws's warpgroup.
-func (cs *ctaState) wgWarps(ws *warpState) int { return cs.warpgroup(ws).warps }
-
 // asyncIssue applies the timing of an instruction's asynchronous work
 // after it issued at cycle now with result readiness ready; it returns the
-// (possibly later) readiness of its destination registers.
+// (possibly later) readiness of its destination registers and records in
+// s.done (zeroed by the caller) when each kind of the instruction's
+// tickets completes (complete.go schedules them).
 func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) engine.Cycle {
 	info := e.Info
 	a := &s.cfg.Async
 	switch info.Async {
 	case exec.AsyncCopy:
-		ws.cpPending = max(ws.cpPending, ready)
-	case exec.AsyncCommit:
-		ws.cpGroups = append(ws.cpGroups, ws.cpPending)
-		ws.cpPending = 0
-	case exec.AsyncWait:
-		ws.setReady(groupsReady(ws.cpGroups, ws.cpPending, info.WaitN), StallLongScoreboard)
-		ws.cpGroups = dropGroups(ws.cpGroups, info.WaitN)
-		if info.WaitN < 0 {
-			ws.cpPending = 0
-		}
-	case exec.AsyncCopyArrive:
-		t := groupsReady(ws.cpGroups, ws.cpPending, -1)
-		for i := 0; i < min(e.NumMbars, len(e.Mbars)); i++ {
-			s.host.MbarLand(e.Mbars[i], t)
-		}
+		// the copy completes when its data has landed
+		s.done.cp = ready
 	case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
 		if e.NumLands == 0 && e.NumLines == 0 && e.TMAWavefronts == 0 {
 			break // guard false in every lane: nothing reaches the engine
 		}
 		done := s.tmaIssue(ws, e, now)
-		switch info.Async {
-		case exec.AsyncBulkLoad:
-			for i := 0; i < min(e.NumLands, len(e.Lands)); i++ {
-				s.host.MbarLand(e.Lands[i].M, done)
-			}
-		case exec.AsyncBulkStore:
-			ws.bulkPending = max(ws.bulkPending, done)
-		}
-	case exec.AsyncBulkCommit:
-		ws.bulkGroups = append(ws.bulkGroups, ws.bulkPending)
-		ws.bulkPending = 0
-	case exec.AsyncBulkWait:
-		ws.setReady(groupsReady(ws.bulkGroups, ws.bulkPending, info.WaitN), StallLongScoreboard)
-		ws.bulkGroups = dropGroups(ws.bulkGroups, info.WaitN)
+		s.done.tx, s.done.bulk = done, done
 	case exec.AsyncMbarWait:
+		// only remote arrives (cluster.go) still delay an mbarrier: a
+		// copy's complete_tx and a deferred arrive happen when their
+		// tickets complete, and try_wait fails until then
 		if e.Outcome == exec.Issued {
 			var t engine.Cycle
 			for i := 0; i < min(e.NumMbars, len(e.Mbars)); i++ {
@@ -191,43 +93,46 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			}
 		}
 	case exec.AsyncWgmma:
-		wg := ws.cta.warpgroup(ws)
-		wg.arrived++
-		if wg.arrived >= wg.warps {
-			wg.arrived = 0
-			start := max(now, s.tensorFree)
-			d, work := s.wgmmaCycles(info)
-			s.tensorFree = start + d
-			s.Stats.TensorBusy += int64(d)
-			tail := a.WgmmaSSTailCycles
-			if info.MMARS {
-				tail = a.WgmmaRSTailCycles
-			}
-			done := start + work + engine.Cycle(tail)
-			wg.cur.done = max(wg.cur.done, done)
+		if !hasWgmmaTicket(e) {
+			// a part of warps 0-2 of the warpgroup: queued (AsyncWgmmaQueue)
 			if info.SerialWgmma {
-				// ptxas waits after every HGMMA of the function (C7515):
-				// the warpgroup's warps go on when this MMA is done
-				for _, x := range ws.cta.warps {
-					if x.w.ID()/4 == ws.w.ID()/4 {
-						x.setReady(done, StallTensor)
-					}
+				ws.wgHold = true // released when the MMA is done (below)
+			}
+			return 0
+		}
+		// the fourth part: the MMA runs on the tensor pipe
+		start := max(now, s.tensorFree)
+		d, work := s.wgmmaCycles(info)
+		s.tensorFree = start + d
+		s.Stats.TensorBusy += int64(d)
+		tail := a.WgmmaSSTailCycles
+		if info.MMARS {
+			tail = a.WgmmaRSTailCycles
+		}
+		done := start + work + engine.Cycle(tail)
+		s.done.wg = done
+		if info.SerialWgmma {
+			// ptxas waits after every HGMMA of the function (C7515):
+			// the warpgroup's warps go on when this MMA is done
+			for _, x := range ws.cta.warps {
+				if x.w.ID()/4 == ws.w.ID()/4 {
+					x.wgHold = false
+					x.setReady(done, StallTensor)
 				}
 			}
 		}
 		return 0 // accumulators: ordered by wait_group, not by the scoreboard
-	case exec.AsyncWgmmaCommit:
-		wg := ws.cta.warpgroup(ws)
-		ws.wgGroups = append(ws.wgGroups, wg.cur)
-		wg.cur.commits++
-		if wg.cur.commits >= wg.warps {
-			wg.cur = &wgGroup{}
-		}
-	case exec.AsyncWgmmaWait:
-		keep := max(int(info.WaitN), 0)
-		if len(ws.wgGroups) > keep {
-			ws.wgGroups = append(ws.wgGroups[:0], ws.wgGroups[len(ws.wgGroups)-keep:]...)
-		}
 	}
 	return ready
+}
+
+// hasWgmmaTicket reports whether the instruction ran a wgmma (its warp
+// issued the last part of the warpgroup's oldest queued wgmma).
+func hasWgmmaTicket(e *exec.Effect) bool {
+	for _, op := range e.Async {
+		if op.Kind == exec.TicketWgmma {
+			return true
+		}
+	}
+	return false
 }

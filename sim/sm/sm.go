@@ -24,7 +24,8 @@ type Host interface {
 	// Fail ends the run with err (a kernel fault).
 	Fail(err error)
 	// MbarLand records that mbarrier m may be seen complete only from
-	// cycle t (an async copy landing or a deferred arrive);
+	// cycle t (a remote arrive, a barrier.cluster phase: async copies
+	// and deferred arrives complete by ticket, complete.go);
 	// MbarReady is the latest such cycle.
 	MbarLand(m exec.MbarRef, t engine.Cycle)
 	MbarReady(m exec.MbarRef) engine.Cycle
@@ -64,6 +65,8 @@ type SM struct {
 	// start of its slot and the next free slot
 	tmaLastBar           exec.MbarRef
 	tmaSlot, tmaSlotFree engine.Cycle
+	// completion cycles of the issuing instruction's tickets (complete.go)
+	done asyncDone
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
@@ -95,13 +98,15 @@ type subPart struct {
 }
 
 type ctaState struct {
+	// tickets of the CTA completed so far (complete.go)
+	completions uint64
+
 	c     *exec.CTA
 	warps []*warpState
 	live  int
 	res   Resources
 	start engine.Cycle
-	multi bool // the CTA's cluster has more than one CTA
-	wgs   []*wgState
+	multi bool         // the CTA's cluster has more than one CTA
 	slot  int          // CTA slot on the SM (trace track)
 	end   engine.Cycle // the latest end of its exited warps
 }
@@ -128,6 +133,7 @@ func (s *SM) Resident() int { return len(s.ctas) }
 func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1, slot: s.freeSlot(true)}
 	c.SetClock(func() int64 { return int64(s.eng.Now()) }, s.NsPerCycle)
+	c.SetAsyncMode(asyncMode)
 	for _, w := range c.Warps() {
 		if w.Done() {
 			continue
@@ -175,12 +181,15 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			issued = true
 			free := pick.info != nil && pick.info.Slots == 0
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
 			}
+			if pick.retrying {
+				continue // a wait_group unmet: nothing issued, no slot used
+			}
+			issued = true
 			if !free {
 				break
 			}
@@ -262,13 +271,14 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			ws.sleeping = false
 		}
 	}
+	if ws.retryWait() {
+		return ws.info, engine.Never, retryWhy(ws.info)
+	}
+	if ws.wgHold {
+		return ws.info, engine.Never, StallTensor // async.go: SerialWgmma
+	}
 	info, ok := ws.w.Peek()
 	if !ok {
-		if ws.w.WaitsWarpgroup() {
-			// the other warps' parts of a wgmma: released when the last
-			// one issues, no barrier latency
-			return ws.info, engine.Never, StallTensor
-		}
 		ws.inBarrier = true
 		return ws.info, engine.Never, StallBarrier
 	}
@@ -317,11 +327,6 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		// barrier.cluster.wait: the release of its phase (cluster.go)
 		if t := s.clusterRelease(ws); t > at {
 			at, why = t, StallBarrier
-		}
-	}
-	if info.Async == exec.AsyncWgmmaWait {
-		if t := ws.wgWait(info.WaitN); t > at {
-			at, why = t, StallTensor
 		}
 	}
 	return info, at, why

@@ -42,12 +42,12 @@ type warpState struct {
 	stalls Stalls
 	done   bool
 	slot   int // warp slot on the SM (trace track)
-	// async groups: completion cycles of committed groups, and of the
-	// work since the last commit
-	cpGroups, bulkGroups   []engine.Cycle
-	cpPending, bulkPending engine.Cycle
-	wgGroups               []*wgGroup
-	clusterPhase           uint32 // barrier.cluster arrivals so far (cluster.go)
+	// a wait found its groups in flight (Retry): asleep until the CTA's
+	// completions move from retrySeen (complete.go)
+	retrying     bool
+	wgHold       bool // its part of a serialized wgmma waits for the MMA (async.go)
+	retrySeen    uint64
+	clusterPhase uint32 // barrier.cluster arrivals so far (cluster.go)
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
@@ -143,6 +143,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return err
 	}
 	info := e.Info
+	if e.Outcome == exec.Retry {
+		s.retry(ws, info, now)
+		return nil
+	}
 	if e.Outcome == exec.Blocked || info == nil {
 		ws.account(StallBarrier, ws.info, now, s)
 		ws.inBarrier = !e.Exited
@@ -171,6 +175,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// nothing in SASS: the value is there as soon as its sources are
 		for _, r := range info.Defs {
 			ws.setReg(r, ws.srcReady(info), StallWait)
+		}
+		if len(e.Async) > 0 {
+			s.done = asyncDone{} // not timed: its tickets complete next cycle
+			s.scheduleTickets(ws, e, now)
 		}
 		if e.Exited {
 			s.exitWarp(ws, now)
@@ -257,11 +265,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
 		s.remoteArrives(ws, e, now)
 	}
+	s.done = asyncDone{}
 	if info.Async != exec.AsyncNone {
 		ready = s.asyncIssue(ws, e, now, ready)
 		if info.Async == exec.AsyncMbarWait {
 			why = StallSleeping
 		}
+	}
+	if len(e.Async) > 0 {
+		s.scheduleTickets(ws, e, now)
 	}
 	if ready > 0 {
 		for _, r := range info.Defs {
@@ -368,6 +380,9 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 
 // finishCTA releases a CTA whose warps have all exited.
 func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
+	if cs.c.PendingTickets() > 0 {
+		return // its async work still completes (complete.go finishes it)
+	}
 	for i, x := range s.ctas {
 		if x == cs {
 			s.ctas = append(s.ctas[:i], s.ctas[i+1:]...)
