@@ -41,15 +41,21 @@ func Exists(path string) bool {
 	return err == nil
 }
 
-// ReadFile reads path, or decompresses path+".gz" when path is absent.
+// ReadFile reads path, or decompresses path+".gz" when path is absent. A
+// path that itself names a gzip file (ending in ".gz", gzip magic bytes) is
+// decompressed too, so `sm90sim run kernel.ptx.gz` reads the PTX (positions
+// in errors count lines of the decompressed text).
 func ReadFile(path string) ([]byte, error) {
 	real, err := Resolve(path)
 	if err != nil {
 		return nil, err
 	}
 	b, err := os.ReadFile(real)
-	if err != nil || real == path {
-		return b, err
+	if err != nil {
+		return nil, err
+	}
+	if real == path && !(filepath.Ext(path) == Ext && len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+		return b, nil
 	}
 	out, err := Decompress(b)
 	if err != nil {

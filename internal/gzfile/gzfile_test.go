@@ -118,3 +118,19 @@ func TestWriteFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "no temporary files left")
 }
+
+// A path naming the .gz file itself is decompressed (gzip magic), and a
+// plain file whose name ends in .gz is read as it is.
+func TestReadFileNamedGz(t *testing.T) {
+	dir := t.TempDir()
+	gz := filepath.Join(dir, "kernel.ptx.gz")
+	require.NoError(t, os.WriteFile(gz, Compress([]byte(".version 8.0\n")), 0o644))
+	b, err := ReadFile(gz)
+	require.NoError(t, err)
+	require.Equal(t, ".version 8.0\n", string(b))
+	plain := filepath.Join(dir, "notes.gz")
+	require.NoError(t, os.WriteFile(plain, []byte("text"), 0o644))
+	b, err = ReadFile(plain)
+	require.NoError(t, err)
+	require.Equal(t, "text", string(b))
+}
