@@ -108,6 +108,8 @@ WAIT:
 				assert.Equal(t, exec.MbarWait{M: exec.MbarRef{CTA: cta, Addr: bar}, Phase: 0, Parity: true, Value: 0}, e.Waits[0])
 				assert.Equal(t, int64(1000), e.SuspendNs)
 				assert.Equal(t, exec.Retry, issue(w0), "still waiting")
+				assert.Zero(t, testing.AllocsPerRun(100, func() { _ = w0.Issue(&e) }), "a suspended try_wait allocates nothing")
+				assert.Equal(t, exec.Retry, e.Outcome)
 				// Brief Effects name the waits too
 				brief := exec.Effect{Brief: true}
 				require.NoError(t, w0.Issue(&brief))
