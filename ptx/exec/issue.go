@@ -42,8 +42,8 @@ const maxLines = 256
 // beyond Info, so a driver can reuse one Effect for every call.
 type Effect struct {
 	// Brief, set by the driver, limits the Effect to Info, Outcome,
-	// Exited and Async (what a functional driver needs; the rest costs
-	// time on every instruction).
+	// Exited, Async and Waits (what a functional driver needs; the rest
+	// costs time on every instruction).
 	Brief   bool
 	Info    *InstInfo
 	Outcome Outcome
