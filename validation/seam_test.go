@@ -39,6 +39,47 @@ type seamDriver struct {
 	// at clockPCs (those reading %clock64).
 	clockPCs    map[int32]bool
 	clockIssues []int64
+	// suspend runs the CTAs with AsyncSuspendWaits: a warp whose try_wait
+	// reported Retry sleeps until a phase it waits on completes or its
+	// suspend time (Effect.SuspendNs, one ns per cycle) passed, then it is
+	// expired and the try_wait executes.
+	suspend  bool
+	maxSleep int64 // when positive, caps the suspend time (cycles)
+	sleeping map[*exec.Warp]seamSleep
+	suspends int // try_waits that suspended
+	expires  int // sleeps that ended by their suspend time
+}
+
+// seamSleep is a suspended warp: the phases it waits on and when its
+// suspend time runs out.
+type seamSleep struct {
+	waits []exec.MbarWait
+	until int64
+}
+
+// defaultSuspend is the suspend time of a try_wait without a hint (cycles).
+const defaultSuspend = 1000
+
+// wake reports whether suspended warp w may issue now (a phase it waits on
+// completed, or its suspend time ran out: then it is expired).
+func (d *seamDriver) wake(w *exec.Warp) bool {
+	s, ok := d.sleeping[w]
+	if !ok {
+		return true
+	}
+	for _, mw := range s.waits {
+		if mw.M.CTA.MbarPhase(mw.M.Addr) != mw.Phase {
+			delete(d.sleeping, w)
+			return true
+		}
+	}
+	if d.now >= s.until {
+		delete(d.sleeping, w)
+		w.Expire()
+		d.expires++
+		return true
+	}
+	return false
 }
 
 type seamTicket struct {
@@ -55,7 +96,12 @@ func (d *seamDriver) run(t *testing.T, cl *exec.Cluster) {
 
 // try drives the cluster to completion or to the first fault.
 func (d *seamDriver) try(t *testing.T, cl *exec.Cluster) error {
-	cl.SetAsyncMode(exec.AsyncTickets | exec.AsyncWgmmaQueue)
+	mode := exec.AsyncTickets | exec.AsyncWgmmaQueue
+	if d.suspend {
+		mode |= exec.AsyncSuspendWaits
+		d.sleeping = map[*exec.Warp]seamSleep{}
+	}
+	cl.SetAsyncMode(mode)
 	for _, c := range cl.CTAs() {
 		if c != nil {
 			c.SetClock(func() int64 { return d.now }, 1)
@@ -78,7 +124,7 @@ func (d *seamDriver) try(t *testing.T, cl *exec.Cluster) error {
 			n++
 		}
 		d.pending = d.pending[n:]
-		alive, issued := false, false
+		alive, issued, ready := false, false, false
 		for _, c := range cl.CTAs() {
 			if c == nil {
 				continue
@@ -92,20 +138,35 @@ func (d *seamDriver) try(t *testing.T, cl *exec.Cluster) error {
 					issued = true // it waits for its slot
 					continue
 				}
+				if d.suspend && !d.wake(w) {
+					continue
+				}
 				info, ok := w.Peek()
 				if !ok {
 					continue
 				}
+				ready = true
 				if err := w.Issue(&e); err != nil {
 					return err
 				}
 				if d.clockPCs != nil && info != nil && d.clockPCs[info.PC] && e.Outcome == exec.Issued {
 					d.clockIssues = append(d.clockIssues, d.now)
 				}
-				switch e.Outcome {
-				case exec.Retry:
+				switch {
+				case e.Outcome == exec.Retry && e.NumWaits > 0:
+					require.LessOrEqual(t, e.NumWaits, len(e.Waits))
+					ns := e.SuspendNs
+					if ns <= 0 {
+						ns = defaultSuspend
+					}
+					if d.maxSleep > 0 {
+						ns = min(ns, d.maxSleep)
+					}
+					d.suspends++
+					d.sleeping[w] = seamSleep{waits: append([]exec.MbarWait(nil), e.Waits[:e.NumWaits]...), until: d.now + ns}
+				case e.Outcome == exec.Retry:
 					d.retries[waitKind(info)]++
-				case exec.Issued, exec.Parked:
+				case e.Outcome == exec.Issued || e.Outcome == exec.Parked:
 					issued = true
 				}
 				for _, op := range e.Async {
@@ -124,6 +185,11 @@ func (d *seamDriver) try(t *testing.T, cl *exec.Cluster) error {
 				}
 			}
 			return nil
+		}
+		if d.suspend && !ready && len(d.pending) == 0 {
+			// no warp can issue and no ticket is pending: a sleeping
+			// warp's phase can never complete
+			return cl.Deadlock()
 		}
 		if issued || len(d.pending) > 0 {
 			idle = 0
@@ -152,34 +218,47 @@ func waitKind(info *exec.InstInfo) exec.AsyncKind {
 // deferred arrives, mbarrier pipelines, TMA stores (bulk groups), bulk
 // copies and cluster multicast run through Peek/Issue/Complete with every
 // ticket completing 1..maxDelay cycles after its issue, and leave the
-// outputs the GPU recorded.
+// outputs the GPU recorded; once with spinning waits and once with
+// suspending ones (AsyncSuspendWaits: a failed try_wait sleeps until its
+// phase completes or its suspend time, capped at 64 cycles so that some
+// sleeps end by expiry, passes).
 func TestSeamDelayedCompletion(t *testing.T) {
 	dirs := []string{"gemm_wgmma_256", "cpasync_pipeline", "mbar_pipeline_3", "tma_store_sw128", "tma_bulk", "cluster_tma_multicast"}
 	for i, name := range dirs {
-		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join("testdata", name)
-			s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
-			require.NoError(t, err)
-			rec, err := LoadRecording(dir, s.Spec.Outputs)
-			require.NoError(t, err)
-			d := &seamDriver{rng: rand.New(rand.NewSource(int64(12 + i))), maxDelay: 200, retries: map[exec.AsyncKind]int{}}
-			forUnits(t, s.Kernel, s.Launch, func(cl *exec.Cluster) { d.run(t, cl) })
-			for _, o := range s.Spec.Outputs {
-				b := s.Buffer(o)
-				r := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
-				assert.True(t, r.Equal, "output %s: %d of %d elements differ, first at %v", o, r.Mismatches, r.Compared, r.FirstDiffs)
-			}
-			assert.Positive(t, d.tickets)
-			t.Logf("%d tickets, %d cycles, unmet waits by group kind %v", d.tickets, d.now, d.retries)
-			switch name {
-			case "gemm_wgmma_256":
-				assert.Positive(t, d.retries[exec.TicketWgmma], "wgmma.wait_group waited")
-			case "cpasync_pipeline":
-				assert.Positive(t, d.retries[exec.TicketCpAsync], "cp.async.wait_group waited")
-			case "tma_store_sw128":
-				assert.Positive(t, d.retries[exec.TicketBulk], "cp.async.bulk.wait_group waited")
-			}
-		})
+		for _, suspend := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/suspend=%v", name, suspend), func(t *testing.T) {
+				dir := filepath.Join("testdata", name)
+				s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+				require.NoError(t, err)
+				rec, err := LoadRecording(dir, s.Spec.Outputs)
+				require.NoError(t, err)
+				d := &seamDriver{rng: rand.New(rand.NewSource(int64(12 + i))), maxDelay: 200, retries: map[exec.AsyncKind]int{}, suspend: suspend, maxSleep: 64}
+				forUnits(t, s.Kernel, s.Launch, func(cl *exec.Cluster) { d.run(t, cl) })
+				for _, o := range s.Spec.Outputs {
+					b := s.Buffer(o)
+					r := rec.Outputs[o].Check(o, b.DType, b.Data, s.Spec.Compare[o])
+					assert.True(t, r.Equal, "output %s: %d of %d elements differ, first at %v", o, r.Mismatches, r.Compared, r.FirstDiffs)
+				}
+				assert.Positive(t, d.tickets)
+				t.Logf("%d tickets, %d cycles, unmet waits by group kind %v, %d suspended try_waits (%d expired)", d.tickets, d.now, d.retries, d.suspends, d.expires)
+				switch name {
+				case "gemm_wgmma_256":
+					assert.Positive(t, d.retries[exec.TicketWgmma], "wgmma.wait_group waited")
+				case "cpasync_pipeline":
+					assert.Positive(t, d.retries[exec.TicketCpAsync], "cp.async.wait_group waited")
+				case "tma_store_sw128":
+					assert.Positive(t, d.retries[exec.TicketBulk], "cp.async.bulk.wait_group waited")
+				}
+				if !suspend {
+					assert.Zero(t, d.suspends)
+					return
+				}
+				switch name {
+				case "mbar_pipeline_3", "tma_bulk", "cluster_tma_multicast": // tma_store_sw128 has no mbarrier
+					assert.Positive(t, d.suspends, "try_waits suspended")
+				}
+			})
+		}
 	}
 }
 
@@ -449,4 +528,47 @@ WAIT:
 			}
 		})
 	}
+}
+
+// TestSeamSuspendDeadlock: under suspending waits a warp whose try_wait
+// phase can never complete (64 arrivals expected, 32 threads arrive) ends
+// in the functional loop's deadlock report naming the barrier, once no
+// warp can issue and no ticket is pending.
+func TestSeamSuspendDeadlock(t *testing.T) {
+	src := `.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k()
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.shared .align 8 .b64 bar;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, bar;
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 mbarrier.init.shared.b64 [%r2], 64;
+	bar.sync 0;
+	mbarrier.arrive.shared.b64 %rd1, [%r2];
+WAIT:
+	mbarrier.try_wait.parity.shared.b64 %p2, [%r2], 0;
+	@!%p2 bra WAIT;
+	ret;
+}`
+	p, err := ptx.Load("dl.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Global: exec.NewGlobalMem()}
+	c, err := exec.NewCTA(k, l, [3]int{}, 0)
+	require.NoError(t, err)
+	d := &seamDriver{rng: rand.New(rand.NewSource(1)), maxDelay: 1, retries: map[exec.AsyncKind]int{}, suspend: true}
+	err = d.try(t, c.Cluster())
+	require.Error(t, err)
+	assert.Regexp(t, `deadlock: 1 warps can never proceed`, err.Error())
+	var f *exec.Fault
+	require.ErrorAs(t, err, &f)
+	require.Len(t, f.Detail, 1)
+	assert.Regexp(t, `warp 0 line \d+ .*try_wait.*: \(line \d+: mbarrier.try_wait.*\) waits on mbarrier at shared 0x[0-9a-f]+ phase 0 \(pending arrivals 32 of 64`, f.Detail[0])
+	assert.Equal(t, 1, d.suspends)
 }

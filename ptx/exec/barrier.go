@@ -112,14 +112,16 @@ func compileBar(c *compiler, x *xinst) error {
 			w.barID = id
 			b.waiting = append(b.waiting, barWaiter{w: w, x: x, frame: w.cur.frame})
 		}
-		w.cta.checkBarrier(id)
+		w.cta.checkBarrier(id, w)
 		return nil
 	}
 	return nil
 }
 
-// checkBarrier releases barrier id when enough threads have arrived.
-func (c *CTA) checkBarrier(id int) {
+// checkBarrier releases barrier id when enough threads have arrived; by
+// is the warp whose instruction made the check (its Effect lists the
+// warps the release woke).
+func (c *CTA) checkBarrier(id int, by *Warp) {
 	b := &c.bars[id]
 	exp := b.expected
 	if exp == 0 {
@@ -131,6 +133,7 @@ func (c *CTA) checkBarrier(id int) {
 	for _, wt := range b.waiting {
 		w := wt.w
 		w.wait = waitNone
+		by.noteWoke(w)
 		if b.redOp != "" {
 			var v uint64
 			switch b.redOp {
@@ -160,12 +163,13 @@ func (c *CTA) checkBarrier(id int) {
 	*b = barrier{}
 }
 
-// onExit re-checks barriers after lanes exited (they no longer count).
-func (c *CTA) onExit() {
-	c.checkClusterBar()
+// onExit re-checks barriers after lanes of warp by exited (they no longer
+// count).
+func (c *CTA) onExit(by *Warp) {
+	c.checkClusterBar(by)
 	for id := range c.bars {
 		if len(c.bars[id].waiting) > 0 && c.bars[id].expected == 0 {
-			c.checkBarrier(id)
+			c.checkBarrier(id, by)
 		}
 	}
 }

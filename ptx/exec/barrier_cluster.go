@@ -32,7 +32,7 @@ func compileClusterBar(x *xinst) error {
 			}
 			cl.bar.arrived += n
 			w.hazardClusterArrive()
-			cl.checkBar()
+			cl.checkBar(w)
 			return nil
 		}
 	case "wait":
@@ -67,7 +67,7 @@ func (w *Warp) advanceGroup() {
 }
 
 // checkClusterBar re-checks the CTA's cluster barrier (after exits).
-func (c *CTA) checkClusterBar() { c.cl.checkBar() }
+func (c *CTA) checkClusterBar(by *Warp) { c.cl.checkBar(by) }
 
 // liveThreads counts the non-exited threads of the cluster's CTAs.
 func (cl *Cluster) liveThreads() int {
@@ -81,7 +81,7 @@ func (cl *Cluster) liveThreads() int {
 }
 
 // checkBar completes the phase when every live thread has arrived.
-func (cl *Cluster) checkBar() {
+func (cl *Cluster) checkBar(by *Warp) {
 	b := &cl.bar
 	if b.arrived == 0 || b.arrived < cl.liveThreads() {
 		return
@@ -90,6 +90,7 @@ func (cl *Cluster) checkBar() {
 	b.arrived = 0
 	for _, w := range b.waiting {
 		w.wait = waitNone
+		by.noteWoke(w)
 		if w.uniform {
 			w.upc++
 		} else {

@@ -43,7 +43,7 @@ func compileCtrl(c *compiler, x *xinst) error {
 			w.parked &^= m
 			w.advanceRest(m)
 			if m != 0 {
-				w.cta.onExit()
+				w.cta.onExit(w)
 			}
 			return nil
 		}
@@ -184,7 +184,7 @@ func execRet(w *Warp, x *xinst, m uint32) error {
 		w.live &^= m
 		w.parked &^= m
 		if m != 0 {
-			w.cta.onExit()
+			w.cta.onExit(w)
 		}
 		return nil
 	}

@@ -27,6 +27,9 @@ const (
 	// Retry: a cp.async, bulk or wgmma wait_group (or wait_all) found
 	// groups in flight; nothing executed, and the warp issues the same
 	// instruction again once a ticket of the CTA completed (AsyncTickets).
+	// Under AsyncSuspendWaits, also an mbarrier.try_wait that would fail
+	// in every active lane: Effect.Waits names the phases it waits for
+	// (suspend.go).
 	Retry
 )
 
@@ -39,8 +42,8 @@ const maxLines = 256
 // beyond Info, so a driver can reuse one Effect for every call.
 type Effect struct {
 	// Brief, set by the driver, limits the Effect to Info, Outcome,
-	// Exited and Async (what a functional driver needs; the rest costs
-	// time on every instruction).
+	// Exited, Async and Waits (what a functional driver needs; the rest
+	// costs time on every instruction).
 	Brief   bool
 	Info    *InstInfo
 	Outcome Outcome
@@ -96,6 +99,36 @@ type Effect struct {
 	// SuspendNs is a try_wait's suspend-time hint in ns as the lanes read
 	// it (an immediate or a register), 0 without one.
 	SuspendNs int64
+	// Waits are the mbarrier phases a try_wait suspended on (Outcome
+	// Retry under AsyncSuspendWaits; filled in Brief mode too): the warp
+	// may issue again once one of them completed, or once its suspend
+	// time passed and the driver called Warp.Expire.
+	Waits    [4]MbarWait
+	NumWaits int
+	// MbarDone are the mbarrier phases that completed during the call (an
+	// arrive, an expect_tx/complete_tx, a copy completing at issue).
+	MbarDone    [4]MbarPhase
+	NumMbarDone int
+	// Woke are the warps a bar.sync/barrier or barrier.cluster release of
+	// the call let go on (the issuing warp, which did not wait, excluded);
+	// the slice is reused from call to call.
+	Woke []*Warp
+}
+
+// MbarWait is one mbarrier phase a suspended try_wait waits for: the
+// barrier, its current (incomplete) phase, and the token or parity operand
+// as the first waiting lane gave it.
+type MbarWait struct {
+	M      MbarRef
+	Phase  uint64
+	Parity bool   // the operand is a phase parity (try_wait.parity), not a token
+	Value  uint64 // the token or the parity
+}
+
+// MbarPhase is one completed phase of an mbarrier.
+type MbarPhase struct {
+	M     MbarRef
+	Phase uint64
 }
 
 // MbarRef names an mbarrier: its CTA and shared offset.
@@ -164,6 +197,7 @@ func (e *Effect) reset() {
 	e.Outcome = Issued
 	e.Exited = false
 	e.Async = e.Async[:0]
+	e.NumWaits = 0
 	if e.Brief {
 		return
 	}
@@ -176,6 +210,8 @@ func (e *Effect) reset() {
 	e.Exited = false
 	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem = 0, 0, 0, 0
 	e.SuspendNs = 0
+	e.NumMbarDone = 0
+	e.Woke = e.Woke[:0]
 }
 
 // noteGlobal records an access of n bytes at addr by one lane.

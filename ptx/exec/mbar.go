@@ -35,6 +35,7 @@ func compileMbarrier(c *compiler, x *xinst) error {
 			done, err := b.CompleteTx(uint32(w.src(&x.ops[1], l)))
 			if done {
 				t.mbarCompleted(a, b)
+				w.noteDone(t, a, b)
 			}
 			return err
 		})
@@ -154,6 +155,7 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 				return fmt.Errorf(".noComplete arrive completed phase %d (undefined behaviour)", b.Phase()-1)
 			}
 			t.mbarCompleted(a, b)
+			w.noteDone(t, a, b)
 		}
 		w.set(&x.ops[0], l, uint64(tok))
 		return nil
@@ -173,6 +175,9 @@ func compileMbarWait(x *xinst, sp ptx.Space) error {
 		return errAt(in, "%s: waiting on a .shared::cluster mbarrier is not allowed", in.Text)
 	}
 	parity := in.Mods.Flags&ptx.FParity != 0
+	if in.Mods.Sub == "try_wait" {
+		defer suspending(x, sp)
+	}
 	return mbarOp(x, n, 1, sp, false, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 		v := w.src(&x.ops[2], l)
 		var ok bool

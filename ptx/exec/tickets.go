@@ -66,6 +66,11 @@ const (
 	// of a wgmma.mma_async (a per-warpgroup queue; the MMA runs when the
 	// fourth part issues, and wgmma.wait_group waits for it).
 	AsyncWgmmaQueue
+	// AsyncSuspendWaits makes an mbarrier.try_wait that would fail in
+	// every active lane report Retry without executing, naming what it
+	// waits for in Effect.Waits (suspend.go); Warp.Expire lets it execute
+	// (and fail) once its suspend time ran out.
+	AsyncSuspendWaits
 )
 
 // SetAsyncMode selects how the CTA's async work completes; call it before
@@ -245,6 +250,9 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		}
 		if done {
 			d.mbarCompleted(bar, b)
+			if t == 0 {
+				w.noteDone(d, bar, b)
+			}
 		}
 		return nil
 	case TicketCpAsync:
@@ -316,6 +324,9 @@ func (w *Warp) arriveNow(e *ticketEntry) error {
 	}
 	if done {
 		c.mbarCompleted(e.bar, b)
+		if c.tk.mode&AsyncTickets == 0 {
+			w.noteDone(c, e.bar, b)
+		}
 	}
 	return nil
 }

@@ -62,6 +62,9 @@ type Warp struct {
 	spun  bool
 	spins int64
 	mspin mbarSpin // the last failed mbarrier wait (mbar_state.go)
+	// expired lets the warp's next try_wait execute under
+	// AsyncSuspendWaits (Expire, suspend.go).
+	expired bool
 	// hzErr is a hazard found while counting a shared access (hazard.go).
 	hzErr error
 	// eff, when set, collects what the instruction being issued does for a
