@@ -148,8 +148,8 @@ func (w *Warp) hazardAcquire(a uint32, b *mbarrier.Barrier) {
 	}
 }
 
-// mbarCompleted: a phase of the barrier at a completed.
-func (c *CTA) mbarCompleted(a uint32, b *mbarrier.Barrier) {
+// hazardMbarCompleted: a phase of the barrier at a completed.
+func (c *CTA) hazardMbarCompleted(a uint32, b *mbarrier.Barrier) {
 	if h := c.async.hz; h != nil {
 		m := h.mbar(a)
 		m.done.join(&m.acc)

@@ -34,8 +34,7 @@ func compileMbarrier(c *compiler, x *xinst) error {
 		return mbarOp(x, 2, 0, sp, true, func(w *Warp, t *CTA, b *mbarrier.Barrier, a uint32, l int) error {
 			done, err := b.CompleteTx(uint32(w.src(&x.ops[1], l)))
 			if done {
-				t.mbarCompleted(a, b)
-				w.noteDone(t, a, b)
+				t.mbarCompleted(a, b, w)
 			}
 			return err
 		})
@@ -154,8 +153,7 @@ func compileMbarArrive(x *xinst, sp ptx.Space) error {
 			if noComplete {
 				return fmt.Errorf(".noComplete arrive completed phase %d (undefined behaviour)", b.Phase()-1)
 			}
-			t.mbarCompleted(a, b)
-			w.noteDone(t, a, b)
+			t.mbarCompleted(a, b, w)
 		}
 		w.set(&x.ops[0], l, uint64(tok))
 		return nil

@@ -107,15 +107,17 @@ func (e *Effect) noteWait(mw MbarWait) {
 	e.NumWaits++
 }
 
-// noteDone records, in the Effect of the Issue in progress, that phase
-// b.Phase()-1 of the mbarrier at a of CTA t completed.
-func (w *Warp) noteDone(t *CTA, a uint32, b *mbarrier.Barrier) {
-	e := w.eff
-	if e == nil {
+// mbarCompleted: a phase of the barrier at a completed, inside the Issue
+// of warp by (nil when a Complete call outside any Issue completed it):
+// the hazard checker's clocks, and by's Effect lists the phase.
+func (c *CTA) mbarCompleted(a uint32, b *mbarrier.Barrier, by *Warp) {
+	c.hazardMbarCompleted(a, b)
+	if by == nil || by.eff == nil {
 		return
 	}
+	e := by.eff
 	if e.NumMbarDone < len(e.MbarDone) {
-		e.MbarDone[e.NumMbarDone] = MbarPhase{MbarRef{t, a}, b.Phase() - 1}
+		e.MbarDone[e.NumMbarDone] = MbarPhase{MbarRef{c, a}, b.Phase() - 1}
 	}
 	e.NumMbarDone++
 }

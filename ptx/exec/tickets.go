@@ -249,10 +249,11 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 			return w.laneFault(x, l, "mbarrier at shared 0x%x%s: %v", bar, d.rankWord(c), err)
 		}
 		if done {
-			d.mbarCompleted(bar, b)
+			var by *Warp
 			if t == 0 {
-				w.noteDone(d, bar, b)
+				by = w // completed inside w's Issue
 			}
+			d.mbarCompleted(bar, b, by)
 		}
 		return nil
 	case TicketCpAsync:
@@ -323,10 +324,11 @@ func (w *Warp) arriveNow(e *ticketEntry) error {
 		return w.laneFault(e.x, int(e.lane), "mbarrier at shared 0x%x: %v", e.bar, err)
 	}
 	if done {
-		c.mbarCompleted(e.bar, b)
+		var by *Warp
 		if c.tk.mode&AsyncTickets == 0 {
-			w.noteDone(c, e.bar, b)
+			by = w // completed inside w's Issue
 		}
+		c.mbarCompleted(e.bar, b, by)
 	}
 	return nil
 }
