@@ -31,8 +31,13 @@ const cpArriveCycles = 1
 const asyncMode = exec.AsyncTickets | exec.AsyncWgmmaQueue
 
 // scheduleTickets schedules the completion of the tickets of instruction e
-// of warp ws, issued at cycle now.
+// of warp ws, issued at cycle now: one engine event per run of tickets that
+// complete at the same cycle (a cp.async has a ticket per lane), which
+// completes them in order, as one event each would.
 func (s *SM) scheduleTickets(ws *warpState, e *exec.Effect, now engine.Cycle) {
+	cs := ws.cta
+	var run []exec.Ticket
+	var runAt engine.Cycle
 	for _, op := range e.Async {
 		if op.Ticket == 0 {
 			continue
@@ -53,9 +58,24 @@ func (s *SM) scheduleTickets(ws *warpState, e *exec.Effect, now engine.Cycle) {
 			at = s.done.wg
 		}
 		at = max(at, now+1)
-		cs, t := ws.cta, op.Ticket
-		s.eng.Schedule(at, engine.PhaseComplete, func(now engine.Cycle) { s.complete(cs, t, now) })
+		if len(run) > 0 && at != runAt {
+			s.scheduleRun(cs, run, runAt)
+			run = nil
+		}
+		run, runAt = append(run, op.Ticket), at
 	}
+	if len(run) > 0 {
+		s.scheduleRun(cs, run, runAt)
+	}
+}
+
+// scheduleRun completes tickets ts of CTA cs at cycle at, in order.
+func (s *SM) scheduleRun(cs *ctaState, ts []exec.Ticket, at engine.Cycle) {
+	s.eng.Schedule(at, engine.PhaseComplete, func(now engine.Cycle) {
+		for _, t := range ts {
+			s.complete(cs, t, now)
+		}
+	})
 }
 
 // complete completes ticket t of CTA cs at cycle now and wakes the warps
