@@ -11,13 +11,15 @@ import (
 // measured launch), and its view of the GPU's L2 and HBM (l2.go).
 // Requests carry line addresses and sector counts, never values.
 //
-// Capacity: least-recently-used eviction in each cache (l1_cache_bytes
-// per SM; l2_cache_bytes in two slices). Not modelled: set associativity,
+// Capacity: set-associative caches with least-recently-used eviction in
+// each set (setcache.go: the L1 of l1_cache_bytes per SM, 8 ways, sets by
+// 512-byte granule; l2_cache_bytes in two hashed slices). Not modelled: the
+// L1's share of the SM's 256 KiB shrinking with the shared-memory carveout,
 // TLBs (the microbenchmarks saw no TLB-miss cost up to 1 GiB with 2 MiB
 // pages), L1 write policy details.
 type memModel struct {
 	l2      *l2View
-	l1      []*lru // by SM id; nil for SMs of other partitions
+	l1      []*setCache // by SM id; nil for SMs of other partitions
 	l1Lines int
 	l1Hit   engine.Cycle
 	// l1HitSectors counts sectors served by L1.
@@ -25,7 +27,7 @@ type memModel struct {
 }
 
 func newMemModel(tc *TimedConfig, sms int, g *l2) *memModel {
-	return &memModel{l2: newL2View(g), l1: make([]*lru, sms), l1Lines: tc.SM.L1CacheBytes / 128,
+	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: tc.SM.L1CacheBytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles)}
 }
 
@@ -38,7 +40,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	lines := e.GlobalLines[:n]
 	l1 := m.l1[sm]
 	if l1 == nil {
-		l1 = newLRU(m.l1Lines)
+		l1 = newL1Cache(m.l1Lines)
 		m.l1[sm] = l1
 	}
 	if useL1 && !e.GlobalStore && n > 0 && n == e.NumLines {

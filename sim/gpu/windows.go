@@ -64,7 +64,7 @@ func (m *machine) build() {
 			pt.trace = &traceBuf{to: m.opt.Trace}
 		}
 		for _, i := range g {
-			s := sm.New(i, &m.tc.SM, pt.eng, pt, pt.code)
+			s := sm.New(i, m.smConfig(i), pt.eng, pt, pt.code)
 			s.Lines = pt.lines
 			if pt.trace != nil {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
