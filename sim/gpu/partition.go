@@ -41,6 +41,7 @@ type part struct {
 type unitDone struct {
 	at engine.Cycle
 	sm int
+	cr *clusterRun
 }
 
 // ready makes the partition's launch fork and memory view on
@@ -77,8 +78,12 @@ func (p *part) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
 		return
 	}
 	delete(p.clusters, cl)
+	cr.end = now
+	if p.m.smp.active() {
+		cr.insts = unitInstructions(cl)
+	}
 	cl.Release()
-	p.done = append(p.done, unitDone{at: now, sm: s.ID})
+	p.done = append(p.done, unitDone{at: now, sm: s.ID, cr: cr})
 }
 
 // ClusterEvent implements sm.Host: the cluster's SMs look again next cycle.
