@@ -144,7 +144,6 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 		}
 		s.sh.Apply(o.run.mem, uint64(i)+1)
 		o.run.addTo(s.k, s.l)
-		s.p.ran(i, o.insts)
 		res.Instructions += o.insts
 		res.CTAs += o.ctas
 		s.p.report(res)

@@ -79,9 +79,6 @@ func (p *part) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
 	}
 	delete(p.clusters, cl)
 	cr.end = now
-	if p.m.smp.active() {
-		cr.insts = unitInstructions(cl)
-	}
 	cl.Release()
 	p.done = append(p.done, unitDone{at: now, sm: s.ID, cr: cr})
 }

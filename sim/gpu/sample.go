@@ -2,42 +2,49 @@ package gpu
 
 import (
 	"fmt"
-	"math"
-	"slices"
 	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
 // CTA sampling for time. A launch of many waves of CTAs (units: CTAs, or
-// clusters) that all run the same code spends most of a timed run
-// repeating one steady state. When a launch qualifies (sampleRule), only
-// its first sampleTimedWaves waves are timed: the dispatcher stops after
-// that many units times the first wave's size (the lanes: units resident
-// at once). Every later unit still runs, functionally (RunFunctional's
-// runners, from the committed memory of the timed part), so the outputs
-// are complete and the same as an unsampled run's. Its time is
-// extrapolated: the lanes free at the ends of the last timed wave's
-// units; each later unit, in dispatch order, takes the lane that frees
-// first (the lowest lane on a tie), is dispatched as the dispatcher would
-// (dispatch interval and latency) and lasts the mean duration of the last
-// timed wave's units, scaled by its warp instructions over that wave's
-// mean (1 for CTAs of identical code path). The launch ends at the last
-// lane's end. Everything the report counts per SM or warp (stalls, hot
-// lines, unit busy cycles, memory sectors, active cycles, IPC, the trace
-// and the plot) covers the timed units only; instructions count all.
+// clusters) of one code path spends most of a timed run repeating one
+// steady state. When a launch qualifies (sampleRule, and more than
+// sampleMinWaves waves), only its first two waves and its last wave are
+// timed and the full waves between them are skipped in time:
 //
-// The first wave is a cold start (every unit starts at once, the L2 is
-// empty); the second is the first steady one. Its last units run while
-// the machine drains, so the mean duration is, if anything, short: the
-// error on the corpus is measured by validation/timing_accuracy_test.go
-// (sampled and unsampled cycles of each launch sampling applies to).
-const (
-	sampleMinWaves   = 3 // a launch of fewer waves is timed whole
-	sampleTimedWaves = 2
-)
+//   - the lanes are the units the first dispatch places (units resident at
+//     once); n units are F = n/lanes full waves and a last partial wave of
+//     r = n mod lanes units (r = 0: the last full wave plays its part);
+//   - the dispatcher places units 0..2*lanes-1 (the first two waves: a
+//     cold start, when every unit starts at once and the L2 holds none of
+//     the data, then the first steady wave), then, as they finish, the
+//     last wave's units n-tail..n-1 (tail = r, or lanes when r = 0), so
+//     the last wave runs as on the GPU: on lanes freed one by one by a
+//     full wave before it, as many units at once;
+//   - the skipped units 2*lanes..n-tail-1 (K full waves) run functionally
+//     afterwards (RunFunctional's runners, from the memory the timed units
+//     left), so the outputs are complete and the same as an unsampled
+//     run's;
+//   - the launch ends K periods later than the timed run does, a period
+//     being the second wave's mean unit duration plus the dispatch latency
+//     (a lane's next unit starts that long after the last one ended).
+//
+// The error is the difference between the second wave's period and the
+// skipped waves' mean one. On gemm_wgmma_4096 (1024 CTAs, 264 lanes: waves
+// of 2 CTAs per SM) the unsampled run's waves last 120848, 119675, 119327
+// and (the partial one, 232 CTAs) 106021 cycles on average: the skipped
+// third wave is 0.3% shorter than the second. The first wave is not a
+// good period (on the small CTAs of sim/gpu/sample_test.go it is 8%
+// longer than the steady ones). validation/timing_accuracy_test.go prints
+// the sampled and unsampled cycles of every evidence launch sampling
+// applies to. Everything the report counts per SM or warp (stalls, hot
+// lines, unit busy cycles, memory sectors, active cycles, IPC, the trace
+// and the plot) covers the timed units only; instructions count every
+// unit (the skipped ones' as the functional run issues them: spin loops
+// differ from a timed run's).
+const sampleMinWaves = 3 // a launch of sampleMinWaves waves or fewer is timed whole
 
 // Sampled says which units of a run were timed (Timing.Sampled).
 type Sampled struct {
@@ -47,10 +54,11 @@ type Sampled struct {
 	CTAsTotal int `json:"ctas_total"`
 	// Method states how.
 	Method string `json:"method"`
-	// UnitCycles is the mean duration of the last timed wave's units.
-	UnitCycles int64 `json:"unit_cycles"`
-	// TimedCycles is the end of the last timed unit (the launch's cycles
-	// are the extrapolated end).
+	// WavesSkipped full waves were not timed; each took WaveCycles.
+	WavesSkipped int   `json:"waves_skipped"`
+	WaveCycles   int64 `json:"wave_cycles"`
+	// TimedCycles is the timed run's cycles (the launch's are
+	// TimedCycles + WavesSkipped * WaveCycles).
 	TimedCycles int64 `json:"timed_cycles"`
 }
 
@@ -58,19 +66,10 @@ type Sampled struct {
 type sampling struct {
 	m     *machine
 	lanes int // units of the first wave
-	timed int // units timed (0 until the first wave is known)
-	units []*clusterRun
-	// after finish
-	out Sampled
-}
-
-// report is the Timing.Sampled of the run (nil when not sampled).
-func (s *sampling) report() *Sampled {
-	if !s.active() {
-		return nil
-	}
-	out := s.out
-	return &out
+	tail  int // units of the last wave (timed)
+	skip  int // units skipped in time (run functionally)
+	ref   []*clusterRun // the second wave's units
+	out   Sampled
 }
 
 // newSampling returns the sampling state when the launch may be sampled
@@ -108,58 +107,57 @@ func sampleRule(prog *ptx.Program) bool {
 }
 
 // active reports whether the run is sampled.
-func (s *sampling) active() bool { return s != nil && s.timed > 0 }
+func (s *sampling) active() bool { return s != nil && s.skip > 0 }
 
 // limit is the number of units the dispatcher places in time.
 func (s *sampling) limit(n int) int {
 	if s.active() {
-		return s.timed
+		return n - s.skip
 	}
 	return n
 }
 
-// firstWave is told how many units the first dispatch placed: with at
-// least sampleMinWaves such waves the run is sampled.
+// unit is the index of the k-th unit dispatched in time.
+func (s *sampling) unit(k int) int {
+	if s.active() && k >= 2*s.lanes {
+		return k + s.skip
+	}
+	return k
+}
+
+// firstWave is told how many units the first dispatch placed: with more
+// than sampleMinWaves such waves the run is sampled.
 func (s *sampling) firstWave(lanes int) {
-	if s == nil || lanes == 0 || s.m.p.n < sampleMinWaves*lanes {
+	if s == nil || lanes == 0 || s.m.p.n <= sampleMinWaves*lanes {
 		return
 	}
-	s.lanes, s.timed = lanes, sampleTimedWaves*lanes
-	s.units = make([]*clusterRun, s.timed)
+	n := s.m.p.n
+	s.lanes, s.tail = lanes, n%lanes
+	if s.tail == 0 {
+		s.tail = lanes
+	}
+	s.skip = n - 2*lanes - s.tail
+	s.ref = make([]*clusterRun, lanes)
 }
 
-// record keeps a finished timed unit (window boundary, in order).
+// record keeps a finished second-wave unit (window boundary, in order).
 func (s *sampling) record(cr *clusterRun) {
-	if s.active() {
-		s.units[cr.unit] = cr
+	if s.active() && cr.unit >= s.lanes && cr.unit < 2*s.lanes {
+		s.ref[cr.unit-s.lanes] = cr
 	}
 }
 
-// unitInstructions is the warp instructions of a finished unit's CTAs.
-func unitInstructions(cl *exec.Cluster) int64 {
-	var n int64
-	for _, c := range cl.CTAs() {
-		if c == nil {
-			continue
-		}
-		for _, w := range c.Warps() {
-			n += w.Instructions()
-		}
-	}
-	return n
-}
-
-// finish runs the untimed units functionally and extrapolates their time;
-// it returns the launch's warp instructions.
+// finish runs the skipped units functionally and moves the launch's end
+// by their waves; it returns the launch's warp instructions.
 func (s *sampling) finish() (int64, error) {
 	m := s.m
 	q := *m.p
-	q.from, q.insts = s.timed, make([]int64, q.n)
+	q.from, q.n = 2*s.lanes, 2*s.lanes+s.skip
 	per := q.cluster[0] * q.cluster[1] * q.cluster[2]
-	r := &Result{Instructions: m.insts, CTAs: s.timed * per}
+	r := &Result{Instructions: m.insts, CTAs: s.limit(m.p.n) * per}
 	budget := m.cfg.MaxInstructions - m.insts
 	var err error
-	if jobs := m.cfg.jobs(); jobs > 1 && q.n-q.from > 1 {
+	if jobs := m.cfg.jobs(); jobs > 1 {
 		err = runParallel(&q, m.k, m.l, r, budget, jobs)
 	} else {
 		err = runSerial(&q, m.k, m.l, r, budget)
@@ -167,69 +165,32 @@ func (s *sampling) finish() (int64, error) {
 	if err != nil {
 		return r.Instructions, err
 	}
-	s.extrapolate(q.insts, per)
-	return r.Instructions, nil
-}
-
-// extrapolate places the untimed units on the lanes (see the top of the
-// file) and moves the launch's end.
-func (s *sampling) extrapolate(insts []int64, per int) {
-	m := s.m
-	last := s.units[s.timed-s.lanes:]
-	var dur, ins int64
-	for _, cr := range last {
+	var dur int64
+	for _, cr := range s.ref {
 		dur += int64(cr.end - cr.start)
-		ins += cr.insts
 	}
-	type lane struct {
-		free engine.Cycle
-		id   int
-	}
-	lanes := make([]lane, len(last))
-	for i, cr := range last {
-		lanes[i] = lane{cr.end, i}
-	}
-	cmpLane := func(a, b lane) int {
-		if a.free != b.free {
-			return cmp64(int64(a.free), int64(b.free))
-		}
-		return a.id - b.id
-	}
-	slices.SortFunc(lanes, cmpLane)
-	timedEnd := m.lastEnd
-	scaled := false
-	n := int64(len(last))
-	mean := (dur + n/2) / n
-	for i := s.timed; i < m.p.n; i++ {
-		d := mean
-		if insts[i]*n != ins && ins > 0 {
-			d = int64(math.Round(float64(dur) * float64(insts[i]) / float64(ins)))
-			scaled = true
-		}
-		ln := &lanes[0]
-		at := max(float64(ln.free), m.dispFree)
-		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(per)
-		start := engine.Cycle(at) + engine.Cycle(m.tc.DispatchLatencyCycles)
-		ln.free = start + engine.Cycle(d)
-		m.lastEnd = max(m.lastEnd, ln.free)
-		// the lane moves to its place among the others (sorted)
-		for k := 1; k < len(lanes) && cmpLane(lanes[k-1], lanes[k]) > 0; k++ {
-			lanes[k-1], lanes[k] = lanes[k], lanes[k-1]
-		}
-	}
-	how := "the mean duration of the last timed wave's units"
-	if scaled {
-		how += ", scaled by the unit's warp instructions over that wave's mean"
-	}
+	n := int64(len(s.ref))
+	period := (dur+n/2)/n + int64(m.tc.DispatchLatencyCycles)
+	waves := s.skip / s.lanes
+	timed := m.lastEnd
+	m.timedEnd = timed
+	m.lastEnd += engine.Cycle(int64(waves) * period)
 	unit := "CTAs"
 	if m.p.slots != nil {
 		unit = fmt.Sprintf("clusters of %d CTAs", per)
 	}
-	s.out = Sampled{CTAsTimed: s.timed * per, CTAsTotal: m.p.n * per,
-		Method: fmt.Sprintf("waves: the first %d waves of %d %s timed; every later unit ran functionally and took %s, on the lane that freed first",
-			sampleTimedWaves, s.lanes, unit, how),
-		UnitCycles:  mean,
-		TimedCycles: int64(timedEnd) + int64(m.tc.TailCycles),
+	s.out = Sampled{CTAsTimed: s.limit(m.p.n) * per, CTAsTotal: m.p.n * per,
+		Method: fmt.Sprintf("waves: of %d waves of %d %s, the first two and the last (%d) were timed; the %d between ran functionally and took the second wave's mean duration plus the dispatch latency each",
+			(m.p.n+s.lanes-1)/s.lanes, s.lanes, unit, s.tail, waves),
+		WavesSkipped: waves, WaveCycles: period, TimedCycles: int64(timed) + int64(m.tc.TailCycles)}
+	return r.Instructions, nil
+}
+
+// report is the Timing.Sampled of the run (nil when not sampled).
+func (s *sampling) report() *Sampled {
+	if !s.active() {
+		return nil
 	}
-	m.timedEnd = timedEnd
+	out := s.out
+	return &out
 }

@@ -74,9 +74,7 @@ type clusterRun struct {
 	sms   []*sm.SM
 	unit  int // unit index
 	start engine.Cycle
-	// when it ended and its warp instructions (sampling runs only)
-	end   engine.Cycle
-	insts int64
+	end   engine.Cycle // when it ended
 }
 
 // Occupancy is how many CTAs fit on one SM and what limits it.
@@ -210,7 +208,7 @@ func (m *machine) dispatch(now engine.Cycle, from int) {
 		if smids == nil {
 			return
 		}
-		i := m.next
+		i := m.smp.unit(m.next)
 		m.next++
 		at := max(float64(now), m.dispFree)
 		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))

@@ -21,18 +21,9 @@ type plan struct {
 	// progress is Config.Progress (nil: none); ctas is the grid's CTAs.
 	progress func(ctasDone, ctasTotal int, instructions int64)
 	ctas     int
-	// from is the first unit the functional runners run (the ones before
-	// it were timed: sample.go); insts, when not nil, receives each run
-	// unit's warp instructions.
-	from  int
-	insts []int64
-}
-
-// ran records unit i's warp instructions.
-func (p *plan) ran(i int, insts int64) {
-	if p.insts != nil {
-		p.insts[i] = insts
-	}
+	// from is the first unit the functional runners run (sample.go runs
+	// units [from, n) of a copy of the plan)
+	from int
 }
 
 // report calls the progress hook after a committed unit.
@@ -113,7 +104,6 @@ func (p *plan) run(k *exec.Kernel, l *exec.Launch, i int, budget *int64) (insts 
 func runSerial(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget int64) error {
 	for i := p.from; i < p.n; i++ {
 		insts, ctas, err := p.run(k, l, i, &budget)
-		p.ran(i, insts)
 		res.Instructions += insts
 		res.CTAs += ctas
 		p.report(res)
