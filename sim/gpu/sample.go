@@ -65,9 +65,9 @@ type Sampled struct {
 // sampling is a run's sampling state; a nil *sampling times every unit.
 type sampling struct {
 	m     *machine
-	lanes int // units of the first wave
-	tail  int // units of the last wave (timed)
-	skip  int // units skipped in time (run functionally)
+	lanes int           // units of the first wave
+	tail  int           // units of the last wave (timed)
+	skip  int           // units skipped in time (run functionally)
 	ref   []*clusterRun // the second wave's units
 	out   Sampled
 }
