@@ -57,7 +57,7 @@ func (p *part) ready() error {
 	}
 	// the kernel is immutable and shared (per-run statistics live in the
 	// launch fork)
-	p.view = m.sh.View()
+	p.view = m.sh.WindowView()
 	p.k, p.l = m.k, m.l.Fork(p.view)
 	return nil
 }
