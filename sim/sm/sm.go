@@ -65,6 +65,8 @@ type SM struct {
 	// start of its slot and the next free slot
 	tmaLastBar           exec.MbarRef
 	tmaSlot, tmaSlotFree engine.Cycle
+	// tensor-map descriptors the TMA unit has (tma_desc.go)
+	tmaDesc tmaDescs
 	// completion cycles of the issuing instruction's tickets (complete.go)
 	done asyncDone
 	// barrier unit: next free cycle and the last release

@@ -1,0 +1,79 @@
+package calibrate
+
+import (
+	"fmt"
+	"math"
+)
+
+// groups4 fits the parameters the tmax microbenchmarks measure (appended
+// to Groups; the TMA load groups come first, the descriptor latency sits on
+// top of their load latency):
+//
+//   - tma_store_cycles_per_kib, tma_reduce_cycles_per_kib: the step of
+//     cycles_per_op from the 4 KiB to the 16 KiB box with wait_group.read
+//     after each (tmast_{store,add}_{4k,16k}_read) over 12 KiB;
+//   - tma_store_min_cycles, tma_reduce_min_cycles: tmast_{store,add}_1k_tput
+//     (1 KiB boxes in flight: one per engine slot);
+//   - tma_store_latency_cycles: searched on tmast_*_write (the completion
+//     wait_group sees; tma_store_write_cycles, read -> write, is read
+//     directly from the 4 KiB pair);
+//   - tma_desc_first_cycles: tmadesc_param first - next (a load);
+//     tma_desc_store_cycles: tmadesc4_store first - next;
+//     tma_desc_global_cycles: searched on tmadesc_global_two's second load
+//     (a second map in global memory, its line in L2).
+var groups4 = []Group{
+	{Name: "tma_store_read", Params: []string{"tma_store_cycles_per_kib"}, Benches: []string{"tmast_store_4k_read", "tmast_store_16k_read"},
+		Direct: kibStep("tmast_store_4k_read", "tmast_store_16k_read")},
+	{Name: "tma_reduce_read", Params: []string{"tma_reduce_cycles_per_kib"}, Benches: []string{"tmast_add_4k_read", "tmast_add_16k_read"},
+		Direct: kibStep("tmast_add_4k_read", "tmast_add_16k_read")},
+	{Name: "tma_store_slot", Params: []string{"tma_store_min_cycles"}, Benches: []string{"tmast_store_1k_tput"},
+		Direct: directFigure("tmast_store_1k_tput", "cycles_per_op", "1 KiB TMA stores in flight")},
+	{Name: "tma_reduce_slot", Params: []string{"tma_reduce_min_cycles"}, Benches: []string{"tmast_add_1k_tput"},
+		Direct: directFigure("tmast_add_1k_tput", "cycles_per_op", "1 KiB TMA .add reductions in flight")},
+	{Name: "tma_store_write", Params: []string{"tma_store_write_cycles"}, Benches: []string{"tmast_store_4k_write", "tmast_store_4k_read"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			w, err1 := figure(rec, "tmast_store_4k_write", "cycles_per_op")
+			r, err2 := figure(rec, "tmast_store_4k_read", "cycles_per_op")
+			if err1 != nil || err2 != nil || w < r {
+				return 0, "", fmt.Errorf("recordings tmast_store_4k_write, _read: need write >= read cycles_per_op")
+			}
+			return math.Round(w - r), fmt.Sprintf("fit: closed form, tmast_store_4k_write - _read cycles_per_op %.4g - %.4g", w, r), nil
+		}},
+	{Name: "tma_store_latency", Params: []string{"tma_store_latency_cycles"},
+		Benches: []string{"tmast_store_1k_write", "tmast_store_4k_write", "tmast_store_16k_write",
+			"tmast_add_1k_write", "tmast_add_4k_write", "tmast_add_16k_write"},
+		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{1000}},
+	{Name: "tma_desc_first", Params: []string{"tma_desc_first_cycles"}, Benches: []string{"tmadesc_param"},
+		Direct: firstMinusNext("tmadesc_param", "the SM's first descriptor fetch, a load on a parameter map")},
+	{Name: "tma_desc_store", Params: []string{"tma_desc_store_cycles"}, Benches: []string{"tmadesc4_store"},
+		Direct: firstMinusNext("tmadesc4_store", "a store on a parameter map new to the SM")},
+	{Name: "tma_desc_global", Params: []string{"tma_desc_global_cycles"}, Benches: []string{"tmadesc_global_two"},
+		Figures: []string{"second_cycles"},
+		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+}
+
+// kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.
+func kibStep(b4, b16 string) func(map[string]*Bench) (float64, string, error) {
+	return func(rec map[string]*Bench) (float64, string, error) {
+		a, err1 := figure(rec, b4, "cycles_per_op")
+		b, err2 := figure(rec, b16, "cycles_per_op")
+		if err1 != nil || err2 != nil || b <= a {
+			return 0, "", fmt.Errorf("recordings %s, %s: need increasing cycles_per_op", b4, b16)
+		}
+		return math.Round((b - a) / 12), fmt.Sprintf("fit: closed form, (%s - %s cycles_per_op) / 12 KiB: (%.4g - %.4g) / 12", b16, b4, b, a), nil
+	}
+}
+
+// firstMinusNext: a tmadesc benchmark's first use less a warm use.
+func firstMinusNext(bench, what string) func(map[string]*Bench) (float64, string, error) {
+	return func(rec map[string]*Bench) (float64, string, error) {
+		f, err1 := figure(rec, bench, "first_cycles")
+		n, err2 := figure(rec, bench, "next_cycles")
+		if err1 != nil || err2 != nil || f < n {
+			return 0, "", fmt.Errorf("recording %s: need first_cycles >= next_cycles", bench)
+		}
+		return math.Round(f - n), fmt.Sprintf("fit: closed form, %s first_cycles - next_cycles %.4g - %.4g (%s)", bench, f, n, what), nil
+	}
+}
+
+func init() { Groups = append(Groups, groups4...) }
