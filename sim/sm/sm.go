@@ -67,6 +67,8 @@ type SM struct {
 	tmaSlot, tmaSlotFree engine.Cycle
 	// tensor-map descriptors the TMA unit has (tma_desc.go)
 	tmaDesc tmaDescs
+	// the end of the last TMA store's slot until a commit_group (tma_store.go)
+	tmaStoreSlot engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)
 	done asyncDone
 	// barrier unit: next free cycle and the last release

@@ -8,29 +8,25 @@ import (
 
 // The TMA unit keeps the descriptors of the tensor maps it used; a TMA
 // instruction on a map it does not have waits for the 128-byte descriptor
-// (the tmadesc_* microbenchmarks, family tmax):
+// (the tmadesc_* microbenchmarks, family tmax, H200):
 //
 //   - a map in global memory is read through the memory hierarchy (L2, or
-//     HBM when cold) and takes TMADescGlobalCycles more (tmadesc_global_two:
-//     the second map's first load is 450 cycles slower than a warm one, an
-//     L2 hit and 170);
-//   - a map in the kernel's parameters costs nothing more than the
-//     parameter block's first use;
-//   - the SM's first descriptor fetch takes TMADescFirstCycles more for a
-//     load (tmadesc_param: +115, tmadesc4_load: +125 on the first of four
-//     parameter maps and nothing on the others, tmadesc_global: +565, the
-//     second map's 450 and 115);
+//     HBM when cold) and takes TMADescGlobalCycles more (tmadesc_global:
+//     the first load is 265 cycles slower than a warm one with the map's
+//     line in L2, tmadesc_global_two's second map 300);
+//   - a map in the kernel's parameters costs a load nothing
+//     (tmadesc_param, tmadesc4_load: the first load on each of four
+//     parameter maps is as fast as a warm one);
 //   - a store on a map new to the SM takes TMADescStoreCycles more
 //     (tmadesc4_store: 220 against 178 cycles, on each of four parameter
-//     maps, the first too);
-//   - prefetch.tensormap starts the fetch ahead (tmadesc_*_prefetch: the
-//     first load is as fast as a warm one), and
-//     fence.proxy.tensormap::generic.acquire (UTMACCTL.IV) drops the
+//     maps);
+//   - prefetch.tensormap starts the fetch ahead (tmadesc_global_prefetch:
+//     the first load is as fast as a warm one), and
+//     fence.proxy.tensormap::generic.acquire (SASS UTMACCTL.IV) drops the
 //     descriptor, so the next use fetches it again.
 type tmaDescs struct {
-	ready   map[uint64]engine.Cycle // when the SM has the map's descriptor
-	fetched bool                    // the SM fetched a descriptor for a load before
-	eff     exec.Effect             // the fetch's memory request
+	ready map[uint64]engine.Cycle // when the SM has the map's descriptor
+	eff   exec.Effect             // the fetch's memory request
 }
 
 // tmaDescReady is when SM s's TMA unit has the descriptor of the map that
@@ -62,9 +58,6 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 	}
 	if store {
 		t += engine.Cycle(a.TMADescStoreCycles)
-	} else if !d.fetched {
-		t += engine.Cycle(a.TMADescFirstCycles)
-		d.fetched = true
 	}
 	d.ready[m] = t
 	return t

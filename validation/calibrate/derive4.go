@@ -15,6 +15,12 @@ func figures4(b *Bench) []string {
 		return nil
 	}
 	switch {
+	case strings.HasPrefix(b.Name, "cpcold_"):
+		return []string{"cycles_per_step"}
+	case strings.HasPrefix(b.Name, "tmacold_") && b.Kind == "latency":
+		return []string{"cycles_per_load"}
+	case strings.HasPrefix(b.Name, "tmacold_"):
+		return []string{"bytes_per_cycle_per_sm"}
 	case strings.HasPrefix(b.Name, "tmadesc4_"):
 		return []string{"first_cycles", "next_cycles"}
 	case strings.HasPrefix(b.Name, "tmadesc_global_two"):
@@ -27,11 +33,27 @@ func figures4(b *Bench) []string {
 
 // derive4 derives the tmax figures: tma_desc clk[4] (one load each),
 // tma_desc4 clk[8] (first use of four maps, then again), tma_st clk[2][2]
-// (rep, {loop end, after wait_group 0}).
+// (rep, {loop end, after wait_group 0}), tma_cold clk[cta][rep].
 func derive4(b *Bench, o Outputs) (map[string]float64, error) {
 	clk := o["clk"]
 	out := map[string]float64{}
 	switch {
+	case strings.HasPrefix(b.Name, "cpcold_"):
+		if len(clk) < 2 {
+			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2", b.Name, len(clk))
+		}
+		out["cycles_per_step"] = clk[1] / b.meta("steps_per_rep")
+	case strings.HasPrefix(b.Name, "tmacold_"):
+		if len(clk) < 2 {
+			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per CTA", b.Name, len(clk))
+		}
+		var xs []float64
+		for _, c := range rows(clk, 2) {
+			xs = append(xs, c[1])
+		}
+		c, loads := median(xs), b.meta("loads_per_rep")
+		out["cycles_per_load"] = c / loads
+		out["bytes_per_cycle_per_sm"] = loads * b.meta("box_bytes") / c
 	case strings.HasPrefix(b.Name, "tmadesc4_"):
 		if len(clk) < 8 {
 			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 8", b.Name, len(clk))

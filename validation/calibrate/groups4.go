@@ -12,24 +12,37 @@ import (
 //   - tma_store_cycles_per_kib, tma_reduce_cycles_per_kib: the step of
 //     cycles_per_op from the 4 KiB to the 16 KiB box with wait_group.read
 //     after each (tmast_{store,add}_{4k,16k}_read) over 12 KiB;
-//   - tma_store_min_cycles, tma_reduce_min_cycles: tmast_{store,add}_1k_tput
-//     (1 KiB boxes in flight: one per engine slot);
+//   - tma_store_min_cycles, tma_reduce_min_cycles: tmast_{store,add}_256b_group
+//     (256-byte boxes in flight in one bulk group: one per engine slot);
+//     tma_bulk_commit_cycles: tmast_store_256b_tput - _group (a
+//     commit_group after each);
 //   - tma_store_latency_cycles: searched on tmast_*_write (the completion
 //     wait_group sees; tma_store_write_cycles, read -> write, is read
 //     directly from the 4 KiB pair);
-//   - tma_desc_first_cycles: tmadesc_param first - next (a load);
-//     tma_desc_store_cycles: tmadesc4_store first - next;
-//     tma_desc_global_cycles: searched on tmadesc_global_two's second load
-//     (a second map in global memory, its line in L2).
+//   - tma_desc_store_cycles: tmadesc4_store first - next;
+//     tma_desc_global_cycles: searched on tmadesc_global's first load and
+//     tmadesc_global_two's first two (maps in global memory, their lines
+//     in L2);
+//   - tma_hbm_extra_cycles: searched on tmacold_16k_s1, _16k_s4, _4k_s4
+//     (TMA loads of rows not read before: from HBM).
 var groups4 = []Group{
 	{Name: "tma_store_read", Params: []string{"tma_store_cycles_per_kib"}, Benches: []string{"tmast_store_4k_read", "tmast_store_16k_read"},
 		Direct: kibStep("tmast_store_4k_read", "tmast_store_16k_read")},
 	{Name: "tma_reduce_read", Params: []string{"tma_reduce_cycles_per_kib"}, Benches: []string{"tmast_add_4k_read", "tmast_add_16k_read"},
 		Direct: kibStep("tmast_add_4k_read", "tmast_add_16k_read")},
-	{Name: "tma_store_slot", Params: []string{"tma_store_min_cycles"}, Benches: []string{"tmast_store_1k_tput"},
-		Direct: directFigure("tmast_store_1k_tput", "cycles_per_op", "1 KiB TMA stores in flight")},
-	{Name: "tma_reduce_slot", Params: []string{"tma_reduce_min_cycles"}, Benches: []string{"tmast_add_1k_tput"},
-		Direct: directFigure("tmast_add_1k_tput", "cycles_per_op", "1 KiB TMA .add reductions in flight")},
+	{Name: "tma_store_slot", Params: []string{"tma_store_min_cycles"}, Benches: []string{"tmast_store_256b_group"},
+		Direct: directFigure("tmast_store_256b_group", "cycles_per_op", "256 B TMA stores in flight in one bulk group")},
+	{Name: "tma_reduce_slot", Params: []string{"tma_reduce_min_cycles"}, Benches: []string{"tmast_add_256b_group"},
+		Direct: directFigure("tmast_add_256b_group", "cycles_per_op", "256 B TMA .add reductions in flight in one bulk group")},
+	{Name: "tma_bulk_commit", Params: []string{"tma_bulk_commit_cycles"}, Benches: []string{"tmast_store_256b_tput", "tmast_store_256b_group"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			t, err1 := figure(rec, "tmast_store_256b_tput", "cycles_per_op")
+			g, err2 := figure(rec, "tmast_store_256b_group", "cycles_per_op")
+			if err1 != nil || err2 != nil || t < g {
+				return 0, "", fmt.Errorf("recordings tmast_store_256b_tput, _group: need tput >= group cycles_per_op")
+			}
+			return math.Round(t - g), fmt.Sprintf("fit: closed form, tmast_store_256b_tput - _group cycles_per_op %.4g - %.4g (a commit_group after each)", t, g), nil
+		}},
 	{Name: "tma_store_write", Params: []string{"tma_store_write_cycles"}, Benches: []string{"tmast_store_4k_write", "tmast_store_4k_read"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			w, err1 := figure(rec, "tmast_store_4k_write", "cycles_per_op")
@@ -43,12 +56,13 @@ var groups4 = []Group{
 		Benches: []string{"tmast_store_1k_write", "tmast_store_4k_write", "tmast_store_16k_write",
 			"tmast_add_1k_write", "tmast_add_4k_write", "tmast_add_16k_write"},
 		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{1000}},
-	{Name: "tma_desc_first", Params: []string{"tma_desc_first_cycles"}, Benches: []string{"tmadesc_param"},
-		Direct: firstMinusNext("tmadesc_param", "the SM's first descriptor fetch, a load on a parameter map")},
 	{Name: "tma_desc_store", Params: []string{"tma_desc_store_cycles"}, Benches: []string{"tmadesc4_store"},
 		Direct: firstMinusNext("tmadesc4_store", "a store on a parameter map new to the SM")},
-	{Name: "tma_desc_global", Params: []string{"tma_desc_global_cycles"}, Benches: []string{"tmadesc_global_two"},
-		Figures: []string{"second_cycles"},
+	{Name: "tma_desc_global", Params: []string{"tma_desc_global_cycles"}, Benches: []string{"tmadesc_global", "tmadesc_global_two"},
+		Figures: []string{"first_cycles", "second_cycles"},
+		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles"},
+		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4"},
 		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
 }
 
