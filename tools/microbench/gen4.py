@@ -69,6 +69,54 @@ def register(add):
                      "derive": "cycles_per_op = clk[1][1] / ops_per_rep (to the last wait_group 0); "
                                "issue_cycles_per_op = clk[1][0] / ops_per_rep"},
                     shared=int(kb * KIB), extra={"tensormaps": tmap("tm", rows)})
+    # ------------------------------------------------------------ stores/reductions: maps in turn, same or distinct boxes
+    for name, red, nmaps, rowstep, inner in (("tmast4_add_m1_same", 1, 1, 0, 32), ("tmast4_add_m4_same", 1, 4, 0, 32),
+                                             ("tmast4_add_m1_dist", 1, 1, 2, 32), ("tmast4_add_m4_dist", 1, 4, 2, 32),
+                                             ("tmast4_add_m4_narrow", 1, 4, 4, 16), ("tmast4_store_m1_same", 0, 1, 0, 32),
+                                             ("tmast4_store_m4_same", 0, 4, 0, 32), ("tmast4_store_m4_dist", 0, 4, 2, 32)):
+        rows, iters = 2 if inner == 32 else 4, 64
+        box = inner * 4 * rows
+        maps = "".join(f"\n  m{i}: {{buffer: t, dtype: f32, dims: [32, {ROWS}], strides: [128], box: [{inner}, {rows}]}}"
+                       for i in range(4))
+        add(name, "tmax", "tma_st4", [1, 1, 1], [128, 1, 1],
+            [{"tensormap": "m0"}, {"tensormap": "m1"}, {"tensormap": "m2"}, {"tensormap": "m3"},
+             {"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"s32": rows}, {"s32": nmaps}, {"s32": red},
+             {"s32": rowstep}, {"s32": ROWS}],
+            {"t": ("f32", [ROWS, 32]), "clk": ("u64", [2, 2]), "sink": ("u32", [32])}, ["clk", "sink"],
+            {"kind": "throughput",
+             "op": f"TMA 2D tile {'store' if red == 0 else 'reduction .add (f32)'}, box {box} B ([{inner} f32, {rows} rows]), "
+                   f"{iters} in one bulk group, {nmaps} map(s) in turn (four kernel parameters over one tensor), "
+                   + ("the same box every time" if rowstep == 0 else f"rows {rowstep} apart"),
+             "red": red, "nmaps": nmaps, "rowstep": rowstep, "box_bytes": box, "ops_per_rep": iters,
+             "derive": "cycles_per_op = clk[1][1] / ops_per_rep (to the end of wait_group 0); "
+                       "issue_cycles_per_op = clk[1][0] / ops_per_rep"},
+            shared=KIB, extra={"tensormaps": maps})
+    # ------------------------------------------------------------ stores/reductions, 8 unrolled per loop iteration
+    for red, op in ((0, "store"), (1, "add")):
+        for bb in (256, 4096):
+            rows, iters = bb // 128, 8
+            add(f"tmast8_{op}_{'256b' if bb == 256 else '4k'}", "tmax", "tma_st8", [1, 1, 1], [128, 1, 1],
+                [{"tensormap": "tm"}, {"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"s32": rows},
+                 {"s32": red}, {"s32": ROWS}],
+                {"t": ("f32", [ROWS, 32]), "clk": ("u64", [2, 2]), "sink": ("u32", [32])}, ["clk", "sink"],
+                {"kind": "throughput",
+                 "op": f"TMA 2D tile {'store' if red == 0 else 'reduction .add (f32)'}, box {bb} B ([32 f32, {rows} rows]), "
+                       f"8 unrolled per loop iteration, {iters * 8} in one bulk group",
+                 "red": red, "box_bytes": bb, "ops_per_rep": iters * 8,
+                 "derive": "cycles_per_op = clk[1][1] / ops_per_rep (to the end of wait_group 0); "
+                           "issue_cycles_per_op = clk[1][0] / ops_per_rep"},
+                shared=bb, extra={"tensormaps": tmap("tm", rows)})
+    # ------------------------------------------------------------ cp.async and ld from HBM (fresh lines every step)
+    for mode, short, what in ((0, "cg16", "cp.async.cg 16 B per lane, commit, wait_group 0"),
+                              (1, "ca16", "cp.async.ca 16 B per lane, commit, wait_group 0"),
+                              (2, "ldcg16", "ld.global.cg.v4.u32 per lane, value used before the next step")):
+        iters = 32
+        add(f"cpcold_{short}", "tmax", "cp_cold", [1, 1, 1], [32, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"buffer": "src"}, {"s32": iters}, {"s32": mode}],
+            {"clk": ("u64", [2]), "sink": ("u32", [32]), "src": ("u8", [128 << 20])}, ["clk", "sink"],
+            {"kind": "latency", "op": f"one warp, 512 B from HBM (lines not read before) per step: {what}",
+             "mode": mode, "steps_per_rep": iters,
+             "derive": "cycles_per_step = clk[1] / steps_per_rep"})
     # ------------------------------------------------------------ TMA loads from HBM (fresh rows every load)
     cold_rows = 1 << 20   # f16 [1M][64]: 128 MiB
     for name, kb, stages, iters, ctas in (("tmacold_16k_s1", 16, 1, 8, 1), ("tmacold_16k_s4", 16, 4, 32, 1),
@@ -110,6 +158,9 @@ if __name__ == "__main__":
     # these directories' kernel.cu and launch.yaml (the recordings beside them stay)
     todo = [b for b in gen.BENCH if b["name"] in mine]
     for b in todo:
+        kc = os.path.join(gen.MB, b["name"], "kernel.cu")
+        if os.path.islink(kc):   # dedup.py's link to tools/microbench/tmax.cu (run it again after)
+            os.remove(kc)
         gen.write_dir(b)
     # benchmarks.json: the list there with these replaced or appended
     import json  # noqa: E402

@@ -134,6 +134,8 @@ def derive(b, run):
                 "first_extra_cycles": clk[0] - clk[3]}
     if fam == "tmax" and b["kernel"] == "tma_desc4":
         return {"first_cycles": sum(clk[0:4]) / 4, "next_cycles": sum(clk[4:8]) / 4}
+    if fam == "tmax" and b["kernel"] == "cp_cold":
+        return {"cycles_per_step": clk[1] / m["steps_per_rep"]}
     if fam == "tmax" and b["kernel"] == "tma_cold":
         c = med([x[1] for x in rows(clk, 2)])
         return {"cycles_per_load": c / m["loads_per_rep"], "bytes_per_cycle_per_sm": m["loads_per_rep"] * m["box_bytes"] / c}

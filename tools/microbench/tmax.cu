@@ -36,6 +36,28 @@
 // then wait_group 0. clk[rep][0] = t(loop end) - t0, clk[rep][1] = t(after
 // wait_group 0) - t0 (rep 0 warm-up: the descriptor and the lines in L2).
 //
+// tma_st4: params (tensormap m0..m3, u64 *clk, u32 *sink, s32 iters, s32 box_rows,
+//                  s32 nmaps, s32 red, s32 rowstep, s32 rows_total)
+// As tma_st mode 3 (all `iters` operations in one bulk group, wait_group 0
+// at the end), operation i on map m[i % nmaps] at row (i * rowstep) mod
+// rows_total (rowstep 0: the same box every time). clk[rep][0] = the issue
+// loop, clk[rep][1] = to the end of wait_group 0.
+//
+// tma_st8: params (tensormap tm, u64 *clk, u32 *sink, s32 iters, s32 box_rows, s32 red, s32 rows_total)
+// As tma_st4 with one map and distinct boxes, but 8 operations per loop
+// iteration, unrolled (the issue loop's own instructions amortized):
+// iters * 8 operations in one bulk group, wait_group 0 at the end.
+//
+// cp_cold: params (u64 *clk, u32 *sink, u8 *src, s32 iters, s32 mode)
+// One warp; step i of rep r reads 512 bytes (16 per lane) at byte
+// ((r * iters + i) * 4096) of src (128 MiB, zeros written by the host: the
+// lines were not read before, so they come from HBM), then waits for them:
+//   mode 0: cp.async.cg 16 B per lane, commit_group, wait_group 0;
+//   mode 1: cp.async.ca 16 B per lane, commit_group, wait_group 0;
+//   mode 2: ld.global.cg.v4.u32 per lane, its value added into a sink
+//           register (the next step's address does not depend on it).
+// clk[r] = the rep's time; latency per step = clk[1] / iters.
+//
 // tma_cold: params (tensormap tm, u64 *clk, u32 *sink, s32 iters, s32 box_rows,
 //                   u32 box_bytes, s32 stages)
 // As the "tma" family's tma_load (thread 0, `stages` loads in flight, one
@@ -239,4 +261,107 @@ extern "C" __global__ void tma_cold(const __grid_constant__ CUtensorMap tm, unsi
     }
     __syncthreads();
     if (threadIdx.x < 32) sink[blockIdx.x * 32 + threadIdx.x] = ((const unsigned*)dsm)[threadIdx.x];
+}
+
+extern "C" __global__ void tma_st4(const __grid_constant__ CUtensorMap m0, const __grid_constant__ CUtensorMap m1,
+                                   const __grid_constant__ CUtensorMap m2, const __grid_constant__ CUtensorMap m3,
+                                   unsigned long long* clk, unsigned* sink, int iters, int box_rows, int nmaps, int red,
+                                   int rowstep, int rows_total) {
+    for (int i = threadIdx.x; i < box_rows * 32; i += blockDim.x) ((float*)dsm)[i] = (float)(i & 7);
+    fence_async_smem();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned src = smem_addr(dsm);
+        const void* ms[4] = {&m0, &m1, &m2, &m3};
+#pragma unroll 1
+        for (int rep = 0; rep < 2; rep++) {
+            const unsigned long long t0 = mb_clock();
+#pragma unroll 1
+            for (int i = 0; i < iters; i++) {
+                const int row = (i * rowstep) & (rows_total - 1);   // rows_total: a power of two
+                const void* m = ms[i & (nmaps - 1)];                  // nmaps: 1, 2 or 4
+                if (red) tma_add_2d(m, 0, row, src);
+                else tma_st_2d(m, 0, row, src);
+            }
+            bulk_commit();
+            const unsigned long long t1 = mb_clock();
+            bulk_wait0();
+            const unsigned long long t2 = mb_clock();
+            clk[rep * 2] = t1 - t0;
+            clk[rep * 2 + 1] = t2 - t0;
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x < 32) sink[threadIdx.x] = ((const unsigned*)dsm)[threadIdx.x];
+}
+
+template <int RED>
+__device__ __forceinline__ void st8(const void* tm, int iters, int box_rows, int rows_total, unsigned src) {
+#pragma unroll 1
+    for (int i = 0; i < iters; i++) {
+        const int row = (i * 8 * box_rows) & (rows_total - 1);
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            if (RED) tma_add_2d(tm, 0, row + j * box_rows, src);
+            else tma_st_2d(tm, 0, row + j * box_rows, src);
+        }
+    }
+}
+
+extern "C" __global__ void tma_st8(const __grid_constant__ CUtensorMap tm, unsigned long long* clk, unsigned* sink,
+                                   int iters, int box_rows, int red, int rows_total) {
+    for (int i = threadIdx.x; i < box_rows * 32; i += blockDim.x) ((float*)dsm)[i] = (float)(i & 7);
+    fence_async_smem();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned src = smem_addr(dsm);
+#pragma unroll 1
+        for (int rep = 0; rep < 2; rep++) {
+            const unsigned long long t0 = mb_clock();
+            if (red) st8<1>(&tm, iters, box_rows, rows_total, src);
+            else st8<0>(&tm, iters, box_rows, rows_total, src);
+            bulk_commit();
+            const unsigned long long t1 = mb_clock();
+            bulk_wait0();
+            const unsigned long long t2 = mb_clock();
+            clk[rep * 2] = t1 - t0;
+            clk[rep * 2 + 1] = t2 - t0;
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x < 32) sink[threadIdx.x] = ((const unsigned*)dsm)[threadIdx.x];
+}
+
+extern "C" __global__ void cp_cold(unsigned long long* clk, unsigned* sink, const unsigned char* src, int iters, int mode) {
+    __shared__ __align__(128) unsigned char buf[512];
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned dst = smem_addr(buf) + lane * 16;
+    unsigned acc = 0;
+#pragma unroll 1
+    for (int rep = 0; rep < 2; rep++) {
+        __syncwarp();
+        const unsigned long long t0 = mb_clock();
+#pragma unroll 1
+        for (int i = 0; i < iters; i++) {
+            const unsigned char* p = src + (unsigned long long)(rep * iters + i) * 4096 + lane * 16;
+            if (mode == 0) {
+                asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(p) : "memory");
+                asm volatile("cp.async.commit_group;" ::: "memory");
+                asm volatile("cp.async.wait_group 0;" ::: "memory");
+            } else if (mode == 1) {
+                asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(p) : "memory");
+                asm volatile("cp.async.commit_group;" ::: "memory");
+                asm volatile("cp.async.wait_group 0;" ::: "memory");
+            } else {
+                unsigned a, b, c, d;
+                asm volatile("ld.global.cg.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p) : "memory");
+                acc += a ^ b ^ c ^ d;
+                asm volatile("" ::"r"(acc) : "memory");   // the value arrives before the next step
+            }
+        }
+        const unsigned long long t1 = mb_clock();
+        if (lane == 0) clk[rep] = t1 - t0;
+    }
+    __syncwarp();
+    sink[lane] = ((const unsigned*)buf)[lane] + acc;
 }
