@@ -117,6 +117,7 @@ func Params() []Param {
 		intParam("tma_store_write_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreWriteCycles }),
 		intParam("tma_bulk_commit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABulkCommitCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),
+		intParam("cp_async_ca_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaBytesPerCycle }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),

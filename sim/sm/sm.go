@@ -69,6 +69,8 @@ type SM struct {
 	tmaDesc tmaDescs
 	// the end of the last TMA store's slot until a commit_group (tma_store.go)
 	tmaStoreSlot engine.Cycle
+	// cp.async.ca fill: next free cycle (async.go)
+	cpCaFree engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)
 	done asyncDone
 	// barrier unit: next free cycle and the last release

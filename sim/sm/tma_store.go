@@ -18,12 +18,14 @@ import (
 //   - wait_group after each: 11 to 16 cycles more (the writes are
 //     acknowledged early: a store's completion does not wait for L2's
 //     reply, and a cold destination line does not slow a reduction);
-//   - in flight in one bulk group: one instruction per max(112, 32 per
-//     KiB) cycles (stores) or max(144, 40 per KiB) (reductions), the same
-//     for 256 B and 1 KiB boxes;
-//   - each in its own bulk group: commit_group adds 36 cycles to the
-//     instruction's slot (148 and 180 per 256 B to 4 KiB box), hidden
-//     under a 16 KiB box's read (516 and 644);
+//   - in flight in one bulk group, unrolled (tmast8_*): one instruction
+//     per max(18, 32 per KiB) cycles (stores) or max(50, 40 per KiB)
+//     (reductions, which ptxas wraps in an ELECT loop); in a loop of one
+//     per iteration (tmast_*_group, tmast4_*) 112 and 144, the loop's
+//     uniform-datapath SASS costing the difference (not modelled here);
+//   - each in its own bulk group: commit_group (UTMACMDFLUSH) adds 36
+//     cycles (tmast_*_256b_tput - _group), hidden under a 16 KiB box's
+//     read (516 and 644);
 //   - a map new to the SM adds its descriptor fetch (tma_desc.go).
 //
 // The writes still go to the memory model (L2 lines, bandwidth), at issue.
