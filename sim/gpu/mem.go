@@ -69,8 +69,8 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	}
 	if e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
 		// a TMA load from HBM takes longer than a load's miss (tmacold_*:
-		// 1096 and 1181 cycles for 4 and 16 KiB boxes against 495 and 643
-		// from L2, where gmem_chase's miss adds 404)
+		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
+		// 643 from L2, where gmem_chase's miss adds 404)
 		ready += m.tmaMiss
 	}
 	// sectors beyond the listed lines (exec lists 256): bandwidth only

@@ -117,6 +117,22 @@ def register(add):
             {"kind": "latency", "op": f"one warp, 512 B from HBM (lines not read before) per step: {what}",
              "mode": mode, "steps_per_rep": iters,
              "derive": "cycles_per_step = clk[1] / steps_per_rep"})
+    # ------------------------------------------------------------ non-tensor bulk reductions by operation and type
+    ops = ["add.u32", "add.f32", "add.u64", "add.f64", "add.noftz.f16", "add.noftz.bf16", "min.s32", "min.u64",
+           "inc.u32", "and.b64", "min.bf16"]
+    for op, name in enumerate(ops):
+        for cold in ((0, 1) if name in ("add.u32", "add.f64", "add.noftz.bf16", "min.u64") else (0,)):
+            iters = 16
+            add(f"bulkred_{name.replace('.noftz', '').replace('.', '_')}_{'cold' if cold else 'warm'}", "tmax",
+                "bulk_red", [1, 1, 1], [128, 1, 1],
+                [{"buffer": "clk"}, {"buffer": "sink"}, {"buffer": "dst"}, {"s32": iters}, {"s32": op}, {"s32": cold}],
+                {"clk": ("u64", [2]), "sink": ("u32", [32]), "dst": ("u8", [128 << 20])}, ["clk", "sink"],
+                {"kind": "latency",
+                 "op": f"cp.reduce.async.bulk .{name} of 1 KiB, commit, wait_group 0, "
+                       + ("fresh destination lines (from HBM)" if cold else "the same destination (in L2)"),
+                 "red_op": name, "cold": cold, "steps_per_rep": iters,
+                 "derive": "cycles_per_step = clk[1] / steps_per_rep"},
+                shared=KIB)
     # ------------------------------------------------------------ TMA loads from HBM (fresh rows every load)
     cold_rows = 1 << 20   # f16 [1M][64]: 128 MiB
     for name, kb, stages, iters, ctas in (("tmacold_16k_s1", 16, 1, 8, 1), ("tmacold_16k_s4", 16, 4, 32, 1),

@@ -134,7 +134,7 @@ def derive(b, run):
                 "first_extra_cycles": clk[0] - clk[3]}
     if fam == "tmax" and b["kernel"] == "tma_desc4":
         return {"first_cycles": sum(clk[0:4]) / 4, "next_cycles": sum(clk[4:8]) / 4}
-    if fam == "tmax" and b["kernel"] == "cp_cold":
+    if fam == "tmax" and b["kernel"] in ("cp_cold", "bulk_red"):
         return {"cycles_per_step": clk[1] / m["steps_per_rep"]}
     if fam == "tmax" and b["kernel"] == "tma_cold":
         c = med([x[1] for x in rows(clk, 2)])

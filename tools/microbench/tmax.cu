@@ -58,6 +58,16 @@
 //           register (the next step's address does not depend on it).
 // clk[r] = the rep's time; latency per step = clk[1] / iters.
 //
+// bulk_red: params (u64 *clk, u32 *sink, u8 *dst, s32 iters, s32 op, s32 cold)
+// Thread 0 times `iters` non-tensor bulk reductions of 1 KiB of shared
+// memory into dst (cp.reduce.async.bulk.global.shared::cta.bulk_group.<op>),
+// each committed and waited for (wait_group 0). cold 0: always dst[0..1K)
+// (in L2 after the first); cold 1: op i of rep r at (r * iters + i) KiB
+// of dst (128 MiB, zeros written by the host: lines not touched before).
+// op: 0 add.u32, 1 add.f32, 2 add.u64, 3 add.f64, 4 add.noftz.f16,
+// 5 add.noftz.bf16, 6 min.s32, 7 min.u64, 8 inc.u32, 9 and.b64, 10 min.bf16.
+// clk[r] = the rep's time; cycles per reduction = clk[1] / iters.
+//
 // tma_cold: params (tensormap tm, u64 *clk, u32 *sink, s32 iters, s32 box_rows,
 //                   u32 box_bytes, s32 stages)
 // As the "tma" family's tma_load (thread 0, `stages` loads in flight, one
@@ -364,4 +374,43 @@ extern "C" __global__ void cp_cold(unsigned long long* clk, unsigned* sink, cons
     }
     __syncwarp();
     sink[lane] = ((const unsigned*)buf)[lane] + acc;
+}
+
+#define BRED(OPTYPE) asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group." OPTYPE " [%0], [%1], 1024;" \
+                                  ::"l"(d), "r"(src) : "memory")
+
+extern "C" __global__ void bulk_red(unsigned long long* clk, unsigned* sink, unsigned char* dst, int iters, int op,
+                                    int cold) {
+    for (int i = threadIdx.x; i < 256; i += blockDim.x) ((unsigned*)dsm)[i] = (unsigned)(i & 7);
+    fence_async_smem();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned src = smem_addr(dsm);
+#pragma unroll 1
+        for (int rep = 0; rep < 2; rep++) {
+            const unsigned long long t0 = mb_clock();
+#pragma unroll 1
+            for (int i = 0; i < iters; i++) {
+                unsigned char* d = dst + (unsigned long long)(cold ? (rep * iters + i) : 0) * 1024;
+                switch (op) {
+                case 0: BRED("add.u32"); break;
+                case 1: BRED("add.f32"); break;
+                case 2: BRED("add.u64"); break;
+                case 3: BRED("add.f64"); break;
+                case 4: BRED("add.noftz.f16"); break;
+                case 5: BRED("add.noftz.bf16"); break;
+                case 6: BRED("min.s32"); break;
+                case 7: BRED("min.u64"); break;
+                case 8: BRED("inc.u32"); break;
+                case 9: BRED("and.b64"); break;
+                default: BRED("min.bf16"); break;
+                }
+                bulk_commit();
+                bulk_wait0();
+            }
+            clk[rep] = mb_clock() - t0;
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x < 32) sink[threadIdx.x] = ((const unsigned*)dsm)[threadIdx.x];
 }

@@ -15,7 +15,7 @@ func figures4(b *Bench) []string {
 		return nil
 	}
 	switch {
-	case strings.HasPrefix(b.Name, "cpcold_"):
+	case hasPrefix(b.Name, "cpcold_", "bulkred_"):
 		return []string{"cycles_per_step"}
 	case strings.HasPrefix(b.Name, "tmacold_") && b.Kind == "latency":
 		return []string{"cycles_per_load"}
@@ -38,7 +38,7 @@ func derive4(b *Bench, o Outputs) (map[string]float64, error) {
 	clk := o["clk"]
 	out := map[string]float64{}
 	switch {
-	case strings.HasPrefix(b.Name, "cpcold_"):
+	case hasPrefix(b.Name, "cpcold_", "bulkred_"):
 		if len(clk) < 2 {
 			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2", b.Name, len(clk))
 		}
