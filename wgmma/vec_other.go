@@ -5,6 +5,9 @@ package wgmma
 // haveVec: no vector kernel on this platform.
 var haveVec = false
 
+// haveVec512: no AVX-512 kernel on this platform.
+var haveVec512 = false
+
 // haveF16C: no vector kernel on this platform.
 var haveF16C = false
 
@@ -13,6 +16,8 @@ func maxCodesAVX2(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16,
 }
 
 func rowKernelAVX2(p *vecKernel) { panic("wgmma: no vector kernel") }
+
+func rowKernelAVX512(p *vecKernel) { panic("wgmma: no vector kernel") }
 
 func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool {
 	panic("wgmma: no vector kernel")
