@@ -48,3 +48,9 @@ func detectAVX512() bool {
 	_, b, _, _ := cpuid(7, 0)
 	return b&(1<<16) != 0 && xgetbv0()&0xe6 == 0xe6
 }
+
+//go:noescape
+func accMoveF32(regs *uint64, tab *int32, steps int, buf *uint32, rowBytes, store int)
+
+//go:noescape
+func accMoveF16(regs *uint64, tab *int32, steps int, buf *uint32, rowBytes, store int)

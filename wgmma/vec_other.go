@@ -22,3 +22,11 @@ func rowKernelAVX512(p *vecKernel) { panic("wgmma: no vector kernel") }
 func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool {
 	panic("wgmma: no vector kernel")
 }
+
+func accMoveF32(regs *uint64, tab *int32, steps int, buf *uint32, rowBytes, store int) {
+	panic("wgmma: no vector kernel")
+}
+
+func accMoveF16(regs *uint64, tab *int32, steps int, buf *uint32, rowBytes, store int) {
+	panic("wgmma: no vector kernel")
+}
