@@ -80,6 +80,7 @@ type CTA struct {
 	async      asyncState // mbarriers and the async-copy hazard checker
 	tk         tickets    // async operations in flight and the warps' groups (tickets.go)
 	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
+	sink       byte       // keeps prefetching loads (tileRows) from being optimized away
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first
