@@ -320,6 +320,10 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 	h := c.async.hz
 	wh := by.cta.async.hz
 	cp := h.writes[idx-1].cp
+	if k0, k1 := lo/hzChunk, min((hi+hzChunk-1)/hzChunk, uint32(len(h.chunk))); k0 < k1 && c.landQuiet(by, k0, k1) {
+		c.landFill(x, by, idx, lo, hi, k0, k1, cp)
+		return nil
+	}
 	var memo wgRetiredMemo
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
 		if err := c.hazardBulkOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
