@@ -155,9 +155,12 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	v.n, v.kEnd, v.stride = n, k*8, n*8
 	v.rows, v.codeStride, v.dStride = rows, np*2, n*4
 	v.aOff, v.codeOff, v.cOff, v.dOff, v.aspOff = 0, 0, 0, 0, 0
-	if haveVec512 {
+	switch {
+	case haveVec512x16 && n%16 == 0:
+		rowKernelAVX512x16(v)
+	case haveVec512:
 		rowKernelAVX512(v)
-	} else {
+	default:
 		rowKernelAVX2(v)
 	}
 	return v.bad == [4]int64{}
