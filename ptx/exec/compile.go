@@ -23,6 +23,10 @@ type xfunc struct {
 	// wgmma: the function has wgmma instructions (the register hazard
 	// checker looks at its other instructions: wgmma_hazard.go).
 	wgmma bool
+	// clear: the registers a recycled entry frame clears (clearAll: every
+	// one); regclear.go.
+	clear    []int32
+	clearAll bool
 }
 
 // xinst is a compiled instruction.
@@ -152,6 +156,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		addr += 16 * uint64(x.info.Slots)
 	}
 	c.mergeShared()
+	xf.clear, xf.clearAll = clearRegs(xf)
 	computeIPDOM(xf)
 	xf.serial = markSerialWgmma(xf)
 	return xf, nil

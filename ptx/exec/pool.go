@@ -14,16 +14,52 @@ type ctaPool struct {
 	wgTabs map[wgTabKey]*wgTab
 }
 
-func (p *ctaPool) getRegs(n int) []uint64 {
+// getRegs returns a register file for an entry frame of f: every register
+// that f may read before writing it is zero (regclear.go); the others may
+// hold an earlier CTA's values, which f overwrites before reading.
+func (p *ctaPool) getRegs(f *xfunc) []uint64 {
+	n := f.nregs * 32
 	for i := len(p.regs) - 1; i >= 0; i-- {
 		if r := p.regs[i]; cap(r) >= n {
 			p.regs = append(p.regs[:i], p.regs[i+1:]...)
 			r = r[:n]
-			clear(r)
+			if f.clearAll || DebugPoisonRegs {
+				clear(r)
+			} else {
+				for _, reg := range f.clear {
+					clear(r[int(reg)*32 : int(reg)*32+32])
+				}
+			}
+			poisonRegs(f, r)
 			return r
 		}
 	}
-	return make([]uint64, n)
+	r := make([]uint64, n)
+	poisonRegs(f, r)
+	return r
+}
+
+// DebugPoisonRegs, for tests only, fills every register an entry frame
+// need not clear with a pattern instead of leaving it zero or an earlier
+// CTA's value: a kernel's outputs must not change (the corpus test runs
+// with it on).
+var DebugPoisonRegs bool
+
+func poisonRegs(f *xfunc, r []uint64) {
+	if !DebugPoisonRegs || f.clearAll {
+		return
+	}
+	need := make([]bool, f.nregs)
+	for _, reg := range f.clear {
+		need[reg] = true
+	}
+	for reg := range need {
+		if !need[reg] {
+			for l := 0; l < 32; l++ {
+				r[reg*32+l] = 0xa5a5a5a5a5a5a5a5 & f.regMask[reg]
+			}
+		}
+	}
 }
 
 func (p *ctaPool) getShared(n int) []byte {
