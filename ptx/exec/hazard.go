@@ -62,6 +62,9 @@ type hazards struct {
 	px      proxyTrack  // generic writes awaiting fence.proxy.async (hazard_proxy.go)
 	bk      bulkTrack   // bulk-group copies' reads of shared memory (hazard_bulkread.go)
 	wr      wgReadTrack // wgmma operand reads awaiting wait_group (hazard_wgread.go)
+	// rlo, rhi: the chunks [rlo, rhi) hold every nonzero reads entry
+	// (empty when equal; hazard_land.go skips the rest)
+	rlo, rhi uint32
 }
 
 // asyncWrite is one async copy into shared memory.
@@ -234,6 +237,11 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 			}
 		} else {
 			h.reads[int(k)*h.nw+w.id] = h.epoch(w.id)
+			if h.rlo == h.rhi {
+				h.rlo, h.rhi = k, k+1
+			} else {
+				h.rlo, h.rhi = min(h.rlo, k), max(h.rhi, k+1)
+			}
 		}
 		if gen {
 			h.px.write(k, w.id, x.line(), false)

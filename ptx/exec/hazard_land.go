@@ -46,9 +46,9 @@ func (c *CTA) landQuiet(by *Warp, k0, k1 uint32) bool {
 			}
 		}
 	}
-	if bh != nil {
+	if r0, r1 := max(k0, h.rlo), min(k1, h.rhi); bh != nil && r0 < r1 {
 		nw := h.nw
-		rs := h.reads[int(k0)*nw : int(k1)*nw]
+		rs := h.reads[int(r0)*nw : int(r1)*nw]
 		var top [32]uint32
 		if nw > len(top) {
 			return false
@@ -77,7 +77,12 @@ func (c *CTA) landQuiet(by *Warp, k0, k1 uint32) bool {
 // checks passed.
 func (c *CTA) landFill(x *xinst, by *Warp, idx int32, lo, hi, k0, k1 uint32, cp bool) {
 	h := c.async.hz
-	clear(h.reads[int(k0)*h.nw : int(k1)*h.nw])
+	if r0, r1 := max(k0, h.rlo), min(k1, h.rhi); r0 < r1 {
+		clear(h.reads[int(r0)*h.nw : int(r1)*h.nw])
+		if k0 <= h.rlo && h.rhi <= k1 {
+			h.rlo, h.rhi = 0, 0 // every read recorded is gone
+		}
+	}
 	for k := k0; k < k1; k++ {
 		bits := uint16(0xffff)
 		if k == k0 || k == k1-1 {
