@@ -19,7 +19,26 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 		ew := n / k
 		em := widthMask(ew)
+		regs := d.kind == oReg && allPlainRegs(a.elems)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m == full && regs {
+				// The whole warp, register elements: a register at a time.
+				f := w.cur.frame
+				dv := (*[32]uint64)(f.regs[int(d.reg)*32:])
+				var v [32]uint64
+				for i := range a.elems {
+					s := (*[32]uint64)(f.regs[int(a.elems[i].reg)*32:])
+					sh := uint(i * ew)
+					for l := range v {
+						v[l] |= (s[l] & em) << sh
+					}
+				}
+				mk := f.fn.regMask[d.reg]
+				for l := range v {
+					dv[l] = v[l] & mk
+				}
+				return nil
+			}
 			forLanes(m, func(l int) {
 				var v uint64
 				for i := range a.elems {
@@ -36,7 +55,22 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 		ew := n / k
 		em := widthMask(ew)
+		regs := a.kind == oReg && !a.neg && allPlainRegs(d.elems)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m == full && regs {
+				f := w.cur.frame
+				var v [32]uint64
+				v = *(*[32]uint64)(f.regs[int(a.reg)*32:])
+				for i := range d.elems {
+					r := d.elems[i].reg
+					dv := (*[32]uint64)(f.regs[int(r)*32:])
+					sh, mk := uint(i*ew), em&f.fn.regMask[r]
+					for l := range v {
+						dv[l] = v[l] >> sh & mk
+					}
+				}
+				return nil
+			}
 			forLanes(m, func(l int) {
 				v := w.src(a, l)
 				for i := range d.elems {
@@ -118,4 +152,15 @@ func compileIsspacep(c *compiler, x *xinst) error {
 		return nil
 	}
 	return nil
+}
+
+// allPlainRegs reports whether every element is a register read or written
+// as is (no sink, immediate or negated predicate).
+func allPlainRegs(es []xop) bool {
+	for i := range es {
+		if es[i].kind != oReg || es[i].neg {
+			return false
+		}
+	}
+	return len(es) > 0
 }
