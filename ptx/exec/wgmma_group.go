@@ -247,6 +247,10 @@ func (w *Warp) wgGatherSmem(x *xinst, warps []*Warp, ty wgmma.Type, rows, k int,
 			}
 		}
 		sh := w.cta.shared
+		if tab.gran != nil {
+			gatherGranules(dst, sh, tab.gran, es)
+			return nil
+		}
 		switch es {
 		case 1:
 			for i, o := range tab.off {
@@ -326,4 +330,36 @@ func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
 	s.Conflicts += uint64(c.Conflicts())
 	s.Kind = k
 	s.MaxWay = max(s.MaxWay, c.MaxWay)
+}
+
+// gatherGranules is the gather of an address table with granules (wgTab):
+// each 16-byte granule of sh at gran[i] holds elements i*per.. of dst.
+func gatherGranules(dst []uint32, sh []byte, gran []uint32, es int) {
+	switch es {
+	case 4:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[4]uint32)(dst[4*i : 4*i+4])
+			d[0] = binary.LittleEndian.Uint32(s[0:])
+			d[1] = binary.LittleEndian.Uint32(s[4:])
+			d[2] = binary.LittleEndian.Uint32(s[8:])
+			d[3] = binary.LittleEndian.Uint32(s[12:])
+		}
+	case 2:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[8]uint32)(dst[8*i : 8*i+8])
+			lo, hi := binary.LittleEndian.Uint64(s[0:]), binary.LittleEndian.Uint64(s[8:])
+			d[0], d[1], d[2], d[3] = uint32(lo&0xffff), uint32(lo>>16&0xffff), uint32(lo>>32&0xffff), uint32(lo>>48)
+			d[4], d[5], d[6], d[7] = uint32(hi&0xffff), uint32(hi>>16&0xffff), uint32(hi>>32&0xffff), uint32(hi>>48)
+		}
+	default:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[16]uint32)(dst[16*i : 16*i+16])
+			for j, b := range s {
+				d[j] = uint32(b)
+			}
+		}
+	}
 }
