@@ -138,7 +138,11 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	k, n := o.k, o.n
 	rows := o.m
 	np := len(o.codes) / rows
-	maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], rows)
+	if haveVec512x16 && np%32 == 0 {
+		maxCodesAVX512(&o.ac16[0], &o.bc16[0], k, np*2, np/32, &o.codes[0], rows)
+	} else {
+		maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], rows)
+	}
 	for m := 0; m < rows; m++ {
 		o.asp32[m] = 0
 		if o.aSp[m] {

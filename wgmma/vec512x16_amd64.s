@@ -240,3 +240,38 @@ masked:
 	KNOTW K1, K2
 	VMOVDQU32 Z4, K2, (R10)
 	JMP next
+
+// func maxCodesAVX512(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int)
+// maxCodesAVX2 with 32 columns a chunk (AVX-512 BW).
+TEXT ·maxCodesAVX512(SB), NOSPLIT, $0-56
+	MOVQ acode+0(FP), SI
+	MOVQ k+16(FP), CX
+	MOVQ stride+24(FP), R8
+	MOVQ out+40(FP), DI
+	MOVQ rows+48(FP), R11
+row:
+	MOVQ bc+8(FP), BX
+	MOVQ chunks+32(FP), R9
+chunk:
+	VPXORD Z0, Z0, Z0
+	MOVQ SI, AX
+	MOVQ BX, DX
+	MOVQ CX, R10
+kloop:
+	VPBROADCASTW (AX), Z1
+	VPADDW (DX), Z1, Z1
+	VPMAXUW Z1, Z0, Z0
+	ADDQ $2, AX
+	ADDQ R8, DX
+	DECQ R10
+	JNZ kloop
+	VMOVDQU16 Z0, (DI)
+	ADDQ $64, BX
+	ADDQ $64, DI
+	DECQ R9
+	JNZ chunk
+	LEAQ (SI)(CX*2), SI
+	DECQ R11
+	JNZ row
+	VZEROUPPER
+	RET

@@ -18,6 +18,9 @@ func rowKernelAVX512(p *vecKernel)
 func rowKernelAVX512x16(p *vecKernel)
 
 //go:noescape
+func maxCodesAVX512(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int)
+
+//go:noescape
 func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool
 
 // haveVec: the CPU and OS support AVX2 (the vector kernel).

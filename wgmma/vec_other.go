@@ -24,6 +24,10 @@ func rowKernelAVX512(p *vecKernel) { panic("wgmma: no vector kernel") }
 
 func rowKernelAVX512x16(p *vecKernel) { panic("wgmma: no vector kernel") }
 
+func maxCodesAVX512(acode *uint16, bc *uint16, k, stride, chunks int, out *uint16, rows int) {
+	panic("wgmma: no vector kernel")
+}
+
 func decodeAVX2(raw *uint32, n int, vals *float64, codes *uint16, p *decConst) bool {
 	panic("wgmma: no vector kernel")
 }
