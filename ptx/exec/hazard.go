@@ -147,7 +147,14 @@ func (w *Warp) hazardRelease(t *CTA, a uint32, b *mbarrier.Barrier) {
 // hazardAcquire: warp w's wait on the mbarrier at a succeeded.
 func (w *Warp) hazardAcquire(a uint32, b *mbarrier.Barrier) {
 	if h := w.cta.async.hz; h != nil {
-		h.clocks[w.id].join(&h.mbar(a).done)
+		m := h.mbar(a)
+		if m.joined == nil {
+			m.joined = make([]uint64, h.nw)
+		}
+		if m.joined[w.id] != m.ver+1 {
+			h.clocks[w.id].join(&m.done)
+			m.joined[w.id] = m.ver + 1
+		}
 	}
 }
 
@@ -157,6 +164,7 @@ func (c *CTA) hazardMbarCompleted(a uint32, b *mbarrier.Barrier) {
 		m := h.mbar(a)
 		m.done.join(&m.acc)
 		m.done.seen(mbarKey(h.rank, a), b.Phase())
+		m.ver++
 		m.acc.reset()
 	}
 }
