@@ -47,9 +47,13 @@ type wgWarpHz struct {
 	written  []int32 // register written by an ordinary instruction since the last fence: its line, negated when after issued
 	inflight []int32 // line of the in-flight wgmma using the register, 0 none
 	nIn      int
-	pending  []wgUse     // issued, not committed
-	groups   []wgUseList // committed, oldest first
-	free     [][]wgUse   // retired groups' buffers, for pending to reuse
+	// wlist and ilist name the registers whose written and inflight
+	// entries are nonzero (each at most once), so that a fence or a wait
+	// clears those instead of a table the size of the register file.
+	wlist, ilist []int32
+	pending      []wgUse     // issued, not committed
+	groups       []wgUseList // committed, oldest first
+	free         [][]wgUse   // retired groups' buffers, for pending to reuse
 }
 
 // wgUseList is the registers of one committed wgmma group of the warp
@@ -82,7 +86,10 @@ func (h *wgHazards) state(w *Warp) *wgWarpHz {
 func (h *wgHazards) fence(w *Warp) {
 	s := h.state(w)
 	s.fenced, s.issued = true, false
-	clear(s.written)
+	for _, r := range s.wlist {
+		s.written[r] = 0
+	}
+	s.wlist = s.wlist[:0]
 }
 
 // commit: the warp's commit_group closed group g = its committed count.
@@ -113,7 +120,10 @@ func (h *wgHazards) wait(w *Warp, x *xinst, n int) {
 		return
 	}
 	s.groups = append(s.groups[:0], s.groups[k:]...)
-	clear(s.inflight)
+	for _, r := range s.ilist {
+		s.inflight[r] = 0
+	}
+	s.ilist = s.ilist[:0]
 	s.nIn = 0
 	for _, g := range s.groups {
 		s.mark(g.uses)
@@ -125,6 +135,7 @@ func (s *wgWarpHz) mark(us []wgUse) {
 	for _, u := range us {
 		if s.inflight[u.reg] == 0 {
 			s.nIn++
+			s.ilist = append(s.ilist, u.reg)
 		}
 		s.inflight[u.reg] = u.line
 	}
@@ -200,6 +211,9 @@ func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
 	for _, r := range writes {
 		if r >= n {
 			continue
+		}
+		if s.written[r] == 0 {
+			s.wlist = append(s.wlist, r)
 		}
 		if s.issued {
 			s.written[r] = -line
