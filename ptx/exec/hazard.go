@@ -57,7 +57,7 @@ type hazards struct {
 	chunk   []int32    // per 16-byte chunk: 1 + index into writes, 0 none
 	mask    []uint16   // per chunk: the bytes its async write covers
 	writes  []asyncWrite
-	reads   []uint32    // chunk*nw + warp: the reader's epoch at its last read, 0 none
+	reads   []uint32    // chunk*nw + warp: the reader's epoch at its last read, 0 none (nil until the first)
 	cp      cpTrack     // cp.async groups (hazard_cpasync.go)
 	px      proxyTrack  // generic writes awaiting fence.proxy.async (hazard_proxy.go)
 	bk      bulkTrack   // bulk-group copies' reads of shared memory (hazard_bulkread.go)
@@ -110,7 +110,6 @@ func (c *CTA) hazardsOn() {
 	n := (len(c.shared) + hzChunk - 1) / hzChunk
 	h.chunk = make([]int32, n)
 	h.mask = make([]uint16, n)
-	h.reads = make([]uint32, n*nw)
 	h.cp.init(nw)
 	h.px.init(nw, n)
 	h.bk.init(nw, n)
@@ -244,6 +243,9 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 				h.chunk[k] = 0
 			}
 		} else {
+			if h.reads == nil { // made at the first generic read
+				h.reads = make([]uint32, len(h.chunk)*h.nw)
+			}
 			h.reads[int(k)*h.nw+w.id] = h.epoch(w.id)
 			if h.rlo == h.rhi {
 				h.rlo, h.rhi = k, k+1
@@ -348,7 +350,10 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 		if err := c.wgOverwrite(x, l, by, k, h.writes[idx-1].what, &memo); err != nil {
 			return err
 		}
-		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
+		var rs []uint32
+		if h.reads != nil {
+			rs = h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
+		}
 		for r, e := range rs {
 			if e == 0 || (c == by.cta && r == by.id) {
 				continue
