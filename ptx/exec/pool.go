@@ -12,6 +12,18 @@ type ctaPool struct {
 	shared [][]byte
 	warps  []*Warp
 	wgTabs map[wgTabKey]*wgTab
+	i32    [][]int32 // all-zero tables of the wgmma register checker (wgmma_hazard.go)
+}
+
+// getZeroI32 returns n zero int32s (recycled ones are handed back zero).
+func (p *ctaPool) getZeroI32(n int) []int32 {
+	for i := len(p.i32) - 1; i >= 0; i-- {
+		if t := p.i32[i]; len(t) == n {
+			p.i32 = append(p.i32[:i], p.i32[i+1:]...)
+			return t
+		}
+	}
+	return make([]int32, n)
 }
 
 // getRegs returns a register file for an entry frame of f: every register
@@ -94,6 +106,11 @@ func (c *CTA) Release() {
 			p.regs = append(p.regs, f.regs)
 		}
 		p.warps = append(p.warps, w)
+	}
+	if c.wg != nil && c.wg.hz != nil {
+		for i := range c.wg.hz.warps {
+			c.wg.hz.warps[i].recycle(p)
+		}
 	}
 	c.warps, c.shared = nil, nil
 }

@@ -78,9 +78,28 @@ func (h *wgHazards) state(w *Warp) *wgWarpHz {
 	s := &h.warps[w.id]
 	if s.frame != w.cur.frame {
 		n := w.cur.frame.fn.nregs
-		*s = wgWarpHz{frame: w.cur.frame, written: make([]int32, n), inflight: make([]int32, n)}
+		p := &w.cta.l.pool
+		s.recycle(p)
+		*s = wgWarpHz{frame: w.cur.frame, written: p.getZeroI32(n), inflight: p.getZeroI32(n)}
 	}
 	return s
+}
+
+// recycle hands s's tables, cleared, to the pool.
+func (s *wgWarpHz) recycle(p *ctaPool) {
+	if s.written != nil {
+		for _, r := range s.wlist {
+			s.written[r] = 0
+		}
+		p.i32 = append(p.i32, s.written)
+	}
+	if s.inflight != nil {
+		for _, r := range s.ilist {
+			s.inflight[r] = 0
+		}
+		p.i32 = append(p.i32, s.inflight)
+	}
+	s.written, s.inflight = nil, nil
 }
 
 func (h *wgHazards) fence(w *Warp) {
