@@ -120,12 +120,17 @@ func (o *fastOps) loadVec(x *MMA, rows int, a, b []uint32, floor int32, w, sig i
 			o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
 		}
 	}
-	for j := 0; j < n; j++ {
-		sp := db.run(b[j*k:j*k+k], o.bv[j:], n, o.bc16[j:], np)
-		o.bSp[j] = sp
-		o.bsp32[j] = 0
-		if sp {
-			o.bsp32[j] = -1
+	if db.vc != nil && !o.loadBAll(&db, b, n, k, np) {
+		clear(o.bSp)
+		clear(o.bsp32)
+	} else {
+		for j := 0; j < n; j++ {
+			sp := db.run(b[j*k:j*k+k], o.bv[j:], n, o.bc16[j:], np)
+			o.bSp[j] = sp
+			o.bsp32[j] = 0
+			if sp {
+				o.bsp32[j] = -1
+			}
 		}
 	}
 	o.initVec(w, sig, acc)
@@ -168,4 +173,24 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 		rowKernelAVX2(v)
 	}
 	return v.bad == [4]int64{}
+}
+
+// loadBAll decodes all of B (n columns of k raw elements) with one
+// decodeAVX2 call and transposes it into bv and bc16 (stride np); it
+// reports whether some element is Inf or NaN (then the caller decodes B a
+// column at a time, which finds the columns).
+func (o *fastOps) loadBAll(db *decoder, b []uint32, n, k, np int) bool {
+	o.tv, o.tc = grow(o.tv, n*k), grow(o.tc, n*k)
+	if decodeAVX2(&b[0], n*k, &o.tv[0], &o.tc[0], db.vc) {
+		return true
+	}
+	tv, tc, bv, bc := o.tv[:n*k], o.tc[:n*k], o.bv[:n*k], o.bc16[:k*np]
+	for j := 0; j < n; j++ {
+		col, ccol := tv[j*k:j*k+k], tc[j*k:j*k+k]
+		for kk, v := range col {
+			bv[kk*n+j] = v
+			bc[kk*np+j] = ccol[kk]
+		}
+	}
+	return false
 }
