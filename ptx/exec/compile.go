@@ -52,6 +52,10 @@ type xinst struct {
 	// splits reconverges (reconverge.go); -1 otherwise.
 	ipdom int32
 	info  InstInfo // static information for timing models (info.go)
+	// wgRegs: the instruction reads or writes a register that some
+	// wgmma.mma_async of its function uses (the register checker looks at
+	// no other: markWgRegs).
+	wgRegs bool
 }
 
 func (x *xinst) line() int { return x.in.Pos.Line }
@@ -157,6 +161,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	}
 	c.mergeShared()
 	xf.clear, xf.clearAll = clearRegs(xf)
+	markWgRegs(xf)
 	computeIPDOM(xf)
 	xf.serial = markSerialWgmma(xf)
 	return xf, nil

@@ -35,6 +35,38 @@ func (w *Warp) wgTouch(x *xinst) error {
 	return nil
 }
 
+// markWgRegs sets xinst.wgRegs in xf: the register checker records and
+// checks only the registers its wgmma.mma_async instructions use (D and the
+// RS A fragment: wgHazards.issue), so an instruction that touches none of
+// them needs no wgTouch.
+func markWgRegs(xf *xfunc) {
+	if !xf.wgmma {
+		return
+	}
+	used := make([]bool, xf.nregs)
+	for i := range xf.insts {
+		if wi, ok := xf.insts[i].aux.(*wgInst); ok {
+			for _, regs := range [2][]*xop{wi.d, wi.a} {
+				for _, o := range regs {
+					if int(o.reg) < len(used) {
+						used[o.reg] = true
+					}
+				}
+			}
+		}
+	}
+	for i := range xf.insts {
+		x := &xf.insts[i]
+		for _, list := range [2][]int32{x.info.Uses, x.info.Defs} {
+			for _, r := range list {
+				if int(r) < len(used) && used[r] {
+					x.wgRegs = true
+				}
+			}
+		}
+	}
+}
+
 // wgHazards is the per-warp state of the checker.
 type wgHazards struct {
 	warps []wgWarpHz
