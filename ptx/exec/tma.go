@@ -226,20 +226,21 @@ func (w *Warp) tileElems(x *xinst, l int, tm *tma.TensorMap, coords []int32, off
 func roundTF32(b []byte) {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		v := binary.LittleEndian.Uint64(b[i:])
-		const lanes, sign = 0x0000000100000001, 0x8000000080000000
-		// a word is a NaN iff its magnitude plus 0x7fffff reaches 2^31
-		if (v&^sign+0x7fffff*lanes)&sign != 0 {
-			binary.LittleEndian.PutUint32(b[i:], tma.RoundTF32(uint32(v)))
-			binary.LittleEndian.PutUint32(b[i+4:], tma.RoundTF32(uint32(v>>32)))
-			continue
-		}
-		v = (v + 0xfff*lanes + (v>>13)&lanes) &^ (0x1fff * lanes)
-		binary.LittleEndian.PutUint64(b[i:], v)
+		binary.LittleEndian.PutUint64(b[i:], roundTF32x2(binary.LittleEndian.Uint64(b[i:])))
 	}
 	for ; i+4 <= len(b); i += 4 {
 		binary.LittleEndian.PutUint32(b[i:], tma.RoundTF32(binary.LittleEndian.Uint32(b[i:])))
 	}
+}
+
+// roundTF32x2 is tma.RoundTF32 of both 32-bit words of v.
+func roundTF32x2(v uint64) uint64 {
+	const lanes, sign = 0x0000000100000001, 0x8000000080000000
+	// a word is a NaN iff its magnitude plus 0x7fffff reaches 2^31
+	if (v&^sign+0x7fffff*lanes)&sign != 0 {
+		return uint64(tma.RoundTF32(uint32(v))) | uint64(tma.RoundTF32(uint32(v>>32)))<<32
+	}
+	return (v + 0xfff*lanes + (v>>13)&lanes) &^ (0x1fff * lanes)
 }
 
 // tensorStore is one thread's tile-mode store or reduction.

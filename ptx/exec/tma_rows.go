@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"encoding/binary"
+
 	"github.com/sm90sim/sm90sim/smem"
 	"github.com/sm90sim/sm90sim/tma"
 )
@@ -90,11 +92,17 @@ func (w *Warp) tileRows(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh [
 				w.eff.noteGlobal(addrs[j], rowBytes, false)
 			}
 			lo := int(d) + (r+j)*pitch
-			for b := 0; b < rowBytes; b += 16 {
-				a := smem.Swizzle(mode, uint32(lo+b))
-				*(*[16]byte)(sh[a : a+16]) = *(*[16]byte)(src[b : b+16]) // inline, no memmove call
-				if round {
-					roundTF32(sh[a : a+16])
+			if round { // rounded on the way
+				for b := 0; b < rowBytes; b += 16 {
+					a := smem.Swizzle(mode, uint32(lo+b))
+					s, d := (*[16]byte)(src[b:b+16]), (*[16]byte)(sh[a:a+16])
+					binary.LittleEndian.PutUint64(d[0:], roundTF32x2(binary.LittleEndian.Uint64(s[0:])))
+					binary.LittleEndian.PutUint64(d[8:], roundTF32x2(binary.LittleEndian.Uint64(s[8:])))
+				}
+			} else {
+				for b := 0; b < rowBytes; b += 16 {
+					a := smem.Swizzle(mode, uint32(lo+b))
+					*(*[16]byte)(sh[a : a+16]) = *(*[16]byte)(src[b : b+16]) // inline, no memmove call
 				}
 			}
 			srcs[j] = nil
