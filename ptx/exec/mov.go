@@ -86,7 +86,28 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 	default:
 		x.f1 = func(v uint64) uint64 { return v }
-		x.fn = hUn
+		x.fn = hMov
+	}
+	return nil
+}
+
+// hMov is hUn for the identity (a plain mov): a copy masked to the
+// destination's width, without a call per lane.
+func hMov(w *Warp, x *xinst, m uint32) error {
+	d, mk := w.dstVec(&x.ops[0])
+	if d == nil {
+		return hUn(w, x, m)
+	}
+	a := w.vals(&x.ops[1], m, &w.bufA)
+	if m == full {
+		for l := range d {
+			d[l] = a[l] & mk
+		}
+		return nil
+	}
+	for ; m != 0; m &= m - 1 {
+		l := tz(m)
+		d[l] = a[l] & mk
 	}
 	return nil
 }
