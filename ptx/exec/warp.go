@@ -209,7 +209,7 @@ func (w *Warp) Issue(e *Effect) error {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
-	hz := f.fn.wgmma && m != 0 && x.op != ptx.OpWgmma
+	hz := x.wgRegs && m != 0 && x.op != ptx.OpWgmma
 	if x.ctrl {
 		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {
 			// A branch the whole warp takes (or skips) keeps it uniform.
