@@ -120,9 +120,9 @@ def derive(b, run):
     if fam == "gld":
         cl = rows(clk, 2)
         return {"cycles_per_load": max(c[1] for c in cl) / m["loads_per_warp"]}
-    if fam in ("idiv", "xchain"):
+    if fam in ("idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst", "bulkl"):
         return {"cycles_per_op": clk[1] / m["ops_per_rep"]}
-    if fam == "itput":
+    if fam in ("itput", "itmix"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
     if fam == "icache":
