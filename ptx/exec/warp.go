@@ -91,6 +91,10 @@ type curState struct {
 // Done reports whether every lane has exited.
 func (w *Warp) Done() bool { return w.live == 0 }
 
+// LiveLanes is the number of lanes that have not exited (a timing model
+// compares an instruction's Effect.Active with it: a diverged warp).
+func (w *Warp) LiveLanes() int { return bits.OnesCount32(w.live) }
+
 // Instructions is the number of warp instructions issued so far.
 func (w *Warp) Instructions() int64 { return w.insts }
 

@@ -96,6 +96,8 @@ func Params() []Param {
 		floatParam("idiv_cycles_per_slot", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivCyclesPerSlot }),
 		intParam("l1_request_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1RequestCycles }),
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
+		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
+		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),

@@ -120,7 +120,9 @@ def derive(b, run):
     if fam == "gld":
         cl = rows(clk, 2)
         return {"cycles_per_load": max(c[1] for c in cl) / m["loads_per_warp"]}
-    if fam in ("idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst", "bulkl"):
+    if fam == "bulkl":
+        return {"issue_cycles": clk[0] / m["ops_per_rep"], "cycles_per_op": clk[1] / m["ops_per_rep"]}
+    if fam in ("idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst"):
         return {"cycles_per_op": clk[1] / m["ops_per_rep"]}
     if fam in ("itput", "itmix"):
         cl = rows(clk, 2)

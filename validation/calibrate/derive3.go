@@ -18,8 +18,10 @@ func figures3(b *Bench) []string {
 		return []string{"cycles_per_store"}
 	case "gld":
 		return []string{"cycles_per_load"}
-	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst", "bulkl":
+	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst":
 		return []string{"cycles_per_op"}
+	case "bulkl":
+		return []string{"issue_cycles", "cycles_per_op"}
 	case "itput", "itmix":
 		return []string{"warp_inst_per_sm_cycle"}
 	case "icache":
@@ -52,6 +54,9 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		out["cycles_per_load"] = maxCol(cl, 1) / b.meta("loads_per_warp")
 	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst", "bulkl":
 		out["cycles_per_op"] = clk[1] / b.meta("ops_per_rep")
+		if b.Family == "bulkl" {
+			out["issue_cycles"] = clk[0] / b.meta("ops_per_rep")
+		}
 	case "itput", "itmix":
 		out["warp_inst_per_sm_cycle"] = b.meta("warps") * b.meta("warp_ops_per_warp") / maxCol(cl, 1)
 	case "icache":
