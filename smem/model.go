@@ -50,8 +50,10 @@ type model struct {
 	matrix phaseRule // ldmatrix/stmatrix: fixedPhases confirmed on an H200 (doc.go)
 	ideal  idealRule // what ncu takes as ideal for partially active warps
 	// atomNoBroadcast: atom/red lanes hitting the same word still serialize
-	// (count lane requests, not distinct words). Default false: atomics
-	// cost like a load of the same width. UNCONFIRMED.
+	// (count lane requests, not distinct words). Default true, confirmed on
+	// an H200: ncu counts 32 wavefronts per warp atom.shared.add.u32 whose
+	// lanes share one word (validation/microbench atom_shared_same_*), 1
+	// for distinct banks.
 	atomNoBroadcast bool
 }
 
@@ -62,7 +64,7 @@ func defaultModel() model {
 		wide16:          fixedPhases,
 		matrix:          fixedPhases,
 		ideal:           idealByWidth,
-		atomNoBroadcast: false,
+		atomNoBroadcast: true,
 	}
 }
 

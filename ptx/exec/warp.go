@@ -213,6 +213,9 @@ func (w *Warp) Issue(e *Effect) error {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
+	if !e.Brief {
+		e.GuardTrue = bits.OnesCount32(m)
+	}
 	hz := f.fn.wgmma && m != 0 && x.op != ptx.OpWgmma
 	if x.ctrl {
 		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {

@@ -98,6 +98,7 @@ func Params() []Param {
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
 		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
+		intParam("smem_atom_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemAtomExtraCycles }),
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),

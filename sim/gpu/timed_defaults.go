@@ -85,6 +85,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"shared_latency_cycles":             {23, "hopper-numbers: LDS 23-24", nil},
 	"shared_per_sm_bytes":               {233472, "spec: 228 KiB", nil},
 	"shared_reserved_per_cta_bytes":     {1024, "spec", nil},
+	"smem_atom_extra_cycles":            {3, "fit: closed form, atom_shared_distinct_lat cycles_per_inst 26.74 - smem_ld32_s1_lat 23.37 (an atomic's read-modify-write over a load)", f(0.0257)},
 	"smem_latency_cycles":               {23, "fit: Nelder-Mead (smem_latency_cycles) on ldsm_x1_lat, smem_ld32_s1_lat", f(0.013)},
 	"smem_latency_per_wavefront_cycles": {2, "fit: closed form, least-squares slope 1.991 of cycles_per_inst smem_ld32_s1_lat..smem_ld32_s32_lat (latency per wavefront)", f(0.0094)},
 	"smem_queue_wavefronts":             {32, "estimate", nil},

@@ -22,8 +22,8 @@ func (s *SM) bulkLaneLoop(info *exec.InstInfo, e *exec.Effect) engine.Cycle {
 	default:
 		return 0
 	}
-	if e.Active <= 1 || s.cfg.BulkLaneCycles <= 0 {
+	if e.GuardTrue <= 1 || s.cfg.BulkLaneCycles <= 0 {
 		return 0
 	}
-	return engine.Cycle((e.Active - 1) * s.cfg.BulkLaneCycles)
+	return engine.Cycle((e.GuardTrue - 1) * s.cfg.BulkLaneCycles)
 }

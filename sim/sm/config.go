@@ -109,8 +109,11 @@ type Config struct {
 	// its last lane's copy (n-1) x this later (ptxas's loop over the
 	// lanes: bulklane.go).
 	BulkLaneCycles int `json:"bulk_lane_cycles" yaml:"bulk_lane_cycles"`
-	ICache         ICacheConfig
-	Async          AsyncConfig
+	// SmemAtomExtraCycles: a shared-memory atomic's result comes this much
+	// later than a load of the same wavefronts.
+	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
+	ICache              ICacheConfig
+	Async               AsyncConfig
 }
 
 // Validate checks the configuration.
@@ -140,6 +143,7 @@ func (c *Config) Validate() error {
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
+		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

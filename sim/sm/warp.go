@@ -243,6 +243,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
+		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
+			// the read-modify-write (microbench atom_shared_distinct_lat)
+			ready += engine.Cycle(s.cfg.SmemAtomExtraCycles)
+		}
 		why = StallShortScoreboard
 		if info.DSMEM {
 			// shared::cluster to the CTA's own memory (a generic-path LD)

@@ -18,8 +18,14 @@ func figures3(b *Bench) []string {
 		return []string{"cycles_per_store"}
 	case "gld":
 		return []string{"cycles_per_load"}
-	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst":
+	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput":
 		return []string{"cycles_per_op"}
+	case "smgst":
+		// recorded, not compared: ptxas unrolls the timed region's
+		// variable-count store loop four times (with a remainder loop), so
+		// the SASS timed is not the PTX's loop; the family isolates nothing
+		// the simulator can be judged on (smst does, with fixed code)
+		return nil
 	case "bulkl":
 		return []string{"issue_cycles", "cycles_per_op"}
 	case "itput", "itmix":

@@ -1,8 +1,15 @@
 package calibrate
 
+import (
+	"fmt"
+	"math"
+)
+
 // groups4 fits the parameters the gen4 microbenchmarks measure (appended
 // to Groups after groups3; async_latency_cycles comes before them):
 //
+//   - smem_atom_extra_cycles: closed form, atom_shared_distinct_lat minus
+//     smem_ld32_s1_lat (one wavefront each).
 //   - suspend_cycles: how long a converged warp's failing try_wait sleeps
 //     whatever its hint; searched on mbwait_nohint, mbwait_h1000 and
 //     mbwait3_l32 (one try_wait, selp and add per op).
@@ -13,6 +20,18 @@ package calibrate
 //     issue figure over the lanes (the completion after it is the TMA
 //     engine's).
 var groups4 = []Group{
+	{Name: "smem_atom", Params: []string{"smem_atom_extra_cycles"}, Benches: []string{"atom_shared_distinct_lat"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			a, err := figure(rec, "atom_shared_distinct_lat", "cycles_per_inst")
+			if err != nil {
+				return 0, "", err
+			}
+			l, err := figure(rec, "smem_ld32_s1_lat", "cycles_per_inst")
+			if err != nil {
+				return 0, "", err
+			}
+			return math.Round(a - l), fmt.Sprintf("fit: closed form, atom_shared_distinct_lat cycles_per_inst %.4g - smem_ld32_s1_lat %.4g (an atomic's read-modify-write over a load)", a, l), nil
+		}},
 	{Name: "try_wait_sleep", Params: []string{"suspend_cycles"},
 		Benches: []string{"mbwait_nohint", "mbwait_h1000", "mbwait3_l32"},
 		Start:   []float64{7800}, Lo: []float64{100}, Hi: []float64{20000}},
