@@ -269,6 +269,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if e.GlobalStore {
 			ws.storesDone = max(ws.storesDone, done)
 			s.lastStore = now
+			s.storeData(e, now)
 		}
 	}
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {

@@ -75,6 +75,20 @@ def register(add):
             {"kind": "throughput", "op": f"4 warps, 64 probes: {what}", "warps": 4, "probes_per_warp": iters * 8,
              "derive": "cycles_per_probe = max_w clk[w][1] / probes_per_warp"},
             source=src("smst.cu"))
+    # ------------------------------------------------------------ the same probes with bank conflicts
+    for name, stride, mode, sstride, what in (
+            ("smst2_c32_s42", 42, 0, 32, "32-way conflicted st/ld.shared, bars, st.global of a line per lane"),
+            ("smst2_c32_shared", 42, 1, 32, "32-way conflicted st/ld.shared, bars (no st.global)"),
+            ("smst2_c8_s42", 42, 0, 8, "8-way conflicted st/ld.shared, bars, st.global of a line per lane"),
+            ("smst2_c8_shared", 42, 1, 8, "8-way conflicted st/ld.shared, bars (no st.global)")):
+        iters = 8
+        add(name, "smst2", "smst2", [1, 1, 1], [128, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "out"}, {"buffer": "sink"}, {"s32": iters}, {"u32": stride}, {"u32": mode},
+             {"u32": sstride}],
+            {"clk": ("u64", [4, 2]), "out": ("u32", [128 * 64 + 128]), "sink": ("u32", [128])}, ["clk", "sink"],
+            {"kind": "throughput", "op": f"4 warps, 64 probes: {what}", "warps": 4, "probes_per_warp": iters * 8,
+             "derive": "cycles_per_probe = max_w clk[w][1] / probes_per_warp"},
+            source=src("smst2.cu"))
     # ------------------------------------------------------------ integer division throughput
     for op, what in (("u64", "u64 x / d, both 64-bit (the subroutine)"),
                      ("u64s", "u64 x / d, both below 2^32 (the 32-bit path)"),

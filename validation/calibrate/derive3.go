@@ -30,6 +30,8 @@ func figures3(b *Bench) []string {
 		return []string{"issue_cycles", "cycles_per_op"}
 	case "itput", "itmix":
 		return []string{"warp_inst_per_sm_cycle"}
+	case "smst", "smst2":
+		return []string{"cycles_per_probe"}
 	case "icache":
 		// the launch under ncu (caches flushed): code from memory, as the
 		// evidence kernels run; clk's rep 0 is warm from the run before
@@ -44,7 +46,7 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	cl := rows(clk, 2)
 	out := map[string]float64{}
 	switch b.Family {
-	case "gst", "gld", "itput", "itmix", "icache":
+	case "gst", "gld", "itput", "itmix", "icache", "smst", "smst2":
 		if len(cl) == 0 {
 			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per warp", b.Name, len(clk))
 		}
@@ -63,6 +65,8 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		if b.Family == "bulkl" {
 			out["issue_cycles"] = clk[0] / b.meta("ops_per_rep")
 		}
+	case "smst", "smst2":
+		out["cycles_per_probe"] = maxCol(cl, 1) / b.meta("probes_per_warp")
 	case "itput", "itmix":
 		out["warp_inst_per_sm_cycle"] = b.meta("warps") * b.meta("warp_ops_per_warp") / maxCol(cl, 1)
 	case "icache":
