@@ -51,7 +51,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"global_latency_cycles":             {32, "hopper-numbers: L1 hit 32", nil},
 	"icache_dram_cycles":                {0, "microbench empty_c1/c132 (H200): code fetches hit L2", nil},
 	"icache_line_bytes":                 {128, "estimate", nil},
-	"icache_line_interval_cycles":       {13, "fit: Nelder-Mead (icache_line_interval_cycles) on icache_ffma_w1, icache_ffma_w4", f(0.0058)},
+	"icache_line_interval_cycles":       {19, "fit: Nelder-Mead (icache_line_interval_cycles) on icache_ffma_w1, icache_ffma_w4", f(0.0098)},
 	"icache_miss_cycles":                {260, "hopper-numbers: L2 hit 260-280", nil},
 	"icache_prefetch_lines":             {63, "microbench icache_512/_2048 (H100, validation/timing/async): cold minus warm straight-line code +246 / +1042 cycles for 64 / 256 lines: one L2 fetch latency per 64 lines", nil},
 	"idiv_cycles_per_slot":              {4.24, "fit: Nelder-Mead (idiv_cycles_per_slot) on idiv_div_s64, idiv_div_u64, idiv_rem_s64, idiv_rem_u64", f(0.0639)},

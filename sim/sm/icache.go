@@ -30,6 +30,9 @@ func NewCode() *Code { return &Code{inL2: map[uint64]engine.Cycle{}} }
 // present.
 type icache struct {
 	ready map[uint64]engine.Cycle
+	// demand is when a warp first asked for each line: the prefetcher
+	// fetches line l once line l - icache_prefetch_lines is asked for.
+	demand map[uint64]engine.Cycle
 }
 
 // fetchFor is fetchReady with the warp's last line remembered.
@@ -54,16 +57,31 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		return 0
 	}
 	line := addr / uint64(ic.LineBytes)
+	if s.ic.demand == nil {
+		s.ic.demand = map[uint64]engine.Cycle{}
+	}
+	if _, ok := s.ic.demand[line]; !ok {
+		s.ic.demand[line] = now
+	}
 	if t, ok := s.ic.ready[line]; ok {
 		return t
 	}
-	if s.streams(line) {
-		// the prefetcher streams sequential code ahead into the SM's
-		// instruction cache; the warp pays only the fetch into its
-		// sub-partition's cache, one line interval (microbench
-		// icache_ffma_w*: straight-line code cold costs ~8.4 cycles a
-		// line on top of its execution, not an L2 latency every few lines)
-		t := now + engine.Cycle(ic.LineIntervalCycles)
+	if prev, ok := s.streams(line); ok {
+		// the prefetcher streams sequential code into the SM's
+		// instruction cache one line per line interval, ahead of the
+		// warps: line l starts when line l-1 has arrived and line l -
+		// icache_prefetch_lines has been asked for (microbench
+		// icache_ffma_w*: one warp waits for the stream, 16 warps of
+		// straight-line FFMAs hide it behind their issue)
+		start := prev
+		if p := uint64(ic.PrefetchLines); line >= p {
+			if d, ok := s.ic.demand[line-p]; ok {
+				start = max(start, d)
+			} else {
+				start = max(start, now)
+			}
+		}
+		t := start + engine.Cycle(ic.LineIntervalCycles)
 		s.ic.ready[line] = t
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
@@ -92,12 +110,13 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 // streams reports whether line follows code the SM has already fetched
 // closely enough (within icache_prefetch_lines + 1 lines before it) for the
 // prefetcher to have it on the way: straight-line code and short forward
-// branches. A jump elsewhere (or the kernel's first line) is a miss.
-func (s *SM) streams(line uint64) bool {
+// branches, with the arrival of the nearest such line. A jump elsewhere
+// (or the kernel's first line) is a miss.
+func (s *SM) streams(line uint64) (engine.Cycle, bool) {
 	for k := uint64(1); k <= uint64(s.cfg.ICache.PrefetchLines)+1 && k <= line; k++ {
-		if _, ok := s.ic.ready[line-k]; ok {
-			return true
+		if t, ok := s.ic.ready[line-k]; ok {
+			return t, true
 		}
 	}
-	return false
+	return 0, false
 }
