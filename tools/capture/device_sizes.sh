@@ -61,7 +61,7 @@ P2=$!
   cap triton_matmul_tma_persistent_1536x1408x1024 matmul_tma_persistent -- python3 $T/tri_tma_matmul.py persistent 1536 1408 1024 132
   cap triton_matmul_tma_persistent_4096 matmul_tma_persistent -- python3 $T/tri_tma_matmul.py persistent 4096 4096 4096 132 ) &
 P3=$!
-wait $CL; tail -2 /tmp/cute_build.txt /tmp/gemm_*_build.txt; ls -la /tmp/cute_wgmma_tma /tmp/gemm_Cooperative /tmp/gemm_Pingpong
+wait $CL; tail -n 2 /tmp/cute_build.txt /tmp/gemm_*_build.txt; ls -la /tmp/cute_wgmma_tma /tmp/gemm_Cooperative /tmp/gemm_Pingpong
 ( cap cute_wgmma_tma_tn_256x128x256 gemm_device -- /tmp/cute_wgmma_tma 256 128 256 T N
   cap cute_wgmma_tma_tn_1536x1408x1024 gemm_device -- /tmp/cute_wgmma_tma 1536 1408 1024 T N
   cap cutlass_gemm_ws_pingpong_4096 GemmUniversal -- /tmp/gemm_Pingpong --m=4096 --n=4096 --k=4096 --iterations=0 ) &
@@ -101,15 +101,18 @@ F16="p0=f16 p1=f16 p2=f16"; T16="t0=f16 t1=f16 t2=f16"; C16="b0=f16 b1=f16 b2=f1
 ( corpus triton_matmul_cpasync_128 $F16; corpus triton_matmul_cpasync_1536x1408x1024 $F16
   corpus triton_flash_attn_fwd_1x128 p0=f16 p1=f16 p2=f16 p3=f16; corpus triton_flash_attn_fwd_16x1024 p0=f16 p1=f16 p2=f16 p3=f16
   corpus triton_flash_attn_fwd_32x4096 p0=f16 p1=f16 p2=f16 p3=f16; spec gemm_wgmma_128x128x512; spec gemm_wgmma_1536x1408x1024 ) &
+Q1=$!
 ( corpus triton_matmul_tma_128x128x256 $T16; corpus triton_matmul_tma_1536x1408x1024 $T16; corpus triton_matmul_tma_4096 $T16
   corpus triton_matmul_tma_persistent_128x128x256 $T16; corpus triton_matmul_tma_persistent_1536x1408x1024 $T16
   corpus triton_matmul_tma_persistent_4096 $T16 ) &
+Q2=$!
 ( corpus cute_wgmma_tma_tn_256x128x256 $C16; corpus cute_wgmma_tma_tn_1536x1408x1024 $C16
   corpus cutlass_gemm_ws_pingpong_4096 $C32; existing cute_wgmma_tma_tn_1024; existing cute_wgmma_tma_tn_4096 ) &
 ( corpus cutlass_gemm_ws_cooperative_256x128x256 $C32; corpus cutlass_gemm_ws_cooperative_1536x1408x1024 $C32
   corpus cutlass_gemm_ws_pingpong_256x128x256 $C32; corpus cutlass_gemm_ws_pingpong_1536x1408x1024 $C32
   existing cutlass_gemm_ws_cooperative_1024; existing cutlass_gemm_ws_cooperative_4096; existing triton_matmul_4096 ) &
-wait
+Q4=$!
+wait $Q1 $Q2 $Q3 $Q4   # by pid: a bare wait would also wait for the tee of the log (bash >= 5.1)
 echo "records done ($SECONDS s)"
 else
   tar xzf $B/corpus.tgz -C /tmp/corpus
