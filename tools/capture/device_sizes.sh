@@ -108,6 +108,7 @@ Q1=$!
 Q2=$!
 ( corpus cute_wgmma_tma_tn_256x128x256 $C16; corpus cute_wgmma_tma_tn_1536x1408x1024 $C16
   corpus cutlass_gemm_ws_pingpong_4096 $C32; existing cute_wgmma_tma_tn_1024; existing cute_wgmma_tma_tn_4096 ) &
+Q3=$!
 ( corpus cutlass_gemm_ws_cooperative_256x128x256 $C32; corpus cutlass_gemm_ws_cooperative_1536x1408x1024 $C32
   corpus cutlass_gemm_ws_pingpong_256x128x256 $C32; corpus cutlass_gemm_ws_pingpong_1536x1408x1024 $C32
   existing cutlass_gemm_ws_cooperative_1024; existing cutlass_gemm_ws_cooperative_4096; existing triton_matmul_4096 ) &
