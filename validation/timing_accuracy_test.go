@@ -27,9 +27,13 @@ import (
 // the model is reported, not asserted here). SM90SIM_ACCURACY=1 runs it;
 // SM90SIM_ACCURACY_PROFILE=FILE.yaml uses that profile instead of the
 // built-in one, SM90SIM_ACCURACY_PARTS=part1,captured only those parts;
-// TIMED_SLOW and HUGE kernels (the 4096^3 launches of the sizes part:
-// minutes each) run with SM90SIM_SLOW_CORPUS=1. Each row gives the launch's
-// grid; the problem size is in the directory's name (split.yaml's comments).
+// TIMED_SLOW and HUGE kernels (the 4096^3 and one-wave launches of the
+// sizes part: minutes each) run with SM90SIM_SLOW_CORPUS=1. Each row gives
+// the launch's grid; the problem size is in the directory's name
+// (split.yaml's comments). A launch whose CTAs are sampled for time by
+// default (sim/gpu/sample.go) is run again with every CTA timed: its row
+// gives the error of both ("sampled" line below it), the part's summary
+// counts the default (sampled) cycles.
 //
 //	SM90SIM_ACCURACY=1 go test ./validation -run TestTimingAccuracyTable -v
 func TestTimingAccuracyTable(t *testing.T) {
@@ -85,7 +89,7 @@ func TestTimingAccuracyTable(t *testing.T) {
 				continue
 			}
 			start := time.Now()
-			sim, serr := timedCycles(dir, cfg, tc)
+			sim, smp, serr := timedCycles(dir, cfg, tc, false)
 			if serr != nil {
 				fmt.Fprintf(&out, "%s %10s  error: %v\n", row, "-", serr)
 				continue
@@ -96,6 +100,17 @@ func TestTimingAccuracyTable(t *testing.T) {
 			fmt.Fprintln(&out, line)
 			if testing.Verbose() {
 				fmt.Fprintln(os.Stderr, line) // as it comes: the 4096^3 rows take minutes each
+			}
+			if smp != nil {
+				start := time.Now()
+				full, _, ferr := timedCycles(dir, cfg, tc, true)
+				if ferr != nil {
+					fmt.Fprintf(&out, "%-6s %-44s --no-sample error: %v\n", "", "", ferr)
+					continue
+				}
+				fmt.Fprintf(&out, "%-6s   sampled: %d of %d CTAs timed; every CTA timed (--no-sample) %d cycles, error %+.1f%%, sampled - unsampled %+.2f%%, %.1f s\n",
+					"", smp.CTAsTimed, smp.CTAsTotal, full, 100*(float64(full)-cy.Median)/cy.Median,
+					100*float64(sim-full)/float64(full), time.Since(start).Seconds())
 			}
 		}
 		in, sum := 0, 0.0
@@ -187,14 +202,16 @@ func readCycles(path string) (*cyclesFile, error) {
 	return &c, nil
 }
 
-func timedCycles(dir string, cfg gpu.Config, tc gpu.TimedConfig) (int64, error) {
+// timedCycles is the timed run's cycles and, when its CTAs were sampled,
+// how (noSample times every CTA).
+func timedCycles(dir string, cfg gpu.Config, tc gpu.TimedConfig, noSample bool) (int64, *gpu.Sampled, error) {
 	s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	_, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers})
+	_, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, NoSample: noSample})
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return tm.Cycles, nil
+	return tm.Cycles, tm.Sampled, nil
 }

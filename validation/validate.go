@@ -110,7 +110,9 @@ type ValidateOptions struct {
 	// built-in one): the report's cycles.simulated and cycles.error.
 	Timed   bool
 	Profile *gpu.Profile
-	GPU     GPUOptions
+	// NoSample times every CTA of a timed run (gpu.TimedOptions.NoSample).
+	NoSample bool
+	GPU      GPUOptions
 }
 
 // Validate runs the kernel on the GPU and in the simulator and compares
@@ -139,7 +141,7 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 		return r.fail(gerr)
 	}
 	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict, Progress: opt.Progress,
-		Timed: opt.Timed, Profile: opt.Profile})
+		Timed: opt.Timed, Profile: opt.Profile, NoSample: opt.NoSample})
 	r.Simulator = sim
 	if sim != nil && opt.Timed {
 		r.Cycles.setSimulated(sim.Cycles)

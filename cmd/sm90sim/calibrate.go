@@ -35,6 +35,7 @@ type calibrateFlags struct {
 	suffix   string
 	progress string
 	report   string
+	builtin  bool
 }
 
 // newCalibrateCmd: progress and the fit's log lines go to the root's stderr
@@ -85,6 +86,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
 	_ = cmd.Flags().MarkHidden("libcuda")
 	addProgressFlag(cmd, &f.progress)
+	cmd.Flags().BoolVar(&f.builtin, "update-builtin", false, "also write the fitted params into the built-in profile --config names (h200, h100-sxm or their calibration/*.yaml): its Go table under sim/gpu and its calibration/*.yaml, in the checkout around the working directory")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here: every figure before and after, the fitted parameters, the noise of --from-records/--gpu")
 	return cmd
 }
@@ -94,6 +96,11 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) error {
 	if f.from == "" {
 		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
+	}
+	if f.builtin {
+		if _, err := builtinName(f.config); err != nil {
+			return inputErr(err)
+		}
 	}
 	all, err := calibrate.LoadRecordingsOf(f.from, f.suffix)
 	if err != nil {
@@ -177,7 +184,7 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 			return inputErr(fmt.Errorf("--plot: %v", err))
 		}
 	}
-	if f.out != "" {
+	if f.out != "" || f.builtin {
 		n := 0
 		for _, r := range res.Rows {
 			if r.Err == "" {
@@ -191,11 +198,17 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 		if err != nil {
 			return inputErr(err)
 		}
-		if _, err := gpu.ParseProfile(f.out, data); err != nil {
+		fitted, err := gpu.ParseProfile("calibrate output", data)
+		if err != nil {
 			return fmt.Errorf("calibrate: the written profile does not parse (a bug): %v", err)
 		}
-		if err := report.WriteFile(f.out, data); err != nil {
-			return inputErr(fmt.Errorf("--out: %v", err))
+		if f.out != "" {
+			if err := report.WriteFile(f.out, data); err != nil {
+				return inputErr(fmt.Errorf("--out: %v", err))
+			}
+		}
+		if f.builtin {
+			return updateBuiltin(f.config, fitted, stdout)
 		}
 	}
 	return nil

@@ -89,6 +89,7 @@ func TestCalibrateInputErrors(t *testing.T) {
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--progress", "loud"}, "auto|bar|plain|off"},
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--suite", "nosuch"}, "--suite nosuch"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "fast", "--libcuda", "/nonexistent/libcuda.so.1"}, "--mode must be functional or timed"},
+		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--no-sample", "--libcuda", "/nonexistent/libcuda.so.1"}, "--no-sample needs --mode timed"},
 	}
 	for _, c := range cases {
 		code, _, stderr := cli(c.args...)

@@ -28,6 +28,7 @@ type timingFlags struct {
 	traceMin    int64
 	plot        string
 	top         int
+	noSample    bool
 }
 
 func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
@@ -39,6 +40,12 @@ func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
 	cmd.Flags().Int64Var(&f.traceMin, "trace-min-cycles", 16, "drop warp waits shorter than this from the trace")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG plot of utilization over time of the timed run here")
 	cmd.Flags().IntVar(&f.top, "top", 10, "hot PTX lines printed after a timed run")
+	addSampleFlag(cmd, &f.noSample)
+}
+
+// addSampleFlag registers --no-sample (every command that runs timed mode).
+func addSampleFlag(cmd *cobra.Command, off *bool) {
+	cmd.Flags().BoolVar(off, "no-sample", false, "time every CTA (by default a launch of 3 or more waves of CTAs without global atomics times its first 2 waves and extrapolates the rest; outputs are always complete)")
 }
 
 // timed reports whether the flags ask for a timed run, checking them.
@@ -49,6 +56,9 @@ func (f *timingFlags) timed() (bool, error) {
 			if x.v != "" {
 				return false, fmt.Errorf("%s needs --mode timed", x.name)
 			}
+		}
+		if f.noSample {
+			return false, fmt.Errorf("--no-sample needs --mode timed")
 		}
 		return false, nil
 	case "timed":

@@ -112,7 +112,7 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 		return inputErr(err)
 	}
 	if timed {
-		opt.Timed = true
+		opt.Timed, opt.NoSample = true, f.timing.noSample
 		if opt.Profile, err = f.timing.profile(); err != nil {
 			return inputErr(err)
 		}

@@ -68,6 +68,7 @@ func TestTimedFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--mode", "fast"}, "--mode must be functional or timed"},
 		{[]string{"--trace", filepath.Join(dir, "t.json")}, "--trace needs --mode timed"},
+		{[]string{"--no-sample"}, "--no-sample needs --mode timed"},
 		{[]string{"--mode", "timed", "--config", bad}, bad + ":3:1: error: unknown key \"warp_size\""},
 		{[]string{"--mode", "timed", "--config", "h100"}, "not a built-in profile (h200, h100-sxm)"},
 		{[]string{"--mode", "timed", "--trace", filepath.Join(dir, "t.json"), "--trace-cycles", "5:2"}, "--trace-cycles"},

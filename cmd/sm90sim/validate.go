@@ -66,6 +66,7 @@ refusing outputs that differ between the runs.`,
 	addStrictFlag(cmd, &f.strict)
 	cmd.Flags().StringVar(&f.timing.mode, "mode", "functional", "the simulator's mode: functional, or timed (fills cycles.simulated and cycles.error)")
 	cmd.Flags().StringVar(&f.timing.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200)")
+	addSampleFlag(cmd, &f.timing.noSample)
 	return cmd
 }
 
@@ -93,7 +94,7 @@ func validateKernel(ptxPath string, f *validateFlags, stdout, stderr io.Writer) 
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
 		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, GPU: gopt,
-		Progress: f.prog.Hook(), Timed: timed, Profile: prof})
+		Progress: f.prog.Hook(), Timed: timed, Profile: prof, NoSample: f.timing.noSample})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

@@ -22,6 +22,8 @@ type RunOptions struct {
 	// profile) instead of the functional run.
 	Timed   bool
 	Profile *gpu.Profile
+	// NoSample times every CTA (gpu.TimedOptions.NoSample).
+	NoSample bool
 	// Trace receives the timed run's spans (nil: none).
 	Trace gpu.TraceSink
 	// Strict makes the hazard warnings errors (exec.Launch.StrictHazards).
@@ -123,7 +125,7 @@ func (s *Session) runTimed(cfg gpu.Config, opt RunOptions, rep *report.Report) (
 		cfg.GPCs = prof.GPCs
 	}
 	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{
-		RegistersPerThread: s.Spec.Registers, HotLines: true, Trace: opt.Trace})
+		RegistersPerThread: s.Spec.Registers, HotLines: true, Trace: opt.Trace, NoSample: opt.NoSample})
 	if err != nil {
 		return res, err
 	}

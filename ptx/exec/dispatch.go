@@ -33,7 +33,9 @@ func compilers(op ptx.Opcode) compileFn {
 		return compileLdSt
 	case ptx.OpAtom, ptx.OpRed:
 		return compileAtom
-	case ptx.OpPrefetch, ptx.OpPrefetchu, ptx.OpApplypriority, ptx.OpDiscard, ptx.OpPmevent,
+	case ptx.OpPrefetch:
+		return compilePrefetch
+	case ptx.OpPrefetchu, ptx.OpApplypriority, ptx.OpDiscard, ptx.OpPmevent,
 		ptx.OpNanosleep, ptx.OpMembar, ptx.OpSetmaxnreg, ptx.OpGriddepcontrol:
 		return compileNop
 	case ptx.OpFence:

@@ -81,6 +81,23 @@ func compileFence(c *compiler, x *xinst) error {
 		}
 		return nil
 	}
+	if x.in.Op == ptx.OpFence && slices.Contains(q, "proxy") && slices.Contains(q, "tensormap::generic") &&
+		slices.Contains(q, "acquire") && len(x.ops) > 0 && x.ops[0].kind == oAddr {
+		// the acquire drops the SM's copy of the map's descriptor (SASS
+		// UTMACCTL.IV): for the timing model (Effect.TMAMap), no
+		// functional effect
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m == 0 || w.eff == nil {
+				return nil
+			}
+			l := tz(m)
+			sp, a := w.cta.classify(w.addrOf(&x.ops[0], l))
+			w.noteTMAMap(sp, a)
+			w.eff.TMAMapInvalidate = true
+			return nil
+		}
+		return nil
+	}
 	return compileNop(c, x)
 }
 

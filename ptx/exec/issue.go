@@ -113,6 +113,13 @@ type Effect struct {
 	// the call let go on (the issuing warp, which did not wait, excluded);
 	// the slice is reused from call to call.
 	Woke []*Warp
+	// TMAMap names the tensor map a TMA instruction or prefetch.tensormap
+	// used (its address with the state space in the top byte; 0: none):
+	// the TMA unit reads the 128-byte descriptor through memory.
+	// TMAMapInvalidate: the instruction (fence.proxy.tensormap::generic
+	// .acquire, SASS UTMACCTL.IV) drops the SM's copy of that descriptor.
+	TMAMap           uint64
+	TMAMapInvalidate bool
 }
 
 // MbarWait is one mbarrier phase a suspended try_wait waits for: the
@@ -158,6 +165,13 @@ func (e *Effect) noteSmem(k smem.OpKind, c smem.Cost) {
 func (w *Warp) noteRemote(s ptx.Space) {
 	if w.eff != nil && (s == ptx.SpaceShared || s == ptx.SpaceSharedCluster) {
 		w.eff.RemoteSmem++
+	}
+}
+
+// noteTMAMap records the tensor map at address a of space sp.
+func (w *Warp) noteTMAMap(sp ptx.Space, a uint64) {
+	if w.eff != nil {
+		w.eff.TMAMap = uint64(sp)<<56 | a&(1<<56-1)
 	}
 }
 
@@ -208,7 +222,8 @@ func (e *Effect) reset() {
 	e.BarrierWait = false
 	e.AsyncChanged = false
 	e.Exited = false
-	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem = 0, 0, 0, 0
+	e.NumMbars, e.NumLands, e.LandBytes, e.RemoteSmem, e.TMAMap = 0, 0, 0, 0, 0
+	e.TMAMapInvalidate = false
 	e.SuspendNs = 0
 	e.NumMbarDone = 0
 	e.Woke = e.Woke[:0]

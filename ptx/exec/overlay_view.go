@@ -15,6 +15,7 @@ type memView struct {
 	retired   [][]byte // buffers replaced by a run, free again after the unit
 	freeMasks []*byteMask
 	lastSeg   int
+	windowed  bool // a windowed timed run's view (overlay_read.go)
 }
 
 // viewPage is a touched page: the chunks read and the bytes stored

@@ -21,6 +21,7 @@ func (w *Warp) tensorMapAt(x *xinst, o *xop, l int) (tma.TensorMap, error) {
 	if a%64 != 0 {
 		return tma.TensorMap{}, w.laneFault(x, l, "tensor map at 0x%x is not 64-byte aligned", a)
 	}
+	w.noteTMAMap(sp, a)
 	b, msg := w.access(sp, a, tma.Size, l)
 	if msg != "" {
 		return tma.TensorMap{}, w.laneFault(x, l, "tensor map: %s", msg)

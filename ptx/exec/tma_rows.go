@@ -46,7 +46,7 @@ func (w *Warp) tileRows(x *xinst, l int, tm *tma.TensorMap, coords []int32, sh [
 		}
 		var src []byte
 		if ok {
-			src = w.cta.l.Global.Slice(uint64(addr), rowBytes)
+			src = w.cta.l.Global.SliceR(uint64(addr), rowBytes)
 			if src != nil && w.eff != nil {
 				w.eff.GlobalTMA = true
 				w.eff.noteGlobal(uint64(addr), rowBytes, false)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"container/heap"
 	"fmt"
 )
 
@@ -22,43 +21,35 @@ const (
 	PhaseLate                  // bookkeeping after every unit has ticked
 )
 
-// Event is a callback at a cycle.
-type Event struct {
-	At    Cycle
-	Phase Phase
-	seq   uint64
-	fn    func(now Cycle)
+// event is a callback at a cycle: fn, or the tick of clk when its
+// generation is still gen (ticker.go). Events are stored by value in the
+// queue: scheduling allocates nothing but fn's closure, and a ticker's
+// tick not even that.
+type event struct {
+	at  Cycle
+	seq uint64 // phase in the top 8 bits, then the schedule order
+	fn  func(now Cycle)
+	clk *Clocked
+	gen uint64
 }
 
-type eventHeap []*Event
-
-func (h eventHeap) Len() int { return len(h) }
-func (h eventHeap) Less(i, j int) bool {
-	a, b := h[i], h[j]
-	if a.At != b.At {
-		return a.At < b.At
-	}
-	if a.Phase != b.Phase {
-		return a.Phase < b.Phase
+// key orders events by (cycle, phase, sequence): the sequence is unique,
+// so the order is total and the queue's shape cannot change it.
+func (a *event) before(b *event) bool {
+	if a.at != b.at {
+		return a.at < b.at
 	}
 	return a.seq < b.seq
 }
-func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *eventHeap) Push(x any)   { *h = append(*h, x.(*Event)) }
-func (h *eventHeap) Pop() any {
-	old := *h
-	n := len(old)
-	e := old[n-1]
-	old[n-1] = nil
-	*h = old[:n-1]
-	return e
-}
+
+// phaseShift puts the phase above any sequence number an engine reaches.
+const phaseShift = 56
 
 // Engine runs events in (cycle, phase, sequence) order.
 type Engine struct {
 	now Cycle
 	seq uint64
-	q   eventHeap
+	q   []event // a binary min-heap
 	ran uint64
 }
 
@@ -76,11 +67,59 @@ func (e *Engine) Pending() int { return len(e.q) }
 
 // Schedule runs fn at cycle at in phase ph. A cycle before Now panics.
 func (e *Engine) Schedule(at Cycle, ph Phase, fn func(now Cycle)) {
-	if at < e.now {
-		panic(fmt.Sprintf("engine: event scheduled at cycle %d, before now (%d)", at, e.now))
+	e.push(event{at: at, fn: fn}, ph)
+}
+
+func (e *Engine) push(ev event, ph Phase) {
+	if ev.at < e.now {
+		panic(fmt.Sprintf("engine: event scheduled at cycle %d, before now (%d)", ev.at, e.now))
 	}
 	e.seq++
-	heap.Push(&e.q, &Event{At: at, Phase: ph, seq: e.seq, fn: fn})
+	if e.seq >= 1<<phaseShift {
+		panic("engine: sequence numbers exhausted")
+	}
+	ev.seq = uint64(ph)<<phaseShift | e.seq
+	e.q = append(e.q, ev)
+	// sift up
+	q := e.q
+	i := len(q) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q[i].before(&q[p]) {
+			break
+		}
+		q[i], q[p] = q[p], q[i]
+		i = p
+	}
+}
+
+// pop removes and returns the first event.
+func (e *Engine) pop() event {
+	q := e.q
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q[n] = event{}
+	q = q[:n]
+	e.q = q
+	// sift down
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		c := l
+		if r := l + 1; r < n && q[r].before(&q[l]) {
+			c = r
+		}
+		if !q[c].before(&q[i]) {
+			break
+		}
+		q[i], q[c] = q[c], q[i]
+		i = c
+	}
+	return top
 }
 
 // Step runs the next event and reports whether there was one.
@@ -88,10 +127,14 @@ func (e *Engine) Step() bool {
 	if len(e.q) == 0 {
 		return false
 	}
-	ev := heap.Pop(&e.q).(*Event)
-	e.now = ev.At
+	ev := e.pop()
+	e.now = ev.at
 	e.ran++
-	ev.fn(ev.At)
+	if ev.clk != nil {
+		ev.clk.fire(ev.gen, ev.at)
+	} else {
+		ev.fn(ev.at)
+	}
 	return true
 }
 
@@ -110,7 +153,7 @@ func (e *Engine) Run(stop func() bool) Cycle {
 // checked after each event); later events stay pending. Windowed parallel
 // runs (sim/gpu) advance each partition's engine to the window's end.
 func (e *Engine) RunUntil(end Cycle, stop func() bool) {
-	for len(e.q) > 0 && e.q[0].At < end {
+	for len(e.q) > 0 && e.q[0].at < end {
 		e.Step()
 		if stop != nil && stop() {
 			return
@@ -123,5 +166,5 @@ func (e *Engine) NextAt() Cycle {
 	if len(e.q) == 0 {
 		return Never
 	}
-	return e.q[0].At
+	return e.q[0].at
 }

@@ -50,7 +50,9 @@ type counter struct {
 }
 
 func (c *counter) Tick(now Cycle) Cycle {
-	c.ticks = append(c.ticks, now)
+	if c.until != Never-1 {
+		c.ticks = append(c.ticks, now)
+	}
 	if now >= c.until {
 		return Never
 	}
@@ -96,4 +98,43 @@ func TestRunUntilLeavesLaterEvents(t *testing.T) {
 	e.RunUntil(11, nil)
 	assert.Equal(t, []Cycle{1, 5, 9, 10}, got)
 	assert.Equal(t, Never, e.NextAt())
+}
+
+func TestManyEventsPopInOrder(t *testing.T) {
+	// a pseudo-random schedule: the queue's shape must not change the
+	// (cycle, phase, sequence) order
+	e := New()
+	type rec struct {
+		at Cycle
+		ph Phase
+		n  int
+	}
+	var got []rec
+	x := uint32(12345)
+	for n := 0; n < 2000; n++ {
+		x = x*1664525 + 1013904223
+		at, ph, n := Cycle(x>>20%64), Phase(x>>8%3), n
+		e.Schedule(at, ph, func(now Cycle) { got = append(got, rec{now, ph, n}) })
+	}
+	e.Run(nil)
+	require.Len(t, got, 2000)
+	for i := 1; i < len(got); i++ {
+		a, b := got[i-1], got[i]
+		ok := a.at < b.at || (a.at == b.at && (a.ph < b.ph || (a.ph == b.ph && a.n < b.n)))
+		require.True(t, ok, "event %d %+v after %+v", i, b, a)
+	}
+}
+
+func BenchmarkClockedTick(b *testing.B) {
+	e := New()
+	cs := make([]*Clocked, 16)
+	for i := range cs {
+		cs[i] = NewClocked(e, &counter{until: Never - 1}, PhaseTick)
+		cs[i].Wake(Cycle(i))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Step()
+	}
 }

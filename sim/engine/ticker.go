@@ -37,17 +37,20 @@ func (c *Clocked) Wake(at Cycle) {
 	}
 	c.pending = at
 	c.gen++
-	gen := c.gen
-	c.e.Schedule(at, c.ph, func(now Cycle) {
-		if gen != c.gen {
-			return // superseded by an earlier Wake
-		}
-		c.pending = Never
-		c.last = now
-		if next := c.t.Tick(now); next != Never {
-			c.Wake(next)
-		}
-	})
+	c.e.push(event{at: at, clk: c, gen: c.gen}, c.ph)
+}
+
+// fire runs the tick scheduled as generation gen, unless an earlier Wake
+// superseded it.
+func (c *Clocked) fire(gen uint64, now Cycle) {
+	if gen != c.gen {
+		return // superseded by an earlier Wake
+	}
+	c.pending = Never
+	c.last = now
+	if next := c.t.Tick(now); next != Never {
+		c.Wake(next)
+	}
 }
 
 // Asleep reports whether no tick is scheduled.

@@ -1,6 +1,12 @@
 package gpu
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
 
 // h200GPCs is the cluster placement map of the H200 measured by
 // tools/record/cluster_gpc.cu (calibration/h200.yaml, raw output in
@@ -67,10 +73,16 @@ func MaxActiveClusters(gpcs [][]int, size int) int {
 // order the simulator fills them: GPC by GPC, one cluster each per round
 // (the hardware also spreads a launch's first clusters over the GPCs), each
 // slot a cluster's SMs by rank. All of a cluster's CTAs are in one GPC.
+// The GPCs that hold the fewest such clusters come first (stable in map
+// order): the H200 puts its first clusters of 2 on the 2-SM GPCs (SMs
+// 124-131, calibration/probes dsmempr.h200.txt); for the other sizes of the
+// measured maps this is the map order.
 func ClusterSlots(gpcs [][]int, size int) ([][]int, error) {
 	if size <= 0 {
 		return nil, fmt.Errorf("cluster size %d must be positive", size)
 	}
+	gpcs = slices.Clone(gpcs)
+	slices.SortStableFunc(gpcs, func(a, b []int) int { return cmp.Compare(len(a)/size, len(b)/size) })
 	var slots [][]int
 	for round := 0; ; round++ {
 		added := false
@@ -96,4 +108,21 @@ func largest(gpcs [][]int) int {
 		m = max(m, len(g))
 	}
 	return m
+}
+
+// smConfig is SM i's configuration: the profile's, with the DSMEM latency of
+// a small GPC (dsmem_small_gpc_latency_cycles) on the SMs of a GPC of at
+// most two SMs.
+func (m *machine) smConfig(i int) *sm.Config {
+	if m.tc.DSMEMSmallGPCLatencyCycles <= 0 {
+		return &m.tc.SM
+	}
+	for _, g := range m.cfg.GPCs {
+		if len(g) <= 2 && slices.Contains(g, i) {
+			c := m.tc.SM
+			c.DSMEMLatencyCycles = m.tc.DSMEMSmallGPCLatencyCycles
+			return &c
+		}
+	}
+	return &m.tc.SM
 }

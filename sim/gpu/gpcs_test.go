@@ -60,3 +60,24 @@ func TestClusterSlotsKeepClustersInOneGPC(t *testing.T) {
 	assert.Equal(t, 0, gpcOf[slots[0][0]])
 	assert.Equal(t, 1, gpcOf[slots[1][0]])
 }
+
+// The hardware's first clusters of 2 go to the 2-SM GPCs (H200 probe,
+// calibration/probes/dsmempr.h200.txt: clusters 0-3 of a launch of 16 on
+// SMs 124, 126, 128, 130); larger clusters keep the map order. Those SMs
+// get dsmem_small_gpc_latency_cycles, the others dsmem_latency_cycles.
+func TestClusterSlotsSmallGPCsFirst(t *testing.T) {
+	slots, err := ClusterSlots(DefaultGPCs(), 2)
+	require.NoError(t, err)
+	assert.Equal(t, [][]int{{124, 125}, {126, 127}, {128, 129}, {130, 131}, {0, 1}}, slots[:5])
+	slots, err = ClusterSlots(DefaultGPCs(), 4)
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 16, 17}, slots[0])
+	assert.Equal(t, []int{2, 3, 18, 19}, slots[1])
+
+	m := &machine{cfg: Config{GPCs: DefaultGPCs()}, tc: DefaultTimedConfig()}
+	m.tc.SM.DSMEMLatencyCycles, m.tc.DSMEMSmallGPCLatencyCycles = 208, 187
+	assert.Equal(t, 187, m.smConfig(124).DSMEMLatencyCycles)
+	assert.Equal(t, 187, m.smConfig(131).DSMEMLatencyCycles)
+	assert.Equal(t, 208, m.smConfig(0).DSMEMLatencyCycles)
+	assert.Same(t, &m.tc.SM, m.smConfig(0))
+}

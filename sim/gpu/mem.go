@@ -11,22 +11,26 @@ import (
 // measured launch), and its view of the GPU's L2 and HBM (l2.go).
 // Requests carry line addresses and sector counts, never values.
 //
-// Capacity: least-recently-used eviction in each cache (l1_cache_bytes
-// per SM; l2_cache_bytes in two slices). Not modelled: set associativity,
+// Capacity: set-associative caches with least-recently-used eviction in
+// each set (setcache.go: the L1 of l1_cache_bytes per SM, 8 ways, sets by
+// 512-byte granule; l2_cache_bytes in two hashed slices). Not modelled: the
+// L1's share of the SM's 256 KiB shrinking with the shared-memory carveout,
 // TLBs (the microbenchmarks saw no TLB-miss cost up to 1 GiB with 2 MiB
 // pages), L1 write policy details.
 type memModel struct {
 	l2      *l2View
-	l1      []*lru // by SM id; nil for SMs of other partitions
+	l1      []*setCache // by SM id; nil for SMs of other partitions
 	l1Lines int
 	l1Hit   engine.Cycle
+	// tmaMiss: more latency for a TMA request that misses L2 (tmacold_*)
+	tmaMiss engine.Cycle
 	// l1HitSectors counts sectors served by L1.
 	l1HitSectors int64
 }
 
 func newMemModel(tc *TimedConfig, sms int, g *l2) *memModel {
-	return &memModel{l2: newL2View(g), l1: make([]*lru, sms), l1Lines: tc.SM.L1CacheBytes / 128,
-		l1Hit: engine.Cycle(tc.SM.L1HitCycles)}
+	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: tc.SM.L1CacheBytes / 128,
+		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles)}
 }
 
 // access times the global lines of e leaving SM sm at cycle at: an L1 hit
@@ -38,7 +42,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	lines := e.GlobalLines[:n]
 	l1 := m.l1[sm]
 	if l1 == nil {
-		l1 = newLRU(m.l1Lines)
+		l1 = newL1Cache(m.l1Lines)
 		m.l1[sm] = l1
 	}
 	if useL1 && !e.GlobalStore && n > 0 && n == e.NumLines {
@@ -58,11 +62,18 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 		}
 	}
 	ready := at
+	miss := m.l2.missSectors
 	for i, ln := range lines {
 		ready = max(ready, m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore))
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)
 		}
+	}
+	if e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
+		// a TMA load from HBM takes longer than a load's miss (tmacold_*:
+		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
+		// 643 from L2, where gmem_chase's miss adds 404)
+		ready += m.tmaMiss
 	}
 	// sectors beyond the listed lines (exec lists 256): bandwidth only
 	if e.NumLines > n && n > 0 {

@@ -76,7 +76,7 @@ type sched struct {
 
 // runParallel runs the plan on jobs workers and commits in unit order.
 func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget int64, jobs int) error {
-	nw := min(jobs, p.n)
+	nw := min(jobs, p.n-p.from)
 	s := &sched{p: p, k: k, l: l, sh: exec.NewSharedMem(l.Global), window: 4 * nw,
 		tokens: make(chan struct{}, 4*nw), done: make(chan struct{})}
 	s.slots = make([]chan *outcome, s.window)
@@ -85,6 +85,7 @@ func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget in
 		s.tokens <- struct{}{}
 	}
 	s.remaining.Store(budget)
+	s.nextUnit.Store(int64(p.from))
 	res.Parallel = ParallelStats{Jobs: jobs, Units: p.n}
 	workers := make([]*worker, nw)
 	for i := range workers {
@@ -123,7 +124,7 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 	var own *runner
 	st := &res.Parallel
 	limit, out := s.window, s.window // allowed and handed out tokens
-	for i := 0; i < s.p.n; i++ {
+	for i := s.p.from; i < s.p.n; i++ {
 		s.committing.Store(int64(i))
 		o := <-s.slots[i%s.window]
 		t0, c0 := time.Now(), threadCPU()

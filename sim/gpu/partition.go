@@ -41,6 +41,7 @@ type part struct {
 type unitDone struct {
 	at engine.Cycle
 	sm int
+	cr *clusterRun
 }
 
 // ready makes the partition's launch fork and memory view on
@@ -56,7 +57,7 @@ func (p *part) ready() error {
 	}
 	// the kernel is immutable and shared (per-run statistics live in the
 	// launch fork)
-	p.view = m.sh.View()
+	p.view = m.sh.WindowView()
 	p.k, p.l = m.k, m.l.Fork(p.view)
 	return nil
 }
@@ -77,8 +78,9 @@ func (p *part) CTADone(s *sm.SM, c *exec.CTA, now engine.Cycle) {
 		return
 	}
 	delete(p.clusters, cl)
+	cr.end = now
 	cl.Release()
-	p.done = append(p.done, unitDone{at: now, sm: s.ID})
+	p.done = append(p.done, unitDone{at: now, sm: s.ID, cr: cr})
 }
 
 // ClusterEvent implements sm.Host: the cluster's SMs look again next cycle.

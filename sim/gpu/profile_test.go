@@ -2,11 +2,8 @@ package gpu_test
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,27 +77,7 @@ func checkBuiltinMatchesFile(t *testing.T, name, path string) *gpu.Profile {
 func writeParams(t *testing.T, b *gpu.Profile, path string) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	s := string(data)
-	if i := strings.Index(s, "\nparams:"); i >= 0 {
-		s = s[:i+1]
-	}
-	var names []string
-	for n := range b.Params {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var sb strings.Builder
-	sb.WriteString(s)
-	sb.WriteString("params:\n")
-	for _, n := range names {
-		d := b.Params[n]
-		res := "null"
-		if d.Residual != nil {
-			res = fmt.Sprint(*d.Residual)
-		}
-		fmt.Fprintf(&sb, "  %s: {value: %v, source: %q, residual: %s}\n", n, d.Value, d.Source, res)
-	}
-	require.NoError(t, os.WriteFile(filepath.Clean(path), []byte(sb.String()), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Clean(path), gpu.FormatProfileParams(data, b.Params), 0o644))
 }
 
 // --config takes either built-in name or a path; an unknown name says

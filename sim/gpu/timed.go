@@ -26,6 +26,9 @@ type TimedOptions struct {
 	// warp waits.
 	Trace          sm.Tracer
 	TraceMinCycles int64
+	// NoSample times every CTA; otherwise a launch that qualifies
+	// (sample.go) times the first waves only.
+	NoSample bool
 }
 
 // machine is a timed run in progress: the partitions (each an engine and
@@ -61,11 +64,17 @@ type machine struct {
 	lines   *sm.LineStats
 	issued  []int64
 	mem     MemoryStats
+	// CTA sampling (sample.go): nil when every unit is timed
+	smp      *sampling
+	timedEnd engine.Cycle // the last timed unit's end (sampled runs)
 }
 
 type clusterRun struct {
-	live int
-	sms  []*sm.SM
+	live  int
+	sms   []*sm.SM
+	unit  int // unit index
+	start engine.Cycle
+	end   engine.Cycle // when it ended
 }
 
 // Occupancy is how many CTAs fit on one SM and what limits it.
@@ -101,10 +110,15 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	if err := m.occupancy(opt.RegistersPerThread); err != nil {
 		return res, nil, err
 	}
+	m.smp = newSampling(m)
 	m.build()
 	err = m.run()
 	m.finish()
 	res.Instructions = m.insts
+	if err == nil && m.smp.active() {
+		// the untimed units run functionally; their time is extrapolated
+		res.Instructions, err = m.smp.finish()
+	}
 	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n}
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
@@ -189,12 +203,12 @@ func (m *machine) occupancy(specRegs int) error {
 // dispatch places waiting units on SMs with room, starting at SM from
 // (the one that just freed resources; -1 for the first wave).
 func (m *machine) dispatch(now engine.Cycle, from int) {
-	for m.next < m.p.n && m.err == nil {
+	for m.next < m.smp.limit(m.p.n) && m.err == nil {
 		smids := m.place(from)
 		if smids == nil {
 			return
 		}
-		i := m.next
+		i := m.smp.unit(m.next)
 		m.next++
 		at := max(float64(now), m.dispFree)
 		m.dispFree = at + m.tc.DispatchIntervalCycles*float64(len(smids))
@@ -217,7 +231,7 @@ func (m *machine) dispatch(now engine.Cycle, from int) {
 			m.err = err
 			return
 		}
-		cr := &clusterRun{}
+		cr := &clusterRun{unit: i, start: start}
 		pt.clusters[cl] = cr
 		for r, c := range cl.CTAs() {
 			if c == nil {

@@ -27,11 +27,15 @@ type TimedConfig struct {
 	// L2FarExtraCycles/2, far = near + L2FarExtraCycles.
 	L2FarExtraCycles int
 	// L2Ways is the associativity of each L2 slice.
-	L2Ways          int
-	L2CacheBytes    int
-	L2BytesPerCycle int
-	DRAMLatencyNs   float64
-	DRAMBytesPerNs  float64
+	L2Ways int
+	// DSMEMSmallGPCLatencyCycles replaces SM.DSMEMLatencyCycles on the SMs
+	// of a GPC of at most two SMs (calibration/probes dsmempr: 179-190
+	// cycles there, 203-211 in the full GPCs); 0 keeps it.
+	DSMEMSmallGPCLatencyCycles int
+	L2CacheBytes               int
+	L2BytesPerCycle            int
+	DRAMLatencyNs              float64
+	DRAMBytesPerNs             float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -99,6 +103,7 @@ func Params() []Param {
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
+		intParam("dsmem_small_gpc_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.DSMEMSmallGPCLatencyCycles }),
 		intParam("dsmem_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMBytesPerCycle }),
 		intParam("dsmem_local_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLocalExtraCycles }),
 		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
@@ -107,6 +112,17 @@ func Params() []Param {
 		intParam("tma_fill_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFillBytesPerCycle }),
 		intParam("tma_row_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARowCycles }),
 		intParam("tma_request_overlap_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARequestOverlapCycles }),
+		intParam("tma_desc_global_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescGlobalCycles }),
+		intParam("tma_desc_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescStoreCycles }),
+		intParam("tma_store_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreLatencyCycles }),
+		intParam("tma_store_cycles_per_kib", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreCyclesPerKiB }),
+		intParam("tma_reduce_cycles_per_kib", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAReduceCyclesPerKiB }),
+		intParam("tma_store_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreMinCycles }),
+		intParam("tma_reduce_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAReduceMinCycles }),
+		intParam("tma_store_write_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreWriteCycles }),
+		intParam("tma_bulk_commit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABulkCommitCycles }),
+		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),
+		intParam("cp_async_ca_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaBytesPerCycle }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),

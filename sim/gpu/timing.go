@@ -41,6 +41,8 @@ type Timing struct {
 	// (sim/gpu/windows.go); neither depends on --jobs.
 	Partitions   int   `json:"partitions"`
 	WindowCycles int64 `json:"window_cycles"`
+	// Sampled is set when only some CTAs were timed (sample.go).
+	Sampled *Sampled `json:"sampled,omitempty"`
 	// AccountingErrors counts warps whose states did not sum to their
 	// resident cycles (always 0 unless the model has a bug).
 	AccountingErrors int64 `json:"-"`
@@ -107,6 +109,10 @@ func (m *machine) timing() *Timing {
 	t.Stalls = stallMap(&stalls)
 	t.Memory = m.mem
 	t.Partitions, t.WindowCycles = len(m.parts), int64(m.window)
+	t.Sampled = m.smp.report()
+	if t.Sampled != nil {
+		end = m.timedEnd // nothing was timed after it
+	}
 	t.Utilization = m.utilization(end)
 	if m.lines != nil {
 		for _, ln := range m.lines.Lines() {

@@ -21,6 +21,9 @@ type plan struct {
 	// progress is Config.Progress (nil: none); ctas is the grid's CTAs.
 	progress func(ctasDone, ctasTotal int, instructions int64)
 	ctas     int
+	// from is the first unit the functional runners run (sample.go runs
+	// units [from, n) of a copy of the plan)
+	from int
 }
 
 // report calls the progress hook after a committed unit.
@@ -99,7 +102,7 @@ func (p *plan) run(k *exec.Kernel, l *exec.Launch, i int, budget *int64) (insts 
 // runSerial runs every unit in order on the caller's goroutine: the
 // reference every parallel run must reproduce byte for byte.
 func runSerial(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget int64) error {
-	for i := 0; i < p.n; i++ {
+	for i := p.from; i < p.n; i++ {
 		insts, ctas, err := p.run(k, l, i, &budget)
 		res.Instructions += insts
 		res.CTAs += ctas

@@ -64,7 +64,7 @@ func (m *machine) build() {
 			pt.trace = &traceBuf{to: m.opt.Trace}
 		}
 		for _, i := range g {
-			s := sm.New(i, &m.tc.SM, pt.eng, pt, pt.code)
+			s := sm.New(i, m.smConfig(i), pt.eng, pt, pt.code)
 			s.Lines = pt.lines
 			if pt.trace != nil {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
@@ -127,6 +127,7 @@ func (m *machine) run() error {
 	if m.err != nil {
 		return m.err
 	}
+	m.smp.firstWave(m.next)
 	w := newWorkers(m, m.cfg.jobs())
 	defer w.stop()
 	m.jobs = max(w.n, 1)
@@ -138,7 +139,7 @@ func (m *machine) run() error {
 			pending = pending || len(p.done) > 0
 		}
 		if next == engine.Never && !pending {
-			if m.done < m.p.n {
+			if m.done < m.smp.limit(m.p.n) {
 				return m.deadlock()
 			}
 			return nil
@@ -208,6 +209,7 @@ func (m *machine) boundary(end engine.Cycle) error {
 		return a.sm - b.sm
 	})
 	for _, d := range done {
+		m.smp.record(d.cr)
 		m.done++
 		if m.p.progress != nil {
 			m.p.progress(m.done*m.p.cluster[0]*m.p.cluster[1]*m.p.cluster[2], m.p.ctas, m.insts)

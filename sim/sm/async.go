@@ -24,6 +24,31 @@ type AsyncConfig struct {
 	TMARequestOverlapCycles int `json:"tma_request_overlap_cycles" yaml:"tma_request_overlap_cycles"`
 	// TMAFillBytesPerCycle: one box's fill rate of shared memory.
 	TMAFillBytesPerCycle int `json:"tma_fill_bytes_per_cycle" yaml:"tma_fill_bytes_per_cycle"`
+	// TMADescGlobalCycles, TMADescStoreCycles: the fetch of a tensor
+	// map's descriptor on first use (tma_desc.go).
+	TMADescGlobalCycles int `json:"tma_desc_global_cycles" yaml:"tma_desc_global_cycles"`
+	TMADescStoreCycles  int `json:"tma_desc_store_cycles" yaml:"tma_desc_store_cycles"`
+	// TMA stores and reductions (tma_store.go): from issue to the end of
+	// the shared-memory read, less the read itself (TMAStoreLatencyCycles);
+	// the read at TMAStoreCyclesPerKiB (reductions TMAReduceCyclesPerKiB);
+	// the engine's time per instruction at least (TMAStoreMinCycles,
+	// TMAReduceMinCycles) and per bulk commit_group after one
+	// (TMABulkCommitCycles); from the read's end to wait_group's
+	// (TMAStoreWriteCycles).
+	TMAStoreLatencyCycles int `json:"tma_store_latency_cycles" yaml:"tma_store_latency_cycles"`
+	TMAStoreCyclesPerKiB  int `json:"tma_store_cycles_per_kib" yaml:"tma_store_cycles_per_kib"`
+	TMAReduceCyclesPerKiB int `json:"tma_reduce_cycles_per_kib" yaml:"tma_reduce_cycles_per_kib"`
+	TMAStoreMinCycles     int `json:"tma_store_min_cycles" yaml:"tma_store_min_cycles"`
+	TMAReduceMinCycles    int `json:"tma_reduce_min_cycles" yaml:"tma_reduce_min_cycles"`
+	TMAStoreWriteCycles   int `json:"tma_store_write_cycles" yaml:"tma_store_write_cycles"`
+	TMABulkCommitCycles   int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
+	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
+	// for a load's miss (sim/gpu mem.go).
+	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`
+	// CpAsyncCaBytesPerCycle: an SM's cp.async.ca (L1-allocating) fill
+	// rate (cpasync_ca16_tput: 45.8 bytes per cycle with 32 warps, where
+	// .cg reaches 75.6).
+	CpAsyncCaBytesPerCycle int `json:"cp_async_ca_bytes_per_cycle" yaml:"cp_async_ca_bytes_per_cycle"`
 	// WgmmaSSTailCycles and WgmmaRSTailCycles: from the end of a wgmma's
 	// tensor work to its results being visible to wait_group.
 	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`
@@ -71,8 +96,16 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 	a := &s.cfg.Async
 	switch info.Async {
 	case exec.AsyncCopy:
-		// the copy completes when its data has landed
+		// the copy completes when its data has landed; .ca copies (through
+		// L1) fill shared memory at most CpAsyncCaBytesPerCycle per SM
 		s.done.cp = ready
+		if r := a.CpAsyncCaBytesPerCycle; r > 0 && !info.BypassL1 && e.GlobalBytes > 0 {
+			st := max(now, s.cpCaFree)
+			s.cpCaFree = st + engine.Cycle((e.GlobalBytes+r-1)/r)
+			s.done.cp = max(ready, s.cpCaFree)
+		}
+	case exec.AsyncBulkCommit:
+		s.tmaBulkCommit()
 	case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
 		if e.NumLands == 0 && e.NumLines == 0 && e.TMAWavefronts == 0 {
 			break // guard false in every lane: nothing reaches the engine

@@ -65,6 +65,12 @@ type SM struct {
 	// start of its slot and the next free slot
 	tmaLastBar           exec.MbarRef
 	tmaSlot, tmaSlotFree engine.Cycle
+	// tensor-map descriptors the TMA unit has (tma_desc.go)
+	tmaDesc tmaDescs
+	// the end of the last TMA store's slot until a commit_group (tma_store.go)
+	tmaStoreSlot engine.Cycle
+	// cp.async.ca fill: next free cycle (async.go)
+	cpCaFree engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)
 	done asyncDone
 	// barrier unit: next free cycle and the last release

@@ -23,10 +23,13 @@ import (
 // box alone fills shared memory at 72 bytes per cycle) beyond the first
 // TMARequestOverlapCycles have arrived and TMALatencyCycles have passed
 // (the smem write and complete_tx). Multicast reads L2 once and
-// completes on every destination's mbarrier at the same cycle; stores and
-// reductions read shared memory and write L2 the same way.
+// completes on every destination's mbarrier at the same cycle. Stores and
+// reductions have their own timing (tma_store.go).
 func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
+	if e.Info.Async == exec.AsyncBulkStore {
+		return s.tmaStore(e, now)
+	}
 	bytes := e.LandBytes
 	if n := min(e.NumLands, len(e.Lands)); n > 1 {
 		// multicast: one read of L2, the same bytes into every destination
@@ -40,7 +43,7 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		req = max(req, engine.Cycle((bytes+a.TMABytesPerCycle-1)/a.TMABytesPerCycle))
 	}
 	occ := req
-	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree)
+	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree, s.tmaDescReady(e, now, false))
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
 	back := start

@@ -265,6 +265,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
 		s.remoteArrives(ws, e, now)
 	}
+	if e.TMAMap != 0 && info.Async == exec.AsyncNone {
+		s.tmaDescReady(e, now, false) // prefetch.tensormap, or the acquire fence dropping a descriptor
+	}
 	s.done = asyncDone{}
 	if info.Async != exec.AsyncNone {
 		ready = s.asyncIssue(ws, e, now, ready)

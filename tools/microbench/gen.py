@@ -153,6 +153,10 @@ if os.path.exists(os.path.join(SRC, "gen2.py")):
 if os.path.exists(os.path.join(SRC, "gen3.py")):
     import gen3  # noqa: E402
     gen3.register(add)
+# part 4 (TMA descriptor fetch, TMA stores and reductions) by gen4.py
+if os.path.exists(os.path.join(SRC, "gen4.py")):
+    import gen4  # noqa: E402
+    gen4.register(add)
 
 
 def yaml_line(v):

@@ -128,6 +128,19 @@ def derive(b, run):
     if fam == "icache":
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
+    if fam == "tmax" and b["kernel"] == "tma_desc":
+        return {"first_cycles": clk[0], "second_cycles": clk[1], "next_cycles": clk[3],
+                "first_extra_cycles": clk[0] - clk[3]}
+    if fam == "tmax" and b["kernel"] == "tma_desc4":
+        return {"first_cycles": sum(clk[0:4]) / 4, "next_cycles": sum(clk[4:8]) / 4}
+    if fam == "tmax" and b["kernel"] in ("cp_cold", "bulk_red"):
+        return {"cycles_per_step": clk[1] / m["steps_per_rep"]}
+    if fam == "tmax" and b["kernel"] == "tma_cold":
+        c = med([x[1] for x in rows(clk, 2)])
+        return {"cycles_per_load": c / m["loads_per_rep"], "bytes_per_cycle_per_sm": m["loads_per_rep"] * m["box_bytes"] / c}
+    if fam == "tmax":
+        return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
     return {}
 
 
@@ -216,6 +229,8 @@ def main():
         if b.get("cluster"):
             ent["cluster"] = b["cluster"]
         pp = os.path.join(d, "provenance.json")
+        if sfx and not os.path.exists(pp):
+            pp = os.path.join(d, f"provenance{sfx}.json")   # recorded on that GPU only
         if not os.path.exists(pp) or not os.path.exists(os.path.join(d, f"cycles{sfx}.json")):
             ent["error"] = "not recorded" + (f" on this GPU ({a.suffix})" if sfx else "")
             summary.append(ent)

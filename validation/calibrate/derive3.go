@@ -24,7 +24,7 @@ func figures3(b *Bench) []string {
 		// evidence kernels run; clk's rep 0 is warm from the run before
 		return []string{NCUFigure}
 	}
-	return nil
+	return figures4(b)
 }
 
 // derive3 derives a gen3 family's figures.
@@ -54,6 +54,8 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	case "icache":
 		out["cycles_cold"], out["cycles_warm"] = maxCol(cl, 0), maxCol(cl, 1)
 		out[NCUFigure] = cycles
+	case "tmax":
+		return derive4(b, o)
 	default:
 		return nil, fmt.Errorf("%s: no derivation for family %s", b.Name, b.Family)
 	}

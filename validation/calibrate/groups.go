@@ -118,8 +118,9 @@ var (
 //     cluster_fence_cycles (cluster_bar_c1..c8), wgmma_min_cycles (the
 //     issue intervals of every wgmma_*_n8/n16, whose floor it is: a
 //     search, since the simulated interval adds the loop's issue to the
-//     floor), dsmem_latency_cycles
-//     (dsmem_remote_1lane). A searched parameter that changes none of its
+//     floor), dsmem_latency_cycles (dsmem_remote_c4_r3_1lane: a cluster of 4
+//     sits in a full GPC), dsmem_small_gpc_latency_cycles
+//     (dsmem_remote_1lane: the first cluster of 2 sits in a 2-SM GPC). A searched parameter that changes none of its
 //     benchmarks' figures keeps the base profile's value (said so).
 var Groups = []Group{
 	{Name: "alu_latency", Params: []string{"alu_latency_cycles"}, Benches: []string{"chain_add_s32"},
@@ -212,6 +213,8 @@ var Groups = []Group{
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "cluster_fence", Params: []string{"cluster_fence_cycles"}, Benches: []string{"cluster_bar_c1", "cluster_bar_c2", "cluster_bar_c4", "cluster_bar_c8"},
 		Start: []float64{200}, Lo: []float64{0}, Hi: []float64{2000}},
-	{Name: "dsmem", Params: []string{"dsmem_latency_cycles"}, Benches: []string{"dsmem_remote_1lane"},
+	{Name: "dsmem", Params: []string{"dsmem_latency_cycles"}, Benches: []string{"dsmem_remote_c4_r3_1lane"},
 		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "dsmem_small_gpc", Params: []string{"dsmem_small_gpc_latency_cycles"}, Benches: []string{"dsmem_remote_1lane"},
+		Start: []float64{100}, Lo: []float64{1}, Hi: []float64{2000}},
 }

@@ -35,13 +35,12 @@ func ciGroups() []string {
 // of the parameters it fits. When the model changes, regenerate with
 //
 //	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench \
-//	  --config calibration/h200.yaml --out calibration/h200-calibrated.yaml
+//	  --config calibration/h200.yaml --out calibration/h200-calibrated.yaml --update-builtin
 //	go run ./cmd/sm90sim calibrate --from-recordings validation/microbench --recordings-suffix h100 \
-//	  --config calibration/h100-sxm.yaml --out calibration/h100-calibrated.yaml
+//	  --config calibration/h100-sxm.yaml --out calibration/h100-calibrated.yaml --update-builtin
 //
-// and copy the changed parameters into the built-in tables
-// (sim/gpu/timed_defaults.go, timed_defaults_h100.go), then
-// go test ./sim/gpu -run TestBuiltin -update-profile.
+// (--update-builtin also writes the built-in tables sim/gpu/timed_defaults.go,
+// timed_defaults_h100.go and the params of calibration/h200.yaml, h100-sxm.yaml).
 func TestRefitReproducesCommittedProfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")

@@ -1,0 +1,142 @@
+package gpu
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// BuiltinFiles are, per built-in profile name, the Go file that compiles
+// it in and the profile file it must equal (paths from the repository
+// root; TestBuiltin*MatchesFile compares the two).
+var BuiltinFiles = map[string]struct{ GoTable, Profile string }{
+	"h200":     {"sim/gpu/timed_defaults.go", "calibration/h200.yaml"},
+	"h100-sxm": {"sim/gpu/timed_defaults_h100.go", "calibration/h100-sxm.yaml"},
+}
+
+// tableStart opens the parameter map of a built-in table file.
+const tableStart = "]DefaultParam{\n"
+
+// FormatBuiltinTable returns the Go source src (a built-in table file)
+// with the entries of its parameter map replaced by params, sorted by name
+// and gofmt-aligned: `"name": {value, "source", residual},` with residual
+// f(x) or nil. Everything outside the map is kept.
+func FormatBuiltinTable(src []byte, params map[string]ProfileParam) ([]byte, error) {
+	s := string(src)
+	i := strings.Index(s, tableStart)
+	if i < 0 {
+		return nil, fmt.Errorf("no map[string]DefaultParam{ in the table file")
+	}
+	start := i + len(tableStart)
+	end := strings.Index(s[start:], "\n}\n")
+	if end < 0 {
+		return nil, fmt.Errorf("the parameter map is not closed by a line \"}\"")
+	}
+	end += start + 1
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(s[:start])
+	for _, n := range names {
+		p := params[n]
+		res := "nil"
+		if p.Residual != nil {
+			res = "f(" + goFloat(*p.Residual) + ")"
+		}
+		fmt.Fprintf(&b, "\t%q: {%s, %s, %s},\n", n, goFloat(p.Value), strconv.Quote(p.Source), res)
+	}
+	b.WriteString(s[end:])
+	return format.Source([]byte(b.String()))
+}
+
+func goFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// FormatProfileParams returns the profile text with everything from its
+// `params:` line on replaced by params (sorted by name, one flow mapping
+// per line: value, source, residual), the form calibration/*.yaml keep.
+func FormatProfileParams(text []byte, params map[string]ProfileParam) []byte {
+	s := string(text)
+	if i := strings.Index(s, "\nparams:"); i >= 0 {
+		s = s[:i+1]
+	}
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	b.WriteString(s)
+	b.WriteString("params:\n")
+	for _, n := range names {
+		d := params[n]
+		res := "null"
+		if d.Residual != nil {
+			res = fmt.Sprint(*d.Residual)
+		}
+		fmt.Fprintf(&b, "  %s: {value: %v, source: %q, residual: %s}\n", n, d.Value, d.Source, res)
+	}
+	return b.Bytes()
+}
+
+// UpdateBuiltin writes params into the built-in profile name's Go table
+// and profile file under the repository root, so that the compiled-in
+// profile and its file equal the fit (the next build compiles it in). It
+// returns the paths written.
+func UpdateBuiltin(root, name string, params map[string]ProfileParam) ([]string, error) {
+	files, ok := BuiltinFiles[name]
+	if !ok {
+		return nil, fmt.Errorf("no built-in profile %q (%s)", name, strings.Join(BuiltinProfileNames, ", "))
+	}
+	goPath, profPath := filepath.Join(root, files.GoTable), filepath.Join(root, files.Profile)
+	src, err := os.ReadFile(goPath)
+	if err != nil {
+		return nil, err
+	}
+	out, err := FormatBuiltinTable(src, params)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", goPath, err)
+	}
+	text, err := os.ReadFile(profPath)
+	if err != nil {
+		return nil, err
+	}
+	prof := FormatProfileParams(text, params)
+	if _, err := ParseProfile(profPath, prof); err != nil {
+		return nil, fmt.Errorf("the rewritten %s does not parse (a bug): %v", profPath, err)
+	}
+	if err := os.WriteFile(goPath, out, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(profPath, prof, 0o644); err != nil {
+		return nil, err
+	}
+	return []string{goPath, profPath}, nil
+}
+
+// RepoRoot returns the nearest directory at or above dir whose go.mod
+// declares this module (where UpdateBuiltin finds the tables).
+func RepoRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil &&
+			strings.Contains(string(b), "module github.com/sm90sim/sm90sim\n") {
+			return d, nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", fmt.Errorf("no sm90sim checkout (go.mod of github.com/sm90sim/sm90sim) at or above %s", dir)
+		}
+		d = up
+	}
+}

@@ -1,0 +1,104 @@
+package calibrate
+
+import (
+	"fmt"
+	"math"
+)
+
+// groups4 fits the parameters the tmax microbenchmarks measure (appended
+// to Groups; the TMA load groups come first, the descriptor latency sits on
+// top of their load latency):
+//
+//   - tma_store_cycles_per_kib, tma_reduce_cycles_per_kib: the step of
+//     cycles_per_op from the 4 KiB to the 16 KiB box with wait_group.read
+//     after each (tmast_{store,add}_{4k,16k}_read) over 12 KiB;
+//   - tma_store_min_cycles, tma_reduce_min_cycles: tmast8_{store,add}_256b
+//     (256-byte boxes, 8 unrolled per loop iteration, in one bulk group:
+//     one per engine slot; the one-per-iteration loops of tmast_*_group
+//     and tmast4_* take 112 / 144 cycles per operation on the GPU, their
+//     uniform-datapath SASS (S2UR, ULEA, three taken branches) costing what
+//     the PTX model does not charge);
+//     tma_bulk_commit_cycles: tmast_store_256b_tput - _group (a
+//     commit_group after each);
+//   - tma_store_latency_cycles: searched on tmast_*_write (the completion
+//     wait_group sees; tma_store_write_cycles, read -> write, is read
+//     directly from the 4 KiB pair);
+//   - tma_desc_store_cycles: tmadesc4_store first - next;
+//     tma_desc_global_cycles: searched on tmadesc_global's first load and
+//     tmadesc_global_two's first two (maps in global memory, their lines
+//     in L2);
+//   - cp_async_ca_bytes_per_cycle: searched on cpasync_ca16_tput and
+//     _w16 (32 and 16 warps of cp.async.ca 16 B, 4 groups in flight each:
+//     45.8 and 45.4 bytes per cycle where .cg reaches 75.6 and 74.7; _w4
+//     and _w8 miss in L1 on the GPU but hit in the simulator's, a gap of
+//     the L1 model);
+//   - tma_hbm_extra_cycles: searched on tmacold_16k_s1, _16k_s4, _4k_s4
+//     (TMA loads of rows not read before: from HBM).
+var groups4 = []Group{
+	{Name: "tma_store_read", Params: []string{"tma_store_cycles_per_kib"}, Benches: []string{"tmast_store_4k_read", "tmast_store_16k_read"},
+		Direct: kibStep("tmast_store_4k_read", "tmast_store_16k_read")},
+	{Name: "tma_reduce_read", Params: []string{"tma_reduce_cycles_per_kib"}, Benches: []string{"tmast_add_4k_read", "tmast_add_16k_read"},
+		Direct: kibStep("tmast_add_4k_read", "tmast_add_16k_read")},
+	{Name: "tma_store_slot", Params: []string{"tma_store_min_cycles"}, Benches: []string{"tmast8_store_256b"},
+		Direct: directFigure("tmast8_store_256b", "cycles_per_op", "256 B TMA stores, 8 unrolled per loop iteration, in one bulk group")},
+	{Name: "tma_reduce_slot", Params: []string{"tma_reduce_min_cycles"}, Benches: []string{"tmast8_add_256b"},
+		Direct: directFigure("tmast8_add_256b", "cycles_per_op", "256 B TMA .add reductions, 8 unrolled per loop iteration (SASS: ELECT around each UTMAREDG), in one bulk group")},
+	{Name: "tma_bulk_commit", Params: []string{"tma_bulk_commit_cycles"}, Benches: []string{"tmast_store_256b_tput", "tmast_store_256b_group"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			t, err1 := figure(rec, "tmast_store_256b_tput", "cycles_per_op")
+			g, err2 := figure(rec, "tmast_store_256b_group", "cycles_per_op")
+			if err1 != nil || err2 != nil || t < g {
+				return 0, "", fmt.Errorf("recordings tmast_store_256b_tput, _group: need tput >= group cycles_per_op")
+			}
+			return math.Round(t - g), fmt.Sprintf("fit: closed form, tmast_store_256b_tput - _group cycles_per_op %.4g - %.4g (a commit_group after each)", t, g), nil
+		}},
+	{Name: "tma_store_write", Params: []string{"tma_store_write_cycles"}, Benches: []string{"tmast_store_4k_write", "tmast_store_4k_read"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			w, err1 := figure(rec, "tmast_store_4k_write", "cycles_per_op")
+			r, err2 := figure(rec, "tmast_store_4k_read", "cycles_per_op")
+			if err1 != nil || err2 != nil || w < r {
+				return 0, "", fmt.Errorf("recordings tmast_store_4k_write, _read: need write >= read cycles_per_op")
+			}
+			return math.Round(w - r), fmt.Sprintf("fit: closed form, tmast_store_4k_write - _read cycles_per_op %.4g - %.4g", w, r), nil
+		}},
+	{Name: "tma_store_latency", Params: []string{"tma_store_latency_cycles"},
+		Benches: []string{"tmast_store_1k_write", "tmast_store_4k_write", "tmast_store_16k_write",
+			"tmast_add_1k_write", "tmast_add_4k_write", "tmast_add_16k_write"},
+		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{1000}},
+	{Name: "tma_desc_store", Params: []string{"tma_desc_store_cycles"}, Benches: []string{"tmadesc4_store"},
+		Direct: firstMinusNext("tmadesc4_store", "a store on a parameter map new to the SM")},
+	{Name: "tma_desc_global", Params: []string{"tma_desc_global_cycles"}, Benches: []string{"tmadesc_global", "tmadesc_global_two"},
+		Figures: []string{"first_cycles", "second_cycles"},
+		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "cp_async_ca", Params: []string{"cp_async_ca_bytes_per_cycle"}, Benches: []string{"cpasync_ca16_tput", "cpasync_ca16_tput_w16"},
+		Start: []float64{46}, Lo: []float64{8}, Hi: []float64{256}},
+	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles"},
+		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4"},
+		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+}
+
+// kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.
+func kibStep(b4, b16 string) func(map[string]*Bench) (float64, string, error) {
+	return func(rec map[string]*Bench) (float64, string, error) {
+		a, err1 := figure(rec, b4, "cycles_per_op")
+		b, err2 := figure(rec, b16, "cycles_per_op")
+		if err1 != nil || err2 != nil || b <= a {
+			return 0, "", fmt.Errorf("recordings %s, %s: need increasing cycles_per_op", b4, b16)
+		}
+		return math.Round((b - a) / 12), fmt.Sprintf("fit: closed form, (%s - %s cycles_per_op) / 12 KiB: (%.4g - %.4g) / 12", b16, b4, b, a), nil
+	}
+}
+
+// firstMinusNext: a tmadesc benchmark's first use less a warm use.
+func firstMinusNext(bench, what string) func(map[string]*Bench) (float64, string, error) {
+	return func(rec map[string]*Bench) (float64, string, error) {
+		f, err1 := figure(rec, bench, "first_cycles")
+		n, err2 := figure(rec, bench, "next_cycles")
+		if err1 != nil || err2 != nil || f < n {
+			return 0, "", fmt.Errorf("recording %s: need first_cycles >= next_cycles", bench)
+		}
+		return math.Round(f - n), fmt.Sprintf("fit: closed form, %s first_cycles - next_cycles %.4g - %.4g (%s)", bench, f, n, what), nil
+	}
+}
+
+func init() { Groups = append(Groups, groups4...) }
