@@ -51,7 +51,12 @@ type model struct {
 	ideal  idealRule // what ncu takes as ideal for partially active warps
 	// atomNoBroadcast: atom/red lanes hitting the same word still serialize
 	// (count lane requests, not distinct words). Default false: atomics
-	// cost like a load of the same width. UNCONFIRMED.
+	// cost like a load of the same width. On an H200 both happen: ncu counts
+	// 32 wavefronts per warp atom.shared.add.u32 on one word whose result
+	// is used (validation/microbench atom_shared_same_*) but 1 for the
+	// atomicAdd of mbar_pipeline_* whose result is unused (ptxas reduces
+	// in the warp first); choosing needs the result's liveness, which the
+	// model does not have.
 	atomNoBroadcast bool
 }
 

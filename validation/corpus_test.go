@@ -44,8 +44,14 @@ func corpusDirs(t *testing.T) []string {
 
 // TestCorpusMatchesHardware runs every corpus kernel in the simulator and
 // compares each output bit (or the spec's compare rule) and each recorded
-// shared-memory counter with what the GPU produced.
+// shared-memory counter with what the GPU produced. With
+// SM90SIM_POISON_REGS=1 the registers a CTA's frames need not clear are
+// filled with a pattern (exec.DebugPoisonRegs): the outputs must not change.
 func TestCorpusMatchesHardware(t *testing.T) {
+	if os.Getenv("SM90SIM_POISON_REGS") != "" {
+		exec.DebugPoisonRegs = true
+		defer func() { exec.DebugPoisonRegs = false }()
+	}
 	dirs := corpusDirs(t)
 	require.NotEmpty(t, dirs, "the corpus is empty")
 	for _, dir := range dirs {

@@ -153,16 +153,7 @@ func (g *diffGen) acc(t Type, base int) uint32 {
 // Inf and NaN, for every float form, negation, scale-d, and parameter sets
 // that take the fast path and ones that do not.
 func TestFastPathDifferential(t *testing.T) {
-	for _, vec := range []bool{true, false} {
-		if vec && !haveVec {
-			continue
-		}
-		t.Run(map[bool]string{true: "vector", false: "scalar"}[vec], func(t *testing.T) {
-			defer func(v bool) { haveVec = v }(haveVec)
-			haveVec = vec
-			testFastPathDifferential(t)
-		})
-	}
+	forEachPath(t, testFastPathDifferential)
 }
 
 func testFastPathDifferential(t *testing.T) {

@@ -87,7 +87,11 @@
 // (swar.go). On amd64 with AVX2 an assembly kernel (vec.go, vec_amd64.s)
 // computes every row of the call 4 elements at a time and encodes f32
 // results by masking exact float64 values, f16 results (F16C) by rounding
-// to odd at 24 bits and then VCVTPS2PH; elsewhere, or with -tags purego, a
+// to odd at 24 bits and then VCVTPS2PH (with AVX-512F, vec512_amd64.s does
+// the float64 work of eight elements in one ZMM register, and with AVX-512
+// BW/DQ/VL and N a multiple of 16 vec512x16_amd64.s sixteen elements at a
+// time: the same operations, the same bits); elsewhere, or with -tags
+// purego, a
 // scalar Go loop does it (A rows pre-scaled per distinct group exponent).
 // Inf/NaN operands or accumulators, and on the vector path results outside
 // the normal f32 range, go through the integer reference (floatRun.group),

@@ -50,16 +50,7 @@ func readProbe(t *testing.T, path string) probeFile {
 // wgmma (testdata/gpuprobe) through the model and checks the measured
 // agreement: every output element bit-identical.
 func TestGPURecording(t *testing.T) {
-	for _, vec := range []bool{true, false} {
-		if vec && !haveVec {
-			continue
-		}
-		t.Run(map[bool]string{true: "vector", false: "scalar"}[vec], func(t *testing.T) {
-			defer func(v bool) { haveVec = v }(haveVec)
-			haveVec = vec
-			testGPURecording(t)
-		})
-	}
+	forEachPath(t, testGPURecording)
 }
 
 func testGPURecording(t *testing.T) {

@@ -32,6 +32,8 @@ type fastOps struct {
 
 	// Vector kernel (vec.go): B transposed in bv, codes as uint16.
 	ac16, bc16   []uint16
+	tv           []float64 // B decoded in Run's layout, before the transposition (loadBAll)
+	tc           []uint16
 	codes        []uint16 // per row, max code sum per column (rows padded to 16)
 	flags, bsp32 []int32  // per element: reference path; per B column: has Inf/NaN
 	asp32        []int32  // per A row: has Inf/NaN

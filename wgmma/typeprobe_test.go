@@ -224,27 +224,20 @@ func replayTypeProbe(t testing.TB, cases []typeProbeCase, q *FloatParams, bad fu
 // on both fast paths: measured, every output of every combination is
 // bit-identical with the default parameters.
 func TestGPURecordingTypes(t *testing.T) {
-	for _, vec := range []bool{true, false} {
-		if vec && !haveVec {
-			continue
+	forEachPath(t, func(t *testing.T) {
+		for ci, tc := range typeCombos {
+			cases := loadTypeProbe(t, ci)
+			n := 0
+			same, total := replayTypeProbe(t, cases, nil, func(p *typeProbeCase, cta, i int, v uint32) {
+				if n++; n <= 3 {
+					t.Logf("%s n%d cta %d (%d,%d): model %#x gpu %#x", tc.name, p.x.N, cta, i/p.x.N, i%p.x.N, v, p.d[cta*M*p.x.N+i])
+				}
+			})
+			t.Logf("%-16s %d of %d bit-identical", tc.name, same, total)
+			require.Equal(t, 90112, total, tc.name)
+			require.Equal(t, total, same, tc.name)
 		}
-		t.Run(map[bool]string{true: "vector", false: "scalar"}[vec], func(t *testing.T) {
-			defer func(v bool) { haveVec = v }(haveVec)
-			haveVec = vec
-			for ci, tc := range typeCombos {
-				cases := loadTypeProbe(t, ci)
-				n := 0
-				same, total := replayTypeProbe(t, cases, nil, func(p *typeProbeCase, cta, i int, v uint32) {
-					if n++; n <= 3 {
-						t.Logf("%s n%d cta %d (%d,%d): model %#x gpu %#x", tc.name, p.x.N, cta, i/p.x.N, i%p.x.N, v, p.d[cta*M*p.x.N+i])
-					}
-				})
-				t.Logf("%-16s %d of %d bit-identical", tc.name, same, total)
-				require.Equal(t, 90112, total, tc.name)
-				require.Equal(t, total, same, tc.name)
-			}
-		})
-	}
+	})
 }
 
 // TestGPURecordingTypesSensitivity checks that the float recordings

@@ -120,12 +120,17 @@ func (o *fastOps) loadVec(x *MMA, rows int, a, b []uint32, floor int32, w, sig i
 			o.aSp[m] = da.run(a[m*k:m*k+k], o.av[m*k:m*k+k], 1, o.ac16[m*k:m*k+k], 1)
 		}
 	}
-	for j := 0; j < n; j++ {
-		sp := db.run(b[j*k:j*k+k], o.bv[j:], n, o.bc16[j:], np)
-		o.bSp[j] = sp
-		o.bsp32[j] = 0
-		if sp {
-			o.bsp32[j] = -1
+	if db.vc != nil && !o.loadBAll(&db, b, n, k, np) {
+		clear(o.bSp)
+		clear(o.bsp32)
+	} else {
+		for j := 0; j < n; j++ {
+			sp := db.run(b[j*k:j*k+k], o.bv[j:], n, o.bc16[j:], np)
+			o.bSp[j] = sp
+			o.bsp32[j] = 0
+			if sp {
+				o.bsp32[j] = -1
+			}
 		}
 	}
 	o.initVec(w, sig, acc)
@@ -138,7 +143,11 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	k, n := o.k, o.n
 	rows := o.m
 	np := len(o.codes) / rows
-	maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], rows)
+	if haveVec512x16 && np%32 == 0 {
+		maxCodesAVX512(&o.ac16[0], &o.bc16[0], k, np*2, np/32, &o.codes[0], rows)
+	} else {
+		maxCodesAVX2(&o.ac16[0], &o.bc16[0], k, np*2, np/16, &o.codes[0], rows)
+	}
 	for m := 0; m < rows; m++ {
 		o.asp32[m] = 0
 		if o.aSp[m] {
@@ -155,6 +164,33 @@ func (o *fastOps) rowsVec(scaleD bool, c, d []uint32) bool {
 	v.n, v.kEnd, v.stride = n, k*8, n*8
 	v.rows, v.codeStride, v.dStride = rows, np*2, n*4
 	v.aOff, v.codeOff, v.cOff, v.dOff, v.aspOff = 0, 0, 0, 0, 0
-	rowKernelAVX2(v)
+	switch {
+	case haveVec512x16 && n%16 == 0:
+		rowKernelAVX512x16(v)
+	case haveVec512:
+		rowKernelAVX512(v)
+	default:
+		rowKernelAVX2(v)
+	}
 	return v.bad == [4]int64{}
+}
+
+// loadBAll decodes all of B (n columns of k raw elements) with one
+// decodeAVX2 call and transposes it into bv and bc16 (stride np); it
+// reports whether some element is Inf or NaN (then the caller decodes B a
+// column at a time, which finds the columns).
+func (o *fastOps) loadBAll(db *decoder, b []uint32, n, k, np int) bool {
+	o.tv, o.tc = grow(o.tv, n*k), grow(o.tc, n*k)
+	if decodeAVX2(&b[0], n*k, &o.tv[0], &o.tc[0], db.vc) {
+		return true
+	}
+	tv, tc, bv, bc := o.tv[:n*k], o.tc[:n*k], o.bv[:n*k], o.bc16[:k*np]
+	for j := 0; j < n; j++ {
+		col, ccol := tv[j*k:j*k+k], tc[j*k:j*k+k]
+		for kk, v := range col {
+			bv[kk*n+j] = v
+			bc[kk*np+j] = ccol[kk]
+		}
+	}
+	return false
 }

@@ -251,9 +251,10 @@ odone:
 	VCVTPS2PH $0, Y0, X0       // RNE
 	VPMOVZXWD X0, Y0
 store:
-	VPCMPEQD Y10, Y10, Y10
-	VPXOR Y10, Y9, Y10         // lanes computed here
-	VPMASKMOVD Y0, Y10, (R10)
+	VPTEST Y9, Y9
+	JNZ masked
+	VMOVDQU Y0, (R10)          // every lane computed here
+next:
 
 	ADDQ $16, R8
 	ADDQ $32, R9
@@ -280,3 +281,11 @@ store:
 	VMOVDQU Y14, 72(DI)
 	VZEROUPPER
 	RET
+
+	// A masked store (slow on some CPUs): only where some lane is left
+	// to the reference path.
+masked:
+	VPCMPEQD Y10, Y10, Y10
+	VPXOR Y10, Y9, Y10         // lanes computed here
+	VPMASKMOVD Y0, Y10, (R10)
+	JMP next

@@ -129,6 +129,26 @@ func cmpFn(op ptx.CmpOp, t ptx.Type, ftz bool) func(a, b uint64) bool {
 	return func(a, b uint64) bool { return cmpInts(op, a, b, t) }
 }
 
+// intCmpTable is an integer comparison as a truth table: bit 0 its result
+// for a < b, bit 1 for a == b, bit 2 for a > b.
+func intCmpTable(op ptx.CmpOp) (uint8, bool) {
+	switch op {
+	case ptx.CmpEq:
+		return 0b010, true
+	case ptx.CmpNe:
+		return 0b101, true
+	case ptx.CmpLt, ptx.CmpLo:
+		return 0b001, true
+	case ptx.CmpLe, ptx.CmpLs:
+		return 0b011, true
+	case ptx.CmpGt, ptx.CmpHi:
+		return 0b100, true
+	case ptx.CmpGe, ptx.CmpHs:
+		return 0b110, true
+	}
+	return 0, false
+}
+
 func boolCombine(op ptx.BoolOp, r bool, c bool) bool {
 	switch op {
 	case ptx.BoolAnd:
@@ -159,6 +179,20 @@ func compileCompare(c *compiler, x *xinst) error {
 		return compileSet(x, ftz)
 	case ptx.OpSelp:
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if d, mk := w.dstVec(&x.ops[0]); d != nil {
+				a := w.vals(&x.ops[1], m, &w.bufA)
+				b := w.vals(&x.ops[2], m, &w.bufB)
+				c := w.vals(&x.ops[3], m, &w.bufC)
+				for ; m != 0; m &= m - 1 {
+					l := tz(m)
+					v := b[l]
+					if c[l] != 0 {
+						v = a[l]
+					}
+					d[l] = v & mk
+				}
+				return nil
+			}
 			forLanes(m, func(l int) {
 				if w.src(&x.ops[3], l) != 0 {
 					w.set(&x.ops[0], l, w.src(&x.ops[1], l))
@@ -237,6 +271,31 @@ func compileSetp(x *xinst, ftz bool) error {
 		return nil
 	}
 	cmp := cmpFn(in.Mods.Cmp, t, ftz)
+	if tab, ok := intCmpTable(in.Mods.Cmp); ok && !t.IsFloat() && t.Bits() > 0 && t.Bits() <= 64 &&
+		bop == ptx.BoolNone && q == nil && p.kind == oReg {
+		// Integers: both operands shifted to the top of 64 bits (which
+		// keeps their order, signed or not), then the comparison's truth
+		// table indexed by (a >= b) + (a > b).
+		sh, signed := uint(64-t.Bits()), t.IsSigned()
+		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			a := w.vals(&x.ops[1], m, &w.bufA)
+			b := w.vals(&x.ops[2], m, &w.bufB)
+			d, _ := w.dstVec(p)
+			for ; m != 0; m &= m - 1 {
+				l := tz(m)
+				u, v := a[l]<<sh, b[l]<<sh
+				var ge, gt bool
+				if signed {
+					ge, gt = int64(u) >= int64(v), int64(u) > int64(v)
+				} else {
+					ge, gt = u >= v, u > v
+				}
+				d[l] = uint64(tab>>(b2u(ge)+b2u(gt))) & 1
+			}
+			return nil
+		}
+		return nil
+	}
 	if bop == ptx.BoolNone && q == nil && p.kind == oReg {
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
 			a := w.vals(&x.ops[1], m, &w.bufA)

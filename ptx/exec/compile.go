@@ -23,6 +23,10 @@ type xfunc struct {
 	// wgmma: the function has wgmma instructions (the register hazard
 	// checker looks at its other instructions: wgmma_hazard.go).
 	wgmma bool
+	// clear: the registers a recycled entry frame clears (clearAll: every
+	// one); regclear.go.
+	clear    []int32
+	clearAll bool
 }
 
 // xinst is a compiled instruction.
@@ -48,6 +52,10 @@ type xinst struct {
 	// splits reconverges (reconverge.go); -1 otherwise.
 	ipdom int32
 	info  InstInfo // static information for timing models (info.go)
+	// wgRegs: the instruction reads or writes a register that some
+	// wgmma.mma_async of its function uses (the register checker looks at
+	// no other: markWgRegs).
+	wgRegs bool
 }
 
 func (x *xinst) line() int { return x.in.Pos.Line }
@@ -152,6 +160,8 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		addr += 16 * uint64(x.info.Slots)
 	}
 	c.mergeShared()
+	xf.clear, xf.clearAll = clearRegs(xf)
+	markWgRegs(xf)
 	computeIPDOM(xf)
 	xf.serial = markSerialWgmma(xf)
 	return xf, nil

@@ -80,6 +80,7 @@ type CTA struct {
 	async      asyncState // mbarriers and the async-copy hazard checker
 	tk         tickets    // async operations in flight and the warps' groups (tickets.go)
 	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
+	sink       byte       // keeps prefetching loads (tileRows) from being optimized away
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first
@@ -120,7 +121,7 @@ func NewCTA(k *Kernel, l *Launch, ctaid [3]int, smid int) (*CTA, error) {
 // newEntryFrame is the kernel's frame of one warp, registers from the pool.
 func (c *CTA) newEntryFrame(f *xfunc) *Frame {
 	c.frameID++
-	fr := &Frame{fn: f, regs: c.l.pool.getRegs(f.nregs * 32), id: c.frameID}
+	fr := &Frame{fn: f, regs: c.l.pool.getRegs(f), id: c.frameID}
 	if s := f.fn.LocalParamSize; s > 0 {
 		fr.slots = make([]byte, s*32)
 	}

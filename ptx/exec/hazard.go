@@ -57,11 +57,14 @@ type hazards struct {
 	chunk   []int32    // per 16-byte chunk: 1 + index into writes, 0 none
 	mask    []uint16   // per chunk: the bytes its async write covers
 	writes  []asyncWrite
-	reads   []uint32    // chunk*nw + warp: the reader's epoch at its last read, 0 none
+	reads   []uint32    // chunk*nw + warp: the reader's epoch at its last read, 0 none (nil until the first)
 	cp      cpTrack     // cp.async groups (hazard_cpasync.go)
 	px      proxyTrack  // generic writes awaiting fence.proxy.async (hazard_proxy.go)
 	bk      bulkTrack   // bulk-group copies' reads of shared memory (hazard_bulkread.go)
 	wr      wgReadTrack // wgmma operand reads awaiting wait_group (hazard_wgread.go)
+	// rlo, rhi: the chunks [rlo, rhi) hold every nonzero reads entry
+	// (empty when equal; hazard_land.go skips the rest)
+	rlo, rhi uint32
 }
 
 // asyncWrite is one async copy into shared memory.
@@ -107,7 +110,6 @@ func (c *CTA) hazardsOn() {
 	n := (len(c.shared) + hzChunk - 1) / hzChunk
 	h.chunk = make([]int32, n)
 	h.mask = make([]uint16, n)
-	h.reads = make([]uint32, n*nw)
 	h.cp.init(nw)
 	h.px.init(nw, n)
 	h.bk.init(nw, n)
@@ -144,7 +146,14 @@ func (w *Warp) hazardRelease(t *CTA, a uint32, b *mbarrier.Barrier) {
 // hazardAcquire: warp w's wait on the mbarrier at a succeeded.
 func (w *Warp) hazardAcquire(a uint32, b *mbarrier.Barrier) {
 	if h := w.cta.async.hz; h != nil {
-		h.clocks[w.id].join(&h.mbar(a).done)
+		m := h.mbar(a)
+		if m.joined == nil {
+			m.joined = make([]uint64, h.nw)
+		}
+		if m.joined[w.id] != m.ver+1 {
+			h.clocks[w.id].join(&m.done)
+			m.joined[w.id] = m.ver + 1
+		}
 	}
 }
 
@@ -154,6 +163,7 @@ func (c *CTA) hazardMbarCompleted(a uint32, b *mbarrier.Barrier) {
 		m := h.mbar(a)
 		m.done.join(&m.acc)
 		m.done.seen(mbarKey(h.rank, a), b.Phase())
+		m.ver++
 		m.acc.reset()
 	}
 }
@@ -233,7 +243,15 @@ func (w *Warp) hazardBytes(x *xinst, l int, off uint32, n int, write, gen bool) 
 				h.chunk[k] = 0
 			}
 		} else {
+			if h.reads == nil { // made at the first generic read
+				h.reads = make([]uint32, len(h.chunk)*h.nw)
+			}
 			h.reads[int(k)*h.nw+w.id] = h.epoch(w.id)
+			if h.rlo == h.rhi {
+				h.rlo, h.rhi = k, k+1
+			} else {
+				h.rlo, h.rhi = min(h.rlo, k), max(h.rhi, k+1)
+			}
 		}
 		if gen {
 			h.px.write(k, w.id, x.line(), false)
@@ -320,6 +338,10 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 	h := c.async.hz
 	wh := by.cta.async.hz
 	cp := h.writes[idx-1].cp
+	if k0, k1 := lo/hzChunk, min((hi+hzChunk-1)/hzChunk, uint32(len(h.chunk))); k0 < k1 && c.landQuiet(by, k0, k1) {
+		c.landFill(x, by, idx, lo, hi, k0, k1, cp)
+		return nil
+	}
 	var memo wgRetiredMemo
 	for k := lo / hzChunk; k < (hi+hzChunk-1)/hzChunk && int(k) < len(h.chunk); k++ {
 		if err := c.hazardBulkOverwrite(x, l, by, k, h.writes[idx-1].what); err != nil {
@@ -328,7 +350,10 @@ func (c *CTA) landRange(x *xinst, l int, by *Warp, idx int32, lo, hi uint32) err
 		if err := c.wgOverwrite(x, l, by, k, h.writes[idx-1].what, &memo); err != nil {
 			return err
 		}
-		rs := h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
+		var rs []uint32
+		if h.reads != nil {
+			rs = h.reads[int(k)*h.nw : int(k)*h.nw+h.nw]
+		}
 		for r, e := range rs {
 			if e == 0 || (c == by.cta && r == by.id) {
 				continue

@@ -87,4 +87,9 @@ func (v *vclock) reset() {
 // current phase's arrivals, done for every completed phase (cumulative).
 type mbarClock struct {
 	acc, done vclock
+	// ver counts the changes of done; joined[w] is 1 + the ver local warp
+	// w last joined (a join of an unchanged done changes nothing: join is
+	// a max and clocks only grow).
+	ver    uint64
+	joined []uint64
 }

@@ -231,6 +231,9 @@ func (w *Warp) hazardWgmmaRead(x *xinst, warps []*Warp, name string, chunks []ui
 			}
 			seen = i
 		}
+		if p.warp[k] == 0 {
+			continue // no generic write: proxyCheck's proxyOK
+		}
 		g, res := h.proxyCheck(k, ids[:len(warps)]...)
 		if res != proxyOK && p.cp[k] {
 			if warn < 0 {

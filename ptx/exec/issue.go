@@ -47,8 +47,11 @@ type Effect struct {
 	Brief   bool
 	Info    *InstInfo
 	Outcome Outcome
-	// Active is the number of lanes that executed (guard true).
-	Active int
+	// Active is the number of lanes of the issuing group (the lanes at
+	// this PC, guard true or not); GuardTrue those whose guard held (all
+	// of them without a guard): a bulk copy is one per GuardTrue lane.
+	Active    int
+	GuardTrue int
 	// SmemWavefronts is the shared-memory wavefronts the instruction cost
 	// (the bank model's count, as ncu counts them); SmemOps the shared
 	// instructions counted (0 or 1, more for fused accesses).
@@ -215,7 +218,7 @@ func (e *Effect) reset() {
 	if e.Brief {
 		return
 	}
-	e.Active = 0
+	e.Active, e.GuardTrue = 0, 0
 	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
 	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
 	e.GlobalStore, e.GlobalTMA = false, false

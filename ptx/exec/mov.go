@@ -19,7 +19,26 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 		ew := n / k
 		em := widthMask(ew)
+		regs := d.kind == oReg && allPlainRegs(a.elems)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m == full && regs {
+				// The whole warp, register elements: a register at a time.
+				f := w.cur.frame
+				dv := (*[32]uint64)(f.regs[int(d.reg)*32:])
+				var v [32]uint64
+				for i := range a.elems {
+					s := (*[32]uint64)(f.regs[int(a.elems[i].reg)*32:])
+					sh := uint(i * ew)
+					for l := range v {
+						v[l] |= (s[l] & em) << sh
+					}
+				}
+				mk := f.fn.regMask[d.reg]
+				for l := range v {
+					dv[l] = v[l] & mk
+				}
+				return nil
+			}
 			forLanes(m, func(l int) {
 				var v uint64
 				for i := range a.elems {
@@ -36,7 +55,22 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 		ew := n / k
 		em := widthMask(ew)
+		regs := a.kind == oReg && !a.neg && allPlainRegs(d.elems)
 		x.fn = func(w *Warp, x *xinst, m uint32) error {
+			if m == full && regs {
+				f := w.cur.frame
+				var v [32]uint64
+				v = *(*[32]uint64)(f.regs[int(a.reg)*32:])
+				for i := range d.elems {
+					r := d.elems[i].reg
+					dv := (*[32]uint64)(f.regs[int(r)*32:])
+					sh, mk := uint(i*ew), em&f.fn.regMask[r]
+					for l := range v {
+						dv[l] = v[l] >> sh & mk
+					}
+				}
+				return nil
+			}
 			forLanes(m, func(l int) {
 				v := w.src(a, l)
 				for i := range d.elems {
@@ -52,7 +86,28 @@ func compileMov(c *compiler, x *xinst) error {
 		}
 	default:
 		x.f1 = func(v uint64) uint64 { return v }
-		x.fn = hUn
+		x.fn = hMov
+	}
+	return nil
+}
+
+// hMov is hUn for the identity (a plain mov): a copy masked to the
+// destination's width, without a call per lane.
+func hMov(w *Warp, x *xinst, m uint32) error {
+	d, mk := w.dstVec(&x.ops[0])
+	if d == nil {
+		return hUn(w, x, m)
+	}
+	a := w.vals(&x.ops[1], m, &w.bufA)
+	if m == full {
+		for l := range d {
+			d[l] = a[l] & mk
+		}
+		return nil
+	}
+	for ; m != 0; m &= m - 1 {
+		l := tz(m)
+		d[l] = a[l] & mk
 	}
 	return nil
 }
@@ -118,4 +173,15 @@ func compileIsspacep(c *compiler, x *xinst) error {
 		return nil
 	}
 	return nil
+}
+
+// allPlainRegs reports whether every element is a register read or written
+// as is (no sink, immediate or negated predicate).
+func allPlainRegs(es []xop) bool {
+	for i := range es {
+		if es[i].kind != oReg || es[i].neg {
+			return false
+		}
+	}
+	return len(es) > 0
 }

@@ -12,18 +12,66 @@ type ctaPool struct {
 	shared [][]byte
 	warps  []*Warp
 	wgTabs map[wgTabKey]*wgTab
+	i32    [][]int32 // all-zero tables of the wgmma register checker (wgmma_hazard.go)
 }
 
-func (p *ctaPool) getRegs(n int) []uint64 {
+// getZeroI32 returns n zero int32s (recycled ones are handed back zero).
+func (p *ctaPool) getZeroI32(n int) []int32 {
+	for i := len(p.i32) - 1; i >= 0; i-- {
+		if t := p.i32[i]; len(t) == n {
+			p.i32 = append(p.i32[:i], p.i32[i+1:]...)
+			return t
+		}
+	}
+	return make([]int32, n)
+}
+
+// getRegs returns a register file for an entry frame of f: every register
+// that f may read before writing it is zero (regclear.go); the others may
+// hold an earlier CTA's values, which f overwrites before reading.
+func (p *ctaPool) getRegs(f *xfunc) []uint64 {
+	n := f.nregs * 32
 	for i := len(p.regs) - 1; i >= 0; i-- {
 		if r := p.regs[i]; cap(r) >= n {
 			p.regs = append(p.regs[:i], p.regs[i+1:]...)
 			r = r[:n]
-			clear(r)
+			if f.clearAll || DebugPoisonRegs {
+				clear(r)
+			} else {
+				for _, reg := range f.clear {
+					clear(r[int(reg)*32 : int(reg)*32+32])
+				}
+			}
+			poisonRegs(f, r)
 			return r
 		}
 	}
-	return make([]uint64, n)
+	r := make([]uint64, n)
+	poisonRegs(f, r)
+	return r
+}
+
+// DebugPoisonRegs, for tests only, fills every register an entry frame
+// need not clear with a pattern instead of leaving it zero or an earlier
+// CTA's value: a kernel's outputs must not change (the corpus test runs
+// with it on).
+var DebugPoisonRegs bool
+
+func poisonRegs(f *xfunc, r []uint64) {
+	if !DebugPoisonRegs || f.clearAll {
+		return
+	}
+	need := make([]bool, f.nregs)
+	for _, reg := range f.clear {
+		need[reg] = true
+	}
+	for reg := range need {
+		if !need[reg] {
+			for l := 0; l < 32; l++ {
+				r[reg*32+l] = 0xa5a5a5a5a5a5a5a5 & f.regMask[reg]
+			}
+		}
+	}
 }
 
 func (p *ctaPool) getShared(n int) []byte {
@@ -58,6 +106,11 @@ func (c *CTA) Release() {
 			p.regs = append(p.regs, f.regs)
 		}
 		p.warps = append(p.warps, w)
+	}
+	if c.wg != nil && c.wg.hz != nil {
+		for i := range c.wg.hz.warps {
+			c.wg.hz.warps[i].recycle(p)
+		}
 	}
 	c.warps, c.shared = nil, nil
 }

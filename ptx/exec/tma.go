@@ -220,11 +220,27 @@ func (w *Warp) tileElems(x *xinst, l int, tm *tma.TensorMap, coords []int32, off
 }
 
 // roundTF32 rounds the f32 words of b to tf32 as a TMA load with a tf32
-// map does (tma.RoundTF32).
+// map does (tma.RoundTF32), two words at a time where neither is a NaN:
+// then RoundTF32's add cannot carry out of a word (it stays below 2^32),
+// so one 64-bit add rounds both.
 func roundTF32(b []byte) {
-	for i := 0; i+4 <= len(b); i += 4 {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], roundTF32x2(binary.LittleEndian.Uint64(b[i:])))
+	}
+	for ; i+4 <= len(b); i += 4 {
 		binary.LittleEndian.PutUint32(b[i:], tma.RoundTF32(binary.LittleEndian.Uint32(b[i:])))
 	}
+}
+
+// roundTF32x2 is tma.RoundTF32 of both 32-bit words of v.
+func roundTF32x2(v uint64) uint64 {
+	const lanes, sign = 0x0000000100000001, 0x8000000080000000
+	// a word is a NaN iff its magnitude plus 0x7fffff reaches 2^31
+	if (v&^sign+0x7fffff*lanes)&sign != 0 {
+		return uint64(tma.RoundTF32(uint32(v))) | uint64(tma.RoundTF32(uint32(v>>32)))<<32
+	}
+	return (v + 0xfff*lanes + (v>>13)&lanes) &^ (0x1fff * lanes)
 }
 
 // tensorStore is one thread's tile-mode store or reduction.

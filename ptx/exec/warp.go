@@ -91,6 +91,10 @@ type curState struct {
 // Done reports whether every lane has exited.
 func (w *Warp) Done() bool { return w.live == 0 }
 
+// LiveLanes is the number of lanes that have not exited (a timing model
+// compares an instruction's Effect.Active with it: a diverged warp).
+func (w *Warp) LiveLanes() int { return bits.OnesCount32(w.live) }
+
 // Instructions is the number of warp instructions issued so far.
 func (w *Warp) Instructions() int64 { return w.insts }
 
@@ -209,7 +213,10 @@ func (w *Warp) Issue(e *Effect) error {
 		m = pm
 	}
 	w.cur = curState{group: g, frame: f, pc: pc}
-	hz := f.fn.wgmma && m != 0 && x.op != ptx.OpWgmma
+	if !e.Brief {
+		e.GuardTrue = bits.OnesCount32(m)
+	}
+	hz := x.wgRegs && m != 0 && x.op != ptx.OpWgmma
 	if x.ctrl {
 		if w.uniform && x.op == ptx.OpBra && (m == g || m == 0) {
 			// A branch the whole warp takes (or skips) keeps it uniform.

@@ -31,6 +31,23 @@ type wgInst struct {
 	transA, transB bool
 	meta           *xop // .sp: the sparsity metadata register (nil: dense)
 	sel            int  // .sp: the sparsity selector
+	// acc moves the accumulators of warps running accFn (the function of
+	// the instruction) with vector code; nil when some D register is not
+	// 32 bits wide (wgAccumulators).
+	acc   *wgmma.AccMove
+	accFn *xfunc
+}
+
+// planAcc sets acc for the instruction's D registers in function xf.
+func (wi *wgInst) planAcc(xf *xfunc) {
+	regs := make([]int32, len(wi.d))
+	for i, o := range wi.d {
+		if xf == nil || int(o.reg) >= len(xf.regMask) || xf.regMask[o.reg] != 0xffffffff {
+			return
+		}
+		regs[i] = o.reg
+	}
+	wi.acc, wi.accFn = wgmma.AccMovePlan(wi.mma.D, wi.mma.N, regs), xf
 }
 
 func compileWgmma(c *compiler, x *xinst) error {
@@ -88,7 +105,7 @@ func compileWgmma(c *compiler, x *xinst) error {
 		}
 		return nil
 	case "mma_async":
-		return compileWgmmaMMA(x)
+		return compileWgmmaMMA(c, x)
 	}
 	return errUnsupported(x.in)
 }
@@ -111,7 +128,7 @@ func (w *Warp) wgEnter(x *xinst, m uint32) (bool, error) {
 	return true, nil
 }
 
-func compileWgmmaMMA(x *xinst) error {
+func compileWgmmaMMA(c *compiler, x *xinst) error {
 	in := x.in
 	wi := &wgInst{}
 	f, err := wgForm(in)
@@ -185,6 +202,7 @@ func compileWgmmaMMA(x *xinst) error {
 	if err := wi.mma.Check(); err != nil {
 		return errAt(in, "'%s': %v", in.Text, err)
 	}
+	wi.planAcc(c.xf)
 	x.aux = wi
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		if ok, err := w.wgEnter(x, m); !ok || err != nil {

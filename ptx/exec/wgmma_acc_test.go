@@ -43,53 +43,65 @@ func refAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
 }
 
 // TestWgAccumulatorsMatchAccPos checks the register-at-a-time accumulator
-// moves against AccPos for f32 and f16 accumulators and several N.
+// moves against AccPos for f32 and f16 accumulators and several N: with
+// some 64-bit D registers (the Go loops) and with 32-bit ones only (the
+// vector code of wgmma.AccMove where there is one).
 func TestWgAccumulatorsMatchAccPos(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, d := range []wgmma.Type{wgmma.F32, wgmma.F16} {
 		for _, n := range []int{8, 16, 24, 128, 256} {
-			wi := &wgInst{}
-			wi.mma.Form = wgmma.Form{D: d, A: wgmma.F16, B: wgmma.F16, N: n}
-			nd := wi.mma.DRegs()
-			nregs := nd + 7
-			fn := &xfunc{regMask: make([]uint64, nregs)}
-			perm := rng.Perm(nregs)
-			for i := 0; i < nd; i++ {
-				wi.d = append(wi.d, &xop{kind: oReg, reg: int32(perm[i])})
-			}
-			for r := range fn.regMask {
-				fn.regMask[r] = 0xffffffff
-				if r%3 == 0 {
-					fn.regMask[r] = ^uint64(0)
-				}
-			}
-			mk := func() (*[4]*Frame, *[4]*Frame) {
-				var a, b [4]*Frame
-				for q := range a {
-					a[q] = &Frame{fn: fn, regs: make([]uint64, nregs*32)}
-					b[q] = &Frame{fn: fn, regs: make([]uint64, nregs*32)}
-					for i := range a[q].regs {
-						v := rng.Uint64()
-						a[q].regs[i], b[q].regs[i] = v, v
-					}
-				}
-				return &a, &b
-			}
-			got, want := make([]uint32, 64*n), make([]uint32, 64*n)
-			fa, fb := mk()
-			wgAccumulators(wi, fa, got, false)
-			refAccumulators(wi, fb, want, false)
-			assert.Equal(t, want, got, "load %s n%d", d, n)
-			for i := range got {
-				got[i] = rng.Uint32()
-			}
-			copy(want, got)
-			wgAccumulators(wi, fa, got, true)
-			refAccumulators(wi, fb, want, true)
-			for q := range fa {
-				assert.Equal(t, fb[q].regs, fa[q].regs, "store %s n%d warp %d", d, n, q)
+			for _, narrow := range []bool{false, true} {
+				testWgAccumulators(t, rng, d, n, narrow)
 			}
 		}
+	}
+}
+
+func testWgAccumulators(t *testing.T, rng *rand.Rand, d wgmma.Type, n int, narrow bool) {
+	wi := &wgInst{}
+	wi.mma.Form = wgmma.Form{D: d, A: wgmma.F16, B: wgmma.F16, N: n}
+	nd := wi.mma.DRegs()
+	nregs := nd + 7
+	fn := &xfunc{regMask: make([]uint64, nregs)}
+	perm := rng.Perm(nregs)
+	for i := 0; i < nd; i++ {
+		wi.d = append(wi.d, &xop{kind: oReg, reg: int32(perm[i])})
+	}
+	for r := range fn.regMask {
+		fn.regMask[r] = 0xffffffff
+		if r%3 == 0 && !narrow {
+			fn.regMask[r] = ^uint64(0)
+		}
+	}
+	wi.planAcc(fn)
+	if narrow {
+		assert.NotNil(t, wi.acc)
+	}
+	mk := func() (*[4]*Frame, *[4]*Frame) {
+		var a, b [4]*Frame
+		for q := range a {
+			a[q] = &Frame{fn: fn, regs: make([]uint64, nregs*32)}
+			b[q] = &Frame{fn: fn, regs: make([]uint64, nregs*32)}
+			for i := range a[q].regs {
+				v := rng.Uint64()
+				a[q].regs[i], b[q].regs[i] = v, v
+			}
+		}
+		return &a, &b
+	}
+	got, want := make([]uint32, 64*n), make([]uint32, 64*n)
+	fa, fb := mk()
+	wgAccumulators(wi, fa, got, false)
+	refAccumulators(wi, fb, want, false)
+	assert.Equal(t, want, got, "load %s n%d", d, n)
+	for i := range got {
+		got[i] = rng.Uint32()
+	}
+	copy(want, got)
+	wgAccumulators(wi, fa, got, true)
+	refAccumulators(wi, fb, want, true)
+	for q := range fa {
+		assert.Equal(t, fb[q].regs, fa[q].regs, "store %s n%d warp %d", d, n, q)
 	}
 }
 
@@ -106,6 +118,7 @@ func BenchmarkWgAccumulators(b *testing.B) {
 				wi.d = append(wi.d, &xop{kind: oReg, reg: int32(i)})
 				fn.regMask[i] = 0xffffffff
 			}
+			wi.planAcc(fn)
 			var fr [4]*Frame
 			for q := range fr {
 				fr[q] = &Frame{fn: fn, regs: make([]uint64, nd*32)}

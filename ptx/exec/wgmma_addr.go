@@ -36,6 +36,33 @@ const maxWgTabs = 256
 type wgTab struct {
 	off    []uint32 // element (r, kk) at r*K+kk: its byte offset
 	chunks []uint32 // the 16-byte chunks off touches, ascending (made on first use)
+	// gran, when not nil: element i*per+j (per = 16/size) is at byte
+	// gran[i] + j*size for every i, j (the usual K-major layouts): the
+	// gather then reads whole 16-byte granules.
+	gran []uint32
+}
+
+// granules returns the granule table of off for elements of es bytes, or
+// nil when the elements do not come in whole aligned 16-byte runs.
+func granules(off []uint32, es int) []uint32 {
+	per := 16 / es
+	if per < 1 || len(off)%per != 0 {
+		return nil
+	}
+	g := make([]uint32, len(off)/per)
+	for i := range g {
+		o := off[i*per]
+		if o%16 != 0 {
+			return nil
+		}
+		for j := 1; j < per; j++ {
+			if off[i*per+j] != o+uint32(j*es) {
+				return nil
+			}
+		}
+		g[i] = o
+	}
+	return g
 }
 
 // chunkList returns the distinct 16-byte chunks the table's elements lie in
@@ -83,7 +110,7 @@ func (c *CTA) addrTable(ty wgmma.Type, major wgmma.Major, rows, k int, d wgmma.D
 	if p.wgTabs == nil || len(p.wgTabs) >= maxWgTabs {
 		p.wgTabs = make(map[wgTabKey]*wgTab)
 	}
-	t := &wgTab{off: tab}
+	t := &wgTab{off: tab, gran: granules(tab, es)}
 	p.wgTabs[key] = t
 	return t
 }

@@ -126,74 +126,76 @@ func growU32(s []uint32, n int) []uint32 {
 // 32q+l holds element i at (wgmma.AccPos): row 16q + l/4 + 8*((i>>1)&1),
 // column 8*(i>>2) + 2*(l%4) + (i&1); the loops walk one register of 32
 // lanes at a time.
+// Where the D registers are 32 bits wide (wgInst.acc) a warp's part is
+// moved by vector code (wgmma.AccMove), else by the loops below.
 func wgAccumulators(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
-	if wi.mma.D != wgmma.F16 {
-		wgAccF32(wi, frames, buf, store)
-		return
-	}
-	wgAccF16(wi, frames, buf, store)
-}
-
-// wgAccF16 is wgAccumulators for f16 accumulators: register j of a thread
-// packs elements 2j (low half) and 2j+1 (high half), adjacent columns, so
-// each step moves one row's 8 columns (4 lanes x 2 halves).
-func wgAccF16(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
-	n := wi.mma.N
-	nr := wgmma.AccElems(n) / 2
 	for q := 0; q < 4; q++ {
 		fr := frames[q]
-		for j := 0; j < nr; j++ {
-			o := wi.d[j].reg
-			rr := (*[32]uint64)(fr.regs[int(o)*32 : int(o)*32+32])
-			m := fr.fn.regMask[o]
-			base := (16*q+8*(j&1))*n + 8*(j>>1)
-			for g := 0; g < 8; g++ {
-				b := (*[8]uint32)(buf[base+g*n:])
-				r := (*[4]uint64)(rr[4*g:])
-				if store {
-					r[0] = (r[0]&^0xffffffff | uint64(b[0]&0xffff|b[1]<<16)) & m
-					r[1] = (r[1]&^0xffffffff | uint64(b[2]&0xffff|b[3]<<16)) & m
-					r[2] = (r[2]&^0xffffffff | uint64(b[4]&0xffff|b[5]<<16)) & m
-					r[3] = (r[3]&^0xffffffff | uint64(b[6]&0xffff|b[7]<<16)) & m
-				} else {
-					b[0], b[1] = uint32(r[0])&0xffff, uint32(r[0]>>16)&0xffff
-					b[2], b[3] = uint32(r[1])&0xffff, uint32(r[1]>>16)&0xffff
-					b[4], b[5] = uint32(r[2])&0xffff, uint32(r[2]>>16)&0xffff
-					b[6], b[7] = uint32(r[3])&0xffff, uint32(r[3]>>16)&0xffff
-				}
+		if wi.acc != nil && fr.fn == wi.accFn && wi.acc.Move(store, fr.regs, buf, q) {
+			continue
+		}
+		if wi.mma.D != wgmma.F16 {
+			wgAccF32(wi, fr, q, buf, store)
+		} else {
+			wgAccF16(wi, fr, q, buf, store)
+		}
+	}
+}
+
+// wgAccF16 is wgAccumulators for f16 accumulators of warp q (frame fr): register j of a thread
+// packs elements 2j (low half) and 2j+1 (high half), adjacent columns, so
+// each step moves one row's 8 columns (4 lanes x 2 halves).
+func wgAccF16(wi *wgInst, fr *Frame, q int, buf []uint32, store bool) {
+	n := wi.mma.N
+	nr := wgmma.AccElems(n) / 2
+	for j := 0; j < nr; j++ {
+		o := wi.d[j].reg
+		rr := (*[32]uint64)(fr.regs[int(o)*32 : int(o)*32+32])
+		m := fr.fn.regMask[o]
+		base := (16*q+8*(j&1))*n + 8*(j>>1)
+		for g := 0; g < 8; g++ {
+			b := (*[8]uint32)(buf[base+g*n:])
+			r := (*[4]uint64)(rr[4*g:])
+			if store {
+				r[0] = (r[0]&^0xffffffff | uint64(b[0]&0xffff|b[1]<<16)) & m
+				r[1] = (r[1]&^0xffffffff | uint64(b[2]&0xffff|b[3]<<16)) & m
+				r[2] = (r[2]&^0xffffffff | uint64(b[4]&0xffff|b[5]<<16)) & m
+				r[3] = (r[3]&^0xffffffff | uint64(b[6]&0xffff|b[7]<<16)) & m
+			} else {
+				b[0], b[1] = uint32(r[0])&0xffff, uint32(r[0]>>16)&0xffff
+				b[2], b[3] = uint32(r[1])&0xffff, uint32(r[1]>>16)&0xffff
+				b[4], b[5] = uint32(r[2])&0xffff, uint32(r[2]>>16)&0xffff
+				b[6], b[7] = uint32(r[3])&0xffff, uint32(r[3]>>16)&0xffff
 			}
 		}
 	}
 }
 
-// wgAccF32 is wgAccumulators for 32-bit accumulators: elements 2j and
+// wgAccF32 is wgAccumulators for 32-bit accumulators of warp q (frame fr): elements 2j and
 // 2j+1 of a thread are adjacent columns, so each step moves one row's 8
 // columns (4 lanes x 2 registers).
-func wgAccF32(wi *wgInst, frames *[4]*Frame, buf []uint32, store bool) {
+func wgAccF32(wi *wgInst, fr *Frame, q int, buf []uint32, store bool) {
 	n := wi.mma.N
 	ne := wgmma.AccElems(n)
-	for q := 0; q < 4; q++ {
-		fr := frames[q]
-		for i := 0; i < ne; i += 2 {
-			o0, o1 := wi.d[i].reg, wi.d[i+1].reg
-			r0 := (*[32]uint64)(fr.regs[int(o0)*32 : int(o0)*32+32])
-			r1 := (*[32]uint64)(fr.regs[int(o1)*32 : int(o1)*32+32])
-			m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
-			base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
-			for g := 0; g < 8; g++ {
-				b := (*[8]uint32)(buf[base+g*n:])
-				a0, a1 := (*[4]uint64)(r0[4*g:]), (*[4]uint64)(r1[4*g:])
-				if store {
-					a0[0], a1[0] = uint64(b[0])&m0, uint64(b[1])&m1
-					a0[1], a1[1] = uint64(b[2])&m0, uint64(b[3])&m1
-					a0[2], a1[2] = uint64(b[4])&m0, uint64(b[5])&m1
-					a0[3], a1[3] = uint64(b[6])&m0, uint64(b[7])&m1
-				} else {
-					b[0], b[1] = uint32(a0[0]), uint32(a1[0])
-					b[2], b[3] = uint32(a0[1]), uint32(a1[1])
-					b[4], b[5] = uint32(a0[2]), uint32(a1[2])
-					b[6], b[7] = uint32(a0[3]), uint32(a1[3])
-				}
+	for i := 0; i < ne; i += 2 {
+		o0, o1 := wi.d[i].reg, wi.d[i+1].reg
+		r0 := (*[32]uint64)(fr.regs[int(o0)*32 : int(o0)*32+32])
+		r1 := (*[32]uint64)(fr.regs[int(o1)*32 : int(o1)*32+32])
+		m0, m1 := fr.fn.regMask[o0], fr.fn.regMask[o1]
+		base := (16*q+8*((i>>1)&1))*n + 8*(i>>2)
+		for g := 0; g < 8; g++ {
+			b := (*[8]uint32)(buf[base+g*n:])
+			a0, a1 := (*[4]uint64)(r0[4*g:]), (*[4]uint64)(r1[4*g:])
+			if store {
+				a0[0], a1[0] = uint64(b[0])&m0, uint64(b[1])&m1
+				a0[1], a1[1] = uint64(b[2])&m0, uint64(b[3])&m1
+				a0[2], a1[2] = uint64(b[4])&m0, uint64(b[5])&m1
+				a0[3], a1[3] = uint64(b[6])&m0, uint64(b[7])&m1
+			} else {
+				b[0], b[1] = uint32(a0[0]), uint32(a1[0])
+				b[2], b[3] = uint32(a0[1]), uint32(a1[1])
+				b[4], b[5] = uint32(a0[2]), uint32(a1[2])
+				b[6], b[7] = uint32(a0[3]), uint32(a1[3])
 			}
 		}
 	}
@@ -245,6 +247,10 @@ func (w *Warp) wgGatherSmem(x *xinst, warps []*Warp, ty wgmma.Type, rows, k int,
 			}
 		}
 		sh := w.cta.shared
+		if tab.gran != nil {
+			gatherGranules(dst, sh, tab.gran, es)
+			return nil
+		}
 		switch es {
 		case 1:
 			for i, o := range tab.off {
@@ -324,4 +330,36 @@ func (w *Warp) countOp(x *xinst, k smem.OpKind, c smem.Cost) {
 	s.Conflicts += uint64(c.Conflicts())
 	s.Kind = k
 	s.MaxWay = max(s.MaxWay, c.MaxWay)
+}
+
+// gatherGranules is the gather of an address table with granules (wgTab):
+// each 16-byte granule of sh at gran[i] holds elements i*per.. of dst.
+func gatherGranules(dst []uint32, sh []byte, gran []uint32, es int) {
+	switch es {
+	case 4:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[4]uint32)(dst[4*i : 4*i+4])
+			d[0] = binary.LittleEndian.Uint32(s[0:])
+			d[1] = binary.LittleEndian.Uint32(s[4:])
+			d[2] = binary.LittleEndian.Uint32(s[8:])
+			d[3] = binary.LittleEndian.Uint32(s[12:])
+		}
+	case 2:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[8]uint32)(dst[8*i : 8*i+8])
+			lo, hi := binary.LittleEndian.Uint64(s[0:]), binary.LittleEndian.Uint64(s[8:])
+			d[0], d[1], d[2], d[3] = uint32(lo&0xffff), uint32(lo>>16&0xffff), uint32(lo>>32&0xffff), uint32(lo>>48)
+			d[4], d[5], d[6], d[7] = uint32(hi&0xffff), uint32(hi>>16&0xffff), uint32(hi>>32&0xffff), uint32(hi>>48)
+		}
+	default:
+		for i, o := range gran {
+			s := (*[16]byte)(sh[o : o+16])
+			d := (*[16]uint32)(dst[16*i : 16*i+16])
+			for j, b := range s {
+				d[j] = uint32(b)
+			}
+		}
+	}
 }

@@ -35,6 +35,38 @@ func (w *Warp) wgTouch(x *xinst) error {
 	return nil
 }
 
+// markWgRegs sets xinst.wgRegs in xf: the register checker records and
+// checks only the registers its wgmma.mma_async instructions use (D and the
+// RS A fragment: wgHazards.issue), so an instruction that touches none of
+// them needs no wgTouch.
+func markWgRegs(xf *xfunc) {
+	if !xf.wgmma {
+		return
+	}
+	used := make([]bool, xf.nregs)
+	for i := range xf.insts {
+		if wi, ok := xf.insts[i].aux.(*wgInst); ok {
+			for _, regs := range [2][]*xop{wi.d, wi.a} {
+				for _, o := range regs {
+					if int(o.reg) < len(used) {
+						used[o.reg] = true
+					}
+				}
+			}
+		}
+	}
+	for i := range xf.insts {
+		x := &xf.insts[i]
+		for _, list := range [2][]int32{x.info.Uses, x.info.Defs} {
+			for _, r := range list {
+				if int(r) < len(used) && used[r] {
+					x.wgRegs = true
+				}
+			}
+		}
+	}
+}
+
 // wgHazards is the per-warp state of the checker.
 type wgHazards struct {
 	warps []wgWarpHz
@@ -47,9 +79,13 @@ type wgWarpHz struct {
 	written  []int32 // register written by an ordinary instruction since the last fence: its line, negated when after issued
 	inflight []int32 // line of the in-flight wgmma using the register, 0 none
 	nIn      int
-	pending  []wgUse     // issued, not committed
-	groups   []wgUseList // committed, oldest first
-	free     [][]wgUse   // retired groups' buffers, for pending to reuse
+	// wlist and ilist name the registers whose written and inflight
+	// entries are nonzero (each at most once), so that a fence or a wait
+	// clears those instead of a table the size of the register file.
+	wlist, ilist []int32
+	pending      []wgUse     // issued, not committed
+	groups       []wgUseList // committed, oldest first
+	free         [][]wgUse   // retired groups' buffers, for pending to reuse
 }
 
 // wgUseList is the registers of one committed wgmma group of the warp
@@ -74,15 +110,37 @@ func (h *wgHazards) state(w *Warp) *wgWarpHz {
 	s := &h.warps[w.id]
 	if s.frame != w.cur.frame {
 		n := w.cur.frame.fn.nregs
-		*s = wgWarpHz{frame: w.cur.frame, written: make([]int32, n), inflight: make([]int32, n)}
+		p := &w.cta.l.pool
+		s.recycle(p)
+		*s = wgWarpHz{frame: w.cur.frame, written: p.getZeroI32(n), inflight: p.getZeroI32(n)}
 	}
 	return s
+}
+
+// recycle hands s's tables, cleared, to the pool.
+func (s *wgWarpHz) recycle(p *ctaPool) {
+	if s.written != nil {
+		for _, r := range s.wlist {
+			s.written[r] = 0
+		}
+		p.i32 = append(p.i32, s.written)
+	}
+	if s.inflight != nil {
+		for _, r := range s.ilist {
+			s.inflight[r] = 0
+		}
+		p.i32 = append(p.i32, s.inflight)
+	}
+	s.written, s.inflight = nil, nil
 }
 
 func (h *wgHazards) fence(w *Warp) {
 	s := h.state(w)
 	s.fenced, s.issued = true, false
-	clear(s.written)
+	for _, r := range s.wlist {
+		s.written[r] = 0
+	}
+	s.wlist = s.wlist[:0]
 }
 
 // commit: the warp's commit_group closed group g = its committed count.
@@ -113,7 +171,10 @@ func (h *wgHazards) wait(w *Warp, x *xinst, n int) {
 		return
 	}
 	s.groups = append(s.groups[:0], s.groups[k:]...)
-	clear(s.inflight)
+	for _, r := range s.ilist {
+		s.inflight[r] = 0
+	}
+	s.ilist = s.ilist[:0]
 	s.nIn = 0
 	for _, g := range s.groups {
 		s.mark(g.uses)
@@ -125,6 +186,7 @@ func (s *wgWarpHz) mark(us []wgUse) {
 	for _, u := range us {
 		if s.inflight[u.reg] == 0 {
 			s.nIn++
+			s.ilist = append(s.ilist, u.reg)
 		}
 		s.inflight[u.reg] = u.line
 	}
@@ -200,6 +262,9 @@ func (h *wgHazards) touch(w *Warp, x *xinst, reads, writes []int32) error {
 	for _, r := range writes {
 		if r >= n {
 			continue
+		}
+		if s.written[r] == 0 {
+			s.wlist = append(s.wlist, r)
 		}
 		if s.issued {
 			s.written[r] = -line

@@ -101,8 +101,19 @@ type Config struct {
 	// DSMEMLocalExtraCycles: a shared::cluster access of the CTA's own
 	// shared memory takes this much longer than ld.shared.
 	DSMEMLocalExtraCycles int `json:"dsmem_local_extra_cycles" yaml:"dsmem_local_extra_cycles"`
-	ICache                ICacheConfig
-	Async                 AsyncConfig
+	// MbarAfterStoreCycles: an mbarrier operation's result is ready no
+	// earlier than this many cycles after the SM's last global store
+	// issued (mbarorder.go; 0: no such wait).
+	MbarAfterStoreCycles int `json:"mbar_after_store_cycles" yaml:"mbar_after_store_cycles"`
+	// BulkLaneCycles: a bulk copy executed by n lanes of a warp issues
+	// its last lane's copy (n-1) x this later (ptxas's loop over the
+	// lanes: bulklane.go).
+	BulkLaneCycles int `json:"bulk_lane_cycles" yaml:"bulk_lane_cycles"`
+	// SmemAtomExtraCycles: a shared-memory atomic's result comes this much
+	// later than a load of the same wavefronts.
+	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
+	ICache              ICacheConfig
+	Async               AsyncConfig
 }
 
 // Validate checks the configuration.
@@ -131,6 +142,8 @@ func (c *Config) Validate() error {
 		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector},
+		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
+		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

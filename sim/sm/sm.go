@@ -45,6 +45,8 @@ type SM struct {
 	Stats Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
+	// the issue cycle of the last global store (mbarorder.go)
+	lastStore engine.Cycle
 	// resources in use
 	used Resources
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.

@@ -233,12 +233,20 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 	}
 	why := resultWhy(info.Pipe)
+	if info.Async == exec.AsyncMbarWait || info.Async == exec.AsyncMbarOther {
+		// behind a global store (mbarorder.go)
+		ready = max(ready, s.mbarAfterStore())
+	}
 	if e.SmemWavefronts > 0 {
 		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
 		st := max(now, s.smemFree)
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
+		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
+			// the read-modify-write (microbench atom_shared_distinct_lat)
+			ready += engine.Cycle(s.cfg.SmemAtomExtraCycles)
+		}
 		why = StallShortScoreboard
 		if info.DSMEM {
 			// shared::cluster to the CTA's own memory (a generic-path LD)
@@ -260,6 +268,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		why = StallLongScoreboard
 		if e.GlobalStore {
 			ws.storesDone = max(ws.storesDone, done)
+			s.lastStore = now
+			s.storeData(e, now)
 		}
 	}
 	if info.Async == exec.AsyncMbarOther && ws.cta.multi {
@@ -270,7 +280,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	s.done = asyncDone{}
 	if info.Async != exec.AsyncNone {
-		ready = s.asyncIssue(ws, e, now, ready)
+		at := now
+		if loop := s.bulkLaneLoop(info, e); loop > 0 {
+			// ptxas issues a bulk copy once per active lane (bulklane.go)
+			at += loop
+			ws.setReady(at+slots, StallWait)
+		}
+		ready = s.asyncIssue(ws, e, at, ready)
 		if info.Async == exec.AsyncMbarWait {
 			why = StallSleeping
 		}
@@ -325,12 +341,16 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.Outcome == exec.Spun && info.TryWait {
 		// try_wait suspends until the phase may have completed (an
 		// mbarrier of the cluster changed) or the suspend time is over;
-		// test_wait returns at once and the PTX loop spins.
+		// test_wait returns at once and the PTX loop spins. A converged
+		// warp sleeps the hardware's limit whatever the hint (microbench
+		// mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us); part
+		// of a diverged warp sleeps the hint (ptxas's NANOSLEEP.SYNCS after
+		// a TRYWAIT that does not suspend: mbwait3_l1, _l16).
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 		d := engine.Cycle(s.cfg.SuspendCycles)
-		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 {
-			d = min(d, engine.Cycle(float64(h)/s.NsPerCycle)+1)
+		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
+			d = engine.Cycle(float64(h)/s.NsPerCycle) + 1
 		}
 		ws.wakeAt = now + d
 		s.Stats.Sleeps++

@@ -157,6 +157,10 @@ if os.path.exists(os.path.join(SRC, "gen3.py")):
 if os.path.exists(os.path.join(SRC, "gen4.py")):
     import gen4  # noqa: E402
     gen4.register(add)
+# part 5 (try_wait sleep, independent mbarrier ops, shared behind stores, integer mixes) by gen5.py
+if os.path.exists(os.path.join(SRC, "gen5.py")):
+    import gen5  # noqa: E402
+    gen5.register(add)
 
 
 def yaml_line(v):

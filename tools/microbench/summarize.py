@@ -120,9 +120,14 @@ def derive(b, run):
     if fam == "gld":
         cl = rows(clk, 2)
         return {"cycles_per_load": max(c[1] for c in cl) / m["loads_per_warp"]}
-    if fam in ("idiv", "xchain"):
+    if fam == "bulkl":
+        return {"issue_cycles": clk[0] / m["ops_per_rep"], "cycles_per_op": clk[1] / m["ops_per_rep"]}
+    if fam in ("idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst"):
         return {"cycles_per_op": clk[1] / m["ops_per_rep"]}
-    if fam == "itput":
+    if fam in ("smst", "smst2"):
+        cl = rows(clk, 2)
+        return {"cycles_per_probe": max(c[1] for c in cl) / m["probes_per_warp"]}
+    if fam in ("itput", "itmix", "idivtput"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
     if fam == "icache":

@@ -1,0 +1,1 @@
+../../../tools/microbench/smst2.cu
