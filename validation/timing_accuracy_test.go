@@ -27,10 +27,13 @@ import (
 // the model is reported, not asserted here). SM90SIM_ACCURACY=1 runs it;
 // SM90SIM_ACCURACY_PROFILE=FILE.yaml uses that profile instead of the
 // built-in one, SM90SIM_ACCURACY_PARTS=part1,captured only those parts;
-// TIMED_SLOW kernels run with SM90SIM_SLOW_CORPUS=1. A launch whose CTAs
-// are sampled for time by default (sim/gpu/sample.go) is run again with
-// every CTA timed: its row gives the error of both ("sampled" line below
-// it), the part's summary counts the default (sampled) cycles.
+// TIMED_SLOW and HUGE kernels (the 4096^3 and one-wave launches of the
+// sizes part: minutes each) run with SM90SIM_SLOW_CORPUS=1. Each row gives
+// the launch's grid; the problem size is in the directory's name
+// (split.yaml's comments). A launch whose CTAs are sampled for time by
+// default (sim/gpu/sample.go) is run again with every CTA timed: its row
+// gives the error of both ("sampled" line below it), the part's summary
+// counts the default (sampled) cycles.
 //
 //	SM90SIM_ACCURACY=1 go test ./validation -run TestTimingAccuracyTable -v
 func TestTimingAccuracyTable(t *testing.T) {
@@ -66,7 +69,7 @@ func TestTimingAccuracyTable(t *testing.T) {
 	sort.Strings(parts)
 	var out strings.Builder
 	fmt.Fprintf(&out, "profile %s (sm %g MHz)\n", prof.Name, prof.SMMHz)
-	fmt.Fprintf(&out, "%-6s %-28s %9s %9s %9s %7s %10s %8s %7s\n", "part", "kernel", "gpu min", "median", "max", "SM MHz", "simulated", "error", "wall s")
+	fmt.Fprintf(&out, "%-6s %-44s %-10s %9s %9s %9s %7s %10s %8s %7s\n", "part", "kernel", "grid", "gpu min", "median", "max", "SM MHz", "simulated", "error", "wall s")
 	for _, part := range parts {
 		var errs []float64
 		n := 0
@@ -76,13 +79,13 @@ func TestTimingAccuracyTable(t *testing.T) {
 			n++
 			cy, cerr := readCycles(filepath.Join(dir, "cycles.json"))
 			if cerr != nil {
-				fmt.Fprintf(&out, "%-6s %-28s no GPU cycles: %v\n", part, name, cerr)
+				fmt.Fprintf(&out, "%-6s %-44s no GPU cycles: %v\n", part, name, cerr)
 				continue
 			}
 			mhz := cy.SMClockHz.Median / 1e6
-			row := fmt.Sprintf("%-6s %-28s %9.0f %9.0f %9.0f %7.0f", part, name, cy.Min, cy.Median, cy.Max, mhz)
-			if _, err := os.Stat(filepath.Join(dir, "TIMED_SLOW")); err == nil && os.Getenv("SM90SIM_SLOW_CORPUS") == "" {
-				fmt.Fprintf(&out, "%s %10s  (TIMED_SLOW: SM90SIM_SLOW_CORPUS=1 runs it)\n", row, "-")
+			row := fmt.Sprintf("%-6s %-44s %-10s %9.0f %9.0f %9.0f %7.0f", part, name, launchGrid(dir), cy.Min, cy.Median, cy.Max, mhz)
+			if gate := slowGate(dir); gate != "" {
+				fmt.Fprintf(&out, "%s %10s  (%s: SM90SIM_SLOW_CORPUS=1 runs it)\n", row, "-", gate)
 				continue
 			}
 			start := time.Now()
@@ -93,12 +96,16 @@ func TestTimingAccuracyTable(t *testing.T) {
 			}
 			e := (float64(sim) - cy.Median) / cy.Median
 			errs = append(errs, e)
-			fmt.Fprintf(&out, "%s %10d %+7.1f%% %7.1f\n", row, sim, 100*e, time.Since(start).Seconds())
+			line := fmt.Sprintf("%s %10d %+7.1f%% %7.1f", row, sim, 100*e, time.Since(start).Seconds())
+			fmt.Fprintln(&out, line)
+			if testing.Verbose() {
+				fmt.Fprintln(os.Stderr, line) // as it comes: the 4096^3 rows take minutes each
+			}
 			if smp != nil {
 				start := time.Now()
 				full, _, ferr := timedCycles(dir, cfg, tc, true)
 				if ferr != nil {
-					fmt.Fprintf(&out, "%-6s %-28s --no-sample error: %v\n", "", "", ferr)
+					fmt.Fprintf(&out, "%-6s %-44s --no-sample error: %v\n", "", "", ferr)
 					continue
 				}
 				fmt.Fprintf(&out, "%-6s   sampled: %d of %d CTAs timed; every CTA timed (--no-sample) %d cycles, error %+.1f%%, sampled - unsampled %+.2f%%, %.1f s\n",
@@ -120,6 +127,35 @@ func TestTimingAccuracyTable(t *testing.T) {
 		fmt.Fprintf(&out, "%s: %d launches, %d simulated, %d within 10%%, mean |error| %.1f%%\n", part, n, len(errs), in, 100*mean)
 	}
 	t.Log("\n" + out.String())
+}
+
+// slowGate names the marker file (TIMED_SLOW, HUGE) that keeps dir's timed
+// run out of the table unless SM90SIM_SLOW_CORPUS is set, or "".
+func slowGate(dir string) string {
+	if os.Getenv("SM90SIM_SLOW_CORPUS") != "" {
+		return ""
+	}
+	for _, f := range []string{"TIMED_SLOW", "HUGE"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return f
+		}
+	}
+	return ""
+}
+
+// launchGrid is the grid of dir/launch.yaml as XxYxZ ("?" when unreadable).
+func launchGrid(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "launch.yaml"))
+	if err != nil {
+		return "?"
+	}
+	var spec struct {
+		Grid []int `yaml:"grid"`
+	}
+	if yaml.Unmarshal(data, &spec) != nil || len(spec.Grid) != 3 {
+		return "?"
+	}
+	return fmt.Sprintf("%dx%dx%d", spec.Grid[0], spec.Grid[1], spec.Grid[2])
 }
 
 type median3 struct {

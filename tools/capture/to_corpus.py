@@ -4,12 +4,16 @@
 program's source, the capture's provenance (capture.json) and cycles.json
 from the 3-launch ncu run (ncu_cycles.csv).
 
-    to_corpus.py [--sample] SRC_DIR NAME SOURCE_FILE GPU DRIVER
+    to_corpus.py [--sample | --recorded | --cycles-only] SRC_DIR NAME SOURCE_FILE GPU DRIVER
 
 kernel.ptx is trimmed to the captured entry (go run ./tools/capture/trimptx).
 --sample stores every output as the sha256 + 4096-element sample of
 validation/testdata/README.md (for bit-exact outputs; the test compares the
-whole output's hash) instead of the full .npy."""
+whole output's hash) instead of the full .npy. --recorded: SRC_DIR/gpu was
+written by `sm90sim validate --record` on the device (already in the corpus
+format: copied as is; a counters.json saying ncu was not run is left out).
+--cycles-only: write only NAME/cycles.json (a directory already in the tree).
+SRC_DIR/kernel.ptx may be gzipped (kernel.ptx.gz)."""
 import csv, hashlib, io, json, os, shutil, statistics, subprocess, sys
 import ast, struct
 
@@ -26,24 +30,34 @@ def npy_write(path, descr, shape, data):
     open(path, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) + h.encode("latin1") + data)
 
 args = sys.argv[1:]
-sample = args[0] == "--sample"
-if sample:
+mode = args[0] if args[0] in ("--sample", "--recorded", "--cycles-only") else ""
+sample = mode == "--sample"
+if mode:
     args = args[1:]
 src, name, source, gpu, driver = args
 dst = os.path.join("validation/testdata", name)
-shutil.rmtree(dst, ignore_errors=True)
-os.makedirs(dst)
-for f in ["launch.yaml", "counters.json", "provenance.json", "capture.json"]:
-    if os.path.exists(os.path.join(src, f)):
-        shutil.copy(os.path.join(src, f), dst)
-entry = [l.split()[1] for l in open(os.path.join(src, "launch.yaml")) if l.startswith("kernel:")][0]
-with open(os.path.join(dst, "kernel.ptx"), "wb") as f:
-    f.write(subprocess.check_output(["go", "run", "./tools/capture/trimptx", os.path.join(src, "kernel.ptx"), entry]))
-for f in sorted(os.listdir(src)):
-    if f.endswith(".npy"):  # captured inputs kept as files
-        shutil.copy(os.path.join(src, f), dst)
-os.makedirs(os.path.join(dst, "gpu"))
-for fn in sorted(os.listdir(os.path.join(src, "gpu"))):
+if mode != "--cycles-only":
+    shutil.rmtree(dst, ignore_errors=True)
+    os.makedirs(dst)
+    for f in ["launch.yaml", "counters.json", "provenance.json", "capture.json"]:
+        if os.path.exists(os.path.join(src, f)):
+            if f == "counters.json" and "error" in json.load(open(os.path.join(src, f))):
+                continue
+            shutil.copy(os.path.join(src, f), dst)
+    entry = [l.split()[1] for l in open(os.path.join(src, "launch.yaml")) if l.startswith("kernel:")][0]
+    ptx = os.path.join(src, "kernel.ptx")
+    if not os.path.exists(ptx) and os.path.exists(ptx + ".gz"):
+        subprocess.check_call(["sh", "-c", 'gunzip -c "$1.gz" > "$1"', "-", ptx])
+    with open(os.path.join(dst, "kernel.ptx"), "wb") as f:
+        f.write(subprocess.check_output(["go", "run", "./tools/capture/trimptx", ptx, entry]))
+    for f in sorted(os.listdir(src)):
+        if f.endswith(".npy"):  # captured inputs kept as files
+            shutil.copy(os.path.join(src, f), dst)
+if mode == "--recorded":
+    shutil.copytree(os.path.join(src, "gpu"), os.path.join(dst, "gpu"))
+elif mode != "--cycles-only":
+    os.makedirs(os.path.join(dst, "gpu"))
+for fn in sorted(os.listdir(os.path.join(src, "gpu"))) if mode == "" or sample else []:
     descr, shape, raw = npy_read(os.path.join(src, "gpu", fn))
     es = int(descr[2:])
     n = len(raw) // es
@@ -61,7 +75,7 @@ for fn in sorted(os.listdir(os.path.join(src, "gpu"))):
     with open(os.path.join(dst, "gpu", base + ".meta.json"), "w") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
-if source:
+if source and mode != "--cycles-only":
     shutil.copy(source, os.path.join(dst, "kernel" + os.path.splitext(source)[1]))
 
 text = open(os.path.join(src, "ncu_cycles.csv")).read()

@@ -30,8 +30,12 @@ def matmul_tma_persistent(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr
         c_desc.store([pm * BLOCK_M, pn * BLOCK_N], acc.to(tl.float16))
 
 torch.manual_seed(0)
-persistent = len(sys.argv) > 1 and sys.argv[1] == "persistent"
-M, N, K = (512, 256, 256) if persistent else (256, 256, 256)
+# arguments: [persistent] [M N K [NUM_SMS]] (M, N multiples of 128, K of 64; NUM_SMS, the persistent grid, default 2)
+args = sys.argv[1:]
+persistent = len(args) > 0 and args[0] == "persistent"
+args = args[1:] if persistent else args
+M, N, K = (int(x) for x in args[:3]) if len(args) >= 3 else ((512, 256, 256) if persistent else (256, 256, 256))
+NUM_SMS = int(args[3]) if len(args) > 3 else 2
 BM, BN, BK = 128, 128, 64
 a = torch.randn(M, K, device="cuda", dtype=torch.float16)
 b = torch.randn(N, K, device="cuda", dtype=torch.float16)
@@ -40,8 +44,9 @@ ad = TensorDescriptor.from_tensor(a, [BM, BK])
 bd = TensorDescriptor.from_tensor(b, [BN, BK])
 cd = TensorDescriptor.from_tensor(c, [BM, BN])
 if persistent:
-    matmul_tma_persistent[(2,)](ad, bd, cd, M, N, K, BLOCK_M=BM, BLOCK_N=BN, BLOCK_K=BK, NUM_SMS=2, num_warps=8, num_stages=3)
+    matmul_tma_persistent[(NUM_SMS,)](ad, bd, cd, M, N, K, BLOCK_M=BM, BLOCK_N=BN, BLOCK_K=BK, NUM_SMS=NUM_SMS, num_warps=8, num_stages=3)
 else:
     matmul_tma_kernel[(M // BM, N // BN)](ad, bd, cd, K, BLOCK_M=BM, BLOCK_N=BN, BLOCK_K=BK, num_warps=8, num_stages=3)
 torch.cuda.synchronize()
-print("tri_tma_matmul", "persistent" if persistent else "", "max err", (c.float() - a.float() @ b.float().T).abs().max().item())
+if M * N * K <= 1 << 31:
+    print("tri_tma_matmul", "persistent" if persistent else "", "max err", (c.float() - a.float() @ b.float().T).abs().max().item())

@@ -1,0 +1,1 @@
+../gemm_wgmma_256/kernel.cu

@@ -1,0 +1,1 @@
+../../../tools/capture/examples/tri_flash_attn.py

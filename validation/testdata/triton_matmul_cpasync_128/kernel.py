@@ -1,0 +1,1 @@
+../../../tools/capture/examples/tri_matmul.py

@@ -1,0 +1,1 @@
+../../../tools/capture/examples/tri_tma_matmul.py
