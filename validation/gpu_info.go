@@ -85,6 +85,28 @@ func median(s []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
+// SMClockMHz is the best SM clock known for the launch, in MHz, and where
+// it comes from: ncu's sm__cycles_elapsed.avg.per_second, else the measured
+// clock (%clock64 over %globaltimer), else nvidia-smi's current clock; 0
+// when none is known.
+func (g *GPUInfo) SMClockMHz() (float64, string) {
+	if g == nil {
+		return 0, ""
+	}
+	if g.NCU != nil && g.NCU.Error == nil {
+		if v, ok := g.NCU.Metrics[metricClock]; ok && v > 0 {
+			return v / 1e6, "ncu " + metricClock
+		}
+	}
+	switch c := g.Clocks; {
+	case c.MeasuredSMMHz != nil:
+		return *c.MeasuredSMMHz, "measured SM clock (%clock64 over %globaltimer)"
+	case c.SMIsmMHz != nil:
+		return float64(*c.SMIsmMHz), "nvidia-smi's current SM clock"
+	}
+	return 0, ""
+}
+
 // settleCycles fills Cycles and CyclesSource: ncu's count when there is
 // one, else an estimate from the event time and the best SM clock known
 // (measured, then nvidia-smi's current, then the attribute's peak).

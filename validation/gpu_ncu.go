@@ -16,6 +16,9 @@ import (
 // metricCycles is the kernel's duration in SM cycles (the slowest SM).
 const metricCycles = "sm__cycles_elapsed.max"
 
+// metricClock is the SM clock of the launch in Hz (cycles over elapsed time).
+const metricClock = "sm__cycles_elapsed.avg.per_second"
+
 // NCUMetrics are the counters asked of ncu: the same list the corpus
 // recorder uses (validation/testdata/README.md).
 var NCUMetrics = []string{
@@ -42,6 +45,7 @@ var NCUMetrics = []string{
 	"smsp__sass_inst_executed_op_ldgsts.sum",
 	"sm__sass_inst_executed_op_shared_gmma.sum",
 	metricCycles,
+	metricClock,
 	"smsp__inst_executed.sum",
 }
 

@@ -48,6 +48,12 @@ type CyclesPair struct {
 	Simulated *int64 `json:"simulated"`
 	// Error is (simulated - gpu) / gpu, null unless both are known.
 	Error *float64 `json:"error"`
+	// SimulatedSMMHz is the SM clock the timed run simulated at (null in
+	// functional mode) and SimulatedSMMHzSource where it comes from: the
+	// GPU launch's clock (ncu, else measured, else nvidia-smi), or the
+	// profile's clocks.sm_mhz (--sm-clock-mhz given, or no clock known).
+	SimulatedSMMHz       *float64 `json:"simulated_sm_mhz"`
+	SimulatedSMMHzSource string   `json:"simulated_sm_mhz_source,omitempty"`
 }
 
 // CycleSpread is a spread of cycle counts over launches.
@@ -112,7 +118,10 @@ type ValidateOptions struct {
 	Profile *gpu.Profile
 	// NoSample times every CTA of a timed run (gpu.TimedOptions.NoSample).
 	NoSample bool
-	GPU      GPUOptions
+	// KeepProfileClock simulates at Profile's SM clock (--sm-clock-mhz
+	// given) instead of the clock the GPU launch ran at.
+	KeepProfileClock bool
+	GPU              GPUOptions
 }
 
 // Validate runs the kernel on the GPU and in the simulator and compares
@@ -140,8 +149,22 @@ func Validate(ptxPath, specPath string, opt ValidateOptions) (*ValidateReport, e
 	if gerr != nil {
 		return r.fail(gerr)
 	}
+	prof := opt.Profile
+	if opt.Timed {
+		if prof == nil {
+			prof = gpu.BuiltinProfile()
+		}
+		src := "profile clocks.sm_mhz"
+		if opt.KeepProfileClock {
+			src = "--sm-clock-mhz"
+		} else if mhz, from := gres.Info.SMClockMHz(); mhz > 0 {
+			prof, src = prof.AtSMClock(mhz), from
+		}
+		mhz := prof.SMMHz
+		r.Cycles.SimulatedSMMHz, r.Cycles.SimulatedSMMHzSource = &mhz, src
+	}
 	sim, ss, serr := simulate(ptxPath, specPath, plan.Kernel, session.RunOptions{MaxInstructions: opt.MaxInstructions, Jobs: opt.Jobs, NoHazardCheck: opt.NoHazardCheck, Strict: opt.Strict, Progress: opt.Progress,
-		Timed: opt.Timed, Profile: opt.Profile, NoSample: opt.NoSample})
+		Timed: opt.Timed, Profile: prof, NoSample: opt.NoSample})
 	r.Simulator = sim
 	if sim != nil && opt.Timed {
 		r.Cycles.setSimulated(sim.Cycles)

@@ -29,6 +29,7 @@ type timingFlags struct {
 	plot        string
 	top         int
 	noSample    bool
+	smMHz       float64
 }
 
 func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
@@ -40,6 +41,7 @@ func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
 	cmd.Flags().Int64Var(&f.traceMin, "trace-min-cycles", 16, "drop warp waits shorter than this from the trace")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG plot of utilization over time of the timed run here")
 	cmd.Flags().IntVar(&f.top, "top", 10, "hot PTX lines printed after a timed run")
+	cmd.Flags().Float64Var(&f.smMHz, "sm-clock-mhz", 0, "SM clock of the timed run in MHz (ns figures such as HBM latency and bandwidth convert to cycles at it); default the profile's clocks.sm_mhz, and for validate the clock the GPU ran at")
 	addSampleFlag(cmd, &f.noSample)
 }
 
@@ -60,6 +62,9 @@ func (f *timingFlags) timed() (bool, error) {
 		if f.noSample {
 			return false, fmt.Errorf("--no-sample needs --mode timed")
 		}
+		if f.smMHz != 0 {
+			return false, fmt.Errorf("--sm-clock-mhz needs --mode timed")
+		}
 		return false, nil
 	case "timed":
 		return true, nil
@@ -69,7 +74,17 @@ func (f *timingFlags) timed() (bool, error) {
 
 // profile loads the --config profile: a built-in name (h200, h100-sxm) or
 // a YAML path.
-func (f *timingFlags) profile() (*gpu.Profile, error) { return gpu.LoadProfile(f.config) }
+// --sm-clock-mhz, when given, replaces the profile's SM clock.
+func (f *timingFlags) profile() (*gpu.Profile, error) {
+	if f.smMHz < 0 || f.smMHz > 10000 {
+		return nil, fmt.Errorf("--sm-clock-mhz must be a clock in MHz (0 < MHz <= 10000), got %g", f.smMHz)
+	}
+	p, err := gpu.LoadProfile(f.config)
+	if err != nil || f.smMHz == 0 {
+		return p, err
+	}
+	return p.AtSMClock(f.smMHz), nil
+}
 
 // recorder opens the --trace file (nil when not asked for).
 func (f *timingFlags) recorder() (*traces.Recorder, *os.File, error) {

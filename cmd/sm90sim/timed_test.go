@@ -69,6 +69,8 @@ func TestTimedFlagErrors(t *testing.T) {
 		{[]string{"--mode", "fast"}, "--mode must be functional or timed"},
 		{[]string{"--trace", filepath.Join(dir, "t.json")}, "--trace needs --mode timed"},
 		{[]string{"--no-sample"}, "--no-sample needs --mode timed"},
+		{[]string{"--sm-clock-mhz", "1500"}, "--sm-clock-mhz needs --mode timed"},
+		{[]string{"--mode", "timed", "--sm-clock-mhz", "-3"}, "--sm-clock-mhz must be a clock in MHz"},
 		{[]string{"--mode", "timed", "--config", bad}, bad + ":3:1: error: unknown key \"warp_size\""},
 		{[]string{"--mode", "timed", "--config", "h100"}, "not a built-in profile (h200, h100-sxm)"},
 		{[]string{"--mode", "timed", "--trace", filepath.Join(dir, "t.json"), "--trace-cycles", "5:2"}, "--trace-cycles"},

@@ -94,7 +94,7 @@ func validateKernel(ptxPath string, f *validateFlags, stdout, stderr io.Writer) 
 	}
 	rep, err := validation.Validate(ptxPath, f.spec, validation.ValidateOptions{
 		Kernel: f.kernel, MaxInstructions: f.maxInstructions, Jobs: f.jobs, NoHazardCheck: f.noHazardCheck, Strict: f.strict, GPU: gopt,
-		Progress: f.prog.Hook(), Timed: timed, Profile: prof, NoSample: f.timing.noSample})
+		Progress: f.prog.Hook(), Timed: timed, Profile: prof, NoSample: f.timing.noSample, KeepProfileClock: f.timing.smMHz != 0})
 	if rep == nil {
 		return writeValidateReport(f.report, &validation.ValidateReport{}, err)
 	}

@@ -202,3 +202,15 @@ func BuiltinProfile() *Profile {
 	}
 	return p
 }
+
+// AtSMClock is the profile at another SM clock (MHz): the same parameters,
+// with the figures given in ns (HBM latency and bandwidth) converting to
+// cycles at mhz. A GPU under load runs below its boost clock (a 4096^3
+// GEMM on an H200: 1500-1660 MHz), so one DRAM time in ns is fewer SM
+// cycles; `validate --mode timed` and the accuracy table simulate each
+// launch at the clock ncu recorded for it (issue 14, item 9).
+func (p *Profile) AtSMClock(mhz float64) *Profile {
+	q := *p
+	q.SMMHz = mhz
+	return &q
+}
