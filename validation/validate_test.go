@@ -80,7 +80,7 @@ func TestValidateReportJSON(t *testing.T) {
 	assert.Equal(t, []string{"block", "cycles", "equal", "error", "gpu", "grid", "kernel", "kernel_demangled", "outputs", "provenance", "shared_bytes",
 		"simulator", "status"}, keys)
 	assert.Equal(t, map[string]any{"gpu": 4242.0, "gpu_source": "ncu sm__cycles_elapsed.max", "gpu_event_cycles": nil,
-		"simulated": nil, "error": nil}, m["cycles"])
+		"simulated": nil, "error": nil, "simulated_sm_mhz": nil}, m["cycles"]) // functional: no simulated clock
 	outs := m["outputs"].([]any)
 	b1 := outs[1].(map[string]any)
 	assert.Equal(t, "inf", b1["max_relative_error"], "JSON has no Inf")
