@@ -86,9 +86,8 @@ func median(s []float64) float64 {
 }
 
 // SMClockMHz is the best SM clock known for the launch, in MHz, and where
-// it comes from: ncu's sm__cycles_elapsed.avg.per_second, else the measured
-// clock (%clock64 over %globaltimer), else nvidia-smi's current clock; 0
-// when none is known.
+// it comes from: ncu's sm__cycles_elapsed.avg.per_second, else runClock's;
+// 0 when none is known.
 func (g *GPUInfo) SMClockMHz() (float64, string) {
 	if g == nil {
 		return 0, ""
@@ -98,7 +97,13 @@ func (g *GPUInfo) SMClockMHz() (float64, string) {
 			return v / 1e6, "ncu " + metricClock
 		}
 	}
-	switch c := g.Clocks; {
+	return g.Clocks.runClock()
+}
+
+// runClock is the SM clock measured around the run: %clock64 over
+// %globaltimer, else nvidia-smi's current clock; 0 when neither is known.
+func (c *Clocks) runClock() (float64, string) {
+	switch {
 	case c.MeasuredSMMHz != nil:
 		return *c.MeasuredSMMHz, "measured SM clock (%clock64 over %globaltimer)"
 	case c.SMIsmMHz != nil:
@@ -126,17 +131,11 @@ func (g *GPUInfo) settleCycles() {
 		g.CyclesSource = "none: " + why + " and no timed launches"
 		return
 	}
-	var mhz float64
-	var src string
-	c := g.Clocks
-	switch {
-	case c.MeasuredSMMHz != nil:
-		mhz, src = *c.MeasuredSMMHz, "measured SM clock (%clock64 over %globaltimer)"
-	case c.SMIsmMHz != nil:
-		mhz, src = float64(*c.SMIsmMHz), "nvidia-smi's current SM clock"
-	case c.SMClockRateKHz != nil:
-		mhz, src = float64(*c.SMClockRateKHz)/1000, "the CLOCK_RATE attribute (peak SM clock)"
-	default:
+	mhz, src := g.Clocks.runClock()
+	if mhz == 0 && g.Clocks.SMClockRateKHz != nil {
+		mhz, src = float64(*g.Clocks.SMClockRateKHz)/1000, "the CLOCK_RATE attribute (peak SM clock)"
+	}
+	if mhz == 0 {
 		g.CyclesSource = "none: " + why + " and no SM clock known"
 		return
 	}

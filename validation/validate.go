@@ -71,13 +71,8 @@ func eventCycles(g *GPUInfo) *CycleSpread {
 	if g == nil || g.KernelTime == nil {
 		return nil
 	}
-	var mhz float64
-	switch c := g.Clocks; {
-	case c.MeasuredSMMHz != nil:
-		mhz = *c.MeasuredSMMHz
-	case c.SMIsmMHz != nil:
-		mhz = float64(*c.SMIsmMHz)
-	default:
+	mhz, _ := g.Clocks.runClock()
+	if mhz == 0 {
 		return nil
 	}
 	cyc := func(ms float64) int64 { return int64(math.Round(ms * 1e3 * mhz)) }
