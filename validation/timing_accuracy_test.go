@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -26,7 +27,8 @@ import (
 // count within 10% and the mean |error|. It only prints (the accuracy of
 // the model is reported, not asserted here). SM90SIM_ACCURACY=1 runs it;
 // SM90SIM_ACCURACY_PROFILE=FILE.yaml uses that profile instead of the
-// built-in one, SM90SIM_ACCURACY_PARTS=part1,captured only those parts;
+// built-in one, SM90SIM_ACCURACY_PARTS=part1,captured only those parts,
+// SM90SIM_ACCURACY_ONLY=REGEXP only the kernels whose directory name matches;
 // TIMED_SLOW and HUGE kernels (the 4096^3 and one-wave launches of the
 // sizes part: minutes each) run with SM90SIM_SLOW_CORPUS=1. Each row gives
 // the launch's grid; the problem size is in the directory's name
@@ -67,6 +69,11 @@ func TestTimingAccuracyTable(t *testing.T) {
 		}
 	}
 	sort.Strings(parts)
+	var onlyRE *regexp.Regexp
+	if re := os.Getenv("SM90SIM_ACCURACY_ONLY"); re != "" {
+		onlyRE, err = regexp.Compile(re)
+		require.NoError(t, err, "SM90SIM_ACCURACY_ONLY")
+	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "profile %s (clocks.sm_mhz %g; each launch simulated at its recorded SM clock, the SM MHz column)\n", prof.Name, prof.SMMHz)
 	fmt.Fprintf(&out, "%-6s %-44s %-10s %9s %9s %9s %7s %10s %8s %7s\n", "part", "kernel", "grid", "gpu min", "median", "max", "SM MHz", "simulated", "error", "wall s")
@@ -76,6 +83,9 @@ func TestTimingAccuracyTable(t *testing.T) {
 		for _, d := range split.Evidence[part] {
 			dir := filepath.Join("..", d)
 			name := filepath.Base(d)
+			if onlyRE != nil && !onlyRE.MatchString(name) {
+				continue
+			}
 			n++
 			cy, cerr := readCycles(filepath.Join(dir, "cycles.json"))
 			if cerr != nil {
