@@ -161,6 +161,10 @@ if os.path.exists(os.path.join(SRC, "gen4.py")):
 if os.path.exists(os.path.join(SRC, "gen5.py")):
     import gen5  # noqa: E402
     gen5.register(add)
+# part 6 (L2 bandwidth by SM count, ld.global.cg and TMA) by gen6_l2.py
+if os.path.exists(os.path.join(SRC, "gen6_l2.py")):
+    import gen6_l2  # noqa: E402
+    gen6_l2.register(add)
 
 
 def yaml_line(v):

@@ -146,7 +146,30 @@ def derive(b, run):
         return {"cycles_per_load": c / m["loads_per_rep"], "bytes_per_cycle_per_sm": m["loads_per_rep"] * m["box_bytes"] / c}
     if fam == "tmax":
         return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
+    if fam == "l2bw":
+        return derive_l2bw(m, run)
     return {}
+
+
+def derive_l2bw(m, run):
+    """gen6_l2.py family l2bw: clk[c] = {t0, t1} (%clock64), gt[c] = {g0, g1} (ns)."""
+    cl, gt = rows(run["clk"], 2), rows(run["gt"], 2)
+    per = m["timed_bytes_per_cta"]
+    rates = [per / (c[1] - c[0]) for c in cl]
+    ns = max(g[1] for g in gt) - min(g[0] for g in gt)
+    mhz = [(c[1] - c[0]) * 1000 / (g[1] - g[0]) for c, g in zip(cl, gt) if g[1] > g[0]]
+    return {"bytes_per_sm_cycle": sum(rates), "bytes_per_cycle_per_sm": sum(rates) / m["sms"],
+            "GB_per_s": per * m["ctas"] / ns, "sm_mhz_clock64": med(mhz), "span_ns": ns,
+            "sms_seen": len(set(run["smid"]))}
+
+
+# ncu metrics of the l2bw recordings (device6_l2.sh) turned into figures:
+# name -> (metric, scale)
+NCU_FIGURES = {"l2_clock_mhz": ("lts__cycles_elapsed.avg.per_second", 1e-6),
+               "dram_clock_mhz": ("dram__cycles_elapsed.avg.per_second", 1e-6),
+               "lts_hit_rate_pct": ("lts__t_sector_hit_rate.pct", 1),
+               "lts_bytes": ("lts__t_bytes.sum", 1),
+               "duration_ns": ("gpu__time_duration.sum", 1)}
 
 
 def sass_info(sass_dir):
@@ -263,6 +286,13 @@ def main():
             ent["ncu_inst_executed"] = med(om["smsp__inst_executed.sum"])
         if "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum" in om:
             ent["ncu_smem_wavefronts"] = med(om["l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"])
+        nf = {}
+        for k, (metric, scale) in NCU_FIGURES.items():
+            vs = [float(v) * scale for v in om.get(metric, []) if v is not None]
+            if vs:
+                nf[k] = {"median": r2(med(vs), 3), "min": r2(min(vs), 3), "max": r2(max(vs), 3), "n": len(vs)}
+        if nf:
+            ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
         if os.path.exists(cr):
             runs = json.load(open(cr))["outputs"]

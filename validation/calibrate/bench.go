@@ -28,7 +28,8 @@ type Bench struct {
 	Block  [3]int
 	Meta   map[string]any
 	// Measured is each derived figure's median over the GPU runs (the
-	// summary's clock64 section), NCU the launch's ncu sm__cycles_elapsed.max.
+	// summary's clock64 section; its ncu_figures as "ncu_<name>", medians
+	// over the launches), NCU the launch's ncu sm__cycles_elapsed.max.
 	Measured   map[string]float64
 	NCU        Spread
 	SMClockMHz float64
@@ -66,6 +67,11 @@ type summaryFile struct {
 		Clock64 map[string]struct {
 			Median float64 `json:"median"`
 		} `json:"clock64"`
+		// NCUFigures are figures of ncu metrics other than the cycles
+		// (the l2bw family's L2 and DRAM clocks: summarize.py NCU_FIGURES).
+		NCUFigures map[string]struct {
+			Median float64 `json:"median"`
+		} `json:"ncu_figures"`
 	} `json:"benchmarks"`
 }
 
@@ -115,6 +121,9 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 		copy(b.Block[:], e.Block)
 		for k, v := range e.Clock64 {
 			b.Measured[k] = v.Median
+		}
+		for k, v := range e.NCUFigures {
+			b.Measured["ncu_"+k] = v.Median
 		}
 		if _, err := os.Stat(filepath.Join(b.Dir, "launch.yaml")); err != nil {
 			return nil, fmt.Errorf("%s: error: benchmark %s has no launch.yaml", p, e.Name)
