@@ -10,7 +10,8 @@ import (
 // l2 is the GPU's L2 as committed at the window boundaries of a timed run
 // (windows.go): two slices (the hardware's two L2 partitions), each a
 // least-recently-used set of 128-byte lines holding half the capacity,
-// with its own request port (half the L2 bandwidth, a queue of requests),
+// with its own request port (half the L2 bandwidth, a queue of requests;
+// the bandwidth is set in L2 cycles and converted at the launch's SM clock),
 // and the HBM queue behind them. A line lives in one slice, chosen by a
 // hash of its address; an SM reaches the slice on its side of the chip
 // (its near slice) at l2_hit_cycles - l2_far_extra_cycles/2 and the other
@@ -47,7 +48,7 @@ type l2Req struct {
 }
 
 func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
-	g := &l2{slicePerCycle: float64(tc.L2BytesPerCycle) / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
+	g := &l2{slicePerCycle: tc.L2BytesPerSMCycle() / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
 		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs)}
 	half := tc.L2FarExtraCycles / 2
 	g.near = engine.Cycle(tc.L2HitCycles - half)

@@ -204,11 +204,14 @@ func BuiltinProfile() *Profile {
 }
 
 // AtSMClock is the profile at another SM clock (MHz): the same parameters,
-// with the figures given in ns (HBM latency and bandwidth) converting to
-// cycles at mhz. A GPU under load runs below its boost clock (a 4096^3
-// GEMM on an H200: 1500-1660 MHz), so one DRAM time in ns is fewer SM
-// cycles; `validate --mode timed` and the accuracy table simulate each
-// launch at the clock ncu recorded for it (issue 14, item 9).
+// with the figures given in ns (HBM latency and bandwidth) and in L2 cycles
+// (the L2 bandwidth, l2_bytes_per_l2_cycle at l2_clock_mhz) converting to
+// SM cycles at mhz (TimedConfig.nsToCycles, L2BytesPerSMCycle). A GPU under
+// load runs below its boost clock (a 4096^3 GEMM on an H200: 1500-1660
+// MHz) while its L2 keeps its own clock, so one DRAM time in ns is fewer SM
+// cycles and the L2 moves more bytes per SM cycle; `validate --mode timed`
+// and the accuracy table simulate each launch at the clock ncu recorded for
+// it (issue 14, item 9).
 func (p *Profile) AtSMClock(mhz float64) *Profile {
 	q := *p
 	q.SMMHz = mhz

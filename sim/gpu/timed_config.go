@@ -19,7 +19,8 @@ type TimedConfig struct {
 	SMClockMHz  float64
 	MemClockMHz float64
 	// L2HitCycles is a load's latency when L2 holds its lines (load to
-	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerCycle and
+	// use); DRAMLatencyNs when it goes to HBM. L2BytesPerL2Cycle (at the
+	// L2's own clock, L2ClockMHz: L2BytesPerSMCycle converts) and
 	// DRAMBytesPerNs are the GPU-wide bandwidths.
 	L2HitCycles int
 	// L2FarExtraCycles is how much longer a hit in the far L2 slice takes
@@ -33,9 +34,13 @@ type TimedConfig struct {
 	// cycles there, 203-211 in the full GPCs); 0 keeps it.
 	DSMEMSmallGPCLatencyCycles int
 	L2CacheBytes               int
-	L2BytesPerCycle            int
-	DRAMLatencyNs              float64
-	DRAMBytesPerNs             float64
+	// L2ClockMHz is the L2's clock (ncu lts__cycles_elapsed.avg.per_second:
+	// 1.70 GHz on the H200 whatever the SM clock), L2BytesPerL2Cycle the
+	// GPU-wide L2 bandwidth in bytes per L2 cycle (l2bw_* microbenchmarks).
+	L2ClockMHz        float64
+	L2BytesPerL2Cycle float64
+	DRAMLatencyNs     float64
+	DRAMBytesPerNs    float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -83,7 +88,8 @@ func Params() []Param {
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
-		intParam("l2_bytes_per_cycle", "estimate", func(c *TimedConfig) *int { return &c.L2BytesPerCycle }),
+		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
+		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
 		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
@@ -188,8 +194,8 @@ func (c *TimedConfig) Validate() error {
 	if c.L2CacheBytes < 128 || c.SM.L1CacheBytes < 128 {
 		return fmt.Errorf("timing: l1_cache_bytes and l2_cache_bytes must hold at least one 128-byte line")
 	}
-	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerCycle <= 0 || c.DRAMBytesPerNs <= 0 {
-		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_cycle and dram_bytes_per_ns > 0")
+	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerL2Cycle <= 0 || c.L2ClockMHz <= 0 || c.DRAMBytesPerNs <= 0 {
+		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_l2_cycle, l2_clock_mhz and dram_bytes_per_ns > 0")
 	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
@@ -216,6 +222,14 @@ func (c *TimedConfig) Validate() error {
 // dispatch latency (a finished CTA letting another start elsewhere).
 func (c *TimedConfig) Window() int {
 	return min(c.DispatchLatencyCycles, c.L2HitCycles-c.L2FarExtraCycles/2)
+}
+
+// L2BytesPerSMCycle is the GPU-wide L2 bandwidth in bytes per SM cycle:
+// the L2 runs in its own clock domain (l2_clock_mhz), so a launch at a lower
+// SM clock gets more bytes per SM cycle (l2bw_* on a hot H200: the same
+// GB/s within 2% at an SM clock 10% lower).
+func (c *TimedConfig) L2BytesPerSMCycle() float64 {
+	return c.L2BytesPerL2Cycle * c.L2ClockMHz / c.SMClockMHz
 }
 
 // nsToCycles converts a time in ns to SM cycles at the profile's clock.

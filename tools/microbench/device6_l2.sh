@@ -79,7 +79,6 @@ if [ "$HOT_BURSTS" -gt 0 ] && [ ${#LD[@]} -gt 0 ]; then
   timeout 120 ncu --clock-control none --print-units base --csv -k regex:l2bw --log-file $OUT/hot_ncu.csv --metrics $M2 \
     python3 $MB/tools/microbench/l2hot.py --bursts $HOT_BURSTS --burst 0.5 --out $B/hot_ncu_outputs.json "${H[@]}" > $B/hot_ncu.log 2>&1
   echo "hot ncu rc=$?"; tail -3 $B/hot_ncu.log
-  cp $B/hot_ncu_outputs.json $OUT/ 2>/dev/null
 fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem --format=csv >> $B/env/nvidia_smi_csv.txt
 stamp pack

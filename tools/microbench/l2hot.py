@@ -7,6 +7,10 @@ the %clock64 / %globaltimer figures, or under `ncu -k regex:l2bw` for the L2
 and SM clocks of those launches.
 
   l2hot.py --bursts N --burst S --out FILE.json DIR...
+  l2hot.py --table FILE.json [--timed-bytes-per-cta N]   (no GPU, no torch)
+      per launch: SM MHz (%clock64 over %globaltimer, median over CTAs),
+      GB/s (all CTAs' timed bytes over the span of %globaltimer) and
+      bytes_per_sm_cycle (summarize.py's l2bw figure)
 """
 import argparse
 import json
@@ -14,16 +18,29 @@ import os
 import sys
 import time
 
-import torch
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import mb  # noqa: E402
 
-R = mb.R
+
+def table(path, per):
+    import statistics
+    runs = json.load(open(path))["runs"]
+    print(f"{'dir':16} {'burst':>5} {'SM MHz':>7} {'GB/s':>7} {'B/SM-cycle':>10}")
+    for r in runs:
+        cl = [r["clk"][i:i + 2] for i in range(0, len(r["clk"]), 2)]
+        gt = [r["gt"][i:i + 2] for i in range(0, len(r["gt"]), 2)]
+        mhz = statistics.median((c[1] - c[0]) * 1000 / (g[1] - g[0]) for c, g in zip(cl, gt))
+        ns = max(g[1] for g in gt) - min(g[0] for g in gt)
+        print(f"{r['dir']:16} {r['burst']:5} {mhz:7.0f} {per * len(cl) / ns:7.0f} {sum(per / (c[1] - c[0]) for c in cl):10.1f}")
 
 
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--table":
+        per = int(sys.argv[4]) if len(sys.argv) > 4 else 16 * 131072
+        return table(sys.argv[2], per)
+    import torch
+    import mb
+    R = mb.R
     ap = argparse.ArgumentParser()
     ap.add_argument("--bursts", type=int, default=4)
     ap.add_argument("--burst", type=float, default=0.5)
