@@ -161,6 +161,10 @@ if os.path.exists(os.path.join(SRC, "gen4.py")):
 if os.path.exists(os.path.join(SRC, "gen5.py")):
     import gen5  # noqa: E402
     gen5.register(add)
+# part 6 (the L1 request path of global loads and stores) by gen6_store.py
+if os.path.exists(os.path.join(SRC, "gen6_store.py")):
+    import gen6_store  # noqa: E402
+    gen6_store.register(add)
 
 
 def yaml_line(v):

@@ -79,7 +79,7 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	case "tmax":
 		return derive4(b, o)
 	default:
-		return nil, fmt.Errorf("%s: no derivation for family %s", b.Name, b.Family)
+		return derive6(b, o, cycles)
 	}
 	return out, nil
 }
