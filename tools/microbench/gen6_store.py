@@ -125,6 +125,63 @@ def register(add):
                                      ("gls_ldcg_coal_w16", 16, 32, "coalesced, 16 warps")):
         mk(name, "gls_ldcg32", 32, warps, group, 128, 128, 2, f"ld.global.cg.u32 (L2), {what}", wrap=0)
 
+    # ------------------------------------------------------------ gls2.cu: no address arithmetic in the loop
+    def mk2(name, bits, step, warps, group, row, iters, what, wrap=ALL, wmask=None, block=None, store=False):
+        w = bits // 8
+        block = block or 32 * warps
+        nw = block // 32
+        wmask = wmask if wmask is not None else (1 << nw) - 1
+        span = (32 // group - 1) * row + group * w
+        reach = min(wrap, (iters - 1) * UNROLL * step) + (UNROLL - 1) * step + span
+        wstride = (reach + 127) // 128 * 128
+        cstride = wstride * nw
+        lines, sectors, full = shape(bits, group, row)
+        buf = ("{dtype: u32, shape: [%d]}" % (cstride // 4)) if store else \
+            ("{dtype: u32, shape: [%d], init: uniform}" % (cstride // 4))
+        meta = {"kind": "throughput", "op": what, "warps": bin(wmask).count("1"), "ctas": 1, "width_bits": bits,
+                "lines_per_access": lines, "sectors_per_line": sectors, "full_sectors": full,
+                "accesses_per_warp": iters * UNROLL, "store": store, "step_bytes": step,
+                "derive": "cycles_per_access = median over CTAs of max_w clk[w][1] / accesses_per_warp"
+                          + ("; ncu sm__cycles_elapsed.max: the launch with the stores' drain" if store else "")}
+        add(name, "gls", f"gls2_{'st' if store else 'ld'}{bits}_s{step}", [1, 1, 1], [block, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "buf"}, {"buffer": "sink"}, {"s32": iters}, {"u32": group},
+             {"u32": row}, {"u32": wrap}, {"u32": wstride}, {"u32": wmask}, {"u32": cstride}],
+            {"clk": ("u64", [nw, 2]), "buf": buf, "sink": ("u32", [block])}, ["clk"] if store else ["clk", "sink"],
+            meta, source=src("gls2.cu"))
+
+    P01, P04 = (0b11, 64), (0b10001, 160)
+    for bits in (32, 64, 128):
+        span = bits * 4
+        for tag, warps, wm in (("w1", 1, None), ("p01", 2, P01), ("p04", 2, P04), ("w4", 4, None)):
+            if bits == 32 and tag == "w4":
+                continue
+            mk2(f"gls2_st{bits}_coal_{tag}", bits, span, warps, 32, 0, 8,
+                f"st.global {bits}-bit coalesced, immediate offsets, fixed data, "
+                + {"w1": "1 warp", "p01": "warps 0 and 1", "p04": "warps 0 and 4 (one sub-partition)", "w4": "4 warps"}[tag],
+                wmask=wm[0] if wm else None, block=wm[1] if wm else None, store=True)
+    mk2("gls2_st32_coal_w1_i1", 32, 128, 1, 32, 0, 1, "st.global.u32 coalesced, immediate offsets, 16 stores, 1 warp",
+        store=True)
+    for warps in (1, 4):
+        mk2(f"gls2_st64_epi_w{warps}", 64, 32, warps, 4, 4096, 8,
+            f"st.global.v2 epilogue shape (8 lines x 1 sector), immediate offsets, {warps} warp(s)", store=True)
+        mk2(f"gls2_st128_r16g2_w{warps}", 128, 32, warps, 2, 4096, 8,
+            f"st.global.v4, 2 lanes a row (16 lines x 1 sector), immediate offsets, {warps} warp(s)", store=True)
+    for warps in (1, 4, 8, 16):
+        mk2(f"gls2_ld32_coal_w{warps}", 32, 128, warps, 32, 0, 2,
+            f"ld.global.u32 coalesced, L1-warm, immediate offsets, {warps} warp(s)", wrap=0)
+    for lines in (8, 32):
+        mk2(f"gls2_ld32_l{lines}_w1", 32, 128, 1, 32 // lines, 128, 2,
+            f"ld.global.u32, {lines} lines per warp-load, L1-warm, immediate offsets, 1 warp", wrap=0)
+    for bits, step, group, row, what in ((64, 256, 32, 0, "coalesced (2 lines)"), (128, 512, 32, 0, "coalesced (4 lines)"),
+                                         (64, 32, 4, 1024, "epilogue shape (8 lines x 1 sector)")):
+        for warps in (1, 4):
+            mk2(f"gls2_ld{bits}_{'epi' if group == 4 else 'coal'}_w{warps}", bits, step, warps, group, row, 2,
+                f"ld.global {bits}-bit {what}, L1-warm, immediate offsets, values folded after the 16 loads, "
+                f"{warps} warp(s)", wrap=0)
+    mk2("gls2_ld32_l32_p04", 32, 128, 2, 1, 128, 2,
+        "ld.global.u32, 32 lines per warp-load, L1-warm, immediate offsets, warps 0 and 4 (one sub-partition)",
+        wmask=P04[0], block=P04[1], wrap=0)
+
 
 if __name__ == "__main__":
     sys.path.insert(0, HERE)

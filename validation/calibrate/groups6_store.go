@@ -2,6 +2,29 @@ package calibrate
 
 import "fmt"
 
+// groups6 fits the sub-partition's port into the L1 (sim/sm/lsu.go),
+// after the SM-wide L1 groups l1_load and l1_store (groups3.go):
+//
+//   - l1_port_cycles_per_line: searched on one warp's loads of 16 and 32
+//     lines (gld_line_w1, gls_ld32_l16_w1, gls_ld32_l32_w1, gls2_ld32_l32_w1)
+//     and stores of 8 lines (gls2_st64_epi_w1).
+//   - l1_port_bytes_per_cycle: searched on one warp's coalesced stores with
+//     nothing else in the loop (gls2_st32_coal_w1, gls2_st64_coal_w1) and
+//     two warps' on one sub-partition (gls2_st32_coal_p04). Recorded on the
+//     H200 only: the H100 profile keeps the H200 value and says so.
+var groups6 = []Group{
+	{Name: "l1_port", Params: []string{"l1_port_cycles_per_line"},
+		Benches: []string{"gld_line_w1", "gls_ld32_l16_w1", "gls_ld32_l32_w1", "gls2_ld32_l32_w1", "gls2_st64_epi_w1"},
+		Figures: []string{"cycles_per_load", "cycles_per_access"},
+		Start:   []float64{2}, Lo: []float64{0}, Hi: []float64{16}},
+	{Name: "l1_port_bytes", Params: []string{"l1_port_bytes_per_cycle"},
+		Benches: []string{"gls2_st32_coal_w1", "gls2_st64_coal_w1", "gls2_st32_coal_p04"},
+		Figures: []string{"cycles_per_access"},
+		Start:   []float64{64}, Lo: []float64{8}, Hi: []float64{512}},
+}
+
+func init() { Groups = append(Groups, groups6...) }
+
 // The family gls of tools/microbench/gen6_store.py (issues 14 and 15): the
 // L1 request path of global loads and stores by access width, lines and
 // sectors per warp-access, warps and burst length; a load latency chain by
