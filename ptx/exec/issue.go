@@ -66,6 +66,10 @@ type Effect struct {
 	// NumSectors counts the distinct sectors, GlobalBytes the bytes.
 	GlobalLines [maxLines]uint64
 	LineSectors [maxLines]uint8
+	// LineBytes counts the bytes stores wrote in each listed line (a line
+	// whose count is short of its sectors' 32 bytes each has a partly
+	// written sector: PartialStoreLines).
+	LineBytes   [maxLines]uint16
 	NumLines    int
 	NumSectors  int
 	GlobalBytes int
@@ -239,23 +243,46 @@ func (e *Effect) noteGlobal(addr uint64, n int, store bool) {
 	}
 	e.GlobalBytes += n
 	e.GlobalStore = e.GlobalStore || store
-	for s := addr >> 5; s <= (addr+uint64(n)-1)>>5; s++ {
+	end := addr + uint64(n)
+	for s := addr >> 5; s <= (end-1)>>5; s++ {
 		line, bit := s>>2, uint8(1)<<(s&3)
+		var b uint16
+		if store {
+			b = uint16(min(end, (s+1)<<5) - max(addr, s<<5))
+		}
 		i := e.findLine(line)
 		if i < 0 {
 			if e.NumLines < maxLines {
 				e.GlobalLines[e.NumLines] = line
 				e.LineSectors[e.NumLines] = bit
+				e.LineBytes[e.NumLines] = b
 			}
 			e.NumLines++
 			e.NumSectors++
 			continue
 		}
+		e.LineBytes[i] += b
 		if e.LineSectors[i]&bit == 0 {
 			e.LineSectors[i] |= bit
 			e.NumSectors++
 		}
 	}
+}
+
+// PartialStoreLines counts the listed lines of a store in which some
+// sector it touched is not written whole (a byte-masked write: fewer bytes
+// than 32 per sector; lanes writing the same bytes count them twice).
+func (e *Effect) PartialStoreLines() int {
+	if !e.GlobalStore {
+		return 0
+	}
+	k := 0
+	for i := range min(e.NumLines, maxLines) {
+		if int(e.LineBytes[i]) < 32*bits.OnesCount8(e.LineSectors[i]) {
+			k++
+		}
+	}
+	return k
 }
 
 // findLine is the index of line among the listed lines (-1: absent).

@@ -90,6 +90,15 @@ type Config struct {
 	// per 32-byte sector written on top of its lines (l1Cycles).
 	L1RequestCycles        int `json:"l1_request_cycles" yaml:"l1_request_cycles"`
 	L1StoreCyclesPerSector int `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
+	// L1StorePartialCycles: a store's extra L1 cost per line with a partly
+	// written sector (a byte-masked write); L1PortCyclesPerLine: a
+	// sub-partition's port into the L1 passes one line of a request per
+	// this many cycles (lsu.go).
+	L1StorePartialCycles int `json:"l1_store_partial_cycles" yaml:"l1_store_partial_cycles"`
+	L1PortCyclesPerLine  int `json:"l1_port_cycles_per_line" yaml:"l1_port_cycles_per_line"`
+	// L1PortBytesPerCycle: the port carries a request's addresses (8 bytes
+	// a lane) and a store's data at this rate (lsu.go).
+	L1PortBytesPerCycle int `json:"l1_port_bytes_per_cycle" yaml:"l1_port_bytes_per_cycle"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
@@ -141,7 +150,7 @@ func (c *Config) Validate() error {
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
 		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
-		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector},
+		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles},
 	}

@@ -103,6 +103,9 @@ type subPart struct {
 	// issueFree: the sub-partition's dispatch issues one SASS instruction
 	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
 	issueFree engine.Cycle
+	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
+	// its last request in the SM's L1 (lsu.go)
+	lsuFree, l1Done engine.Cycle
 }
 
 type ctaState struct {
@@ -321,7 +324,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	if info.Pipe == ptx.PipeGlobal && info.Async == exec.AsyncNone {
-		if t := s.l1Free - engine.Cycle(s.cfg.LGQueueCycles); t > at {
+		if t := s.lgThrottle(sp); t > at {
 			at, why = t, StallLGThrottle
 		}
 	}

@@ -258,10 +258,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready, why = max(ready, s.remoteSmem(e, now)), StallLongScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
-		d, lat := s.l1Cycles(e)
-		st := max(now, s.l1Free)
-		s.l1Free = st + d
-		s.Stats.L1Busy += int64(d)
+		st, lat := s.l1Request(sp, e, now)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		done := s.host.Memory(st, s.ID, e, useL1) + lat
 		ready = max(ready, done)
@@ -440,26 +437,6 @@ func (s *SM) WarpStalls(now engine.Cycle) []Stalls {
 		}
 	}
 	return out
-}
-
-// l1Cycles is how long the L1 is busy with a global/local request (d) and
-// what it adds to the request's latency. Microbench gld_* and gst_* (H200):
-// a load takes the address stage (l1_request_cycles, 32 lanes) and a tag
-// lookup per 128-byte line (l1_cycles_per_line): 5 / 18.5 / 36.8 cycles for
-// 1 / 16 / 32 lines; a store writes each line and each 32-byte sector of
-// it to L2 (l1_store_cycles_per_sector): 3.9 / 39.4 / 62 cycles for 1 line
-// of 4 sectors / 8 lines of 4 / 32 lines of 1; never faster than the data
-// path (l1_sectors_per_cycle). A load's latency grows with its lines
-// beyond the first (the address stage overlaps the hit latency).
-func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
-	c := s.cfg
-	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
-	if e.GlobalStore {
-		d = engine.Cycle(max(floor, e.NumLines*c.L1CyclesPerLine+e.NumSectors*c.L1StoreCyclesPerSector))
-		return d, d - 1
-	}
-	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
-	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
 }
 
 // imadForm says whether a one-slot integer multiply is ptxas's IMAD.HI

@@ -148,6 +148,12 @@ def derive(b, run):
         return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
     if fam == "l2bw":
         return derive_l2bw(m, run)
+    # gen6_store.py family gls (issues 14/15: the L1 request path of global loads and stores)
+    if fam == "gls":
+        cl = rows(clk, 2)
+        nw = b["block"][0] // 32
+        per = [max(c[1] for c in cl[i * nw:(i + 1) * nw]) for i in range(b["grid"][0])]
+        return {"cycles_per_access": med(per) / m["accesses_per_warp"]}
     return {}
 
 

@@ -78,9 +78,10 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		out[NCUFigure] = cycles
 	case "tmax":
 		return derive4(b, o)
-	case "l2bw":
-		return derive6(b, o)
 	default:
+		if f, ok := families[b.Family]; ok {
+			return f.derive(b, o, cycles)
+		}
 		return nil, fmt.Errorf("%s: no derivation for family %s", b.Name, b.Family)
 	}
 	return out, nil

@@ -12,7 +12,10 @@ import (
 // figures4 names the compared figures of the gen4 family.
 func figures4(b *Bench) []string {
 	if b.Family != "tmax" {
-		return figures6(b)
+		if f, ok := families[b.Family]; ok {
+			return f.figures(b)
+		}
+		return nil
 	}
 	switch {
 	case hasPrefix(b.Name, "cpcold_", "bulkred_"):

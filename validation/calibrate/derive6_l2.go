@@ -2,24 +2,23 @@ package calibrate
 
 import "fmt"
 
+func init() { registerFamily("l2bw", family{figuresL2BW, deriveL2BW}) }
+
 // The family l2bw of tools/microbench/gen6_l2.py (issue 14/15): 1..132 SMs
 // stream an L2-resident buffer with ld.global.cg.v4 (l2bw_ld_*) or TMA 2D
 // box loads (l2bw_tma_*). clk[c] = {t0, t1} (%clock64), gt[c] = {g0, g1}
 // (%globaltimer, ns) of each CTA around its timed reps. The formulas are
 // summarize.py's derive_l2bw.
 
-// figures6 names the compared figure of the l2bw family: the whole GPU's
+// figuresL2BW names the compared figure of the l2bw family: the whole GPU's
 // bytes per SM cycle (the sum over CTAs of each CTA's timed bytes over its
 // cycles).
-func figures6(b *Bench) []string {
-	if b.Family != "l2bw" {
-		return nil
-	}
+func figuresL2BW(b *Bench) []string {
 	return []string{"bytes_per_sm_cycle"}
 }
 
-// derive6 derives the l2bw figures.
-func derive6(b *Bench, o Outputs) (map[string]float64, error) {
+// deriveL2BW derives the l2bw figures.
+func deriveL2BW(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 	clk, gt := o["clk"], o["gt"]
 	if len(clk) < 2 || len(gt) != len(clk) {
 		return nil, fmt.Errorf("%s: outputs clk (%d values) and gt (%d): the derivation needs 2 each per CTA", b.Name, len(clk), len(gt))

@@ -9,10 +9,14 @@ import (
 // to Groups; they depend on no later group):
 //
 //   - l1_request_cycles, l1_cycles_per_line: searched on gld_line_w4,
-//     gld_s64_w4, gld_coal_w4 (L1-warm loads of 32, 16 and 1 lines);
-//     l1_store_cycles_per_sector on gst_line_w4, gst_sector_w4,
-//     gst_row96_w4 (stores of 32 lines x 1 sector, 8 x 4, 32 x 1);
-//     lg_queue_cycles on gst_line_w1, gst_line_w4 (the issue side).
+//     gld_s64_w4, gld_coal_w4 (L1-warm loads of 32, 16 and 1 lines) and
+//     the gls loads of several warps (gen6_store.py);
+//     l1_store_cycles_per_sector, l1_store_partial_cycles on gst_line_w4,
+//     gst_sector_w4, gst_row96_w4, gst_coal_w4 (stores of 32 lines x 1
+//     partial sector, 8 x 4 partial, 32 x 1, 1 x 4 whole) and the gls
+//     stores of several warps; lg_queue_cycles on gst_line_w1, gst_line_w4
+//     and the 16-store bursts gls_st32_coal_w4_i1, gls2_st32_coal_w1_i1
+//     (the issue side). The sub-partition's port: groups6_store.go.
 //   - imad_wide_interval_cycles: 4 sub-partitions over itput_mul_hi's
 //     warp-instructions per SM-cycle (IMAD.HI); imad_hi_latency_cycles:
 //     xchain_mul_hi's cycles per op.
@@ -27,13 +31,17 @@ import (
 //     before mbar_wake_cycles (the last entry: init puts it there).
 var groups3 = []Group{
 	{Name: "l1_load", Params: []string{"l1_request_cycles", "l1_cycles_per_line"},
-		Benches: []string{"gld_line_w4", "gld_s64_w4", "gld_coal_w4"},
+		Benches: []string{"gld_line_w4", "gld_s64_w4", "gld_coal_w4", "gls2_ld32_coal_w16", "gls_ld32_l4_w4", "gls_ld32_l8_w4"},
 		Start:   []float64{4, 1}, Lo: []float64{0, 0}, Hi: []float64{64, 16}},
-	{Name: "l1_store", Params: []string{"l1_store_cycles_per_sector"},
-		Benches: []string{"gst_line_w4", "gst_sector_w4", "gst_row96_w4"},
-		Start:   []float64{1}, Lo: []float64{0}, Hi: []float64{16}},
-	{Name: "lg_queue", Params: []string{"lg_queue_cycles"}, Benches: []string{"gst_line_w1", "gst_line_w4"},
-		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "l1_store", Params: []string{"l1_store_cycles_per_sector", "l1_store_partial_cycles"},
+		Benches: []string{"gst_line_w4", "gst_sector_w4", "gst_row96_w4", "gst_coal_w4", "gls_st32_coal_w16",
+			"gls_st64_epi_w8", "gls_st64_r8g8_w4", "gls_st32_r8g4_w4", "gls_st128_coal_w4", "gls_st128_r16g2_w4"},
+		Figures: []string{"cycles_per_store", "cycles_per_access"},
+		Start:   []float64{1, 1}, Lo: []float64{0, 0}, Hi: []float64{16, 16}},
+	{Name: "lg_queue", Params: []string{"lg_queue_cycles"},
+		Benches: []string{"gst_line_w1", "gst_line_w4", "gls_st32_coal_w4_i1", "gls2_st32_coal_w1_i1"},
+		Figures: []string{"cycles_per_store", "cycles_per_access"},
+		Start:   []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "imad_wide", Params: []string{"imad_wide_interval_cycles"}, Benches: []string{"itput_mul_hi"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			v, err := figure(rec, "itput_mul_hi", "warp_inst_per_sm_cycle")

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// groups6 fits the L2 bandwidth from the l2bw family (tools/microbench/
+// groupsL2BW fits the L2 bandwidth from the l2bw family (tools/microbench/
 // gen6_l2.py), both in closed form:
 //
 //   - l2_clock_mhz: the median over every l2bw recording of ncu's
@@ -20,7 +20,7 @@ import (
 //     %clock64 cycles, the figure the simulator is compared on) times the
 //     SM clock of its timed region (%clock64 over %globaltimer) over its
 //     L2 clock; the median of the four.
-var groups6 = []Group{
+var groupsL2BW = []Group{
 	{Name: "l2_clock", Params: []string{"l2_clock_mhz"}, Benches: l2Saturated,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			var xs []float64
@@ -67,4 +67,4 @@ var groups6 = []Group{
 // l2Saturated are the l2bw recordings with every SM streaming L2.
 var l2Saturated = []string{"l2bw_ld_c132", "l2bw_ld_c132_x2", "l2bw_ld_c132_x4", "l2bw_tma_c132"}
 
-func init() { Groups = append(Groups, groups6...) }
+func init() { Groups = append(Groups, groupsL2BW...) }

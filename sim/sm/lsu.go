@@ -1,0 +1,85 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// The L1 request path of a global/local load or store (microbench gld_*,
+// gst_*, gls_*; H200). Two stages:
+//
+//   - the sub-partition's port into the L1 passes a request's 128-byte
+//     lines one per l1_port_cycles_per_line (2): one warp's loads of 8, 16,
+//     32 lines take 24.8, 41.0, 73.5 cycles each (gls_ld32_l8..l32_w1), a
+//     dependent load's latency grows 2.2 cycles per line (gls_lddep_*) and
+//     one warp's st.global.v2 of 8 rows takes 15.6 cycles (gls2_st64_epi_w1);
+//     and it carries the lanes' addresses (8 bytes each) and a store's
+//     data at l1_port_bytes_per_cycle (64): one warp's coalesced stores of
+//     4, 8, 16 bytes a lane with nothing else in the loop take 7.6, 9.5,
+//     15.6 cycles each (gls2_st*_coal_w1; 6, 8, 12 on the port, the last
+//     L1-bound), two warps of one sub-partition 12.9 cycles a st.global.u32
+//     each (gls2_st32_coal_p04) against 7.6 on two (_p01).
+//   - the SM's L1 (shared by the four sub-partitions): a load takes
+//     l1_request_cycles plus l1_cycles_per_line per line (4 warps of 32-line
+//     loads: 36.5 cycles a load, gld_line_w4); a store takes
+//     l1_store_cycles_per_sector per 32-byte sector plus
+//     l1_store_partial_cycles per line with a partly written sector: 4
+//     warps storing coalesced lines take 3.9 cycles a line (gls_st32_coal_w4),
+//     8 rows of 32 bytes (the wgmma accumulator epilogue's st.global.v2)
+//     8.6 (gls_st64_epi_w4), a line per lane of 4 or 16 bytes 2 cycles a
+//     line (gls_st32_r32g1_w4, _r8g4_w4), 8 lines of 4 partial sectors 5
+//     (gst_sector_w4). ncu counts one data-stage wavefront per line for
+//     both (l1tex__data_pipe_lsu_wavefronts).
+//
+// Never faster than the data path (l1_sectors_per_cycle). A load's
+// latency grows with its lines beyond the first; a store's result (its
+// scoreboard release) does not wait for the L1 at all, only its drain.
+
+// l1Request queues a request of e issued at now on sub-partition sp: it
+// returns when the L1 starts it and what the request adds to its latency.
+func (s *SM) l1Request(sp *subPart, e *exec.Effect, now engine.Cycle) (st, lat engine.Cycle) {
+	d, lat := s.l1Cycles(e)
+	at := now
+	if c := s.cfg.L1PortCyclesPerLine; c > 0 {
+		at = max(now, sp.lsuFree)
+		w := engine.Cycle(e.NumLines * c)
+		lat = max(lat, w-engine.Cycle(c))
+		if b := s.cfg.L1PortBytesPerCycle; b > 0 {
+			// the lanes' 8-byte addresses and a store's data
+			n := 8 * e.GuardTrue
+			if e.GlobalStore {
+				n += e.GlobalBytes
+			}
+			w = max(w, engine.Cycle((n+b-1)/b))
+		}
+		sp.lsuFree = at + w
+	}
+	st = max(at, s.l1Free)
+	s.l1Free = st + d
+	sp.l1Done = s.l1Free
+	s.Stats.L1Busy += int64(d)
+	return st, lat
+}
+
+// lgThrottle is the cycle until which a global/local memory instruction
+// of sub-partition sp waits (LG throttle): while its own requests reach
+// more than lg_queue_cycles into the future of the L1. Per sub-partition,
+// so the four take turns at a busy L1 (4 and 8 warps storing finish
+// together on the GPU, gls_st64_epi_w8's clk), where an SM-wide backlog
+// would let whichever sub-partition looks first take every free slot.
+func (s *SM) lgThrottle(sp *subPart) engine.Cycle {
+	return max(sp.l1Done, sp.lsuFree) - engine.Cycle(s.cfg.LGQueueCycles)
+}
+
+// l1Cycles is how long the SM's L1 is busy with a request (d) and what
+// that adds to the request's latency.
+func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
+	c := s.cfg
+	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
+	if e.GlobalStore {
+		d = engine.Cycle(max(floor, e.NumSectors*c.L1StoreCyclesPerSector+e.PartialStoreLines()*c.L1StorePartialCycles))
+		return d, d - 1
+	}
+	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
+	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
+}
