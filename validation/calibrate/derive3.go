@@ -78,6 +78,8 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		out[NCUFigure] = cycles
 	case "tmax":
 		return derive4(b, o)
+	case "tma6":
+		return derive6(b, o, cycles)
 	default:
 		return nil, fmt.Errorf("%s: no derivation for family %s", b.Name, b.Family)
 	}

@@ -12,7 +12,7 @@ import (
 // figures4 names the compared figures of the gen4 family.
 func figures4(b *Bench) []string {
 	if b.Family != "tmax" {
-		return nil
+		return figures6(b)
 	}
 	switch {
 	case hasPrefix(b.Name, "cpcold_", "bulkred_"):
