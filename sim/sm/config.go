@@ -123,6 +123,7 @@ type Config struct {
 	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
 	ICache              ICacheConfig
 	Async               AsyncConfig
+	Hold                HoldConfig // tma_hold.go
 }
 
 // Validate checks the configuration.

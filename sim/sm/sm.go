@@ -73,6 +73,8 @@ type SM struct {
 	tmaStoreSlot engine.Cycle
 	// cp.async.ca fill: next free cycle (async.go)
 	cpCaFree engine.Cycle
+	// mbarrier arrives: next free cycle of the unit (tma_hold.go)
+	arriveFree engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)
 	done asyncDone
 	// barrier unit: next free cycle and the last release

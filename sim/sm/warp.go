@@ -34,6 +34,11 @@ type warpState struct {
 	lastLineReady engine.Cycle
 	lastLineOK    bool
 	info          *exec.InstInfo // next instruction (for hot lines)
+	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
+	bulkIssued  engine.Cycle
+	bulkPending bool
+	arriveBar   exec.MbarRef
+	arriveAt    engine.Cycle
 	// accounting: the state since cycle since
 	why    Stall
 	at     *exec.InstInfo
@@ -236,6 +241,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Async == exec.AsyncMbarWait || info.Async == exec.AsyncMbarOther {
 		// behind a global store (mbarorder.go)
 		ready = max(ready, s.mbarAfterStore())
+		if info.Async == exec.AsyncMbarWait {
+			ready = max(ready, s.mbarArriveWait(ws, e)) // tma_hold.go
+		}
 	}
 	if e.SmemWavefronts > 0 {
 		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
@@ -332,6 +340,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			}
 		}
 	}
+	s.tmaHold(ws, info, e, now) // tma_hold.go
 	if e.BarrierWait {
 		ws.inBarrier = true
 	}

@@ -169,6 +169,11 @@ if os.path.exists(os.path.join(SRC, "gen6_l2.py")):
 if os.path.exists(os.path.join(SRC, "gen6_store.py")):
     import gen6_store  # noqa: E402
     gen6_store.register(add)
+# part 6 (issue 14: complete_tx/test_wait loops, one reduction per launch, tensor-map edits and fences,
+# TMA stores per loop iteration) by gen6_tma.py
+if os.path.exists(os.path.join(SRC, "gen6_tma.py")):
+    import gen6_tma  # noqa: E402
+    gen6_tma.register(add)
 
 
 def yaml_line(v):

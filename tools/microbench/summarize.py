@@ -144,6 +144,11 @@ def derive(b, run):
     if fam == "tmax" and b["kernel"] == "tma_cold":
         c = med([x[1] for x in rows(clk, 2)])
         return {"cycles_per_load": c / m["loads_per_rep"], "bytes_per_cycle_per_sm": m["loads_per_rep"] * m["box_bytes"] / c}
+    # gen6_tma.py family tma6 (issue 14: code around TMA and mbarrier instructions)
+    if fam == "tma6" and b["kernel"] == "t6_red1":
+        return {"start_cycles": clk[0], "acquire_cycles": clk[1], "issue_cycles": clk[2], "wait_cycles": clk[3]}
+    if fam == "tma6":
+        return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
     if fam == "tmax":
         return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
     if fam == "l2bw":

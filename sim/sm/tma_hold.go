@@ -1,0 +1,197 @@
+package sm
+
+import (
+	"strings"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// The code ptxas emits around TMA, tensor-map and mbarrier instructions
+// holds the warp longer than one PTX instruction's issue (family tma6,
+// tools/microbench/gen6_tma.py, H200; each figure one op per loop
+// iteration, lane 0):
+//
+//   - tensormap.replace .shared::cta 190 cycles a replace, .global 171 (a
+//     read-modify-write of the map's word: LDG, merge, STG);
+//     tensormap.cp_fenceproxy 276 (per lane LDS + ATOMG.EXCH.STRONG.GPU);
+//     fence.proxy.tensormap::generic.release 419 (MEMBAR.ALL.GPU, ERRBAR,
+//     CGAERRBAR), .acquire 169 (DEPBAR, UTMACCTL.IV); prefetch.tensormap
+//     166 (UTMACCTL.PF); cp.async.bulk.prefetch.tensor 179 (UTMAPF);
+//     fence.proxy.async.shared::cta 97 (MEMBAR.ALL.CTA, FENCE.VIEW.ASYNC.S):
+//     the warp issues nothing else for HoldCycles of its kind
+//     (t6rep_*); FenceCycles still applies to every fence as a floor;
+//   - cp.async.bulk.wait_group (not .read) with nothing in flight still
+//     takes 36 cycles (DEPBAR.LE SB0 then CCTL.IVALL; t6red_none's phase):
+//     BulkWaitMinCycles, for a wait with no store or reduction of the
+//     warp since its last wait;
+//   - a taken branch after a TMA/bulk store or reduction waits until
+//     BulkBranchCycles after that instruction's issue (t6st_*: a 256-byte
+//     store costs 18 cycles unrolled without branches (tmast8_store_256b),
+//     87 to 122 with one or two taken branches per store);
+//   - mbarrier.test_wait / try_wait on the mbarrier the warp last arrived
+//     on (arrive, complete_tx) sees the arrive no earlier than
+//     MbarArriveWaitCycles after it (t6tx_twctx_u4: complete_tx +
+//     test_wait pairs, 80 cycles a pair, unrolled 4x as ptxas does);
+//   - the SM takes one mbarrier arrive or complete_tx per
+//     MbarArriveIntervalCycles (t6tx_ctx_u4: 10.4 cycles a complete_tx,
+//     4 per loop iteration; mbtput_arrive: 10.2 an arrive); a warp's
+//     arrive waits for the unit.
+type HoldConfig struct {
+	TensormapReplaceSharedCycles int `json:"tensormap_replace_shared_cycles" yaml:"tensormap_replace_shared_cycles"`
+	TensormapReplaceGlobalCycles int `json:"tensormap_replace_global_cycles" yaml:"tensormap_replace_global_cycles"`
+	TensormapCpFenceCycles       int `json:"tensormap_cp_fenceproxy_cycles" yaml:"tensormap_cp_fenceproxy_cycles"`
+	FenceTensormapReleaseCycles  int `json:"fence_tensormap_release_cycles" yaml:"fence_tensormap_release_cycles"`
+	FenceTensormapAcquireCycles  int `json:"fence_tensormap_acquire_cycles" yaml:"fence_tensormap_acquire_cycles"`
+	PrefetchTensormapCycles      int `json:"prefetch_tensormap_cycles" yaml:"prefetch_tensormap_cycles"`
+	BulkPrefetchCycles           int `json:"bulk_prefetch_cycles" yaml:"bulk_prefetch_cycles"`
+	FenceProxyAsyncCycles        int `json:"fence_proxy_async_cycles" yaml:"fence_proxy_async_cycles"`
+	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
+	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
+	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
+	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
+}
+
+// holdKind classifies an instruction for tmaHold.
+type holdKind uint8
+
+const (
+	holdNone holdKind = iota
+	holdReplaceShared
+	holdReplaceGlobal
+	holdCpFence
+	holdFenceRelease
+	holdFenceAcquire
+	holdFenceAsync
+	holdPrefetchMap
+	holdBulkPrefetch
+	holdBulkWait
+)
+
+func classifyHold(info *exec.InstInfo) holdKind {
+	t := info.Text
+	switch info.Op {
+	case ptx.OpTensormap:
+		switch {
+		case strings.Contains(t, "cp_fenceproxy"):
+			return holdCpFence
+		case strings.Contains(t, ".shared::cta"):
+			return holdReplaceShared
+		}
+		return holdReplaceGlobal
+	case ptx.OpFence:
+		switch {
+		case strings.Contains(t, "tensormap::generic") && strings.Contains(t, ".release"):
+			return holdFenceRelease
+		case strings.Contains(t, "tensormap::generic") && strings.Contains(t, ".acquire"):
+			return holdFenceAcquire
+		case strings.Contains(t, "proxy.async"):
+			return holdFenceAsync
+		}
+	case ptx.OpPrefetch:
+		if strings.Contains(t, "tensormap") {
+			return holdPrefetchMap
+		}
+	}
+	switch info.Async {
+	case exec.AsyncPrefetch:
+		return holdBulkPrefetch
+	case exec.AsyncBulkWait:
+		if !strings.Contains(t, ".read") {
+			return holdBulkWait
+		}
+	}
+	return holdNone
+}
+
+// holdCycles is the hold of kind k.
+func (h *HoldConfig) holdCycles(k holdKind) int {
+	switch k {
+	case holdReplaceShared:
+		return h.TensormapReplaceSharedCycles
+	case holdReplaceGlobal:
+		return h.TensormapReplaceGlobalCycles
+	case holdCpFence:
+		return h.TensormapCpFenceCycles
+	case holdFenceRelease:
+		return h.FenceTensormapReleaseCycles
+	case holdFenceAcquire:
+		return h.FenceTensormapAcquireCycles
+	case holdFenceAsync:
+		return h.FenceProxyAsyncCycles
+	case holdPrefetchMap:
+		return h.PrefetchTensormapCycles
+	case holdBulkPrefetch:
+		return h.BulkPrefetchCycles
+	case holdBulkWait:
+		return h.BulkWaitMinCycles
+	}
+	return 0
+}
+
+// tmaHold applies the holds above to warp ws after it issued info at
+// cycle now (warp.go calls it once per timed instruction).
+func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now engine.Cycle) {
+	h := &s.cfg.Hold
+	switch {
+	case info.Op == ptx.OpBra:
+		if h.BulkBranchCycles > 0 && e.GuardTrue > 0 && ws.bulkIssued > 0 {
+			ws.setReady(ws.bulkIssued+engine.Cycle(h.BulkBranchCycles), StallMIOThrottle)
+			ws.bulkIssued = 0
+		}
+		return
+	case info.Async == exec.AsyncBulkStore:
+		ws.bulkIssued, ws.bulkPending = now, true
+		return
+	case info.Async == exec.AsyncMbarOther:
+		if e.NumMbars > 0 && isArrive(info) {
+			at := now
+			if c := h.MbarArriveIntervalCycles; c > 0 {
+				at = max(now, s.arriveFree)
+				s.arriveFree = at + engine.Cycle(c)
+				if at > now {
+					ws.setReady(at+1, StallMIOThrottle)
+				}
+			}
+			ws.arriveBar, ws.arriveAt = e.Mbars[0], at
+		}
+		return
+	}
+	k := classifyHold(info)
+	if k == holdNone {
+		return
+	}
+	if info.Async == exec.AsyncBulkWait {
+		// only a wait with none of the warp's stores or reductions since
+		// its last wait: after them, their completion (tma_store.go) is
+		// what it waits for
+		pending := ws.bulkPending
+		ws.bulkPending = false
+		if pending {
+			return
+		}
+	}
+	if c := h.holdCycles(k); c > 0 {
+		why := StallMembar
+		if k == holdBulkWait || k == holdBulkPrefetch || k == holdPrefetchMap {
+			why = StallMIOThrottle
+		}
+		ws.setReady(now+engine.Cycle(c), why)
+	}
+}
+
+// isArrive: an mbarrier arrive (with or without expect_tx) or complete_tx.
+func isArrive(info *exec.InstInfo) bool {
+	return info.Op == ptx.OpMbarrier && (strings.Contains(info.Text, ".arrive") || strings.Contains(info.Text, ".complete_tx"))
+}
+
+// mbarArriveWait is the earliest result cycle of an mbarrier wait e by
+// warp ws: after the warp's own last arrive on the same mbarrier.
+func (s *SM) mbarArriveWait(ws *warpState, e *exec.Effect) engine.Cycle {
+	c := s.cfg.Hold.MbarArriveWaitCycles
+	if c <= 0 || ws.arriveAt == 0 || e.NumMbars == 0 || e.Mbars[0] != ws.arriveBar {
+		return 0
+	}
+	return ws.arriveAt + engine.Cycle(c)
+}

@@ -1,0 +1,52 @@
+package calibrate
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// The built-in H200 profile reproduces the tma6 recordings its holds were
+// fitted on (H200, 2026-11-26) within 2%, and, not fitted, the tmast4
+// loops (one TMA store or reduction per loop iteration: the taken-branch
+// hold) within 5%; the loop of one complete_tx + test_wait per iteration
+// (t6tx_twctx_l1: YIELD and a taken branch per pair) stays a known gap
+// of about a third.
+func TestTma6HoldsReproduceRecordings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
+	require.NoError(t, err)
+	by := map[string]*Bench{}
+	for _, b := range bs {
+		by[b.Name] = b
+	}
+	tc := gpu.DefaultTimedConfig()
+	for _, c := range []struct {
+		bench string
+		tol   float64
+	}{
+		{"t6rep_rep_s", 0.02}, {"t6rep_rep_g", 0.02}, {"t6rep_cpfp", 0.02}, {"t6rep_rel", 0.02},
+		{"t6rep_acq", 0.02}, {"t6rep_pf_map", 0.02}, {"t6rep_pf_tensor", 0.02}, {"t6rep_fence_async", 0.02},
+		{"t6tx_twctx_u4", 0.02}, {"t6tx_ctx_u4", 0.02},
+		{"tmast4_store_m1_same", 0.05}, {"tmast4_add_m4_dist", 0.05},
+	} {
+		b := by[c.bench]
+		require.NotNil(t, b, c.bench)
+		s, err := Simulate(b, tc, nil)
+		require.NoError(t, err, c.bench)
+		want := b.Measured["cycles_per_op"]
+		assert.InEpsilon(t, want, s.Figures["cycles_per_op"], c.tol, c.bench)
+	}
+	b := by["t6tx_twctx_l1"]
+	s, err := Simulate(b, tc, nil)
+	require.NoError(t, err)
+	got, want := s.Figures["cycles_per_op"], b.Measured["cycles_per_op"]
+	assert.Less(t, got, 0.8*want, "t6tx_twctx_l1: the loop code the model does not charge")
+	assert.Greater(t, got, 0.5*want)
+}

@@ -1,0 +1,1 @@
+../../../tools/microbench/tma6st.cu
