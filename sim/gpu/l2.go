@@ -28,9 +28,12 @@ type l2 struct {
 	sliceFree     [2]float64 // next free cycle of each slice's port
 	dramFree      float64
 	slicePerCycle float64 // bytes per cycle of one slice
-	dramPerCycle  float64
-	near, far     engine.Cycle
-	dram          engine.Cycle
+	// storeSector, storeLine: a store's cost on its slice in cycles per
+	// sector and per line (0: a store costs what a load does)
+	storeSector, storeLine float64
+	dramPerCycle           float64
+	near, far              engine.Cycle
+	dram                   engine.Cycle
 	// nearSlice is each SM's near slice; seq each SM's request count.
 	nearSlice []uint8
 	seq       []uint32
@@ -50,6 +53,7 @@ type l2Req struct {
 func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g := &l2{slicePerCycle: tc.L2BytesPerSMCycle() / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
 		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs)}
+	g.storeSector, g.storeLine = tc.l2StoreSliceCycles()
 	half := tc.L2FarExtraCycles / 2
 	g.near = engine.Cycle(tc.L2HitCycles - half)
 	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
@@ -69,6 +73,15 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 // slice is the L2 slice holding line (a parity hash of the line address,
 // as the hardware's address hashes interleave lines over partitions).
 func slice(line uint64) int { return bits.OnesCount64(line&0xfffffff) & 1 }
+
+// cost is the time a request of sectors sectors (a store or not) holds its
+// slice's port, in cycles.
+func (g *l2) cost(sectors int, store bool) float64 {
+	if store && g.storeSector > 0 {
+		return float64(sectors)*g.storeSector + g.storeLine
+	}
+	return float64(32*sectors) / g.slicePerCycle
+}
 
 // latency is the hit latency of line for SM sm.
 func (g *l2) latency(sm int, s int) engine.Cycle {
@@ -101,7 +114,7 @@ func (g *l2) commit(views []*l2View) {
 		s := slice(r.line)
 		bytes := float64(32 * popc4(r.sectors))
 		start := max(float64(r.at), g.sliceFree[s])
-		g.sliceFree[s] = start + bytes/g.slicePerCycle
+		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.store)
 		if !g.slices[s].touch(r.line) && !r.store {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 		}
@@ -156,14 +169,15 @@ func (v *l2View) next() {
 }
 
 // access times one line of sectors requested by SM sm at cycle at: it
-// returns when the data is back (for stores: when the slice took them).
-func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) engine.Cycle {
+// returns when the data is back (for stores: when the slice holds them)
+// and when the slice's port took the request in.
+func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) (ready, accepted engine.Cycle) {
 	g := v.g
 	s := slice(line)
 	bytes := float64(32 * popc4(sectors))
 	start := max(float64(at), v.sliceFree[s])
-	v.sliceFree[s] = start + bytes/(g.slicePerCycle*v.share)
-	ready := engine.Cycle(start) + g.latency(sm, s)
+	v.sliceFree[s] = start + g.cost(popc4(sectors), store)/v.share
+	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
 	if ready-engine.Cycle(start) == g.far {
 		v.farSectors += n
@@ -183,7 +197,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	v.bytes += bytes
 	g.seq[sm]++
 	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store})
-	return ready
+	return ready, engine.Cycle(start)
 }
 
 // charge queues bytes on line's slice without a cache lookup.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -21,15 +22,48 @@ func TestL2NearFarAndWindows(t *testing.T) {
 	// lines 0 and 1 hash to slices 0 and 1; SM 0 is near slice 0, SM 1 near slice 1
 	assert.Equal(t, 0, slice(0))
 	assert.Equal(t, 1, slice(1))
-	assert.Equal(t, 1000+dram, a.access(1000, 0, 0, 0xf, false), "cold: HBM")
-	assert.Equal(t, engine.Cycle(1100+265), a.access(1100, 0, 0, 0xf, false), "own line, near slice")
-	assert.Equal(t, 1100+dram, b.access(1100, 1, 0, 0xf, false), "the other partition's line: not before the window ends")
+	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, false)), "cold: HBM")
+	assert.Equal(t, engine.Cycle(1100+265), first(a.access(1100, 0, 0, 0xf, false)), "own line, near slice")
+	assert.Equal(t, 1100+dram, first(b.access(1100, 1, 0, 0xf, false)), "the other partition's line: not before the window ends")
 	g.commit([]*l2View{a, b})
-	assert.Equal(t, engine.Cycle(1200+298), b.access(1200, 1, 0, 0xf, false), "committed, far slice for SM 1")
+	assert.Equal(t, engine.Cycle(1200+298), first(b.access(1200, 1, 0, 0xf, false)), "committed, far slice for SM 1")
 	assert.Equal(t, int64(4), a.missSectors)
 	assert.Equal(t, int64(4), a.hitSectors)
 	assert.Equal(t, int64(4), b.hitSectors)
 	assert.Equal(t, int64(8), b.farSectors)
+}
+
+// first is access's first result (when the data is back).
+func first(ready, _ engine.Cycle) engine.Cycle { return ready }
+
+// A store holds its slice for a sector and a line at the store rates (in
+// L2 cycles, converted at the SM clock); a load for its bytes at the load
+// rate. Hand-derived: the L2 and SM at 1000 MHz, 8192 B per L2 cycle for
+// loads (4096 a slice: a 4-sector line takes 1/32 cycle), stores 2048 B
+// and 128 lines per L2 cycle (a slice: 1/32 cycle a sector, 1/64 a line,
+// so 9/64 a 4-sector line, 3/64 a 1-sector one). 100 requests at cycle 0
+// to one slice: the 101st is taken in at 100 x cost: 3.1, 14.1, 4.7.
+func TestL2StoreRates(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.SMClockMHz, tc.L2ClockMHz = 1000, 1000
+	tc.L2BytesPerL2Cycle = 8192
+	tc.L2StoreBytesPerL2Cycle, tc.L2StoreLinesPerL2Cycle = 2048, 128
+	require.NoError(t, tc.Validate())
+	for _, c := range []struct {
+		store   bool
+		sectors uint8
+		want    engine.Cycle
+	}{{false, 0xf, 3}, {true, 0xf, 14}, {true, 0x1, 4}} {
+		g := newL2(&tc, 1, [][]int{{0}})
+		v := newL2View(g)
+		for range 100 {
+			v.access(0, 0, 0, c.sectors, c.store)
+		}
+		_, acc := v.access(0, 0, 0, c.sectors, c.store)
+		assert.Equal(t, c.want, acc, "store %v sectors %04b", c.store, c.sectors)
+	}
+	tc.L2StoreLinesPerL2Cycle = 0
+	assert.Error(t, tc.Validate(), "one store rate without the other")
 }
 
 // Requests commit in (cycle, SM, sequence) order whatever the order of the

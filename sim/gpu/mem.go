@@ -37,7 +37,7 @@ func newMemModel(tc *TimedConfig, sms int, g *l2) *memModel {
 // when useL1 and every line is in the SM's L1, else each line through its
 // L2 slice, with the HBM latency and queue for lines L2 does not hold. It
 // returns when the data is back (for stores: when L2 has taken them).
-func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) engine.Cycle {
+func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (ready, accepted engine.Cycle) {
 	n := min(e.NumLines, len(e.GlobalLines))
 	lines := e.GlobalLines[:n]
 	l1 := m.l1[sm]
@@ -58,13 +58,14 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 				l1.touch(ln)
 			}
 			m.l1HitSectors += int64(e.NumSectors)
-			return at + m.l1Hit
+			return at + m.l1Hit, at
 		}
 	}
-	ready := at
+	ready, accepted = at, at
 	miss := m.l2.missSectors
 	for i, ln := range lines {
-		ready = max(ready, m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore))
+		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore)
+		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)
 		}
@@ -79,7 +80,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) e
 	if e.NumLines > n && n > 0 {
 		m.l2.charge(lines[n-1], float64(32*(e.NumLines-n)*4))
 	}
-	return ready
+	return ready, accepted
 }
 
 func popc4(b uint8) int {

@@ -63,7 +63,7 @@ func (p *part) ready() error {
 }
 
 // Memory implements sm.Host: the L1/L2/HBM model (mem.go, l2.go).
-func (p *part) Memory(at engine.Cycle, smid int, e *exec.Effect, useL1 bool) engine.Cycle {
+func (p *part) Memory(at engine.Cycle, smid int, e *exec.Effect, useL1 bool) (done, accepted engine.Cycle) {
 	return p.mem.access(at, smid, e, useL1)
 }
 

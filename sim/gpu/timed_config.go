@@ -39,8 +39,16 @@ type TimedConfig struct {
 	// GPU-wide L2 bandwidth in bytes per L2 cycle (l2bw_* microbenchmarks).
 	L2ClockMHz        float64
 	L2BytesPerL2Cycle float64
-	DRAMLatencyNs     float64
-	DRAMBytesPerNs    float64
+	// L2StoreBytesPerL2Cycle and L2StoreLinesPerL2Cycle are what a store
+	// costs an L2 slice instead (GPU-wide, per L2 cycle): a line of s
+	// sectors takes 32s bytes at the first rate plus one line at the second
+	// (gls_*_c132: 132 SMs storing whole lines reach 2590 B per SM cycle,
+	// single sectors 1930, where loads reach 4840). 0 for both: a store
+	// costs what a load of the same bytes costs.
+	L2StoreBytesPerL2Cycle float64
+	L2StoreLinesPerL2Cycle float64
+	DRAMLatencyNs          float64
+	DRAMBytesPerNs         float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -90,6 +98,8 @@ func Params() []Param {
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
+		floatParam("l2_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreBytesPerL2Cycle }),
+		floatParam("l2_store_lines_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreLinesPerL2Cycle }),
 		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
@@ -212,6 +222,9 @@ func (c *TimedConfig) Validate() error {
 	if c.L2HitCycles < 0 || c.DRAMLatencyNs < 0 || c.L2BytesPerL2Cycle <= 0 || c.L2ClockMHz <= 0 || c.DRAMBytesPerNs <= 0 {
 		return fmt.Errorf("timing: l2_hit_cycles and dram_latency_ns must be >= 0, l2_bytes_per_l2_cycle, l2_clock_mhz and dram_bytes_per_ns > 0")
 	}
+	if c.L2StoreBytesPerL2Cycle < 0 || c.L2StoreLinesPerL2Cycle < 0 || (c.L2StoreBytesPerL2Cycle == 0) != (c.L2StoreLinesPerL2Cycle == 0) {
+		return fmt.Errorf("timing: l2_store_bytes_per_l2_cycle and l2_store_lines_per_l2_cycle must both be > 0, or both 0 (stores cost the L2 what loads do)")
+	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
 	}
@@ -245,6 +258,17 @@ func (c *TimedConfig) Window() int {
 // GB/s within 2% at an SM clock 10% lower).
 func (c *TimedConfig) L2BytesPerSMCycle() float64 {
 	return c.L2BytesPerL2Cycle * c.L2ClockMHz / c.SMClockMHz
+}
+
+// l2StoreSliceCycles gives what a store costs one of the two L2 slices in
+// SM cycles at the launch's clock: per sector and per line (both 0 when the
+// profile has no store rates: a store then costs what a load does).
+func (c *TimedConfig) l2StoreSliceCycles() (perSector, perLine float64) {
+	if c.L2StoreBytesPerL2Cycle <= 0 || c.L2StoreLinesPerL2Cycle <= 0 {
+		return 0, 0
+	}
+	toSM := c.SMClockMHz / c.L2ClockMHz // SM cycles per L2 cycle
+	return 2 * 32 / c.L2StoreBytesPerL2Cycle * toSM, 2 / c.L2StoreLinesPerL2Cycle * toSM
 }
 
 // nsToCycles converts a time in ns to SM cycles at the profile's clock.

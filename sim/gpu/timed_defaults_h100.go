@@ -69,6 +69,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"l2_clock_mhz":                      {1702, "fit: closed form, median ncu lts__cycles_elapsed.avg.per_second of the 18 l2bw recordings: 1701.8 MHz (1699.6..1706.8)", nil},
 	"l2_far_extra_cycles":               {33, "H200 value (not fitted on the H100): microbench gmem_chase_hist_4m (H200): per-load latencies fall in two groups, 264.5 (383 loads) and 297.9 (640 loads): far - near 33", nil},
 	"l2_hit_cycles":                     {277, "fit: closed form, gmem_chase_1m cycles_per_load 276.7 (pointer chase in L2)", f(0.0031)},
+	"l2_store_bytes_per_l2_cycle":       {0, "not recorded on the H100 (gls is H200 only): 0, stores cost the L2 what loads do", nil},
+	"l2_store_lines_per_l2_cycle":       {0, "not recorded on the H100 (gls is H200 only): 0, stores cost the L2 what loads do", nil},
 	"l2_ways_count":                     {16, "H200 value (not fitted on the H100): estimate: not measured (a 16-way hashed set-associative slice behaves like LRU on the chases)", nil},
 	"launch_cycles":                     {3284, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0139)},
 	"lg_queue_cycles":                   {131, "fit: Nelder-Mead (lg_queue_cycles) on gst_line_w1, gst_line_w4", f(0.0008)},

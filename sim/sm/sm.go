@@ -10,8 +10,10 @@ import (
 type Host interface {
 	// Memory times the global/local/constant lines of e that leave SM sm
 	// at cycle at (through its L1 when useL1); it returns when the data is
-	// back.
-	Memory(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) engine.Cycle
+	// back (a store: when the L2 holds it) and, for a store, when the L2
+	// took its last line in (its slice's queue: the L1 cannot hand stores
+	// to the L2 faster than that).
+	Memory(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (done, accepted engine.Cycle)
 	// CTADone is called when every warp of c has exited.
 	CTADone(s *SM, c *exec.CTA, now engine.Cycle)
 	// ClusterEvent is called when a warp of a multi-CTA cluster did

@@ -52,7 +52,8 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		// cycles they are asked at: ask at issue, then shift by the wait
 		// for the engine (asking at a later cycle
 		// would hold every other SM's requests until then)
-		back = start + (s.host.Memory(now, s.ID, e, false) - now)
+		done, _ := s.host.Memory(now, s.ID, e, false)
+		back = start + (done - now)
 	}
 	// one box alone fills shared memory at TMAFillBytesPerCycle
 	fill := engine.Cycle(e.NumLines * a.TMARowCycles)

@@ -54,7 +54,8 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 		f := &d.eff
 		f.NumLines, f.NumSectors, f.GlobalBytes, f.GlobalStore, f.GlobalTMA = 1, 4, 128, false, true
 		f.GlobalLines[0], f.LineSectors[0] = m&(1<<56-1)>>7, 0xf
-		t = s.host.Memory(now, s.ID, f, false) + engine.Cycle(a.TMADescGlobalCycles)
+		done, _ := s.host.Memory(now, s.ID, f, false)
+		t = done + engine.Cycle(a.TMADescGlobalCycles)
 	}
 	if store {
 		t += engine.Cycle(a.TMADescStoreCycles)

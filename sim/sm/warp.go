@@ -268,10 +268,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, e, now)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
-		done := s.host.Memory(st, s.ID, e, useL1) + lat
+		done, accepted := s.host.Memory(st, s.ID, e, useL1)
+		done += lat
 		ready = max(ready, done)
 		why = StallLongScoreboard
 		if e.GlobalStore {
+			// the L1 hands stores to the L2 no faster than the L2 takes
+			// them in: its queue fills and the LG throttle holds the
+			// sub-partition (gls_*_c132: 132 SMs storing)
+			sp.l1Done = max(sp.l1Done, accepted)
 			ws.storesDone = max(ws.storesDone, done)
 			s.lastStore = now
 			s.storeData(e, now)
