@@ -161,6 +161,10 @@ if os.path.exists(os.path.join(SRC, "gen4.py")):
 if os.path.exists(os.path.join(SRC, "gen5.py")):
     import gen5  # noqa: E402
     gen5.register(add)
+# part 6, core helper (call/return, 64-bit conversions, division by warps) by gen6_core.py
+if os.path.exists(os.path.join(SRC, "gen6_core.py")):
+    import gen6_core  # noqa: E402
+    gen6_core.register(add)
 
 
 def yaml_line(v):
