@@ -79,6 +79,8 @@ type SM struct {
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
+	// division SASS sequences by instruction (seq.go; nil: none)
+	seqCache map[*exec.InstInfo][]seqStep
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -103,6 +105,8 @@ type subPart struct {
 	// issueFree: the sub-partition's dispatch issues one SASS instruction
 	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
 	issueFree engine.Cycle
+	// seqActive: warps in a division's SASS sequence (seq.go)
+	seqActive int
 }
 
 type ctaState struct {
@@ -269,6 +273,10 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 // eligible says when warp ws can issue its next instruction (at <= now:
 // now) and, if later, why not.
 func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstInfo, engine.Cycle, Stall) {
+	if len(ws.seq.steps) > 0 {
+		at, why := s.seqEligible(sp, ws, now)
+		return ws.seq.info, at, why
+	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
 			ws.sleeping = false

@@ -51,6 +51,8 @@ type warpState struct {
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
+	// seq: the rest of an integer division's SASS sequence (seq.go)
+	seq seqState
 }
 
 // reg is the cycle register r is ready.
@@ -138,6 +140,14 @@ func resultWhy(p ptx.Pipe) Stall {
 
 // issue issues warp ws's next instruction at cycle now.
 func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	if len(ws.seq.steps) > 0 {
+		// the next SASS instruction of a division (seq.go)
+		ws.account(Selected, ws.seq.info, now, s)
+		ws.flush(now+1, s)
+		sp.last = ws
+		s.issueStep(sp, ws, now)
+		return nil
+	}
 	e := &s.eff
 	if err := ws.w.Issue(e); err != nil {
 		return err
@@ -185,6 +195,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
+	if steps, ok := s.seqSteps(info); ok {
+		s.startSeq(sp, ws, info, steps, now)
+		return nil
+	}
 	slots := engine.Cycle(info.Slots)
 	sp.issueFree = now + slots
 	s.Stats.SASSInstructions += int64(info.Slots)
@@ -217,6 +231,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if hi {
 			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
 		}
+	}
+	switch info.Pipe {
+	case ptx.PipeConv, ptx.PipeFP32, ptx.PipeWarp:
+		lat = s.formLatency(info, lat)
 	}
 	if isSeq {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
@@ -308,6 +326,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	switch info.Pipe {
 	case ptx.PipeBranch:
 		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+		if info.Op == ptx.OpRet && !e.Exited {
+			// a return from a called function (RET.REL.NODEC): microbench c6call_w1
+			ws.setReady(now+engine.Cycle(s.cfg.CallReturnCycles), StallBranchResolving)
+		}
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
