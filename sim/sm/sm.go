@@ -193,7 +193,7 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			free := pick.info != nil && pick.info.Slots == 0
+			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.kind(pick.info) == lowFused)
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
@@ -322,7 +322,14 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, ws.regWhy[r]
 		}
 	}
-	if t := sp.pipeFree[info.Pipe]; t > at {
+	pipe := info.Pipe
+	switch s.code.low.kind(info) {
+	case lowFlex:
+		pipe = flexPipe(sp)
+	case lowFused:
+		pipe = ptx.PipeNone // no SASS: no pipe to wait for
+	}
+	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle
 		if info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp {
 			why = StallMIOThrottle

@@ -165,7 +165,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	free := info.Slots == 0 && e.Outcome != exec.Parked
+	low := s.code.low.kind(info)
+	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
@@ -219,10 +220,19 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			s.Stats.PipeBusy[u.p] += int64(b)
 		}
 	}
-	start := max(now, sp.pipeFree[info.Pipe])
+	pipe := info.Pipe
+	if low == lowFlex {
+		pipe = flexPipe(sp)
+	}
+	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
 	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	if low == lowAbsorb && info.Bits == 64 {
+		// IADD3 and IADD3.X of three inputs: both halves on the ALU
+		// (microbench itput64_add, ncu: 92% of its SASS on the ALU pipe)
+		busy = engine.Cycle(pt.IntervalCycles) * slots
+	}
 	lat := engine.Cycle(pt.LatencyCycles)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
@@ -240,8 +250,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
 		busy = engine.Cycle(int(mix.IMAD)*imad + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
 	}
-	sp.pipeFree[info.Pipe] = start + busy
-	s.Stats.PipeBusy[info.Pipe] += int64(busy)
+	sp.pipeFree[pipe] = start + busy
+	s.Stats.PipeBusy[pipe] += int64(busy)
 	ready := now + lat
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
