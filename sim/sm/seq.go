@@ -25,10 +25,29 @@ import (
 // return (call_return_cycles: the RET's redirect, microbench c6call_w1).
 
 // seqStep is one SASS instruction of a sequence: its pipe and how long it
-// holds the pipe.
+// holds the pipe. The warp issues them in chunks of up to seqChunk
+// consecutive steps (one scheduler decision each: the simulator's speed),
+// a chunk of n steps holding the issue n cycles and each of its pipes for
+// its steps' sum, waiting for the pipe it uses most.
 type seqStep struct {
 	pipe ptx.Pipe
 	busy engine.Cycle
+}
+
+// seqChunk is the steps a warp issues at one scheduler decision.
+const seqChunk = 8
+
+// seqChunkOf is the chunk at the head of steps: its length, the pipe it
+// waits for and the busy cycles per pipe.
+func seqChunkOf(steps []seqStep) (n int, wait ptx.Pipe, busy [ptx.NumPipes]engine.Cycle) {
+	n = min(len(steps), seqChunk)
+	for _, st := range steps[:n] {
+		busy[st.pipe] += st.busy
+		if busy[st.pipe] > busy[wait] {
+			wait = st.pipe
+		}
+	}
+	return n, wait, busy
 }
 
 // seqState is a warp's sequence in progress.
@@ -111,21 +130,24 @@ func (s *SM) startSeq(sp *subPart, ws *warpState, info *exec.InstInfo, steps []s
 	s.issueStep(sp, ws, now)
 }
 
-// issueStep issues the warp's next sequence step at now.
+// issueStep issues the warp's next chunk of sequence steps at now.
 func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	q := &ws.seq
-	st := q.steps[0]
-	q.steps = q.steps[1:]
-	start := max(now, sp.pipeFree[st.pipe])
-	sp.pipeFree[st.pipe] = start + st.busy
-	s.Stats.PipeBusy[st.pipe] += int64(st.busy)
-	s.Stats.SASSInstructions++
-	sp.issueFree = now + 1
-	ws.setReady(now+1, StallDispatch)
+	n, _, busy := seqChunkOf(q.steps)
+	q.steps = q.steps[n:]
+	for p, b := range busy {
+		if b > 0 {
+			sp.pipeFree[p] = max(now, sp.pipeFree[p]) + b
+			s.Stats.PipeBusy[p] += int64(b)
+		}
+	}
+	s.Stats.SASSInstructions += int64(n)
+	sp.issueFree = now + engine.Cycle(n)
+	ws.setReady(now+engine.Cycle(n), StallDispatch)
 	// each other division in progress on the sub-partition stretches the
 	// chain (microbench idivtput_u64_w4, _w8, idivtput_u64: 384, 460, 696
 	// cycles per division and warp at 1, 2, 4 warps per scheduler)
-	q.next = math.Max(q.next, float64(now)) + s.cfg.IdivCyclesPerSlot + s.cfg.IdivContentionCycles*float64(sp.seqActive-1)
+	q.next = math.Max(q.next, float64(now)) + float64(n)*(s.cfg.IdivCyclesPerSlot+s.cfg.IdivContentionCycles*float64(sp.seqActive-1))
 	if len(q.steps) > 0 {
 		return
 	}
@@ -148,7 +170,8 @@ func (s *SM) seqEligible(sp *subPart, ws *warpState, now engine.Cycle) (engine.C
 	if t := engine.Cycle(math.Ceil(q.next)); t > at {
 		at, why = t, StallWait
 	}
-	if t := sp.pipeFree[q.steps[0].pipe]; t > at {
+	_, wait, _ := seqChunkOf(q.steps)
+	if t := sp.pipeFree[wait]; t > at {
 		at, why = t, StallMathPipeThrottle
 	}
 	return at, why
