@@ -109,7 +109,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tma_desc_global_cycles":            {6, "fit: Nelder-Mead (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0442)},
 	"tma_desc_store_cycles":             {42, "fit: closed form, tmadesc4_store first_cycles - next_cycles 220 - 178 (a store on a parameter map new to the SM)", f(0.0051)},
 	"tma_fill_bytes_per_cycle":          {72, "by hand: tma_load_none_16k_lat / _32k_lat (one box in flight): 148 / 298 cycles beyond the 8 KiB box", nil},
-	"tma_hbm_extra_cycles":              {196, "fit: Nelder-Mead (tma_hbm_extra_cycles) on tmacold_16k_s1, tmacold_16k_s4, tmacold_4k_s4", f(0.0473)},
+	"tma_hbm_extra_cycles":              {196, "fit: Nelder-Mead (tma_hbm_extra_cycles) on tmacold_16k_s1, tmacold_16k_s4, tmacold_4k_s4", f(0.0474)},
 	"tma_issue_cycles":                  {59, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.0296)},
 	"tma_latency_cycles":                {13, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.0296)},
 	"tma_min_cycles":                    {185, "fit: closed form, cycles_per_load 184.8 of every tma_load_*_tput with 8..128 rows (4 in flight, one mbarrier per load: a completion slot per new mbarrier)", nil},

@@ -8,10 +8,12 @@ import (
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
-// An integer division or remainder is a long SASS sequence (ptxas inlines
-// 32-bit ones and calls a subroutine for 64-bit ones): I2F, MUFU.RCP, F2I
-// and a chain of IMAD.HI / IMAD.WIDE / IMAD and ALU corrections, each step
-// waiting for the one before. The warp issues it step by step: each step
+// A 64-bit integer division or remainder is a call of a ptxas subroutine:
+// I2F.U64, MUFU.RCP, F2I.U64 and a chain of IMAD.HI / IMAD.WIDE / IMAD and
+// ALU corrections, each step waiting for the one before, and nothing else
+// of the warp in between (the 32-bit ones are inline, and ptxas
+// interleaves them with independent work: they keep warp.go's bulk
+// charge; microbench idivtput_u32 / _u64s). The warp issues it step by step: each step
 // takes one issue slot of its sub-partition and its pipe for the pipe's
 // interval, no earlier than idiv_cycles_per_slot after the step before
 // (the chain's mean dependent spacing). Other warps compete for the same
@@ -62,7 +64,9 @@ type seqState struct {
 // instructions): the reciprocal's I2F, MUFU.RCP, F2I first, then the
 // multiplies and ALU instructions spread evenly.
 func (s *SM) seqSteps(info *exec.InstInfo) ([]seqStep, bool) {
-	if info.Pipe != ptx.PipeIMAD || s.cfg.IdivCyclesPerSlot <= 0 {
+	if info.Pipe != ptx.PipeIMAD || info.Bits != 64 || s.cfg.IdivCyclesPerSlot <= 0 {
+		// 32-bit divisions are inline: ptxas interleaves them with the
+		// warp's other work, so they keep the bulk charge of warp.go
 		return nil, false
 	}
 	if st, ok := s.seqCache[info]; ok {
