@@ -171,9 +171,9 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 					ls.imms++
 				}
 			}
-			for _, r := range inf.Uses {
+			for k, r := range inf.Uses {
 				if a := producer(i, r, logic); a >= 0 {
-					if u := ls.union(leaves[a]); u.n()+len(uncounted(inf.Uses, r, u)) <= 3 {
+					if u := ls.union(leaves[a]); u.n()+len(uncounted(inf.Uses[k+1:], u)) <= 3 {
 						ls, out[a] = u, lowFused
 						continue
 					}
@@ -193,12 +193,11 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 	return out
 }
 
-// uncounted is the registers of uses other than r not yet in u (the
-// inputs still to come when r's producer is fused).
-func uncounted(uses []int32, r int32, u leafSet) []int32 {
+// uncounted is the registers of the uses still to come not yet in u.
+func uncounted(uses []int32, u leafSet) []int32 {
 	var out []int32
 	for _, x := range uses {
-		if x != r && !slices.Contains(u.regs, x) {
+		if !slices.Contains(u.regs, x) {
 			out = append(out, x)
 		}
 	}
