@@ -50,7 +50,7 @@ var groups6Core = []Group{
 		Start:   []float64{3}, Lo: []float64{0.5}, Hi: []float64{20}},
 	{Name: "idiv_contention", Params: []string{"idiv_contention_cycles"},
 		Benches: []string{"idivtput_u64_w4", "idivtput_u64_w8", "idivtput_u64", "idivtput_s64_w4", "idivtput_s64"},
-		Start: []float64{1.5}, Lo: []float64{0}, Hi: []float64{20}},
+		Start:   []float64{1.5}, Lo: []float64{0}, Hi: []float64{20}},
 }
 
 // halfPair reads half the cycles per op of a chain of conversion pairs.
