@@ -54,7 +54,7 @@ func (m *machine) build() {
 	m.smPart = make([]int, n)
 	m.sms = make([]*sm.SM, n)
 	for pi, g := range groups {
-		pt := &part{m: m, id: pi, sms: g, eng: engine.New(), code: sm.NewCode(), clusters: map[*exec.Cluster]*clusterRun{},
+		pt := &part{m: m, id: pi, sms: g, eng: engine.New(), code: sm.NewCode(m.k), clusters: map[*exec.Cluster]*clusterRun{},
 			lands: map[exec.MbarRef]engine.Cycle{}, budget: m.budget}
 		pt.mem = newMemModel(&m.tc, n, m.l2)
 		if m.opt.HotLines {

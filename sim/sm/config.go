@@ -85,6 +85,9 @@ type Config struct {
 	// chains through I2F, MUFU.RCP, F2I and multiplies; a result is ready
 	// this many cycles per SASS instruction of its sequence after issue.
 	IdivCyclesPerSlot float64 `json:"idiv_cycles_per_slot" yaml:"idiv_cycles_per_slot"`
+	// IdivContentionCycles: each other division in progress on the
+	// sub-partition adds this to the spacing of a division's steps (seq.go).
+	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).
@@ -121,9 +124,19 @@ type Config struct {
 	// SmemAtomExtraCycles: a shared-memory atomic's result comes this much
 	// later than a load of the same wavefronts.
 	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
-	ICache              ICacheConfig
-	Async               AsyncConfig
-	Hold                HoldConfig // tma_hold.go
+	// CallReturnCycles: a return from a called function (RET.REL.NODEC,
+	// also ending ptxas's 64-bit division subroutine) lets the warp go on
+	// this many cycles after it issues (microbench c6call_*).
+	CallReturnCycles int `json:"call_return_cycles" yaml:"call_return_cycles"`
+	// Latencies of SASS forms that differ from their pipe's (forms.go):
+	// conversions with a 64-bit operand, f32 <-> f16/bf16 conversions
+	// (0: the pipe's latency), and SHFL.IDX's extra cycles.
+	ConvWideLatencyCycles int `json:"conv_wide_latency_cycles" yaml:"conv_wide_latency_cycles"`
+	F16ConvLatencyCycles  int `json:"f16_conv_latency_cycles" yaml:"f16_conv_latency_cycles"`
+	ShflIdxExtraCycles    int `json:"shfl_idx_extra_cycles" yaml:"shfl_idx_extra_cycles"`
+	ICache                ICacheConfig
+	Async                 AsyncConfig
+	Hold                  HoldConfig // tma_hold.go
 }
 
 // Validate checks the configuration.
@@ -153,7 +166,9 @@ func (c *Config) Validate() error {
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
-		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles},
+		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
+		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},
+		{"shfl_idx_extra_cycles", c.ShflIdxExtraCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

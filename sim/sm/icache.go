@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
@@ -18,13 +19,21 @@ type ICacheConfig struct {
 	LineIntervalCycles int `json:"line_interval_cycles" yaml:"line_interval_cycles"`
 }
 
-// Code is the GPU-wide view of code lines (whether a line is in L2 yet).
+// Code is the GPU-wide view of code lines (whether a line is in L2 yet)
+// and of what ptxas makes of the kernel's instructions (lower.go).
 type Code struct {
 	inL2 map[uint64]engine.Cycle
+	low  *Lowering
 }
 
-// NewCode returns a cold L2 for code.
-func NewCode() *Code { return &Code{inL2: map[uint64]engine.Cycle{}} }
+// NewCode returns a cold L2 for kernel k's code (nil k: no lowering).
+func NewCode(k *exec.Kernel) *Code {
+	c := &Code{inL2: map[uint64]engine.Cycle{}}
+	if k != nil {
+		c.low = NewLowering(k)
+	}
+	return c
+}
 
 // icache is one SM's instruction cache: when each line is (or will be)
 // present.

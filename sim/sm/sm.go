@@ -83,6 +83,8 @@ type SM struct {
 	barFree, barRelease engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
+	// division SASS sequences by instruction (seq.go; nil: none)
+	seqCache map[*exec.InstInfo][]seqStep
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -110,6 +112,8 @@ type subPart struct {
 	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
 	// its last request in the SM's L1 (lsu.go)
 	lsuFree, l1Done engine.Cycle
+	// seqActive: warps in a division's SASS sequence (seq.go)
+	seqActive int
 }
 
 type ctaState struct {
@@ -196,7 +200,7 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			free := pick.info != nil && pick.info.Slots == 0
+			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.kind(pick.info) == lowFused)
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
@@ -276,6 +280,10 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 // eligible says when warp ws can issue its next instruction (at <= now:
 // now) and, if later, why not.
 func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstInfo, engine.Cycle, Stall) {
+	if len(ws.seq.steps) > 0 {
+		at, why := s.seqEligible(sp, ws, now)
+		return ws.seq.info, at, why
+	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
 			ws.sleeping = false
@@ -321,7 +329,14 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, ws.regWhy[r]
 		}
 	}
-	if t := sp.pipeFree[info.Pipe]; t > at {
+	pipe := info.Pipe
+	switch s.code.low.kind(info) {
+	case lowFlex:
+		pipe = flexPipe(sp)
+	case lowFused:
+		pipe = ptx.PipeNone // no SASS: no pipe to wait for
+	}
+	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle
 		if info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp {
 			why = StallMIOThrottle

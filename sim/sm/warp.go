@@ -56,6 +56,8 @@ type warpState struct {
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
+	// seq: the rest of an integer division's SASS sequence (seq.go)
+	seq seqState
 }
 
 // reg is the cycle register r is ready.
@@ -143,6 +145,14 @@ func resultWhy(p ptx.Pipe) Stall {
 
 // issue issues warp ws's next instruction at cycle now.
 func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	if len(ws.seq.steps) > 0 {
+		// the next SASS instruction of a division (seq.go)
+		ws.account(Selected, ws.seq.info, now, s)
+		ws.flush(now+1, s)
+		sp.last = ws
+		s.issueStep(sp, ws, now)
+		return nil
+	}
 	e := &s.eff
 	if err := ws.w.Issue(e); err != nil {
 		return err
@@ -160,7 +170,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	free := info.Slots == 0 && e.Outcome != exec.Parked
+	low := s.code.low.kind(info)
+	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
@@ -190,6 +201,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
+	if steps, ok := s.seqSteps(info); ok {
+		s.startSeq(sp, ws, info, steps, now)
+		return nil
+	}
 	slots := engine.Cycle(info.Slots)
 	sp.issueFree = now + slots
 	s.Stats.SASSInstructions += int64(info.Slots)
@@ -210,10 +225,19 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			s.Stats.PipeBusy[u.p] += int64(b)
 		}
 	}
-	start := max(now, sp.pipeFree[info.Pipe])
+	pipe := info.Pipe
+	if low == lowFlex {
+		pipe = flexPipe(sp)
+	}
+	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
 	busy := engine.Cycle(pt.IntervalCycles) + slots - 1
+	if low == lowAbsorb && info.Bits == 64 {
+		// IADD3 and IADD3.X of three inputs: both halves on the ALU
+		// (microbench itput64_add, ncu: 92% of its SASS on the ALU pipe)
+		busy = engine.Cycle(pt.IntervalCycles) * slots
+	}
 	lat := engine.Cycle(pt.LatencyCycles)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
@@ -223,12 +247,16 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
 		}
 	}
+	switch info.Pipe {
+	case ptx.PipeConv, ptx.PipeFP32, ptx.PipeWarp:
+		lat = s.formLatency(info, lat)
+	}
 	if isSeq {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
 		busy = engine.Cycle(int(mix.IMAD)*imad + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
 	}
-	sp.pipeFree[info.Pipe] = start + busy
-	s.Stats.PipeBusy[info.Pipe] += int64(busy)
+	sp.pipeFree[pipe] = start + busy
+	s.Stats.PipeBusy[pipe] += int64(busy)
 	ready := now + lat
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
@@ -318,6 +346,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	switch info.Pipe {
 	case ptx.PipeBranch:
 		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+		if info.Op == ptx.OpRet && !e.Exited {
+			// a return from a called function (RET.REL.NODEC): microbench c6call_w1
+			ws.setReady(now+engine.Cycle(s.cfg.CallReturnCycles), StallBranchResolving)
+		}
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:

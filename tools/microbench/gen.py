@@ -174,6 +174,10 @@ if os.path.exists(os.path.join(SRC, "gen6_store.py")):
 if os.path.exists(os.path.join(SRC, "gen6_tma.py")):
     import gen6_tma  # noqa: E402
     gen6_tma.register(add)
+# part 6, core helper (call/return, 64-bit conversions, division by warps) by gen6_core.py
+if os.path.exists(os.path.join(SRC, "gen6_core.py")):
+    import gen6_core  # noqa: E402
+    gen6_core.register(add)
 
 
 def yaml_line(v):

@@ -31,6 +31,13 @@ def r2(x, nd=2):
     return None if x is None else round(x, nd)
 
 
+def r3(x):
+    """3 decimals, or 4 significant digits below 1 (rates such as 0.0104 divisions per SM-cycle)."""
+    if x is None:
+        return None
+    return round(x, 3) if abs(x) >= 1 else float(f"{x:.4g}")
+
+
 def rows(flat, width):
     return [flat[i:i + width] for i in range(0, len(flat), width)]
 
@@ -309,8 +316,8 @@ def main():
             runs = json.load(open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]
             keys = [k for k in (per[0] if per else {}) if isinstance(per[0][k], (int, float)) and per[0][k] is not None]
-            ent["clock64"] = {k: {"median": r2(med([p[k] for p in per]), 3), "min": r2(min(p[k] for p in per), 3),
-                                  "max": r2(max(p[k] for p in per), 3)} for k in keys}
+            ent["clock64"] = {k: {"median": r3(med([p[k] for p in per])), "min": r3(min(p[k] for p in per)),
+                                  "max": r3(max(p[k] for p in per))} for k in keys}
             for k in per[0] if per else {}:
                 if k not in keys:
                     ent.setdefault("facts", {})[k] = per[0][k]
