@@ -114,6 +114,7 @@ func TestBuildSpecFromDump(t *testing.T) {
 	t.Log(c.Spec)
 	for _, want := range []string{
 		"kernel: _Z1kPfj6ParamsN\n", "grid: [4, 2, 1]\n", "cluster: [2, 1, 1]\n", "shared_bytes: 1024\n",
+		"registers: 40\n", // the driver's NUM_REGS (images.txt: 40)
 		"  b0: {dtype: u8, shape: [4096]}\n", // zeros before: no file
 		"  b1: {file: b1.npy}\n",
 		"  b2: {dtype: bf16, shape: [512]}\n", // the map over it says bf16
@@ -128,6 +129,7 @@ func TestBuildSpecFromDump(t *testing.T) {
 	// encodings gives back the captured parameter block byte for byte.
 	s, err := launch.Parse("launch.yaml", []byte(c.Spec))
 	require.NoError(t, err)
+	assert.Equal(t, 40, s.Registers, "a timed run's occupancy uses what ptxas allocated")
 	addr := map[string]uint64{"b0": base0, "b1": base1, "b2": base2}
 	tmOff := map[string]int{"t0": 384, "t1": 512}
 	params := []ptx.Param{{Name: "p0", Offset: 0, Size: 8}, {Name: "p1", Offset: 8, Size: 4},

@@ -84,6 +84,11 @@ func Build(d *Dump) (*Corpus, error) {
 		fmt.Fprintf(&y, "cluster: %s\n", ints3(d.Cluster))
 	}
 	fmt.Fprintf(&y, "shared_bytes: %d\n", d.Shared)
+	if d.Regs > 0 && d.Regs <= 255 {
+		// what ptxas allocated (the driver's CU_FUNC_ATTRIBUTE_NUM_REGS): a
+		// timed run's occupancy limit (README: launch spec)
+		fmt.Fprintf(&y, "registers: %d\n", d.Regs)
+	}
 	if len(d.Buffers) > 0 {
 		y.WriteString("buffers:\n")
 	}
