@@ -161,6 +161,10 @@ if os.path.exists(os.path.join(SRC, "gen4.py")):
 if os.path.exists(os.path.join(SRC, "gen5.py")):
     import gen5  # noqa: E402
     gen5.register(add)
+# part 6 (register-limited occupancy, helper flash) by gen6_flash.py
+if os.path.exists(os.path.join(SRC, "gen6_flash.py")):
+    import gen6_flash  # noqa: E402
+    gen6_flash.register(add)
 
 
 def yaml_line(v):
