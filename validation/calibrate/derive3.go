@@ -36,6 +36,8 @@ func figures3(b *Bench) []string {
 		return []string{"warp_inst_per_sm_cycle"}
 	case "smst", "smst2":
 		return []string{"cycles_per_probe"}
+	case "regocc":
+		return []string{NCUFigure} // the launch's waves (groups6_flash.go)
 	case "icache":
 		// the launch under ncu (caches flushed): code from memory, as the
 		// evidence kernels run; clk's rep 0 is warm from the run before
@@ -73,6 +75,8 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		out["cycles_per_probe"] = maxCol(cl, 1) / b.meta("probes_per_warp")
 	case "itput", "itmix", "idivtput":
 		out["warp_inst_per_sm_cycle"] = b.meta("warps") * b.meta("warp_ops_per_warp") / maxCol(cl, 1)
+	case "regocc":
+		out[NCUFigure] = cycles
 	case "icache":
 		out["cycles_cold"], out["cycles_warm"] = maxCol(cl, 0), maxCol(cl, 1)
 		out[NCUFigure] = cycles
