@@ -20,6 +20,7 @@ import (
 //     on a non-uniform predicate may skip or repeat for some lanes only
 //     (forward: the skipped instructions and an else part after them;
 //     backward: the loop it closes).
+//
 // The marking is a fixed point from "every register uniform".
 func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
 	n := len(infos)
