@@ -172,6 +172,8 @@ func (m *machine) occupancy(specRegs int) error {
 			regs, src = n, "maxnreg"
 		} else if n := sm.SetmaxnregRegisters(m.k, c.Registers, c.RegisterAllocUnit); n > 0 {
 			regs, src = n, "setmaxnreg"
+		} else if n := sm.EstimateRegisters(m.k, m.tc.RegistersLiveOverhead); n > 0 {
+			regs, src = n, "estimate" // peak live values of the PTX (sim/sm/regpressure.go)
 		} else {
 			regs, src = m.tc.RegistersPerThreadDefault, "default"
 		}

@@ -62,6 +62,10 @@ type TimedConfig struct {
 	// RegistersPerThreadDefault is used when neither the spec nor the PTX
 	// (.maxnreg) gives the registers per thread.
 	RegistersPerThreadDefault int
+	// RegistersLiveOverhead is what ptxas allocates beyond the PTX's peak
+	// of live 32-bit values (sm.EstimateRegisters): the registers per
+	// thread of a launch whose spec, .maxnreg and setmaxnreg say nothing.
+	RegistersLiveOverhead int
 }
 
 // Param is one named parameter of the timing profile.
@@ -169,6 +173,7 @@ func Params() []Param {
 		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
+		intParam("registers_live_overhead", "microbench", func(c *TimedConfig) *int { return &c.RegistersLiveOverhead }),
 		intParam("sub_partitions_count", "spec", func(c *TimedConfig) *int { return &c.SM.SubPartitions }),
 		intParam("max_warps_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxWarps }),
 		intParam("max_ctas_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxCTAs }),
@@ -245,6 +250,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.RegistersPerThreadDefault <= 0 || c.RegistersPerThreadDefault > 255 {
 		return fmt.Errorf("timing: registers_per_thread_default must be in 1..255, got %d", c.RegistersPerThreadDefault)
+	}
+	if c.RegistersLiveOverhead < -64 || c.RegistersLiveOverhead > 64 {
+		return fmt.Errorf("timing: registers_live_overhead must be in -64..64, got %d", c.RegistersLiveOverhead)
 	}
 	return c.SM.Validate()
 }

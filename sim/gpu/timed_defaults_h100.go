@@ -89,6 +89,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0017)},
 	"prefetch_tensormap_cycles":         {121, "H200 value (not recorded on the H100): fit: Nelder-Mead (prefetch_tensormap_cycles) on t6rep_pf_map", nil},
 	"register_alloc_unit_count":         {256, "spec", nil},
+	"registers_live_overhead":           {4, "H200 value (not recorded on the H100; ptxas allocates registers the same way for both): fit: closed form, median over regocc_k24..regocc_k216 of the registers the driver's JIT allocated (provenance func_attributes.num_regs) minus the PTX's peak of live 32-bit values (differences [4 4 4 4 4 4 12 20 34 66])", nil},
 	"registers_per_sm_count":            {65536, "spec", nil},
 	"registers_per_thread_default":      {32, "estimate", nil},
 	"scheduler_lrr":                     {1, "microbench smem_ld*_tput, ldsm_x4_tput, stsm_x4_tput (H200): every warp takes about the whole run (fair arbitration)", nil},

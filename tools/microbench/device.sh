@@ -48,7 +48,7 @@ while time.time()-t<2.0: (a@a); torch.cuda.synchronize()
 nvidia-smi --query-gpu=clocks.sm,clocks.mem --format=csv >> $B/env/nvidia_smi_csv.txt
 ALL=(); for d in $MB/validation/microbench/${ONLY:-*}/; do [ -f $d/kernel.ptx ] && ALL+=("${d%/}"); done
 group() { for d in "${ALL[@]}"; do case $(basename $d) in $1) echo $d;; esac; done; }
-METRICS=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+METRICS=${METRICS:-sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum}
 ncu_pass() {  # tag dirs...
   local tag=$1; shift
   local L=(); for r in 1 2 3; do L+=("$@"); done

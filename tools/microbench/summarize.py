@@ -134,7 +134,7 @@ def derive(b, run):
     if fam in ("smst", "smst2"):
         cl = rows(clk, 2)
         return {"cycles_per_probe": max(c[1] for c in cl) / m["probes_per_warp"]}
-    if fam in ("itput", "itmix", "idivtput"):
+    if fam in ("itput", "itmix", "idivtput", "fpalu"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
     if fam == "icache":

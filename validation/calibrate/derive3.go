@@ -32,10 +32,12 @@ func figures3(b *Bench) []string {
 		return nil // notCompared
 	case "bulkl":
 		return []string{"issue_cycles", "cycles_per_op"}
-	case "itput", "itmix", "idivtput":
+	case "itput", "itmix", "idivtput", "fpalu":
 		return []string{"warp_inst_per_sm_cycle"}
 	case "smst", "smst2":
 		return []string{"cycles_per_probe"}
+	case "regocc":
+		return []string{NCUFigure} // the launch's waves (groups6_flash.go)
 	case "icache":
 		// the launch under ncu (caches flushed): code from memory, as the
 		// evidence kernels run; clk's rep 0 is warm from the run before
@@ -50,7 +52,7 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	cl := rows(clk, 2)
 	out := map[string]float64{}
 	switch b.Family {
-	case "gst", "gld", "itput", "itmix", "idivtput", "icache", "smst", "smst2":
+	case "gst", "gld", "itput", "itmix", "idivtput", "fpalu", "icache", "smst", "smst2":
 		if len(cl) == 0 {
 			return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per warp", b.Name, len(clk))
 		}
@@ -71,8 +73,10 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 		}
 	case "smst", "smst2":
 		out["cycles_per_probe"] = maxCol(cl, 1) / b.meta("probes_per_warp")
-	case "itput", "itmix", "idivtput":
+	case "itput", "itmix", "idivtput", "fpalu":
 		out["warp_inst_per_sm_cycle"] = b.meta("warps") * b.meta("warp_ops_per_warp") / maxCol(cl, 1)
+	case "regocc":
+		out[NCUFigure] = cycles
 	case "icache":
 		out["cycles_cold"], out["cycles_warm"] = maxCol(cl, 0), maxCol(cl, 1)
 		out[NCUFigure] = cycles

@@ -1,0 +1,135 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// uniformRegs marks the registers ptxas can keep in the uniform datapath
+// (Hopper's 63 uniform registers per warp, UR): integer values every lane
+// of a warp computes alike from kernel parameters, CTA coordinates and
+// sizes, constants and other such values (loop counters, stage indices,
+// shared-memory base offsets). PeakLive does not count them. Kernel
+// parameters (ld.param) are always uniform (constant-bank operands). Any
+// other register is not uniform when some write to it
+//   - is not integer ALU or IMAD work, an integer cvt, a move, or an
+//     ld.param (loads, shuffles, floating point, ... write R registers);
+//   - reads a non-uniform register or a per-lane special register (%tid,
+//     %laneid, %clock, %smid, lane masks, ...);
+//   - is guarded by a non-uniform predicate, or lies in code that a branch
+//     on a non-uniform predicate may skip or repeat for some lanes only
+//     (forward: the skipped instructions and an else part after them;
+//     backward: the loop it closes).
+//
+// The marking is a fixed point from "every register uniform".
+func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
+	n := len(infos)
+	uni := make([]bool, nregs)
+	for i := range uni {
+		uni[i] = true
+	}
+	capable := make([]bool, n)
+	for pc := range f.Insts {
+		capable[pc] = uniformCapable(&f.Insts[pc], infos[pc])
+	}
+	divergent := make([]bool, n)
+	for changed := true; changed; {
+		changed = false
+		for pc := range divergent {
+			divergent[pc] = false
+		}
+		for pc := range f.Insts {
+			in := &f.Insts[pc]
+			if in.Op != ptx.OpBra || in.Guard < 0 || uni[in.Guard] {
+				continue
+			}
+			t := branchTarget(in, n)
+			switch {
+			case t < 0:
+			case t > pc:
+				mark(divergent, pc+1, t)
+				if e := &f.Insts[t-1]; e.Op == ptx.OpBra && e.Guard < 0 {
+					if j := branchTarget(e, n); j > t {
+						mark(divergent, t, j)
+					}
+				}
+			default:
+				mark(divergent, t, pc+1)
+			}
+		}
+		for pc := range f.Insts {
+			in := &f.Insts[pc]
+			// a parameter load is a constant-bank read wherever it stands
+			param := in.Op == ptx.OpLd && (in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry)
+			ok := param || capable[pc] && !divergent[pc] && (in.Guard < 0 || uni[in.Guard])
+			if ok {
+				for _, u := range infos[pc].Uses {
+					if int(u) < nregs && int(u) != int(in.Guard) && !uni[u] {
+						ok = false
+						break
+					}
+				}
+			}
+			if ok {
+				continue
+			}
+			for _, d := range infos[pc].Defs {
+				if int(d) < nregs && uni[d] {
+					uni[d] = false
+					changed = true
+				}
+			}
+		}
+	}
+	return uni
+}
+
+func mark(b []bool, from, to int) {
+	for i := max(from, 0); i < min(to, len(b)); i++ {
+		b[i] = true
+	}
+}
+
+func branchTarget(in *ptx.Inst, n int) int {
+	for i := range in.Ops {
+		if o := &in.Ops[i]; o.Kind == ptx.OpdLabel && o.Label >= 0 && int(o.Label) < n {
+			return int(o.Label)
+		}
+	}
+	return -1
+}
+
+// uniformCapable: the instruction is work the uniform datapath does
+// (integer ALU and IMAD operations, integer cvt, moves, parameter loads)
+// and reads no per-lane special register.
+func uniformCapable(in *ptx.Inst, info *exec.InstInfo) bool {
+	for i := range in.Ops {
+		if o := &in.Ops[i]; o.Kind == ptx.OpdSpecial && !uniformSpecial(o.Special) {
+			return false
+		}
+	}
+	for _, t := range in.Mods.Types {
+		if t.IsFloat() {
+			return false
+		}
+	}
+	switch {
+	case in.Op == ptx.OpLd && (in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry):
+		return true
+	case in.Op == ptx.OpMov, in.Op == ptx.OpCvt:
+		return true
+	}
+	return info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD
+}
+
+// uniformSpecial: special registers every lane of a warp reads alike.
+func uniformSpecial(s ptx.Special) bool {
+	switch s {
+	case ptx.SpecNtid, ptx.SpecCtaid, ptx.SpecNctaid, ptx.SpecNwarpid, ptx.SpecNsmid, ptx.SpecGridid,
+		ptx.SpecDynamicSmemSize, ptx.SpecTotalSmemSize, ptx.SpecAggrSmemSize,
+		ptx.SpecClusterid, ptx.SpecNclusterid, ptx.SpecClusterCtaid, ptx.SpecClusterNctaid,
+		ptx.SpecClusterCtarank, ptx.SpecClusterNctarank, ptx.SpecIsExplicitCluster:
+		return true
+	}
+	return false
+}
