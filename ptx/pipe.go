@@ -122,6 +122,13 @@ func floatPipe(in *Inst, t Type) Pipe {
 		return cvtPipe(in)
 	case OpTestp, OpCopysign:
 		return PipeALU
+	case OpMin, OpMax:
+		if t == F32 {
+			// FMNMX runs on the ALU at its half rate, beside FFMA
+			// (microbench fpalu_max_tput 1.93 warp-instructions per
+			// SM-cycle, fpalu_max_fma_tput 3.86 with FFMAs interleaved)
+			return PipeALU
+		}
 	}
 	if t == F64 {
 		return PipeFP64
@@ -130,8 +137,8 @@ func floatPipe(in *Inst, t Type) Pipe {
 }
 
 // cvtPipe splits conversions as the microbenchmarks found them on an H200:
-// int to f32/f16 (I2FP, 4 cycles) and f16/bf16 <-> f32 (F2FP, HADD2.F32)
-// run on the FMA pipe; float to int (F2I), f64 conversions (F2F) and
+// int to f32/f16 (I2FP, 4 cycles) and f16/bf16 to f32 (HADD2.F32) run on
+// the FMA pipe, f32 to f16/bf16 (F2FP) on the ALU; float to int (F2I), f64 conversions (F2F) and
 // 64-bit integer sources (I2F.S64) on the conversion unit (17-18 cycles);
 // int to int is a move or a sign extension.
 func cvtPipe(in *Inst) Pipe {
@@ -151,6 +158,10 @@ func cvtPipe(in *Inst) Pipe {
 		return PipeFP32
 	case !d.IsFloat():
 		return PipeConv
+	case s == F32 && (d == F16 || d == F16x2 || d == BF16 || d == BF16x2):
+		// F2FP.*.F32.PACK_AB runs on the ALU at its half rate
+		// (microbench fpalu_f2fp_tput: 1.93 warp-instructions per SM-cycle)
+		return PipeALU
 	}
 	return PipeFP32
 }

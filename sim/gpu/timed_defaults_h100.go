@@ -37,7 +37,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"dsmem_latency_cycles":              {205, "fit: Nelder-Mead (dsmem_latency_cycles) on dsmem_remote_c4_r3_1lane", f(0.0001)},
 	"dsmem_local_extra_cycles":          {10, "H200 value (not fitted on the H100): microbench dsmem_local_1lane/_32lanes (H200): 32.9 cycles per load against smem_latency_cycles 23", nil},
 	"dsmem_small_gpc_latency_cycles":    {188, "fit: Nelder-Mead (dsmem_small_gpc_latency_cycles) on dsmem_remote_1lane", f(0.0026)},
-	"f16_conv_latency_cycles":           {5, "fit: closed form, chain_cvt_f16_f32_pair cycles_per_op 10.17 / 2 (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32)", f(0)},
+	"f16_conv_latency_cycles":           {6, "fit: closed form, chain_cvt_f16_f32_pair cycles_per_op 10.17 (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32) - chain_fma_f32 4.153 (F2FP has FFMA's latency: fpalu_f2fp_lat)", f(0.0015)},
 	"fence_cycles":                      {20, "estimate", nil},
 	"fence_proxy_async_cycles":          {56, "H200 value (not recorded on the H100): fit: Nelder-Mead (fence_proxy_async_cycles) on t6rep_fence_async", nil},
 	"fence_tensormap_acquire_cycles":    {115, "H200 value (not recorded on the H100): fit: Nelder-Mead (fence_tensormap_acquire_cycles) on t6rep_acq", nil},

@@ -14,9 +14,12 @@ import (
 //   - conversions with a 64-bit operand (F2F.F64.F32, F2F.F32.F64,
 //     I2F.U64, F2I.U64): conv_wide_latency_cycles (chain_cvt_f32_f64_pair
 //     36.0 and c6cvt64_w1 36.5 cycles a pair, against F2I's 17.0);
-//   - conversions between f32 and f16/bf16 (F2FP.F16.F32.PACK_AB,
-//     HADD2.F32): f16_conv_latency_cycles (chain_cvt_f16_f32_pair 10.2
-//     cycles a pair, against FFMA's 4.2);
+//   - conversions from f16/bf16 to f32 (HADD2.F32): f16_conv_latency_cycles
+//     (chain_cvt_f16_f32_pair 10.2 cycles a pair, of which F2FP is FFMA's
+//     4.2);
+//   - f32 to f16/bf16 (F2FP.F16.F32.PACK_AB) and max/min.f32 (FMNMX) issue
+//     to the ALU but have FFMA's latency (fpalu_f2fp_lat, fpalu_max_lat:
+//     4.7 cycles an op in 8 chains, the same as FFMA's);
 //   - shfl.sync.idx (SHFL.IDX): shfl_idx_extra_cycles over the warp pipe's
 //     latency (chain_shfl_idx 26.0 against chain_shfl_bfly 24.0).
 func (s *SM) formLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle {
@@ -27,10 +30,18 @@ func (s *SM) formLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle {
 			if s.cfg.ConvWideLatencyCycles > 0 && strings.Contains(info.Text, "64") {
 				return engine.Cycle(s.cfg.ConvWideLatencyCycles)
 			}
+		case ptx.PipeALU:
+			if strings.Contains(info.Text, ".f32") && strings.Contains(info.Text, "f16") {
+				return fp32Latency(s) // F2FP: the ALU's rate, FFMA's latency (fpalu_f2fp_lat)
+			}
 		case ptx.PipeFP32:
 			if s.cfg.F16ConvLatencyCycles > 0 && strings.Contains(info.Text, "f16") {
 				return engine.Cycle(s.cfg.F16ConvLatencyCycles) // f16 and bf16
 			}
+		}
+	case ptx.OpMin, ptx.OpMax:
+		if info.Pipe == ptx.PipeALU && strings.Contains(info.Text, ".f32") {
+			return fp32Latency(s) // FMNMX: the ALU's rate, FFMA's latency (fpalu_max_lat)
 		}
 	case ptx.OpShfl:
 		if strings.Contains(info.Text, ".idx") {
@@ -39,3 +50,6 @@ func (s *SM) formLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle {
 	}
 	return lat
 }
+
+// fp32Latency is the FMA pipe's latency.
+func fp32Latency(s *SM) engine.Cycle { return engine.Cycle(s.cfg.Pipes[ptx.PipeFP32].LatencyCycles) }

@@ -250,6 +250,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	switch info.Pipe {
 	case ptx.PipeConv, ptx.PipeFP32, ptx.PipeWarp:
 		lat = s.formLatency(info, lat)
+	case ptx.PipeALU:
+		if info.Op == ptx.OpMin || info.Op == ptx.OpMax || info.Op == ptx.OpCvt {
+			lat = s.formLatency(info, lat) // FMNMX, F2FP (forms.go)
+		}
 	}
 	if isSeq {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles

@@ -30,7 +30,19 @@ var groups6Core = []Group{
 	{Name: "conv_wide_latency", Params: []string{"conv_wide_latency_cycles"}, Benches: []string{"chain_cvt_f32_f64_pair"},
 		Direct: halfPair("chain_cvt_f32_f64_pair", "F2F.F64.F32 + F2F.F32.F64")},
 	{Name: "f16_conv_latency", Params: []string{"f16_conv_latency_cycles"}, Benches: []string{"chain_cvt_f16_f32_pair"},
-		Direct: halfPair("chain_cvt_f16_f32_pair", "F2FP.F16.F32.PACK_AB + HADD2.F32")},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			// the pair is F2FP (on the ALU with FFMA's latency: fpalu_f2fp_lat)
+			// then HADD2.F32, whose latency this is
+			a, err := figure(rec, "chain_cvt_f16_f32_pair", "cycles_per_op")
+			if err != nil {
+				return 0, "", err
+			}
+			b, err := figure(rec, "chain_fma_f32", "cycles_per_op")
+			if err != nil {
+				return 0, "", err
+			}
+			return math.Max(0, math.Round(a-b)), fmt.Sprintf("fit: closed form, chain_cvt_f16_f32_pair cycles_per_op %.4g (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32) - chain_fma_f32 %.4g (F2FP has FFMA's latency: fpalu_f2fp_lat)", a, b), nil
+		}},
 	{Name: "shfl_idx", Params: []string{"shfl_idx_extra_cycles"}, Benches: []string{"chain_shfl_idx"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			a, err := figure(rec, "chain_shfl_idx", "cycles_per_op")
