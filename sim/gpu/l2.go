@@ -24,8 +24,13 @@ import (
 // sequence) order: lines are inserted and aged, the queues advance. The
 // slices are read concurrently during a window and written only then.
 type l2 struct {
-	slices        [2]*setCache
-	sliceFree     [2]float64 // next free cycle of each slice's port
+	slices    [2]*setCache
+	sliceFree [2]float64 // next free cycle of each slice's port
+	// storeFree: next free cycle of each slice's write queue, which only
+	// stores advance (at the store rates): a store's back-pressure on the
+	// SM (its accepted cycle) comes from stores alone, never from a load
+	// backlog (only stores-only launches, gls_*_c132, measured it)
+	storeFree     [2]float64
 	dramFree      float64
 	slicePerCycle float64 // bytes per cycle of one slice
 	// storeSector, storeLine: a store's cost on its slice in cycles per
@@ -115,6 +120,9 @@ func (g *l2) commit(views []*l2View) {
 		bytes := float64(32 * popc4(r.sectors))
 		start := max(float64(r.at), g.sliceFree[s])
 		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.store)
+		if r.store {
+			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + g.cost(popc4(r.sectors), true)
+		}
 		if !g.slices[s].touch(r.line) && !r.store {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 		}
@@ -146,6 +154,7 @@ type l2View struct {
 	g         *l2
 	local     map[uint64]struct{}
 	sliceFree [2]float64
+	storeFree [2]float64
 	dramFree  float64
 	share     float64
 	bytes     float64 // requested in this window
@@ -163,14 +172,15 @@ func newL2View(g *l2) *l2View {
 // next starts a window from the committed state.
 func (v *l2View) next() {
 	clear(v.local)
-	v.sliceFree, v.dramFree = v.g.sliceFree, v.g.dramFree
+	v.sliceFree, v.storeFree, v.dramFree = v.g.sliceFree, v.g.storeFree, v.g.dramFree
 	v.bytes = 0
 	v.reqs = v.reqs[:0]
 }
 
 // access times one line of sectors requested by SM sm at cycle at: it
 // returns when the data is back (for stores: when the slice holds them)
-// and when the slice's port took the request in.
+// and when the slice took the request in (a store: its place in the
+// slice's write queue, which only stores fill).
 func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) (ready, accepted engine.Cycle) {
 	g := v.g
 	s := slice(line)
@@ -197,7 +207,13 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	v.bytes += bytes
 	g.seq[sm]++
 	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store})
-	return ready, engine.Cycle(start)
+	accepted = engine.Cycle(start)
+	if store {
+		ws := max(float64(at), v.storeFree[s])
+		v.storeFree[s] = ws + g.cost(popc4(sectors), true)/v.share
+		accepted = engine.Cycle(ws)
+	}
+	return ready, accepted
 }
 
 // charge queues bytes on line's slice without a cache lookup.

@@ -62,6 +62,16 @@ func TestL2StoreRates(t *testing.T) {
 		_, acc := v.access(0, 0, 0, c.sectors, c.store)
 		assert.Equal(t, c.want, acc, "store %v sectors %04b", c.store, c.sectors)
 	}
+	// a load backlog delays a store's data (the shared port) but not its
+	// place in the write queue: the SM is held back by stores alone
+	g := newL2(&tc, 1, [][]int{{0}})
+	v := newL2View(g)
+	for range 100 {
+		v.access(0, 0, 0, 0xf, false)
+	}
+	ready, acc := v.access(0, 0, 0, 0xf, true)
+	assert.Equal(t, engine.Cycle(0), acc, "write queue empty")
+	assert.Equal(t, engine.Cycle(3)+g.latency(0, 0), ready, "behind 100 loads of 1/32 cycle on the port")
 	tc.L2StoreLinesPerL2Cycle = 0
 	assert.Error(t, tc.Validate(), "one store rate without the other")
 }
