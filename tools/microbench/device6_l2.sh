@@ -10,6 +10,8 @@
 #   OTHER='glob|..'  more directories (PTX present): run 5 times, ncu 3 launches
 #                    each with device.sh's metrics
 #   HOT_BURSTS=4     bursts of matmuls before each hot launch (0: no hot pass)
+#   FABRIC=1         add lts__t_sectors_srcunit_{ltcfabric,tex}.sum (L2 traffic
+#                    between the two partitions; only if ncu --query-metrics has it)
 # Results: $OUT/mb.tgz (the directories), $OUT/build.tgz (env, sass, ncu csv,
 # logs), $OUT/hot.json, $OUT/hot_ncu.csv.
 set -u
@@ -59,6 +61,10 @@ timeout 200 python3 $MB/tools/microbench/mb.py run --runs 5 "${LD[@]}" "${OD[@]}
 grep -c " ok " $B/run.log
 M0=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
 M2=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,lts__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum,smsp__inst_executed.sum
+if [ "${FABRIC:-0}" = 1 ] && ncu --query-metrics --chip gh100 2>/dev/null | grep -q lts__t_sectors_srcunit_ltcfabric; then
+  M2=$M2,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex.sum
+fi
+echo "l2 metrics: $M2"
 ncu_pass() {  # tag metrics reps timeout dirs...
   local tag=$1 met=$2 reps=$3 to=$4; shift 4
   local L=(); for r in $(seq $reps); do L+=("$@"); done

@@ -165,6 +165,7 @@ if os.path.exists(os.path.join(SRC, "gen5.py")):
 if os.path.exists(os.path.join(SRC, "gen6_l2.py")):
     import gen6_l2  # noqa: E402
     gen6_l2.register(add)
+    gen6_l2.register_sh(add)
 # part 6 (the L1 request path of global loads and stores) by gen6_store.py
 if os.path.exists(os.path.join(SRC, "gen6_store.py")):
     import gen6_store  # noqa: E402

@@ -6,7 +6,14 @@ separately, with TMA 2D box loads (16 KiB boxes, 4 in flight) into shared
 memory. HBM bandwidth by SM count is gmem_copy_c* (gen.py). Recorded with
 tools/microbench/device6_l2.sh (ncu adds the L2 and DRAM clocks).
 Imported by gen.py (register(add)); `python3 tools/microbench/gen6_l2.py`
-writes only these directories."""
+writes only these directories.
+
+The l2bw_sh_* launches (register_sh, l2bw_sh.cu, same family and derivation)
+share regions between SMs: CTA c reads region c % G, G = CTAs (private, as
+above) down to 1 (every SM reads the same 128 KiB), to see whether lines
+many SMs read come faster (Hopper's two L2 partitions). `python3
+tools/microbench/gen6_l2.py sh` writes only those directories (and their
+entries of benchmarks.json)."""
 import os
 import sys
 
@@ -60,16 +67,85 @@ def register(add):
                                  f"strides: [128], box: [64, {box_rows}], swizzle: 128B}}"})
 
 
+SH_LD = [(1, g) for g in (132, 33, 16, 4, 2, 1)] + [(2, 264), (2, 1)]   # (CTAs per SM, groups)
+SH_TMA = [(1, g) for g in (132, 16, 4, 1)] + [(2, 264), (2, 1)]
+
+
+def sh_name(kind, ctas_per_sm, groups):
+    return f"l2bw_sh_{kind}_g{groups}" + (f"_x{ctas_per_sm}" if ctas_per_sm > 1 else "")
+
+
+def register_sh(add):
+    """Every SM streams; CTA c reads region c % groups (l2bw_sh.cu)."""
+    src = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "l2bw_sh.cu")).read()
+    sms = 132
+    for ctas_per_sm, groups in SH_LD:
+        ctas, block = sms * ctas_per_sm, 1024 // ctas_per_sm
+        per_cta = REGION // ctas_per_sm
+        add(sh_name("ld", ctas_per_sm, groups), "l2bw", "l2bw_ld_sh", [ctas, 1, 1], [block, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "gt"}, {"buffer": "smid"}, {"buffer": "sink"}, {"buffer": "buf"},
+             {"u64": per_cta}, {"s32": REPS}, {"s32": groups}],
+            {"clk": ("u64", [ctas, 2]), "gt": ("u64", [ctas, 2]), "smid": ("u32", [ctas]),
+             "sink": ("u32", [ctas * block]),
+             "buf": "{dtype: u32, shape: [%d], init: uniform}" % (groups * per_cta // 4)},
+            ["clk", "gt", "smid"],
+            {"kind": "bandwidth", "op": f"ld.global.cg.v4.u32 from L2, {ctas} CTA(s) of {block} threads "
+                                        f"({ctas_per_sm} per SM), {per_cta // KIB} KiB each, CTA c reads region "
+                                        f"c % {groups} ({ctas // groups} CTAs a region)",
+             "ctas": ctas, "ctas_per_sm": ctas_per_sm, "sms": sms, "groups": groups,
+             "ctas_per_region": ctas // groups, "bytes_per_cta": per_cta, "reps": REPS,
+             "timed_bytes_per_cta": (REPS - 1) * per_cta, "heavy": True, "derive": "as l2bw_ld"},
+            source=src)
+    box_rows, stages = 128, 4
+    box = box_rows * 128
+    for ctas_per_sm, groups in SH_TMA:
+        ctas = sms * ctas_per_sm
+        per_cta = REGION // ctas_per_sm
+        boxes = per_cta // box
+        rows = groups * boxes * box_rows
+        add(sh_name("tma", ctas_per_sm, groups), "l2bw", "l2bw_tma_sh", [ctas, 1, 1], [128, 1, 1],
+            [{"tensormap": "tm"}, {"buffer": "clk"}, {"buffer": "gt"}, {"buffer": "smid"}, {"buffer": "sink"},
+             {"s32": boxes}, {"s32": box_rows}, {"u32": box}, {"s32": stages}, {"s32": REPS}, {"s32": groups}],
+            {"t": "{dtype: f16, shape: [%d, 64], init: uniform}" % rows,
+             "clk": ("u64", [ctas, 2]), "gt": ("u64", [ctas, 2]), "smid": ("u32", [ctas]),
+             "sink": ("u32", [ctas, 32])},
+            ["clk", "gt", "smid"],
+            {"kind": "bandwidth", "op": f"TMA 2D loads from L2, box 16 KiB ([64 f16, {box_rows} rows]), swizzle 128B, "
+                                        f"{stages} in flight, {ctas} CTA(s) of 128 threads ({ctas_per_sm} per SM), "
+                                        f"{per_cta // KIB} KiB each, CTA c reads region c % {groups} "
+                                        f"({ctas // groups} CTAs a region)",
+             "ctas": ctas, "ctas_per_sm": ctas_per_sm, "sms": sms, "groups": groups,
+             "ctas_per_region": ctas // groups, "box_bytes": box, "stages": stages, "reps": REPS,
+             "timed_bytes_per_cta": (REPS - 1) * per_cta, "heavy": True, "derive": "as l2bw_ld"},
+            shared=box * stages,
+            extra={"tensormaps": f"\n  tm: {{buffer: t, dtype: f16, dims: [64, {rows}], "
+                                 f"strides: [128], box: [64, {box_rows}], swizzle: 128B}}"},
+            source=src)
+
+
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
+    sh = sys.argv[1:] == ["sh"]
     mine = []
-    register(lambda *a, **k: mine.append(a[0]))
+    (register_sh if sh else register)(lambda *a, **k: mine.append(a[0]))
     todo = [b for b in gen.BENCH if b["name"] in mine]
     for b in todo:
         gen.write_dir(b)
         if b["meta"]["heavy"]:
             with open(os.path.join(gen.MB, b["name"], "SIM_SKIP"), "w") as f:
-                f.write("functional run too heavy for CI (16.5 MiB read 17 times by every SM); "
+                f.write("functional run too heavy for CI (every SM streams 128 KiB 17 times); "
+                        "the GPU recording stays valid\n" if sh else
+                        "functional run too heavy for CI (16.5 MiB read 17 times by every SM); "
                         "the GPU recording stays valid\n")
+    if sh:   # benchmarks.json: the list there with these replaced or appended
+        import json  # noqa: E402
+        bj = os.path.join(gen.SRC, "benchmarks.json")
+        ent = {b["name"]: {k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")}
+               for b in todo}
+        old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
+        old += [ent[b["name"]] for b in todo if b["name"] in ent]
+        with open(bj, "w") as f:
+            json.dump(old, f, indent=1)
+            f.write("\n")
     print(f"{len(todo)} of {len(mine)} benchmarks written")

@@ -187,7 +187,10 @@ NCU_FIGURES = {"l2_clock_mhz": ("lts__cycles_elapsed.avg.per_second", 1e-6),
                "dram_clock_mhz": ("dram__cycles_elapsed.avg.per_second", 1e-6),
                "lts_hit_rate_pct": ("lts__t_sector_hit_rate.pct", 1),
                "lts_bytes": ("lts__t_bytes.sum", 1),
-               "duration_ns": ("gpu__time_duration.sum", 1)}
+               "duration_ns": ("gpu__time_duration.sum", 1),
+               # L2 sectors that crossed between the two L2 partitions / came from the SMs (l2bw_sh_*, FABRIC=1)
+               "lts_fabric_sectors": ("lts__t_sectors_srcunit_ltcfabric.sum", 1),
+               "lts_tex_sectors": ("lts__t_sectors_srcunit_tex.sum", 1)}
 
 
 def sass_info(sass_dir):

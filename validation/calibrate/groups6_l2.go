@@ -25,7 +25,7 @@ var groupsL2BW = []Group{
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			var xs []float64
 			for name, b := range rec {
-				if strings.HasPrefix(name, "l2bw_") && b.Measured["ncu_l2_clock_mhz"] > 0 {
+				if l2ClockRecording(name) && b.Measured["ncu_l2_clock_mhz"] > 0 {
 					xs = append(xs, b.Measured["ncu_l2_clock_mhz"])
 				}
 			}

@@ -47,7 +47,7 @@ var l2StoreBenches = []string{"gls_st128_coal_c132_w16", "gls_st64_epi_c132_w8"}
 func l2StoreSolve(rec map[string]*Bench) (a, b float64, src string, err error) {
 	var l2 []float64
 	for name, r := range rec {
-		if strings.HasPrefix(name, "l2bw_") && r.Measured["ncu_l2_clock_mhz"] > 0 {
+		if l2ClockRecording(name) && r.Measured["ncu_l2_clock_mhz"] > 0 {
 			l2 = append(l2, r.Measured["ncu_l2_clock_mhz"])
 		}
 	}

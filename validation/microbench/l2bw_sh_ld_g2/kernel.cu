@@ -1,0 +1,1 @@
+../../../tools/microbench/l2bw_sh.cu
