@@ -17,8 +17,7 @@ import (
 //     divisions in progress on the scheduler) on the throughput of
 //     independent divisions at 1, 2 and 4 warps per scheduler
 //     (idivtput_u64_w4, _w8, idivtput_u64, idivtput_s64_w4, idivtput_s64;
-//     recorded on the H200 only: the H100 profile keeps its base value,
-//     0). idivtput_u64s* (64-bit operands below 2^32: nvcc's branch to the
+//     recorded on both GPUs). idivtput_u64s* (64-bit operands below 2^32: nvcc's branch to the
 //     inline 32-bit sequence) are compared, not fitted. The 32-bit idiv_* and
 //     idivtput_u32 loops divide by a loop-invariant divisor whose
 //     reciprocal ptxas hoists out of the loop: compared, not fitted.

@@ -10,8 +10,8 @@ import "fmt"
 //     and stores of 8 lines (gls2_st64_epi_w1).
 //   - l1_port_bytes_per_cycle: searched on one warp's coalesced stores with
 //     nothing else in the loop (gls2_st32_coal_w1, gls2_st64_coal_w1) and
-//     two warps' on one sub-partition (gls2_st32_coal_p04). Recorded on the
-//     H200 only: the H100 profile keeps the H200 value and says so.
+//     two warps' on one sub-partition (gls2_st32_coal_p04). Recorded on both
+//     GPUs (the H100's since session 4's h100rec call).
 var groupsGLS = []Group{
 	{Name: "l1_port", Params: []string{"l1_port_cycles_per_line"},
 		Benches: []string{"gld_line_w1", "gls_ld32_l16_w1", "gls_ld32_l32_w1", "gls2_ld32_l32_w1", "gls2_st64_epi_w1"},
