@@ -114,7 +114,7 @@ func TestBuildSpecFromDump(t *testing.T) {
 	t.Log(c.Spec)
 	for _, want := range []string{
 		"kernel: _Z1kPfj6ParamsN\n", "grid: [4, 2, 1]\n", "cluster: [2, 1, 1]\n", "shared_bytes: 1024\n",
-		"registers: 40\n", // the driver's NUM_REGS (images.txt: 40)
+		"registers: 40\n",                    // the driver's NUM_REGS (images.txt: 40)
 		"  b0: {dtype: u8, shape: [4096]}\n", // zeros before: no file
 		"  b1: {file: b1.npy}\n",
 		"  b2: {dtype: bf16, shape: [512]}\n", // the map over it says bf16
