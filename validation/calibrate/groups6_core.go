@@ -29,31 +29,12 @@ var groups6Core = []Group{
 	{Name: "conv_wide_latency", Params: []string{"conv_wide_latency_cycles"}, Benches: []string{"chain_cvt_f32_f64_pair"},
 		Direct: halfPair("chain_cvt_f32_f64_pair", "F2F.F64.F32 + F2F.F32.F64")},
 	{Name: "f16_conv_latency", Params: []string{"f16_conv_latency_cycles"}, Benches: []string{"chain_cvt_f16_f32_pair"},
-		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			// the pair is F2FP (on the ALU with FFMA's latency: fpalu_f2fp_lat)
-			// then HADD2.F32, whose latency this is
-			a, err := figure(rec, "chain_cvt_f16_f32_pair", "cycles_per_op")
-			if err != nil {
-				return 0, "", err
-			}
-			b, err := figure(rec, "chain_fma_f32", "cycles_per_op")
-			if err != nil {
-				return 0, "", err
-			}
-			return math.Max(0, math.Round(a-b)), fmt.Sprintf("fit: closed form, chain_cvt_f16_f32_pair cycles_per_op %.4g (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32) - chain_fma_f32 %.4g (F2FP has FFMA's latency: fpalu_f2fp_lat)", a, b), nil
-		}},
+		// the pair is F2FP (on the ALU with FFMA's latency: fpalu_f2fp_lat)
+		// then HADD2.F32, whose latency this is
+		Direct: chainDiff("chain_cvt_f16_f32_pair", " (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32)",
+			"chain_fma_f32", " (F2FP has FFMA's latency: fpalu_f2fp_lat)")},
 	{Name: "shfl_idx", Params: []string{"shfl_idx_extra_cycles"}, Benches: []string{"chain_shfl_idx"},
-		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			a, err := figure(rec, "chain_shfl_idx", "cycles_per_op")
-			if err != nil {
-				return 0, "", err
-			}
-			b, err := figure(rec, "chain_shfl_bfly", "cycles_per_op")
-			if err != nil {
-				return 0, "", err
-			}
-			return math.Max(0, math.Round(a-b)), fmt.Sprintf("fit: closed form, chain_shfl_idx cycles_per_op %.4g - chain_shfl_bfly %.4g (SHFL.IDX over SHFL.BFLY)", a, b), nil
-		}},
+		Direct: chainDiff("chain_shfl_idx", "", "chain_shfl_bfly", " (SHFL.IDX over SHFL.BFLY)")},
 	{Name: "call_return", Params: []string{"call_return_cycles"}, Benches: []string{"c6call_w1", "c6call_w16"},
 		Start: []float64{50}, Lo: []float64{0}, Hi: []float64{500}},
 	{Name: "idiv", Params: []string{"idiv_cycles_per_slot"},
@@ -72,6 +53,22 @@ func halfPair(bench, what string) func(map[string]*Bench) (float64, string, erro
 			return 0, "", err
 		}
 		return math.Round(v / 2), fmt.Sprintf("fit: closed form, %s cycles_per_op %.4g / 2 (dependent pairs %s)", bench, v, what), nil
+	}
+}
+
+// chainDiff reads the cycles per op of chain a beyond chain b's (at least
+// 0), rounded: the extra latency of a's form.
+func chainDiff(a, aNote, b, bNote string) func(map[string]*Bench) (float64, string, error) {
+	return func(rec map[string]*Bench) (float64, string, error) {
+		x, err := figure(rec, a, "cycles_per_op")
+		if err != nil {
+			return 0, "", err
+		}
+		y, err := figure(rec, b, "cycles_per_op")
+		if err != nil {
+			return 0, "", err
+		}
+		return math.Max(0, math.Round(x-y)), fmt.Sprintf("fit: closed form, %s cycles_per_op %.4g%s - %s %.4g%s", a, x, aNote, b, y, bNote), nil
 	}
 }
 

@@ -3,7 +3,6 @@ package calibrate
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -23,16 +22,10 @@ import (
 var groupsL2BW = []Group{
 	{Name: "l2_clock", Params: []string{"l2_clock_mhz"}, Benches: l2Saturated,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			var xs []float64
-			for name, b := range rec {
-				if l2ClockRecording(name) && b.Measured["ncu_l2_clock_mhz"] > 0 {
-					xs = append(xs, b.Measured["ncu_l2_clock_mhz"])
-				}
+			xs, err := l2Clocks(rec)
+			if err != nil {
+				return 0, "", err
 			}
-			if len(xs) == 0 {
-				return 0, "", fmt.Errorf("no l2bw recording has ncu's L2 clock (ncu_figures.l2_clock_mhz)")
-			}
-			sort.Float64s(xs)
 			v := median(xs)
 			return math.Round(v), fmt.Sprintf("fit: closed form, median ncu lts__cycles_elapsed.avg.per_second of the %d l2bw recordings: %.1f MHz (%.1f..%.1f)",
 				len(xs), v, xs[0], xs[len(xs)-1]), nil

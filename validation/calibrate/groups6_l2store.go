@@ -23,11 +23,10 @@ import (
 var groupsL2Store = []Group{
 	{Name: "l2_store_bytes", Params: []string{"l2_store_bytes_per_l2_cycle"}, Benches: l2StoreBenches,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			a, b, src, err := l2StoreSolve(rec)
+			_, b, src, err := l2StoreSolve(rec)
 			if err != nil {
 				return 0, "", err
 			}
-			_ = a
 			return math.Round(32 / b), src, nil
 		}},
 	{Name: "l2_store_lines", Params: []string{"l2_store_lines_per_l2_cycle"}, Benches: l2StoreBenches,
@@ -45,14 +44,9 @@ var l2StoreBenches = []string{"gls_st128_coal_c132_w16", "gls_st64_epi_c132_w8"}
 // l2StoreSolve returns the GPU-wide L2 cycles per store line (a) and per
 // sector (b) and the source text.
 func l2StoreSolve(rec map[string]*Bench) (a, b float64, src string, err error) {
-	var l2 []float64
-	for name, r := range rec {
-		if l2ClockRecording(name) && r.Measured["ncu_l2_clock_mhz"] > 0 {
-			l2 = append(l2, r.Measured["ncu_l2_clock_mhz"])
-		}
-	}
-	if len(l2) == 0 {
-		return 0, 0, "", fmt.Errorf("no l2bw recording has ncu's L2 clock")
+	l2, err := l2Clocks(rec)
+	if err != nil {
+		return 0, 0, "", err
 	}
 	l2MHz := median(l2)
 	var t, s [2]float64
