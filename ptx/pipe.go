@@ -1,5 +1,7 @@
 package ptx
 
+import "strings"
+
 // Pipe is the execution unit class an instruction issues to on an SM90
 // sub-partition, as a timing model sees it. It refines the opcode table's
 // executor Class by type and qualifiers: `add.s32` is integer (ALU), `add.f32`
@@ -164,4 +166,51 @@ func cvtPipe(in *Inst) Pipe {
 		return PipeALU
 	}
 	return PipeFP32
+}
+
+// Form marks instructions whose SASS form has a latency other than its
+// pipe's (sim/sm/forms.go), decided once from the types and qualifiers.
+type Form uint8
+
+const (
+	FormNone     Form = iota
+	FormConvWide      // a conversion with a 64-bit operand (F2F.F64, I2F.U64, F2I.U64)
+	FormF16Conv       // a conversion on the FMA pipe with an f16/bf16 operand (HADD2.F32)
+	FormALUFloat      // a float op on the ALU: FMNMX, F2FP (FFMA's latency)
+	FormShflIdx       // shfl.sync.idx (SHFL.IDX)
+)
+
+// FormOf classifies an instruction's SASS form for its latency.
+func FormOf(in *Inst) Form {
+	ts := in.Mods.Types
+	switch in.Op {
+	case OpCvt:
+		switch PipeOf(in) {
+		case PipeConv:
+			for _, t := range ts {
+				if t.Size() == 8 {
+					return FormConvWide
+				}
+			}
+		case PipeFP32:
+			for _, t := range ts {
+				if t == F16 || t == F16x2 || t == BF16 || t == BF16x2 {
+					return FormF16Conv
+				}
+			}
+		case PipeALU:
+			if len(ts) > 0 && ts[0].IsFloat() {
+				return FormALUFloat // F2FP
+			}
+		}
+	case OpMin, OpMax:
+		if PipeOf(in) == PipeALU && len(ts) > 0 && ts[0].IsFloat() {
+			return FormALUFloat // FMNMX
+		}
+	case OpShfl:
+		if strings.Contains(in.Text, ".idx") {
+			return FormShflIdx
+		}
+	}
+	return FormNone
 }

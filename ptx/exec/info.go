@@ -53,10 +53,12 @@ type InstInfo struct {
 	// SerialWgmma marks a wgmma.mma_async that ptxas serializes (C7515,
 	// serial.go): it completes before the warp goes on.
 	SerialWgmma bool
-	Pos         ptx.Pos
-	Src         ptx.SourceLoc
-	Text        string
-	Line        int32
+	// Form: a SASS form whose latency is not its pipe's (sim/sm/forms.go)
+	Form ptx.Form
+	Pos  ptx.Pos
+	Src  ptx.SourceLoc
+	Text string
+	Line int32
 }
 
 // Info returns the instruction's static information.
@@ -78,7 +80,7 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	in := x.in
 	inf := &x.info
 	compiled := *inf // the async fields the compilers set (info_async.go)
-	*inf = InstInfo{Func: int32(xf.idx), PC: int32(pc), Op: in.Op, Pipe: ptx.PipeOf(in),
+	*inf = InstInfo{Func: int32(xf.idx), PC: int32(pc), Op: in.Op, Pipe: ptx.PipeOf(in), Form: ptx.FormOf(in),
 		Regs: int32(xf.nregs), Slots: 1, Bits: int32(x.bits), Wide: in.Mods.Flags&ptx.FWide != 0,
 		Pos: in.Pos, Src: in.Src, Text: in.Text, Line: int32(in.Pos.Line)}
 	var defs, uses []int32

@@ -1,8 +1,6 @@
 package sm
 
 import (
-	"strings"
-
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -23,33 +21,19 @@ import (
 //   - shfl.sync.idx (SHFL.IDX): shfl_idx_extra_cycles over the warp pipe's
 //     latency (chain_shfl_idx 26.0 against chain_shfl_bfly 24.0).
 func (s *SM) formLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle {
-	switch info.Op {
-	case ptx.OpCvt:
-		switch info.Pipe {
-		case ptx.PipeConv:
-			if s.cfg.ConvWideLatencyCycles > 0 && strings.Contains(info.Text, "64") {
-				return engine.Cycle(s.cfg.ConvWideLatencyCycles)
-			}
-		case ptx.PipeALU:
-			if strings.Contains(info.Text, ".f32") && strings.Contains(info.Text, "f16") {
-				return fp32Latency(s) // F2FP: the ALU's rate, FFMA's latency (fpalu_f2fp_lat)
-			}
-		case ptx.PipeFP32:
-			if s.cfg.F16ConvLatencyCycles > 0 && strings.Contains(info.Text, "f16") {
-				return engine.Cycle(s.cfg.F16ConvLatencyCycles) // f16 and bf16
-			}
+	switch info.Form {
+	case ptx.FormConvWide:
+		if s.cfg.ConvWideLatencyCycles > 0 {
+			return engine.Cycle(s.cfg.ConvWideLatencyCycles)
 		}
-	case ptx.OpMin, ptx.OpMax:
-		if info.Pipe == ptx.PipeALU && strings.Contains(info.Text, ".f32") {
-			return fp32Latency(s) // FMNMX: the ALU's rate, FFMA's latency (fpalu_max_lat)
+	case ptx.FormF16Conv:
+		if s.cfg.F16ConvLatencyCycles > 0 {
+			return engine.Cycle(s.cfg.F16ConvLatencyCycles) // f16 and bf16
 		}
-	case ptx.OpShfl:
-		if strings.Contains(info.Text, ".idx") {
-			return lat + engine.Cycle(s.cfg.ShflIdxExtraCycles)
-		}
+	case ptx.FormALUFloat:
+		return engine.Cycle(s.cfg.Pipes[ptx.PipeFP32].LatencyCycles) // FMNMX, F2FP: the ALU's rate, FFMA's latency
+	case ptx.FormShflIdx:
+		return lat + engine.Cycle(s.cfg.ShflIdxExtraCycles)
 	}
 	return lat
 }
-
-// fp32Latency is the FMA pipe's latency.
-func fp32Latency(s *SM) engine.Cycle { return engine.Cycle(s.cfg.Pipes[ptx.PipeFP32].LatencyCycles) }

@@ -247,13 +247,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			lat = engine.Cycle(s.cfg.ImadHiLatencyCycles)
 		}
 	}
-	switch info.Pipe {
-	case ptx.PipeConv, ptx.PipeFP32, ptx.PipeWarp:
-		lat = s.formLatency(info, lat)
-	case ptx.PipeALU:
-		if info.Op == ptx.OpMin || info.Op == ptx.OpMax || info.Op == ptx.OpCvt {
-			lat = s.formLatency(info, lat) // FMNMX, F2FP (forms.go)
-		}
+	if info.Form != ptx.FormNone {
+		lat = s.formLatency(info, lat) // forms.go
 	}
 	if isSeq {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
