@@ -123,7 +123,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tensormap_cp_fenceproxy_cycles":    {262, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0005)},
 	"tensormap_replace_global_cycles":   {96, "fit: Nelder-Mead (tensormap_replace_global_cycles) on t6rep_rep_g", f(0.0006)},
 	"tensormap_replace_shared_cycles":   {124, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0006)},
-	"tma_bulk_commit_cycles":            {36, "fit: closed form, tmast_store_256b_tput - _group cycles_per_op 147.8 - 112.2 (a commit_group after each)", f(0.2066)},
+	"tma_bulk_commit_cycles":            {36, "fit: closed form, tmast_store_256b_tput - _group cycles_per_op 147.8 - 112.2 (a commit_group after each)", f(0.0522)},
 	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0568)},
 	"tma_desc_global_cycles":            {6, "fit: Nelder-Mead (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0442)},
 	"tma_desc_store_cycles":             {42, "fit: closed form, tmadesc4_store first_cycles - next_cycles 220 - 178 (a store on a parameter map new to the SM)", f(0.0102)},

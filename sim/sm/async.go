@@ -105,7 +105,7 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			s.done.cp = max(ready, s.cpCaFree)
 		}
 	case exec.AsyncBulkCommit:
-		s.tmaBulkCommit()
+		s.tmaBulkCommit(ws, now)
 	case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
 		if e.NumLands == 0 && e.NumLines == 0 && e.TMAWavefronts == 0 {
 			break // guard false in every lane: nothing reaches the engine

@@ -71,8 +71,6 @@ type SM struct {
 	tmaSlot, tmaSlotFree engine.Cycle
 	// tensor-map descriptors the TMA unit has (tma_desc.go)
 	tmaDesc tmaDescs
-	// the end of the last TMA store's slot until a commit_group (tma_store.go)
-	tmaStoreSlot engine.Cycle
 	// cp.async.ca fill: next free cycle (async.go)
 	cpCaFree engine.Cycle
 	// mbarrier arrives: next free cycle of the unit (tma_hold.go)

@@ -29,7 +29,8 @@ import (
 //   - a taken branch after a TMA/bulk store or reduction waits until
 //     BulkBranchCycles after that instruction's issue (t6st_*: a 256-byte
 //     store costs 18 cycles unrolled without branches (tmast8_store_256b),
-//     87 to 122 with one or two taken branches per store);
+//     87 to 122 with one or two taken branches per store; a commit_group
+//     in between moves the wait later, tma_store.go);
 //   - mbarrier.test_wait / try_wait on the mbarrier the warp last arrived
 //     on (arrive, complete_tx) sees the arrive no earlier than
 //     MbarArriveWaitCycles after it (t6tx_twctx_u4: complete_tx +

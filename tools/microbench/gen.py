@@ -183,6 +183,10 @@ if os.path.exists(os.path.join(SRC, "gen6_core.py")):
 if os.path.exists(os.path.join(SRC, "gen6_flash.py")):
     import gen6_flash  # noqa: E402
     gen6_flash.register(add)
+# part 7 (stores and reductions to global memory, one per loop iteration, helper tmast) by gen7_tmast.py
+if os.path.exists(os.path.join(SRC, "gen7_tmast.py")):
+    import gen7_tmast  # noqa: E402
+    gen7_tmast.register(add)
 
 
 def yaml_line(v):
