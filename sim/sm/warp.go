@@ -27,6 +27,10 @@ type warpState struct {
 	sleepChanges uint64
 	wakeAt       engine.Cycle
 	inBarrier    bool
+	// barAt: the cycle the warp arrived at a CTA barrier, until its next
+	// instruction issues (barclock.go)
+	barAt      engine.Cycle
+	barPending bool
 	// skipUntil: the scheduler need not look at the warp before this cycle
 	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
@@ -154,7 +158,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return nil
 	}
 	e := &s.eff
-	if err := ws.w.Issue(e); err != nil {
+	s.clockFor(ws) // barclock.go
+	err := ws.w.Issue(e)
+	s.clockAt = 0
+	if err != nil {
 		return err
 	}
 	info := e.Info
@@ -370,6 +377,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			// one releases everyone after the release latency
 			at := max(now, s.barFree)
 			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			ws.barArrived(now) // barclock.go
 			if !e.BarrierWait {
 				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
 				ws.setReady(s.barRelease, StallBarrier)
