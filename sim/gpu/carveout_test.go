@@ -12,7 +12,7 @@ import (
 func TestL1BytesBesideCarveout(t *testing.T) {
 	const full = 235520 // fitted without shared memory (gmem_chase_256k)
 	for _, c := range []struct {
-		name                        string
+		name                       string
 		perCTA, ctas, declared, l1 int
 	}{
 		{"no shared memory: the fitted L1", 1024, 16, 0, full},
