@@ -190,7 +190,6 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 			lastDef[r] = i
 		}
 	}
-	foldAddressOffsets(infos, insts, out) // lower_addr.go
 	return out
 }
 
