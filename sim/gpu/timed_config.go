@@ -166,6 +166,7 @@ func Params() []Param {
 		intParam("mbar_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveIntervalCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),
 		intParam("cp_async_ca_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaBytesPerCycle }),
+		intParam("cp_async_ca_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaHitCycles }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),

@@ -39,6 +39,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"conv_latency_cycles":               {17, "fit: closed form, chain_cvt_s32_f32 cycles_per_op 17.04 (dependent F2I chain)", f(0.0113)},
 	"conv_wide_latency_cycles":          {18, "fit: closed form, chain_cvt_f32_f64_pair cycles_per_op 36.03 / 2 (dependent pairs F2F.F64.F32 + F2F.F32.F64)", f(0.0008)},
 	"cp_async_ca_bytes_per_cycle":       {48, "fit: Nelder-Mead (cp_async_ca_bytes_per_cycle) on cpasync_ca16_tput, cpasync_ca16_tput_w16", f(0.0143)},
+	"cp_async_ca_hit_cycles":            {14, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0008)},
 	"dispatch_interval_cycles":          {1.47, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0046)},
 	"dispatch_latency_cycles":           {100, "estimate", nil},
 	"dram_bytes_per_ns":                 {4000, "fit: closed form, gmem_copy_c132 GB_per_s 4000 (copy, read + write, 132 SMs)", nil},
