@@ -124,6 +124,7 @@ func Params() []Param {
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),
 		intParam("l1_port_cycles_per_line", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortCyclesPerLine }),
 		intParam("l1_port_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortBytesPerCycle }),
+		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
 		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
 		intParam("smem_atom_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemAtomExtraCycles }),

@@ -88,6 +88,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"l2_store_lines_per_l2_cycle":       {206, "fit: closed form, L2 cycles per stored line = a + b x sectors over gls_st128_coal_c132_w16 417.2 cycles per access / 8448 lines x 1702 / 1972.3 MHz = 0.04261 L2 cycles per line of 4 sectors; gls_st64_epi_c132_w8 140 cycles per access / 8448 lines x 1702 / 1972.3 MHz = 0.01430 L2 cycles per line of 1 sectors: a 0.00487, b 0.00944", f(0.105)},
 	"l2_ways_count":                     {16, "estimate: not measured (a 16-way hashed set-associative slice behaves like LRU on the chases)", nil},
 	"launch_cycles":                     {2193, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0046)},
+	"ld_bypass_interval_cycles":         {30, "fit: Nelder-Mead (ld_bypass_interval_cycles) on gls_ldcg_coal_w1, gls_ldcg_coal_w16, gls_ldcg_l32_w1, gls_ldcg_l32_w4", f(0.047)},
 	"lg_queue_cycles":                   {57, "fit: Nelder-Mead (lg_queue_cycles) on gls2_st32_coal_w1_i1, gls_st32_coal_w4_i1, gst_line_w1, gst_line_w4", f(0.0297)},
 	"max_ctas_per_sm_count":             {32, "spec", nil},
 	"max_threads_per_sm_count":          {2048, "spec", nil},

@@ -31,6 +31,8 @@ type warpState struct {
 	// instruction issues (barclock.go)
 	barAt      engine.Cycle
 	barPending bool
+	// bypassNext: the earliest start of the warp's next L1-bypassing load (lsu.go)
+	bypassNext engine.Cycle
 	// skipUntil: the scheduler need not look at the warp before this cycle
 	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
@@ -302,6 +304,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, e, now)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
+		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
+			st = s.bypassLoadStart(ws, st) // lsu.go
+		}
 		done, accepted := s.host.Memory(st, s.ID, e, useL1)
 		done += lat
 		ready = max(ready, done)
