@@ -13,10 +13,10 @@ import (
 //
 // Capacity: set-associative caches with least-recently-used eviction in
 // each set (setcache.go: the L1 of l1_cache_bytes per SM, 8 ways, sets by
-// 512-byte granule; l2_cache_bytes in two hashed slices). Not modelled: the
-// L1's share of the SM's 256 KiB shrinking with the shared-memory carveout,
-// TLBs (the microbenchmarks saw no TLB-miss cost up to 1 GiB with 2 MiB
-// pages), L1 write policy details.
+// 512-byte granule; l2_cache_bytes in two hashed slices), the L1 shrunk by
+// the kernel's shared-memory carveout (carveout.go). Not modelled: TLBs
+// (the microbenchmarks saw no TLB-miss cost up to 1 GiB with 2 MiB pages),
+// L1 write policy details.
 type memModel struct {
 	l2      *l2View
 	l1      []*setCache // by SM id; nil for SMs of other partitions
@@ -24,13 +24,17 @@ type memModel struct {
 	l1Hit   engine.Cycle
 	// tmaMiss: more latency for a TMA request that misses L2 (tmacold_*)
 	tmaMiss engine.Cycle
+	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
+	cpHit engine.Cycle
 	// l1HitSectors counts sectors served by L1.
 	l1HitSectors int64
 }
 
-func newMemModel(tc *TimedConfig, sms int, g *l2) *memModel {
-	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: tc.SM.L1CacheBytes / 128,
-		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles)}
+// l1Bytes is each L1's capacity for global data (carveout.go).
+func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
+	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
+		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
+		cpHit: engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
 
 // access times the global lines of e leaving SM sm at cycle at: an L1 hit
@@ -58,6 +62,11 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 				l1.touch(ln)
 			}
 			m.l1HitSectors += int64(e.NumSectors)
+			if e.Info != nil && e.Info.Async == exec.AsyncCopy {
+				// a cp.async.ca still writes shared memory (cpasync_ca16_lat:
+				// 93.7 cycles a step against a load's 32-cycle hit)
+				return at + m.l1Hit + m.cpHit, at
+			}
 			return at + m.l1Hit, at
 		}
 	}

@@ -52,6 +52,9 @@ type machine struct {
 	done    int          // units finished
 	unitRes sm.Resources
 	occ     Occupancy
+	// l1Bytes: the L1's capacity for global data beside this kernel's
+	// shared-memory carveout (carveout.go)
+	l1Bytes int
 	// dispatcher: next cycle a CTA can be dispatched
 	dispFree float64
 	budget   int64 // instructions left after the committed windows
@@ -195,6 +198,7 @@ func (m *machine) occupancy(specRegs int) error {
 			m.occ.CTAsPerSM, m.occ.Limiter = x.n, x.name
 		}
 	}
+	m.l1Bytes = l1BytesFor(c.L1CacheBytes, m.k.SharedBytes(m.l.DynamicShared), m.occ.CTAsPerSM, m.k.StaticSharedBytes()+m.l.DynamicShared)
 	if m.occ.CTAsPerSM == 0 {
 		return fmt.Errorf("a CTA needs %d threads, %d registers and %d bytes of shared memory: more than one SM has (limit: %s)",
 			thr, perWarp*warps, shared, m.occ.Limiter)

@@ -56,7 +56,7 @@ func (m *machine) build() {
 	for pi, g := range groups {
 		pt := &part{m: m, id: pi, sms: g, eng: engine.New(), code: sm.NewCode(m.k), clusters: map[*exec.Cluster]*clusterRun{},
 			lands: map[exec.MbarRef]engine.Cycle{}, budget: m.budget}
-		pt.mem = newMemModel(&m.tc, n, m.l2)
+		pt.mem = newMemModel(&m.tc, n, m.l2, m.l1Bytes)
 		if m.opt.HotLines {
 			pt.lines = sm.NewLineStats()
 		}

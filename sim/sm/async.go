@@ -49,6 +49,10 @@ type AsyncConfig struct {
 	// rate (cpasync_ca16_tput: 45.8 bytes per cycle with 32 warps, where
 	// .cg reaches 75.6).
 	CpAsyncCaBytesPerCycle int `json:"cp_async_ca_bytes_per_cycle" yaml:"cp_async_ca_bytes_per_cycle"`
+	// CpAsyncCaHitCycles: more latency for a cp.async.ca whose lines are
+	// all in L1 than a load's L1 hit (sim/gpu mem.go): the data still goes
+	// from L1 into shared memory (cpasync_ca16_lat, cpasync_ca4_lat).
+	CpAsyncCaHitCycles int `json:"cp_async_ca_hit_cycles" yaml:"cp_async_ca_hit_cycles"`
 	// WgmmaSSTailCycles and WgmmaRSTailCycles: from the end of a wgmma's
 	// tensor work to its results being visible to wait_group.
 	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`

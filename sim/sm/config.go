@@ -102,6 +102,10 @@ type Config struct {
 	// L1PortBytesPerCycle: the port carries a request's addresses (8 bytes
 	// a lane) and a store's data at this rate (lsu.go).
 	L1PortBytesPerCycle int `json:"l1_port_bytes_per_cycle" yaml:"l1_port_bytes_per_cycle"`
+	// LdBypassIntervalCycles: a warp's loads that bypass L1 (.cg, .cv,
+	// .volatile: LDG.E.STRONG.GPU) leave the L1 no closer together than
+	// this (lsu.go).
+	LdBypassIntervalCycles int `json:"ld_bypass_interval_cycles" yaml:"ld_bypass_interval_cycles"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
@@ -165,6 +169,7 @@ func (c *Config) Validate() error {
 		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
+		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
 		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},

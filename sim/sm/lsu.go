@@ -83,3 +83,21 @@ func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
 	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
 	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
 }
+
+// bypassLoadStart is when a warp's load that bypasses L1 (ld.cg: SASS
+// LDG.E.STRONG.GPU), ready at the L1 at st, leaves for L2: no sooner than
+// ld_bypass_interval_cycles after the warp's previous one. One warp's 16
+// independent coalesced ld.cg of one line each take 48.4 cycles a load on
+// the H200 (gls_ldcg_coal_w1: the L2 latency plus ~31 cycles a load), the
+// same loads through L1 15.4 (gls_ld32_coal_w1), 32-line ld.cg 79.8
+// (gls_ldcg_l32_w1, bandwidth-bound), and 16 warps' 4.6 cycles a load on
+// the SM (gls_ldcg_coal_w16): a spacing per warp, not per SM.
+func (s *SM) bypassLoadStart(ws *warpState, st engine.Cycle) engine.Cycle {
+	c := engine.Cycle(s.cfg.LdBypassIntervalCycles)
+	if c <= 0 {
+		return st
+	}
+	st = max(st, ws.bypassNext)
+	ws.bypassNext = st + c
+	return st
+}

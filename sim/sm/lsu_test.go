@@ -77,3 +77,21 @@ func TestL1PortPacesOneWarp(t *testing.T) {
 		assert.InEpsilon(t, c.gpu, float64(sp.lsuFree)/16, c.tol, c.name)
 	}
 }
+
+// TestBypassLoadSpacing: one warp's ld.cg leave the L1 ld_bypass_interval
+// apart (30 on the H200: 16 one-line loads, ready together, start at 0,
+// 30, ..., 450, so the last returns the L2 latency + 450 after the first:
+// gls_ldcg_coal_w1's 48.4 cycles a load = (281 + 450 + the fold) / 16), a
+// request that reaches the L1 later starts then, and another warp has its
+// own spacing.
+func TestBypassLoadSpacing(t *testing.T) {
+	s := &SM{cfg: &Config{LdBypassIntervalCycles: 30}}
+	a, b := &warpState{}, &warpState{}
+	var last int64
+	for range 16 {
+		last = int64(s.bypassLoadStart(a, 0))
+	}
+	assert.Equal(t, int64(450), last)
+	assert.Equal(t, int64(1000), int64(s.bypassLoadStart(a, 1000)), "a late request is not held")
+	assert.Equal(t, int64(0), int64(s.bypassLoadStart(b, 0)), "the spacing is per warp")
+}

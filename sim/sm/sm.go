@@ -79,6 +79,8 @@ type SM struct {
 	done asyncDone
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
+	// clockAt: what a %clock read of the issuing instruction reads (0: now; barclock.go)
+	clockAt engine.Cycle
 	// slots in use (bit k: slot k)
 	ctaSlots, warpSlots uint64
 	// division SASS sequences by instruction (seq.go; nil: none)
@@ -149,7 +151,7 @@ func (s *SM) Resident() int { return len(s.ctas) }
 // Launch makes CTA c resident from cycle at, holding resources r.
 func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1, slot: s.freeSlot(true)}
-	c.SetClock(func() int64 { return int64(s.eng.Now()) }, s.NsPerCycle)
+	c.SetClock(s.clockNow, s.NsPerCycle) // barclock.go
 	c.SetAsyncMode(asyncMode)
 	for _, w := range c.Warps() {
 		if w.Done() {

@@ -27,6 +27,12 @@ type warpState struct {
 	sleepChanges uint64
 	wakeAt       engine.Cycle
 	inBarrier    bool
+	// barAt: the cycle the warp arrived at a CTA barrier, until its next
+	// instruction issues (barclock.go)
+	barAt      engine.Cycle
+	barPending bool
+	// bypassNext: the earliest start of the warp's next L1-bypassing load (lsu.go)
+	bypassNext engine.Cycle
 	// skipUntil: the scheduler need not look at the warp before this cycle
 	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
@@ -154,7 +160,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return nil
 	}
 	e := &s.eff
-	if err := ws.w.Issue(e); err != nil {
+	s.clockFor(ws) // barclock.go
+	err := ws.w.Issue(e)
+	s.clockAt = 0
+	if err != nil {
 		return err
 	}
 	info := e.Info
@@ -295,6 +304,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, e, now)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
+		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
+			st = s.bypassLoadStart(ws, st) // lsu.go
+		}
 		done, accepted := s.host.Memory(st, s.ID, e, useL1)
 		done += lat
 		ready = max(ready, done)
@@ -370,6 +382,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			// one releases everyone after the release latency
 			at := max(now, s.barFree)
 			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
+			ws.barArrived(now) // barclock.go
 			if !e.BarrierWait {
 				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
 				ws.setReady(s.barRelease, StallBarrier)
