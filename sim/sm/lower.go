@@ -32,6 +32,8 @@ import (
 // read once in the function), neither guarded.
 type Lowering struct {
 	byFunc [][]uint8
+	// reduced: the shared atomics ptxas reduces in the warp (atomserial.go)
+	reduced [][]bool
 }
 
 const (
@@ -61,7 +63,18 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.byFunc = make([][]uint8, fi+1)
 	l.byFunc[fi] = lowerFunc(infos, f.Insts)
+	l.reduced = make([][]bool, fi+1)
+	l.reduced[fi] = atomReduced(f, infos)
 	return l
+}
+
+// warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
+func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
+	if l == nil || int(info.Func) >= len(l.reduced) {
+		return false
+	}
+	b := l.reduced[info.Func]
+	return int(info.PC) < len(b) && b[info.PC]
 }
 
 // kind is the lowering of an instruction.
