@@ -210,6 +210,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	slots := engine.Cycle(info.Slots)
 	sp.issueFree = now + slots
+	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
+		// three R registers read: a mean dispatch stall (regbank.go)
+		sp.bankDebt += s.cfg.RegbankConflictCycles
+		if sp.bankDebt >= 1 {
+			d := engine.Cycle(sp.bankDebt)
+			sp.issueFree += d
+			sp.bankDebt -= float64(d)
+		}
+	}
 	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
