@@ -147,7 +147,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"wgmma_interval_cycles":             {1, "estimate", nil},
 	"wgmma_latency_cycles":              {64, "hopper-numbers: wgmma completion tail 64-66 [F]", nil},
 	"wgmma_min_cycles":                  {20, "fit: Nelder-Mead (wgmma_min_cycles) on wgmma_bf16_n16_rs, wgmma_bf16_n16_ss, wgmma_bf16_n8_rs, wgmma_bf16_n8_ss, wgmma_e4m3_n16_rs, wgmma_e4m3_n16_ss, wgmma_e4m3_n8_rs, wgmma_e4m3_n8_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss, wgmma_s8_n16_rs, wgmma_s8_n16_ss, wgmma_s8_n8_rs, wgmma_s8_n8_ss, wgmma_tf32_n16_rs, wgmma_tf32_n16_ss, wgmma_tf32_n8_rs, wgmma_tf32_n8_ss", f(0.0261)},
-	"wgmma_rs_tail_cycles":              {62, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0379)},
+	"wgmma_rs_tail_cycles":              {62, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0148)},
 	"wgmma_smem_bytes_per_cycle":        {128, "spec: 128 B/clk/SM", nil},
 	"wgmma_ss_tail_cycles":              {56, "fit: Nelder-Mead (wgmma_ss_tail_cycles) on wgmma_f16_n128_ss, wgmma_f16_n16_ss, wgmma_f16_n256_ss, wgmma_f16_n32_ss, wgmma_f16_n64_ss, wgmma_f16_n8_ss", f(0.0165)},
 }
