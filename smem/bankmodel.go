@@ -33,6 +33,17 @@ func Wavefronts(a *Access) Cost {
 	return defaultModel().cost(a)
 }
 
+// AtomSerialWavefronts is the cost of atomic a when lanes on one word do
+// not share a pass (every lane request counts): what an H200 counts for a
+// warp's atom.shared on one word when ptxas did not reduce the warp's
+// operands first (validation/microbench atom7_lane_*: 32 wavefronts per
+// warp-instruction; model.go's atomNoBroadcast note). It does not allocate.
+func AtomSerialWavefronts(a *Access) Cost {
+	m := defaultModel()
+	m.atomNoBroadcast = true
+	return m.cost(a)
+}
+
 // cost evaluates a under model m.
 func (m model) cost(a *Access) Cost {
 	if a.Bypass && a.Kind == OpLdgsts {

@@ -55,8 +55,9 @@ type model struct {
 	// 32 wavefronts per warp atom.shared.add.u32 on one word whose result
 	// is used (validation/microbench atom_shared_same_*) but 1 for the
 	// atomicAdd of mbar_pipeline_* whose result is unused (ptxas reduces
-	// in the warp first); choosing needs the result's liveness, which the
-	// model does not have.
+	// in the warp first); choosing needs the result's liveness and the
+	// address's uniformity, which the bank model does not have: the timed
+	// model chooses (AtomSerialWavefronts, sim/sm/atomserial.go).
 	atomNoBroadcast bool
 }
 

@@ -85,3 +85,20 @@ func TestActivePhases(t *testing.T) {
 	assert.Equal(t, uint32(0xff000000), phaseMask(3, 8))
 	assert.Equal(t, uint32(0xffff0000), phaseMask(1, 16))
 }
+
+// AtomSerialWavefronts: every lane request on one word is its own pass
+// (ncu on an H200: 32 wavefronts per atom.shared.add.u32 of a full warp on
+// one word, validation/microbench atom7_lane_*), distinct banks stay one
+// pass, and two words in one bank by 16 lanes each are 16 + 16 requests
+// of bank 0: 32.
+func TestAtomSerialWavefronts(t *testing.T) {
+	same := access(OpAtom, 4, allLanes, func(uint32) uint32 { return 64 })
+	assert.Equal(t, 32, AtomSerialWavefronts(same).Wavefronts)
+	assert.Equal(t, 1, Wavefronts(same).Wavefronts, "the default model broadcasts")
+	distinct := access(OpAtom, 4, allLanes, func(l uint32) uint32 { return 4 * l })
+	assert.Equal(t, 1, AtomSerialWavefronts(distinct).Wavefronts)
+	half := access(OpAtom, 4, 0xffff, func(uint32) uint32 { return 0 })
+	assert.Equal(t, 16, AtomSerialWavefronts(half).Wavefronts)
+	twoWords := access(OpAtom, 4, allLanes, func(l uint32) uint32 { return 128 * (l & 1) })
+	assert.Equal(t, 32, AtomSerialWavefronts(twoWords).Wavefronts)
+}

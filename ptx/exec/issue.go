@@ -57,6 +57,11 @@ type Effect struct {
 	// instructions counted (0 or 1, more for fused accesses).
 	SmemWavefronts int
 	SmemOps        int
+	// SmemAtomSerial is, for a shared atomic, its wavefronts when lanes on
+	// one word serialise (each lane request its own pass: what the
+	// hardware does unless ptxas reduced the warp's operands first; the
+	// timed model chooses, sim/sm/atomserial.go).
+	SmemAtomSerial int
 	// TMAWavefronts is the modelled shared-memory side of TMA and bulk
 	// copies (smem.OpTMA: 128-byte wavefronts written or read).
 	TMAWavefronts int
@@ -223,7 +228,7 @@ func (e *Effect) reset() {
 		return
 	}
 	e.Active, e.GuardTrue = 0, 0
-	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts = 0, 0, 0
+	e.SmemWavefronts, e.SmemOps, e.TMAWavefronts, e.SmemAtomSerial = 0, 0, 0, 0
 	e.NumSectors, e.NumLines, e.GlobalBytes = 0, 0, 0
 	e.GlobalStore, e.GlobalTMA = false, false
 	e.BarrierWait = false

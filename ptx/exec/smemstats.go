@@ -55,6 +55,9 @@ func (w *Warp) countSmem(x *xinst, a *smem.Access) {
 	}
 	if w.eff != nil {
 		w.eff.noteSmem(a.Kind, cost)
+		if a.Kind == smem.OpAtom && !w.eff.Brief {
+			w.eff.SmemAtomSerial += smem.AtomSerialWavefronts(a).Wavefronts
+		}
 	}
 	s := w.cta.l.site(x)
 	s.Executions++

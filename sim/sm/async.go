@@ -82,10 +82,10 @@ func (s *SM) wgmmaCycles(info *exec.InstInfo) (occupy, work engine.Cycle) {
 		fmas /= 2
 	}
 	c := (fmas + a.WgmmaFMAPerCycle - 1) / a.WgmmaFMAPerCycle
-	bytes := n * k * bits / 8 // B, read once and broadcast
-	if !info.MMARS {
-		bytes += 64 * k * bits / 8
-	}
+	// B read once and broadcast, and A: from shared memory (SS) or from
+	// the registers (RS) at the same rate (microbench wgmma_*_n32_rs: 23.8
+	// cycles a wgmma, as _n32_ss's 25.1, where B alone would take 8)
+	bytes := n*k*bits/8 + 64*k*bits/8
 	occ := max(c+1, (bytes+a.WgmmaSmemBytesPerCycle-1)/a.WgmmaSmemBytesPerCycle, a.WgmmaMinCycles)
 	return engine.Cycle(occ), engine.Cycle(c)
 }

@@ -88,6 +88,9 @@ type Config struct {
 	// IdivContentionCycles: each other division in progress on the
 	// sub-partition adds this to the spacing of a division's steps (seq.go).
 	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`
+	// RegbankConflictCycles: the mean dispatch stall of a SASS instruction
+	// reading three distinct R registers (regbank.go), in issue cycles.
+	RegbankConflictCycles float64 `json:"regbank_conflict_cycles" yaml:"regbank_conflict_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).

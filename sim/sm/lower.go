@@ -32,6 +32,10 @@ import (
 // read once in the function), neither guarded.
 type Lowering struct {
 	byFunc [][]uint8
+	// reduced: the shared atomics ptxas reduces in the warp (atomserial.go)
+	reduced [][]bool
+	// three: instructions whose SASS reads three R registers (regbank.go)
+	three [][]bool
 }
 
 const (
@@ -61,7 +65,30 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.byFunc = make([][]uint8, fi+1)
 	l.byFunc[fi] = lowerFunc(infos, f.Insts)
+	l.reduced = make([][]bool, fi+1)
+	l.reduced[fi] = atomReduced(f, infos)
+	l.three = make([][]bool, fi+1)
+	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
 	return l
+}
+
+// threeRegs: the instruction's SASS reads three distinct R registers
+// (regbank.go).
+func (l *Lowering) threeRegs(info *exec.InstInfo) bool {
+	if l == nil || int(info.Func) >= len(l.three) {
+		return false
+	}
+	b := l.three[info.Func]
+	return int(info.PC) < len(b) && b[info.PC]
+}
+
+// warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
+func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
+	if l == nil || int(info.Func) >= len(l.reduced) {
+		return false
+	}
+	b := l.reduced[info.Func]
+	return int(info.PC) < len(b) && b[info.PC]
 }
 
 // kind is the lowering of an instruction.
@@ -172,7 +199,7 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 				}
 			}
 			for k, r := range inf.Uses {
-				if a := producer(i, r, logic); a >= 0 {
+				if a := producer(i, r, logic); a >= 0 && leavesIntact(leaves[a], a, lastDef) {
 					if u := ls.union(leaves[a]); u.n()+len(uncounted(inf.Uses[k+1:], u)) <= 3 {
 						ls, out[a] = u, lowFused
 						continue
@@ -191,6 +218,18 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 		}
 	}
 	return out
+}
+
+// leavesIntact: no input register of producer a was written at or after
+// a (the asm "+r" chains of itmix_*: `lop3 y, y, x, m` twice on one y is
+// four values, y0 x1 x2 m, not the three register names).
+func leavesIntact(ls leafSet, a int, lastDef map[int32]int) bool {
+	for _, r := range ls.regs {
+		if d, ok := lastDef[r]; ok && d >= a {
+			return false
+		}
+	}
+	return true
 }
 
 // uncounted is the registers of the uses still to come not yet in u.

@@ -114,6 +114,8 @@ type subPart struct {
 	lsuFree, l1Done engine.Cycle
 	// seqActive: warps in a division's SASS sequence (seq.go)
 	seqActive int
+	// bankDebt: register-bank stall cycles not yet charged (regbank.go)
+	bankDebt float64
 }
 
 type ctaState struct {

@@ -22,6 +22,9 @@ type warpState struct {
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
 	readyWhy Stall
+	// atomFree: when the passes of the warp's last same-word shared
+	// atomic are done (atomserial.go)
+	atomFree engine.Cycle
 	// mbarrier sleep
 	sleeping     bool
 	sleepChanges uint64
@@ -216,6 +219,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	slots := engine.Cycle(info.Slots)
 	sp.issueFree = now + slots
+	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
+		// three R registers read: a mean dispatch stall (regbank.go)
+		sp.bankDebt += s.cfg.RegbankConflictCycles
+		if sp.bankDebt >= 1 {
+			d := engine.Cycle(sp.bankDebt)
+			sp.issueFree += d
+			sp.bankDebt -= float64(d)
+		}
+	}
 	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
@@ -282,11 +294,19 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 	}
 	if e.SmemWavefronts > 0 {
-		wf := engine.Cycle(e.SmemWavefronts * s.cfg.SmemWavefrontCycle)
+		n := e.SmemWavefronts
 		st := max(now, s.smemFree)
+		if e.SmemAtomSerial > n && !s.code.low.warpReduced(info) {
+			// lanes on one word: one pass each, after the warp's last
+			// such atomic (atomserial.go)
+			n = e.SmemAtomSerial
+			st = max(st, ws.atomFree)
+			ws.atomFree = st + engine.Cycle(n*s.cfg.SmemLatencyPerWavefront)
+		}
+		wf := engine.Cycle(n * s.cfg.SmemWavefrontCycle)
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
-		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(e.SmemWavefronts-1)*s.cfg.SmemLatencyPerWavefront)
+		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(n-1)*s.cfg.SmemLatencyPerWavefront)
 		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
 			// the read-modify-write (microbench atom_shared_distinct_lat)
 			ready += engine.Cycle(s.cfg.SmemAtomExtraCycles)

@@ -179,6 +179,10 @@ if os.path.exists(os.path.join(SRC, "gen6_tma.py")):
 if os.path.exists(os.path.join(SRC, "gen6_core.py")):
     import gen6_core  # noqa: E402
     gen6_core.register(add)
+# part 7, core helper (same-word shared atomics, division and IMAD + LOP3 by warps) by gen7_core.py
+if os.path.exists(os.path.join(SRC, "gen7_core.py")):
+    import gen7_core  # noqa: E402
+    gen7_core.register(add)
 # part 6 (register-limited occupancy, helper flash) by gen6_flash.py
 if os.path.exists(os.path.join(SRC, "gen6_flash.py")):
     import gen6_flash  # noqa: E402
