@@ -75,6 +75,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"l2_hit_cycles":                     {277, "fit: closed form, gmem_chase_1m cycles_per_load 276.7 (pointer chase in L2)", f(0.0031)},
 	"l2_store_bytes_per_l2_cycle":       {2982, "fit: closed form, L2 cycles per stored line = a + b x sectors over gls_st128_coal_c132_w16 468.2 cycles per access / 8448 lines x 1702 / 1972.5 MHz = 0.04782 L2 cycles per line of 4 sectors; gls_st64_epi_c132_w8 153.2 cycles per access / 8448 lines x 1702 / 1974.7 MHz = 0.01563 L2 cycles per line of 1 sectors: a 0.00489, b 0.01073", f(0.1217)},
 	"l2_store_lines_per_l2_cycle":       {204, "fit: closed form, L2 cycles per stored line = a + b x sectors over gls_st128_coal_c132_w16 468.2 cycles per access / 8448 lines x 1702 / 1972.5 MHz = 0.04782 L2 cycles per line of 4 sectors; gls_st64_epi_c132_w8 153.2 cycles per access / 8448 lines x 1702 / 1974.7 MHz = 0.01563 L2 cycles per line of 1 sectors: a 0.00489, b 0.01073", f(0.1217)},
+	"l2_merge_joins_count": {2, "estimate", nil},
 	"l2_ways_count":                     {16, "H200 value (not fitted on the H100): estimate: not measured (a 16-way hashed set-associative slice behaves like LRU on the chases)", nil},
 	"launch_cycles":                     {3284, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles) on empty_c1, empty_c1056, empty_c132", f(0.0139)},
 	"lg_queue_cycles":                   {44, "fit: Nelder-Mead (lg_queue_cycles) on gls2_st32_coal_w1_i1, gls_st32_coal_w4_i1, gst_line_w1, gst_line_w4", f(0.014)},
