@@ -45,8 +45,9 @@ type l2 struct {
 	reqs      []l2Req // merge buffer
 	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
 	// can join one (0: no merging)
-	smGPC      []int32
-	mergeJoins int
+	smGPC        []int32
+	mergeJoins   int
+	mergeForward engine.Cycle // a joined load's data after the head's
 }
 
 // l2Req is one line of a request of one SM.
@@ -82,6 +83,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		}
 	}
 	g.mergeJoins = tc.L2MergeJoins
+	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
 	return g
 }
 

@@ -19,7 +19,7 @@ import (
 // sector the head did not ask for does not join.
 func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2MergeJoins = 8
+	tc.L2MergeJoins, tc.L2MergeForwardCycles = 8, 0
 	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v := newL2View(g)
 	v.local[0] = struct{}{} // line 0 is in L2 (no HBM)
@@ -46,6 +46,14 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1030, 3, 0, 0xf, false)), "a third join: its own request")
 	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1040, 1, 0, 0xf, false)), "joins the new head")
 	assert.Equal(t, int64(12), v.mergedSectors)
+
+	// a joined load's data l2_merge_forward_cycles after the head's
+	tc.L2MergeForwardCycles = 100
+	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
+	v = newL2View(g)
+	v.local[0] = struct{}{}
+	v.access(1000, 0, 0, 0xf, false)
+	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, false)))
 
 	tc.L2MergeJoins = 0
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})

@@ -17,6 +17,13 @@ import (
 //     regions (_g132, _g264_x2) by a factor r: each request that reaches a
 //     slice carried r - 1 others. The median r over the four, less one,
 //     rounded.
+//   - l2_merge_forward_cycles: with every CTA reading one region each SM
+//     moves less than one SM alone (l2bw_sh_ld_g1 against l2bw_ld_c1,
+//     l2bw_sh_tma_g1 against l2bw_tma_c1; 64 KiB in flight per SM in all
+//     four), though the slices are far from busy: the round trip of the
+//     64 KiB grows from 65536 / (alone's bytes per cycle) to 65536 /
+//     (shared's per SM); every warp's loads and every box hold joined
+//     lines, so the growth is the joined data's delay. The mean of the two.
 var groupsL2Merge = []Group{
 	{Name: "l2_merge", Params: []string{"l2_merge_joins_count"}, Benches: l2MergePairs,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
@@ -39,7 +46,34 @@ var groupsL2Merge = []Group{
 			return math.Round(r - 1), fmt.Sprintf("fit: closed form, median %.3g - 1 of the L2 sectors from the SMs (ncu lts__t_sectors_srcunit_tex) with private regions over those with every CTA reading one region: %s",
 				r, strings.Join(parts, "; ")), nil
 		}},
+	{Name: "l2_merge_forward", Params: []string{"l2_merge_forward_cycles"}, Benches: l2MergeAlone,
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			var sum float64
+			var parts []string
+			for i := 0; i < len(l2MergeAlone); i += 2 {
+				sh, al := l2MergeAlone[i], l2MergeAlone[i+1]
+				a, err := figure(rec, sh, "bytes_per_sm_cycle")
+				if err != nil {
+					return 0, "", err
+				}
+				a /= float64(rec[sh].Grid[0]) // one CTA per SM
+				b, err := figure(rec, al, "bytes_per_sm_cycle")
+				if err != nil {
+					return 0, "", err
+				}
+				x := 65536/a - 65536/b
+				sum += x
+				parts = append(parts, fmt.Sprintf("65536 / %s %.4g - 65536 / %s %.4g = %.0f", sh, a, al, b, x))
+			}
+			v := sum / float64(len(l2MergeAlone)/2)
+			return math.Round(v), fmt.Sprintf("fit: closed form, mean round-trip growth of 64 KiB in flight per SM, every CTA reading one region against one SM alone (bytes per SM cycle): %s",
+				strings.Join(parts, "; ")), nil
+		}},
 }
+
+// l2MergeAlone are (shared, one SM alone) recordings with 64 KiB in flight
+// per SM.
+var l2MergeAlone = []string{"l2bw_sh_ld_g1", "l2bw_ld_c1", "l2bw_sh_tma_g1", "l2bw_tma_c1"}
 
 // l2MergePairs are (shared, private) recordings of the same launch shape.
 var l2MergePairs = []string{
