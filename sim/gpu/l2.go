@@ -43,6 +43,11 @@ type l2 struct {
 	nearSlice []uint8
 	seq       []uint32
 	reqs      []l2Req // merge buffer
+	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
+	// can join one (0: no merging)
+	smGPC        []int32
+	mergeJoins   int
+	mergeForward engine.Cycle // a joined load's data after the head's
 }
 
 // l2Req is one line of a request of one SM.
@@ -67,11 +72,18 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	}
 	// GPCs alternate between the two sides (which side a GPC is on was
 	// not measured; alternating splits the SMs 62/70 on the H200 map).
+	g.smGPC = make([]int32, numSMs)
+	for s := range g.smGPC {
+		g.smGPC[s] = int32(len(gpcs) + s) // an SM of no GPC merges alone
+	}
 	for gi, gpc := range gpcs {
 		for _, s := range gpc {
 			g.nearSlice[s] = uint8(gi % 2)
+			g.smGPC[s] = int32(gi)
 		}
 	}
+	g.mergeJoins = tc.L2MergeJoins
+	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
 	return g
 }
 
@@ -159,12 +171,18 @@ type l2View struct {
 	share     float64
 	bytes     float64 // requested in this window
 	reqs      []l2Req
+	// merge: the requests of the view's GPCs later loads can join
+	// (l2merge.go); kept across windows (only this partition's SMs use it)
+	merge map[mergeKey]mergeEntry
 	// sectors by outcome (the report's timing.memory)
-	hitSectors, farSectors, missSectors int64
+	hitSectors, farSectors, missSectors, mergedSectors int64
 }
 
 func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1}
+	if g.mergeJoins > 0 {
+		v.merge = map[mergeKey]mergeEntry{}
+	}
 	v.next()
 	return v
 }
@@ -183,6 +201,11 @@ func (v *l2View) next() {
 // slice's write queue, which only stores fill).
 func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) (ready, accepted engine.Cycle) {
 	g := v.g
+	if !store {
+		if r, ok := v.merged(at, sm, line, sectors); ok {
+			return r, at
+		}
+	}
 	s := slice(line)
 	bytes := float64(32 * popc4(sectors))
 	start := max(float64(at), v.sliceFree[s])
@@ -203,6 +226,9 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	}
 	if !mine {
 		v.local[line] = struct{}{}
+	}
+	if !store {
+		v.opened(at, sm, line, sectors, ready)
 	}
 	v.bytes += bytes
 	g.seq[sm]++

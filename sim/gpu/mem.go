@@ -108,6 +108,9 @@ type MemoryStats struct {
 	// L2FarSectors: loads and stores whose line lives in the L2 slice
 	// across the chip from the SM.
 	L2FarSectors int64 `json:"l2_far_sectors"`
+	// L2MergedSectors: loads that joined another SM's request for the same
+	// line in their GPC (l2merge.go) and never reached an L2 slice.
+	L2MergedSectors int64 `json:"l2_merged_sectors"`
 }
 
 func (s *MemoryStats) add(m *memModel) {
@@ -115,4 +118,5 @@ func (s *MemoryStats) add(m *memModel) {
 	s.L2HitSectors += m.l2.hitSectors
 	s.L2MissSectors += m.l2.missSectors
 	s.L2FarSectors += m.l2.farSectors
+	s.L2MergedSectors += m.l2.mergedSectors
 }

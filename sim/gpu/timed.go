@@ -43,6 +43,7 @@ type machine struct {
 	p       *plan
 	sms     []*sm.SM
 	smPart  []int // partition of each SM
+	order   []int // the SMs in first-wave order (placement.go)
 	parts   []*part
 	l2      *l2
 	sh      *exec.SharedMem // nil with one partition
@@ -257,10 +258,10 @@ func (m *machine) place(from int) []int {
 	c := &m.tc.SM
 	if m.p.slots == nil {
 		n := len(m.sms)
-		// first wave: breadth-first over the SMs in order
+		// first wave: breadth-first over the SMs in first-wave order
 		best := -1
 		for j := 0; j < n; j++ {
-			i := j
+			i := m.order[j]
 			if from >= 0 {
 				i = (from + j) % n
 			}

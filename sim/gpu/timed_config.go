@@ -27,6 +27,13 @@ type TimedConfig struct {
 	// than one in the near slice (l2.go): near = L2HitCycles -
 	// L2FarExtraCycles/2, far = near + L2FarExtraCycles.
 	L2FarExtraCycles int
+	// L2MergeJoins: a load of a line another SM of the same GPC requested
+	// joins that request while its data is on the way back, at most this
+	// many loads a request (l2merge.go); 0: no merging.
+	L2MergeJoins int
+	// L2MergeForwardCycles: a joined load's data arrives this much after
+	// the request it joined (l2merge.go).
+	L2MergeForwardCycles int
 	// L2Ways is the associativity of each L2 slice.
 	L2Ways int
 	// DSMEMSmallGPCLatencyCycles replaces SM.DSMEMLatencyCycles on the SMs
@@ -99,6 +106,8 @@ func Params() []Param {
 	ps := []Param{
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
+		intParam("l2_merge_joins_count", "microbench", func(c *TimedConfig) *int { return &c.L2MergeJoins }),
+		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
@@ -246,6 +255,12 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
 		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)
+	}
+	if c.L2MergeForwardCycles < 0 {
+		return fmt.Errorf("timing: l2_merge_forward_cycles must not be negative, got %d", c.L2MergeForwardCycles)
+	}
+	if c.L2MergeJoins < 0 || c.L2MergeJoins > 255 {
+		return fmt.Errorf("timing: l2_merge_joins_count must be in 0..255, got %d", c.L2MergeJoins)
 	}
 	if c.Window() < 1 {
 		return fmt.Errorf("timing: dispatch_latency_cycles (%d) and the near L2 hit latency (%d) must be at least 1 cycle: they bound the windows of a timed run",

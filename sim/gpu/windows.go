@@ -52,6 +52,7 @@ func (m *machine) build() {
 		m.sh = exec.NewSharedMem(m.l.Global)
 	}
 	m.smPart = make([]int, n)
+	m.order = firstWaveOrder(m.cfg.GPCs, n, m.p.n)
 	m.sms = make([]*sm.SM, n)
 	for pi, g := range groups {
 		pt := &part{m: m, id: pi, sms: g, eng: engine.New(), code: sm.NewCode(m.k), clusters: map[*exec.Cluster]*clusterRun{},

@@ -40,12 +40,16 @@ func timedRun(t *testing.T, name string, jobs int) (string, map[string][]byte) {
 
 // The partitions of a timed run give the same cycles, counters, hot lines
 // and memory on one goroutine as on several: a plain multi-CTA GEMM, a
-// persistent one and a cluster launch.
+// persistent one, a cluster launch, and a GEMM whose CTAs of one GPC
+// merge their loads of shared tiles (sim/gpu/l2merge.go).
 func TestTimedSameForAnyJobs(t *testing.T) {
-	for _, name := range []string{"transpose_smem", "triton_matmul_tma_persistent", "cluster_gemm_multicast"} {
+	for _, name := range []string{"transpose_smem", "triton_matmul_tma_persistent", "cluster_gemm_multicast", "gemm_wgmma_512x256x512"} {
 		t.Run(name, func(t *testing.T) {
 			want, wantOut := timedRun(t, name, 1)
 			assert.Contains(t, want, `"partitions":12`, "one partition per GPC of the H200 map")
+			if name == "gemm_wgmma_512x256x512" {
+				assert.NotContains(t, want, `"l2_merged_sectors":0`, "loads merged")
+			}
 			for _, jobs := range []int{2, 5} {
 				got, gotOut := timedRun(t, name, jobs)
 				assert.Equal(t, want, got, "jobs %d", jobs)

@@ -1,0 +1,82 @@
+package gpu
+
+import "github.com/sm90sim/sm90sim/sim/engine"
+
+// L2 request merging (issue 14; microbench l2bw_sh_*, tools/microbench/
+// l2bw_sh.cu). When many SMs read the same lines, the GPU moves 2.2-2.4x
+// the private-data L2 bandwidth and the L2 slices see only 36-43% of the
+// requested sectors (ncu lts__t_sectors_srcunit_tex); with the sharers in
+// different GPCs (l2bw_sh_*_g33: CTAs c, c+33, c+66, c+99 land in four
+// GPCs; _g16: each GPC's 16 consecutive CTAs read 16 different regions)
+// the slices see every sector and nothing is gained. So requests are
+// merged per GPC, before the L2: a load of a line that another SM of the
+// same GPC requested and whose data is still on its way back takes no
+// slice bandwidth and returns with that request's data.
+//
+// A request is joined by at most l2_merge_joins_count others; the next one
+// goes to the L2 itself and can be joined in turn. calibrate reads it from
+// ncu's counters (groups7_l2.go): with 16 sharers in each GPC the slices
+// see one sector in 2.4-3.1 of those requested (l2bw_sh_*_g1, _g1_x2).
+// 0 turns merging off. A joined load's data reaches its SM
+// l2_merge_forward_cycles after the head's: with every CTA reading one
+// region each SM moves less than alone (TMA 64.6 against 83.2 bytes per
+// cycle, ld.cg 82.7 against 110.6 on the H200, 64 KiB in flight either
+// way: 227 and 200 cycles more per round trip), though the slices are far
+// from busy.
+//
+// The state is per GPC and lives in the partition's view (a partition is
+// one or more whole GPCs), so a run with any --jobs merges the same
+// requests. The window is the head request's flight: from its issue until
+// its data is back.
+
+// mergeKey is a line requested by a GPC.
+type mergeKey struct {
+	line uint64
+	gpc  int32
+}
+
+// mergeEntry is the request a later one of the GPC can join.
+type mergeEntry struct {
+	sm      int32
+	sectors uint8
+	joins   uint8        // requests that joined it
+	ready   engine.Cycle // the head's data back
+}
+
+// mergeMaxEntries bounds a view's table before stale entries are dropped.
+const mergeMaxEntries = 1 << 14
+
+// merged reports whether SM sm's load of sectors of line at cycle at joins
+// an earlier request of its GPC, and when its data is back.
+func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (engine.Cycle, bool) {
+	if v.merge == nil {
+		return 0, false
+	}
+	k := mergeKey{line, v.g.smGPC[sm]}
+	e, ok := v.merge[k]
+	if !ok || int(e.sm) == sm || at >= e.ready || sectors&^e.sectors != 0 || int(e.joins) >= v.g.mergeJoins {
+		return 0, false
+	}
+	e.joins++
+	v.merge[k] = e
+	v.mergedSectors += int64(popc4(sectors))
+	return e.ready + v.g.mergeForward, true
+}
+
+// opened records SM sm's load that went to the L2 as one later loads of its
+// GPC can join until its data is back.
+func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, ready engine.Cycle) {
+	if v.merge == nil {
+		return
+	}
+	if len(v.merge) >= mergeMaxEntries {
+		// drop what no request from now on can join (deleting in any
+		// order leaves the same table)
+		for k, e := range v.merge {
+			if e.ready <= at {
+				delete(v.merge, k)
+			}
+		}
+	}
+	v.merge[mergeKey{line, v.g.smGPC[sm]}] = mergeEntry{sm: int32(sm), sectors: sectors, ready: ready}
+}

@@ -1,0 +1,64 @@
+package gpu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// Hand-derived (l2_hit_cycles 281, l2_far_extra_cycles 33: near 265,
+// far 298; SMs 0 and 1 in GPC 0, SM 2 in GPC 1, all near slice 0 or 1 by
+// GPC parity). SM 0 loads line 0 (slice 0) at 1000: a hit in its near
+// slice, back at 1265. SM 1 (same GPC) loads it at 1100, in flight: it
+// joins, back at 1265 too, and takes no slice time (a third load of
+// another line at 1100 starts at once). SM 2 (other GPC) loads it at 1100:
+// its own request, far slice, 1398. SM 1 again at 1265: the head's data is
+// back, its own request, 1265+265. A load of a
+// sector the head did not ask for does not join.
+func TestL2MergeInGPCWhileInFlight(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2MergeJoins, tc.L2MergeForwardCycles = 8, 0
+	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})
+	v := newL2View(g)
+	v.local[0] = struct{}{} // line 0 is in L2 (no HBM)
+	v.local[2] = struct{}{}
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 0, 0, 0x3, false)))
+	free := v.sliceFree[0]
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1100, 1, 0, 0x1, false)), "same GPC, in flight: joins")
+	assert.Equal(t, free, v.sliceFree[0], "a joined load takes no slice time")
+	assert.Equal(t, int64(1), v.mergedSectors)
+	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0x4, false)), "a sector the head did not ask for")
+	assert.Equal(t, engine.Cycle(1100+298), first(v.access(1100, 2, 0, 0x1, false)), "another GPC: its own request")
+	assert.Equal(t, engine.Cycle(1265+265), first(v.access(1265, 0, 0, 0x1, false)), "the head's own SM never joins it")
+	assert.Equal(t, int64(1), v.mergedSectors)
+
+	// two joins at most (l2_merge_joins_count 2): the third request of
+	// another SM goes to the slice itself (near for SM 0's GPC: 265)
+	tc.L2MergeJoins = 2
+	g = newL2(&tc, 4, [][]int{{0, 1, 2, 3}})
+	v = newL2View(g)
+	v.local[0] = struct{}{}
+	v.access(1000, 0, 0, 0xf, false)
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1010, 1, 0, 0xf, false)))
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1020, 2, 0, 0xf, false)))
+	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1030, 3, 0, 0xf, false)), "a third join: its own request")
+	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1040, 1, 0, 0xf, false)), "joins the new head")
+	assert.Equal(t, int64(12), v.mergedSectors)
+
+	// a joined load's data l2_merge_forward_cycles after the head's
+	tc.L2MergeForwardCycles = 100
+	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
+	v = newL2View(g)
+	v.local[0] = struct{}{}
+	v.access(1000, 0, 0, 0xf, false)
+	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, false)))
+
+	tc.L2MergeJoins = 0
+	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
+	v = newL2View(g)
+	v.local[0] = struct{}{}
+	v.access(1000, 0, 0, 0xf, false)
+	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0xf, false)), "merging off")
+}
