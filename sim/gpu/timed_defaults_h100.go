@@ -39,6 +39,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"dsmem_small_gpc_latency_cycles":    {188, "fit: Nelder-Mead (dsmem_small_gpc_latency_cycles) on dsmem_remote_1lane", f(0.0026)},
 	"f16_conv_latency_cycles":           {6, "fit: closed form, chain_cvt_f16_f32_pair cycles_per_op 10.17 (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32) - chain_fma_f32 4.153 (F2FP has FFMA's latency: fpalu_f2fp_lat)", f(0.0015)},
 	"fence_cycles":                      {20, "estimate", nil},
+	"fence_gpu_cycles":                  {20, "estimate", nil},
 	"fence_proxy_async_cycles":          {56, "fit: Nelder-Mead (fence_proxy_async_cycles) on t6rep_fence_async", f(0.0011)},
 	"fence_tensormap_acquire_cycles":    {115, "fit: Nelder-Mead (fence_tensormap_acquire_cycles) on t6rep_acq", f(0.0006)},
 	"fence_tensormap_release_cycles":    {776, "fit: Nelder-Mead (fence_tensormap_release_cycles) on t6rep_rel", f(0.0003)},
