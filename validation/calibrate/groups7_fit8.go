@@ -24,11 +24,17 @@ import (
 //     on fence7_acqrel_cta/_sc_cta and fence7_acqrel_cluster/_gpu/_sc_gpu
 //     (gen7_fit8.py: back-to-back fences in one warp). fence7_mbinit is
 //     compared only: fence.mbarrier_init emits no SASS.
-//   - dispatch_latency_cycles: searched on redisp7_c264 (the gap on one SM
-//     between a CTA's last %clock64 and the next CTA's first, one CTA per
-//     SM at a time; redisp7_c528 is SIM_SKIP, --heavy adds it), before the
-//     launch group, whose empty kernels it shifts by a constant. About 0.5 s
-//     a run: CI's refit leaves it out (refit_test.go ciGroups).
+//   - smem_queue_wavefronts (the shared-memory port's backlog before the
+//     warp waits): searched on smem_ld*_tput (only smem_ld64_s1_tput moves,
+//     3.8% from 32 to 16 on the H100).
+//   - imad_interval_cycles: 4 sub-partitions over itput_mad_lo's
+//     warp-instructions per SM cycle (independent IMADs), in closed form.
+//   - dispatch_latency_cycles: searched with the launch group's parameters
+//     on redisp7_c264 too (the gap on one SM between a CTA's last %clock64
+//     and the next CTA's first, one CTA per SM at a time: the latency plus
+//     the dispatch intervals of the CTAs placed before; redisp7_c528 is
+//     SIM_SKIP, --heavy adds it). About 0.5 s a run: CI's refit leaves the
+//     launch group out (refit_test.go ciGroups).
 var groupsFit8 = []Group{
 	{Name: "dsmem_bytes", Params: []string{"dsmem_bytes_per_cycle"}, Benches: []string{"dsmem_remote_1lane", "dsmem_remote_32lanes"},
 		Direct: fit8DSMEMBytes},
@@ -38,6 +44,8 @@ var groupsFit8 = []Group{
 		Start: []float64{10}, Lo: []float64{0}, Hi: []float64{500}},
 	{Name: "fence_gpu", Params: []string{"fence_gpu_cycles"}, Benches: []string{"fence7_acqrel_cluster", "fence7_acqrel_gpu", "fence7_sc_gpu"},
 		Start: []float64{300}, Lo: []float64{0}, Hi: []float64{5000}},
+	{Name: "smem_queue", Params: []string{"smem_queue_wavefronts"}, Benches: []string{"smem_ld*_tput"},
+		Start: []float64{32}, Lo: []float64{1}, Hi: []float64{512}},
 }
 
 var fit8L2Far = Group{Name: "l2_far", Params: []string{"l2_far_extra_cycles"}, Benches: []string{"gmem_chase_hist_4m"},
@@ -55,8 +63,16 @@ var fit8L2Far = Group{Name: "l2_far", Params: []string{"l2_far_extra_cycles"}, B
 			"near %.4g, far %.4g (%.0f%% of the loads): far - near", near, far, 100*share), nil
 	}}
 
-var fit8Dispatch = Group{Name: "dispatch_latency", Params: []string{"dispatch_latency_cycles"}, Benches: []string{"redisp7_c264", "redisp7_c528"},
-	Start: []float64{400}, Lo: []float64{0}, Hi: []float64{5000}}
+// fit8IMADInterval: itput_mad_lo is 16 warps of independent IMADs (ILP 8):
+// each sub-partition issues one per imad_interval_cycles.
+var fit8IMADInterval = Group{Name: "imad_interval", Params: []string{"imad_interval_cycles"}, Benches: []string{"itput_mad_lo"},
+	Direct: func(rec map[string]*Bench) (float64, string, error) {
+		v, err := figure(rec, "itput_mad_lo", "warp_inst_per_sm_cycle")
+		if err != nil {
+			return 0, "", err
+		}
+		return math.Round(4 / v), fmt.Sprintf("fit: closed form, 4 sub-partitions / itput_mad_lo warp_inst_per_sm_cycle %.4g (independent IMAD)", v), nil
+	}}
 
 // fit8DSMEMBytes: 124 bytes over the 32-lane load's extra cycles.
 func fit8DSMEMBytes(rec map[string]*Bench) (float64, string, error) {
@@ -74,14 +90,30 @@ func fit8DSMEMBytes(rec map[string]*Bench) (float64, string, error) {
 	return math.Round(124 / (b - a)), fmt.Sprintf("fit: closed form, 124 bytes more / (dsmem_remote_32lanes %.4g - dsmem_remote_1lane %.4g cycles_per_load)", b, a), nil
 }
 
+// fit8WithDispatch adds dispatch_latency_cycles and redisp7_c264 to the
+// launch group: the gap between two CTAs on one SM is the dispatch latency
+// plus the scheduler's dispatch_interval_cycles for each CTA placed before
+// (132 at once), and the empty kernels hold the latency as a constant.
+func fit8WithDispatch(g Group) Group {
+	g.Params = append(append([]string(nil), g.Params...), "dispatch_latency_cycles")
+	g.Benches = append(append([]string(nil), g.Benches...), "redisp7_c264")
+	g.Start = append(append([]float64(nil), g.Start...), 120)
+	g.Lo = append(append([]float64(nil), g.Lo...), 0)
+	g.Hi = append(append([]float64(nil), g.Hi...), 5000)
+	return g
+}
+
 // init appends the fit8 groups, puts l2_far after l2_hit (it sets the
-// near and far latencies around l2_hit_cycles) and dispatch_latency before
-// launch.
+// near and far latencies around l2_hit_cycles) and imad_interval before
+// imad_wide, and fits dispatch_latency_cycles in the launch group.
 func init() {
 	var out []Group
 	for _, g := range Groups {
-		if g.Name == "launch" {
-			out = append(out, fit8Dispatch)
+		switch g.Name {
+		case "launch":
+			g = fit8WithDispatch(g)
+		case "imad_wide":
+			out = append(out, fit8IMADInterval)
 		}
 		out = append(out, g)
 		if g.Name == "l2_hit" {
