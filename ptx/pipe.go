@@ -178,6 +178,13 @@ const (
 	FormF16Conv       // a conversion on the FMA pipe with an f16/bf16 operand (HADD2.F32)
 	FormALUFloat      // a float op on the ALU: FMNMX, F2FP (FFMA's latency)
 	FormShflIdx       // shfl.sync.idx (SHFL.IDX)
+	// fences (fence.sc/acq_rel, membar), by the SASS ptxas emits
+	// (microbench fence7_*): a CTA-scope fence is one MEMBAR.*.CTA; a
+	// cluster-, GPU- or system-scope one MEMBAR.*.GPU with ERRBAR,
+	// CGAERRBAR and CCTL.IVALL; fence.mbarrier_init emits nothing
+	FormFenceCTA
+	FormFenceWide
+	FormFenceNone
 )
 
 // FormOf classifies an instruction's SASS form for its latency.
@@ -211,6 +218,25 @@ func FormOf(in *Inst) Form {
 		if strings.Contains(in.Text, ".idx") {
 			return FormShflIdx
 		}
+	case OpFence, OpMembar:
+		return fenceForm(in.Quals)
 	}
 	return FormNone
+}
+
+// fenceForm classifies a fence or membar by its qualifiers; the proxy
+// fences (their own hold costs, sim/sm/tma_hold.go) stay FormNone.
+func fenceForm(quals []string) Form {
+	form := FormFenceWide // fence.sc/acq_rel without a scope is .gpu; membar.gl, .sys
+	for _, q := range quals {
+		switch q {
+		case "proxy":
+			return FormNone
+		case "mbarrier_init":
+			return FormFenceNone
+		case "cta":
+			form = FormFenceCTA
+		}
+	}
+	return form
 }

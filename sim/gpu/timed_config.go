@@ -201,6 +201,7 @@ func Params() []Param {
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
+		intParam("fence_gpu_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceGPUCycles }),
 		intParam("l1_sectors_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.L1SectorsPerCycle }),
 		intParam("icache_line_bytes", "estimate", func(c *TimedConfig) *int { return &c.SM.ICache.LineBytes }),
 		intParam("tma_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAIssueCycles }),

@@ -71,7 +71,7 @@ func TestGlobalAtomicsRunAsOnePartition(t *testing.T) {
 
 func TestWindowNeedsADispatchLatency(t *testing.T) {
 	tc := gpu.DefaultTimedConfig()
-	assert.Equal(t, 100, tc.Window(), "min(dispatch latency 100, near L2 hit 281-16)")
+	assert.Equal(t, 120, tc.Window(), "min(dispatch latency 120, near L2 hit 281-16)")
 	tc.DispatchLatencyCycles = 0
 	assert.ErrorContains(t, tc.Validate(), "bound the windows")
 }

@@ -48,7 +48,12 @@ type Config struct {
 	// SuspendCycles is how long a failed try_wait sleeps at most when no
 	// mbarrier changes (the hardware's default suspend-time limit).
 	SuspendCycles int `json:"suspend_cycles" yaml:"suspend_cycles"`
-	FenceCycles   int `json:"fence_cycles" yaml:"fence_cycles"`
+	// FenceCycles is a CTA-scope fence's cost (MEMBAR.*.CTA);
+	// FenceGPUCycles a cluster-, GPU- or system-scope one's (MEMBAR.*.GPU,
+	// ERRBAR, CGAERRBAR, CCTL.IVALL; 0: FenceCycles). The proxy fences
+	// take FenceCycles as a floor (their holds: tma_hold.go).
+	FenceCycles    int `json:"fence_cycles" yaml:"fence_cycles"`
+	FenceGPUCycles int `json:"fence_gpu_cycles" yaml:"fence_gpu_cycles"`
 	// L1SectorsPerCycle is the SM's global/local data bandwidth in 32-byte
 	// sectors per cycle.
 	L1SectorsPerCycle int `json:"l1_sectors_per_cycle" yaml:"l1_sectors_per_cycle"`
@@ -169,7 +174,7 @@ func (c *Config) Validate() error {
 	}{
 		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
-		{"fence_cycles", c.FenceCycles}, {"lg_queue_cycles", c.LGQueueCycles},
+		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},

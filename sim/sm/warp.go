@@ -384,7 +384,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
-			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
+			if c := s.fenceCycles(info); c > 0 {
+				ws.setReady(now+engine.Cycle(c), StallMembar)
+			}
 		default:
 			if info.ClusterBar {
 				if info.ClusterArrive {

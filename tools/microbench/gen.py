@@ -191,6 +191,10 @@ if os.path.exists(os.path.join(SRC, "gen6_flash.py")):
 if os.path.exists(os.path.join(SRC, "gen7_tmast.py")):
     import gen7_tmast  # noqa: E402
     gen7_tmast.register(add)
+# part 7 (fences, L2 capacity sweep, CTA redispatch; helper fit8) by gen7_fit8.py
+if os.path.exists(os.path.join(SRC, "gen7_fit8.py")):
+    import gen7_fit8  # noqa: E402
+    gen7_fit8.register(add)
 
 
 def yaml_line(v):

@@ -42,6 +42,40 @@ def rows(flat, width):
     return [flat[i:i + width] for i in range(0, len(flat), width)]
 
 
+def near_far(d):
+    """The two groups of sorted per-load latencies d (the L2's near and far
+    slice): the cut with the least within-group sum of squares (latencies
+    above 1000 cycles, misses, left out); their means and the far share."""
+    d = [x for x in d if x < 1000]
+    if len(d) < 4:
+        return {}
+    pre, pre2 = [0], [0]
+    for x in d:
+        pre.append(pre[-1] + x)
+        pre2.append(pre2[-1] + x * x)
+    n, best = len(d), None
+    for k in range(1, n):
+        a, b = pre[k], pre[n] - pre[k]
+        sse = pre2[k] - a * a / k + (pre2[n] - pre2[k]) - b * b / (n - k)
+        if best is None or sse < best[0]:
+            best = (sse, k, a / k, b / (n - k))
+    _, k, near, far = best
+    return {"per_load_near_mean": near, "per_load_far_mean": far, "per_load_far_share": (n - k) / n}
+
+
+def derive_redisp7(b, run):
+    """redisp7 (gen7_fit8.py): per SM, its CTAs by start; the next CTA's
+    clk t0 minus the previous one's t1."""
+    clk, by = rows(run["clk"], 2), {}
+    for i, sm in enumerate(run["smid"]):
+        by.setdefault(sm, []).append(clk[i])
+    gaps = []
+    for cs in by.values():
+        cs.sort()
+        gaps += [c[0] - p[1] for p, c in zip(cs, cs[1:])]
+    return {"redispatch_gap_cycles": med(gaps), "redispatch_gap_min": min(gaps), "redispatch_gap_max": max(gaps)}
+
+
 def derive(b, run):
     """One run's derived figures: dict name -> value."""
     m, fam, name = b["meta"], b["family"], b["name"]
@@ -79,6 +113,8 @@ def derive(b, run):
         return {"cycles_per_handoff": clk[1] / m["handoffs_per_rep"], "warp1_cycles_per_handoff": clk[3] / m["handoffs_per_rep"]}
     if fam == "empty":
         return {}
+    if fam == "redisp7":
+        return derive_redisp7(b, run)
     if name.startswith("gmem_chase"):
         out = {"cycles_per_load": clk[0] / m["timed_loads"]}
         if "lat" in run:
@@ -88,6 +124,7 @@ def derive(b, run):
             q = lambda p: d[min(len(d) - 1, int(p * len(d)))]
             out.update({"per_load_p05": q(0.05), "per_load_p25": q(0.25), "per_load_p50": q(0.5),
                         "per_load_p75": q(0.75), "per_load_p95": q(0.95), "per_load_min": d[0], "per_load_max": d[-1]})
+            out.update(near_far(d))
         return out
     if name.startswith("gmem_copy"):
         cl, gt = rows(clk, 2), rows(run["gt"], 2)

@@ -1,0 +1,27 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// fenceCycles is how long a fence or membar holds its warp, by the SASS
+// ptxas emits for it (ptx.FormOf; microbench fence7_*, one warp, fences
+// back to back): a CTA-scope fence (MEMBAR.ALL.CTA, MEMBAR.SC.CTA: 10.5
+// and 9.5 cycles a fence on both GPUs) fence_cycles; a cluster-, GPU- or
+// system-scope one (MEMBAR.*.GPU + ERRBAR + CGAERRBAR + CCTL.IVALL: 267
+// cycles on the H200, 673 on the H100) fence_gpu_cycles;
+// fence.mbarrier_init, which emits no SASS (2.2 cycles a fence: the
+// loop's own), nothing. The proxy fences keep fence_cycles as the floor
+// under their holds.
+func (s *SM) fenceCycles(info *exec.InstInfo) int {
+	switch info.Form {
+	case ptx.FormFenceNone:
+		return 0
+	case ptx.FormFenceWide:
+		if s.cfg.FenceGPUCycles > 0 {
+			return s.cfg.FenceGPUCycles
+		}
+	}
+	return s.cfg.FenceCycles
+}

@@ -1,0 +1,1 @@
+../../../tools/microbench/fit8.cu
