@@ -352,14 +352,18 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
-			ws.setReady(now+engine.Cycle(s.cfg.FenceCycles), StallMembar)
+			end := now + engine.Cycle(s.cfg.FenceCycles)
+			if isGPUFence(info) { // tma_fence.go
+				end = max(end, s.gpuFenceEnd(now))
+			}
+			ws.setReady(end, StallMembar)
 		default:
 			if info.ClusterBar {
 				if info.ClusterArrive {
 					at := now
 					if !info.Relaxed {
 						// the default .release arrive is a GPU-scope fence first
-						at += engine.Cycle(s.cfg.ClusterFenceCycles)
+						at = s.gpuFenceEnd(at) // tma_fence.go
 						ws.setReady(at, StallMembar)
 					}
 					s.clusterArrive(ws, at)
