@@ -21,7 +21,7 @@ import (
 // iteration's load starts about then.
 func TestGPUFenceAfterTMALoad(t *testing.T) {
 	h200 := &SM{cfg: &Config{ClusterFenceCycles: 283,
-		Async: AsyncConfig{TMAFenceDrainCycles: 857, TMAFenceDrainBytesPerCycle: 57}}}
+		Async: AsyncConfig{TMAFenceDrainCycles: 838, TMAFenceDrainBytesPerCycle: 57}}}
 	h100 := &SM{cfg: &Config{ClusterFenceCycles: 692,
 		Async: AsyncConfig{TMAFenceDrainCycles: 0, TMAFenceDrainBytesPerCycle: 0}}}
 	for _, c := range []struct {

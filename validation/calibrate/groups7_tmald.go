@@ -35,8 +35,9 @@ import (
 //     and tma_nomcast2_4k, _16k (the loops with a GPU-scope fence after
 //     the load).
 //
-// They run before the group "tma" (tma_latency_cycles, tma_issue_cycles),
-// whose latency benchmarks depend on them.
+// The closed forms run before the group "tma" (tma_latency_cycles,
+// tma_issue_cycles), whose latency benchmarks depend on them; the drain
+// after every other group (its loops depend on the rest).
 var groupsTMALD = []Group{
 	{Name: "tma_min", Params: []string{"tma_min_cycles"}, Benches: []string{"tma_load_*_tput"}, Direct: tmaldMinCycles},
 	{Name: "tma_row", Params: []string{"tma_row_cycles"}, Benches: []string{"tma_load_32b_8k_tput", "tma_load_64b_16k_tput"}, Direct: tmaldRowCycles},
@@ -44,6 +45,12 @@ var groupsTMALD = []Group{
 		Direct: func(rec map[string]*Bench) (float64, string, error) { return tmaldFill(rec, 0) }},
 	{Name: "tma_overlap", Params: []string{"tma_request_overlap_cycles"}, Benches: []string{"tma_load_*_lat"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) { return tmaldFill(rec, 1) }},
+}
+
+// groupsTMALDDrain fit the fence drain last, with every parameter of the
+// loops around it (TMA latency and issue, cluster barrier and fence, the
+// mbarrier wake) already fitted.
+var groupsTMALDDrain = []Group{
 	{Name: "tma_fence_drain_rate", Params: []string{"tma_fence_drain_bytes_per_cycle"},
 		Benches: []string{"t7mc_bar_4k", "t7mc_bar_16k", "t7mc_nobar_4k", "t7mc_nobar_16k"}, Direct: tmaldDrainRate},
 	{Name: "tma_fence_drain", Params: []string{"tma_fence_drain_cycles"},
@@ -57,6 +64,7 @@ func init() {
 		panic("calibrate: group tma is missing")
 	}
 	Groups = slices.Insert(Groups, i, groupsTMALD...)
+	Groups = append(Groups, groupsTMALDDrain...)
 }
 
 // tmaldBox is a tma_load_* recording's box: rows (one 128-byte line
