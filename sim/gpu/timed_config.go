@@ -154,6 +154,8 @@ func Params() []Param {
 		intParam("tma_fill_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFillBytesPerCycle }),
 		intParam("tma_row_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARowCycles }),
 		intParam("tma_request_overlap_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARequestOverlapCycles }),
+		intParam("tma_fence_drain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFenceDrainCycles }),
+		intParam("tma_fence_drain_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFenceDrainBytesPerCycle }),
 		intParam("tma_desc_global_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescGlobalCycles }),
 		intParam("tma_desc_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescStoreCycles }),
 		intParam("tma_store_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreLatencyCycles }),

@@ -24,6 +24,12 @@ type AsyncConfig struct {
 	TMARequestOverlapCycles int `json:"tma_request_overlap_cycles" yaml:"tma_request_overlap_cycles"`
 	// TMAFillBytesPerCycle: one box's fill rate of shared memory.
 	TMAFillBytesPerCycle int `json:"tma_fill_bytes_per_cycle" yaml:"tma_fill_bytes_per_cycle"`
+	// TMAFenceDrainCycles, TMAFenceDrainBytesPerCycle: a GPU-scope fence
+	// (MEMBAR.ALL.GPU) ends no sooner than this long after the TMA engine
+	// started the SM's last load, plus its bytes at this rate (none
+	// without a byte rate; tma_fence.go).
+	TMAFenceDrainCycles        int `json:"tma_fence_drain_cycles" yaml:"tma_fence_drain_cycles"`
+	TMAFenceDrainBytesPerCycle int `json:"tma_fence_drain_bytes_per_cycle" yaml:"tma_fence_drain_bytes_per_cycle"`
 	// TMADescGlobalCycles, TMADescStoreCycles: the fetch of a tensor
 	// map's descriptor on first use (tma_desc.go).
 	TMADescGlobalCycles int `json:"tma_desc_global_cycles" yaml:"tma_desc_global_cycles"`

@@ -69,6 +69,8 @@ type SM struct {
 	// start of its slot and the next free slot
 	tmaLastBar           exec.MbarRef
 	tmaSlot, tmaSlotFree engine.Cycle
+	// the earliest end of a GPU-scope fence after the TMA loads (tma_fence.go)
+	tmaDrain engine.Cycle
 	// tensor-map descriptors the TMA unit has (tma_desc.go)
 	tmaDesc tmaDescs
 	// cp.async.ca fill: next free cycle (async.go)

@@ -74,5 +74,6 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		}
 		done = max(done, s.tmaSlot)
 	}
+	s.noteTMADrain(start, bytes) // tma_fence.go
 	return done
 }

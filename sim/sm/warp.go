@@ -384,8 +384,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
-			if c := s.fenceCycles(info); c > 0 {
-				ws.setReady(now+engine.Cycle(c), StallMembar)
+			end := now + engine.Cycle(s.fenceCycles(info))
+			if info.Form == ptx.FormFenceWide { // a GPU-scope fence waits for the TMA drain (tma_fence.go)
+				end = max(end, s.tmaDrain)
+			}
+			if end > now {
+				ws.setReady(end, StallMembar)
 			}
 		default:
 			if info.ClusterBar {
@@ -393,7 +397,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 					at := now
 					if !info.Relaxed {
 						// the default .release arrive is a GPU-scope fence first
-						at += engine.Cycle(s.cfg.ClusterFenceCycles)
+						at = s.gpuFenceEnd(at) // tma_fence.go
 						ws.setReady(at, StallMembar)
 					}
 					s.clusterArrive(ws, at)

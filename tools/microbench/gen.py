@@ -195,6 +195,10 @@ if os.path.exists(os.path.join(SRC, "gen7_tmast.py")):
 if os.path.exists(os.path.join(SRC, "gen7_fit8.py")):
     import gen7_fit8  # noqa: E402
     gen7_fit8.register(add)
+# part 7 (what a tma_mcast loop spends besides the barrier and the load, helper tmald) by gen7_tmald.py
+if os.path.exists(os.path.join(SRC, "gen7_tmald.py")):
+    import gen7_tmald  # noqa: E402
+    gen7_tmald.register(add)
 
 
 def yaml_line(v):

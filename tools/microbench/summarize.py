@@ -197,6 +197,9 @@ def derive(b, run):
         return {"cycles_per_op": clk[3] / m["ops_per_rep"], "issue_cycles_per_op": clk[2] / m["ops_per_rep"]}
     if fam == "l2bw":
         return derive_l2bw(m, run)
+    # gen7_tmald.py family tma7ld (issues 14/15: the parts of a tma_mcast loop)
+    if fam == "tma7ld":
+        return {"cycles_per_iteration": max(x[1] for x in rows(clk, 2)) / m["loads_per_rep"]}
     # gen6_store.py family gls (issues 14/15: the L1 request path of global loads and stores)
     if fam == "gls":
         cl = rows(clk, 2)

@@ -1,0 +1,67 @@
+package calibrate
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tmaldLat is a tma_load_*_lat recording of a box with the given swizzle
+// and bytes, at the given cycles per load.
+func tmaldLat(sw string, kib int, cycles float64) *Bench {
+	return &Bench{Name: fmt.Sprintf("tma_load_%s_%dk_lat", sw, kib),
+		Meta:     map[string]any{"box_bytes": float64(kib * 1024), "swizzle": map[string]string{"none": "none", "32b": "32B", "64b": "64B", "128b": "128B"}[sw]},
+		Measured: map[string]float64{"cycles_per_load": cycles}}
+}
+
+// TestTMALDFillRecoversTheModel: latencies made by hand from tma.go's
+// one-box model (flat 500, rows x 1, fill 80 B/cycle, overlap 90) give
+// back fill 80 and overlap 90; the row figure is the 256-row tput's.
+func TestTMALDFillRecoversTheModel(t *testing.T) {
+	rec := map[string]*Bench{}
+	span := map[string]int{"none": 128, "32b": 32, "64b": 64, "128b": 128}
+	for sw, s := range span {
+		for _, kib := range []int{1, 2, 4, 8, 16, 32} {
+			rows := kib * 1024 / s
+			if rows > 256 {
+				continue
+			}
+			fill := math.Max(float64(rows), math.Ceil(float64(kib*1024)/80))
+			b := tmaldLat(sw, kib, 500+math.Max(fill-90, 0))
+			rec[b.Name] = b
+		}
+	}
+	for _, n := range []string{"tma_load_32b_8k_tput", "tma_load_64b_16k_tput"} {
+		rec[n] = &Bench{Name: n, Measured: map[string]float64{"cycles_per_load": 258}}
+	}
+	f, src, err := tmaldFill(rec, 0)
+	require.NoError(t, err)
+	o, _, err := tmaldFill(rec, 1)
+	require.NoError(t, err)
+	assert.Equal(t, 80.0, f, src)
+	assert.Equal(t, 90.0, o, src)
+	assert.Contains(t, src, "(0.0%)")
+}
+
+// TestTMALDDrainRate: 12 KiB over the step from t7mc_bar_4k to _16k when
+// the barrier costs more after the larger box (the H200's recordings:
+// 1040 and 1254 -> 57 B/cycle), none when it costs the same (the H100's:
+// 1208 - 441.1 and 1317 - 550.2).
+func TestTMALDDrainRate(t *testing.T) {
+	rec := func(bar4, nobar4, bar16, nobar16 float64) map[string]*Bench {
+		m := map[string]*Bench{}
+		for n, v := range map[string]float64{"t7mc_bar_4k": bar4, "t7mc_nobar_4k": nobar4, "t7mc_bar_16k": bar16, "t7mc_nobar_16k": nobar16} {
+			m[n] = &Bench{Name: n, Measured: map[string]float64{"cycles_per_iteration": v}}
+		}
+		return m
+	}
+	v, _, err := tmaldDrainRate(rec(1039.6, 446.1, 1253.6, 553.5))
+	require.NoError(t, err)
+	assert.Equal(t, 57.0, v)
+	v, src, err := tmaldDrainRate(rec(1208, 441.1, 1317, 550.2))
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, v, src)
+}

@@ -1,0 +1,1 @@
+../../../tools/microbench/tma7ld.cu
