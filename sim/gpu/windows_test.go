@@ -70,8 +70,15 @@ func TestGlobalAtomicsRunAsOnePartition(t *testing.T) {
 }
 
 func TestWindowNeedsADispatchLatency(t *testing.T) {
+	// the window is the shorter of a CTA's dispatch latency and a near L2
+	// hit (the fitted values move with every refit: use the profile's)
 	tc := gpu.DefaultTimedConfig()
-	assert.Equal(t, 120, tc.Window(), "min(dispatch latency 120, near L2 hit 281-16)")
+	want := min(tc.DispatchLatencyCycles, tc.L2HitCycles-tc.L2FarExtraCycles/2)
+	assert.Equal(t, want, tc.Window())
+	tc.DispatchLatencyCycles = 50
+	assert.Equal(t, 50, tc.Window(), "a short dispatch latency bounds the window")
+	tc.DispatchLatencyCycles = 1000
+	assert.Equal(t, tc.L2HitCycles-tc.L2FarExtraCycles/2, tc.Window(), "a near L2 hit bounds the window")
 	tc.DispatchLatencyCycles = 0
 	assert.ErrorContains(t, tc.Validate(), "bound the windows")
 }
