@@ -183,7 +183,11 @@ func (m *machine) occupancy(specRegs int) error {
 		}
 	}
 	perWarp := (regs*32 + c.RegisterAllocUnit - 1) / c.RegisterAllocUnit * c.RegisterAllocUnit
-	shared := m.k.SharedBytes(m.l.DynamicShared) + c.SharedReservedCTA
+	// the CTA's static and dynamic shared memory plus the per-CTA reserve
+	// (shared_reserved_per_cta_bytes, 1 KiB). Kernel.SharedBytes already
+	// counts the layout's reserved window at the start of shared memory,
+	// which is that same reserve: count it once.
+	shared := m.k.StaticSharedBytes() + m.l.DynamicShared + c.SharedReservedCTA
 	m.unitRes = sm.Resources{CTAs: 1, Warps: warps, Threads: thr, Registers: perWarp * warps, SharedBytes: shared}
 	m.occ = Occupancy{RegistersPerThread: regs, RegistersSource: src, SharedBytesPerCTA: shared, WarpsPerCTA: warps}
 	lim := []struct {
