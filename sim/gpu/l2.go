@@ -174,6 +174,10 @@ type l2View struct {
 	// merge: the requests of the view's GPCs later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
 	merge map[mergeKey]mergeEntry
+	// mergePrune is the table size at which stale entries are dropped next
+	// (l2merge.go: twice what the last pruning left, so pruning stays
+	// amortised O(1) a request when many requests are in flight)
+	mergePrune int
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
 }
@@ -182,6 +186,7 @@ func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1}
 	if g.mergeJoins > 0 {
 		v.merge = map[mergeKey]mergeEntry{}
+		v.mergePrune = mergeMaxEntries
 	}
 	v.next()
 	return v

@@ -43,7 +43,8 @@ type mergeEntry struct {
 	ready   engine.Cycle // the head's data back
 }
 
-// mergeMaxEntries bounds a view's table before stale entries are dropped.
+// mergeMaxEntries is the smallest table size at which stale entries are
+// dropped.
 const mergeMaxEntries = 1 << 14
 
 // merged reports whether SM sm's load of sectors of line at cycle at joins
@@ -69,7 +70,7 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 	if v.merge == nil {
 		return
 	}
-	if len(v.merge) >= mergeMaxEntries {
+	if len(v.merge) >= v.mergePrune {
 		// drop what no request from now on can join (deleting in any
 		// order leaves the same table)
 		for k, e := range v.merge {
@@ -77,6 +78,7 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 				delete(v.merge, k)
 			}
 		}
+		v.mergePrune = max(mergeMaxEntries, 2*len(v.merge))
 	}
 	v.merge[mergeKey{line, v.g.smGPC[sm]}] = mergeEntry{sm: int32(sm), sectors: sectors, ready: ready}
 }
