@@ -5,6 +5,7 @@ tools/microbench/benchmarks.json (what each launch measures, for the device
 runner and summary). Standard library only. Re-run after editing a family;
 kernel.ptx, gpu/, cycles.json and provenance.json come from the device run
 (tools/microbench/device.sh)."""
+import importlib
 import json
 import os
 import shutil
@@ -144,62 +145,31 @@ for ctas in (1, 132, 1056):
         {"kind": "launch", "op": f"empty kernel, {ctas} CTAs of 128 threads",
          "derive": "ncu sm__cycles_elapsed.max only"})
 
-# part 2 (global memory, TMA, cp.async, wgmma, clusters) is appended by gen2.py
-if os.path.exists(os.path.join(SRC, "gen2.py")):
-    sys.path.insert(0, SRC)
-    import gen2  # noqa: E402
-    gen2.register(add)
-# part 3 (global stores by lines, integer division chains) by gen3.py
-if os.path.exists(os.path.join(SRC, "gen3.py")):
-    import gen3  # noqa: E402
-    gen3.register(add)
-# part 4 (TMA descriptor fetch, TMA stores and reductions) by gen4.py
-if os.path.exists(os.path.join(SRC, "gen4.py")):
-    import gen4  # noqa: E402
-    gen4.register(add)
-# part 5 (try_wait sleep, independent mbarrier ops, shared behind stores, integer mixes) by gen5.py
-if os.path.exists(os.path.join(SRC, "gen5.py")):
-    import gen5  # noqa: E402
-    gen5.register(add)
-# part 6 (L2 bandwidth by SM count, ld.global.cg and TMA) by gen6_l2.py
-if os.path.exists(os.path.join(SRC, "gen6_l2.py")):
-    import gen6_l2  # noqa: E402
-    gen6_l2.register(add)
-    gen6_l2.register_sh(add)
-# part 6 (the L1 request path of global loads and stores) by gen6_store.py
-if os.path.exists(os.path.join(SRC, "gen6_store.py")):
-    import gen6_store  # noqa: E402
-    gen6_store.register(add)
-# part 6 (issue 14: complete_tx/test_wait loops, one reduction per launch, tensor-map edits and fences,
-# TMA stores per loop iteration) by gen6_tma.py
-if os.path.exists(os.path.join(SRC, "gen6_tma.py")):
-    import gen6_tma  # noqa: E402
-    gen6_tma.register(add)
-# part 6, core helper (call/return, 64-bit conversions, division by warps) by gen6_core.py
-if os.path.exists(os.path.join(SRC, "gen6_core.py")):
-    import gen6_core  # noqa: E402
-    gen6_core.register(add)
-# part 7, core helper (same-word shared atomics, division and IMAD + LOP3 by warps) by gen7_core.py
-if os.path.exists(os.path.join(SRC, "gen7_core.py")):
-    import gen7_core  # noqa: E402
-    gen7_core.register(add)
-# part 6 (register-limited occupancy, helper flash) by gen6_flash.py
-if os.path.exists(os.path.join(SRC, "gen6_flash.py")):
-    import gen6_flash  # noqa: E402
-    gen6_flash.register(add)
-# part 7 (stores and reductions to global memory, one per loop iteration, helper tmast) by gen7_tmast.py
-if os.path.exists(os.path.join(SRC, "gen7_tmast.py")):
-    import gen7_tmast  # noqa: E402
-    gen7_tmast.register(add)
-# part 7 (fences, L2 capacity sweep, CTA redispatch; helper fit8) by gen7_fit8.py
-if os.path.exists(os.path.join(SRC, "gen7_fit8.py")):
-    import gen7_fit8  # noqa: E402
-    gen7_fit8.register(add)
-# part 7 (what a tma_mcast loop spends besides the barrier and the load, helper tmald) by gen7_tmald.py
-if os.path.exists(os.path.join(SRC, "gen7_tmald.py")):
-    import gen7_tmald  # noqa: E402
-    gen7_tmald.register(add)
-
+# the later parts, each a generator module with register(add) (and gen6_l2's register_sh),
+# appended in this order
+PARTS = [
+    ("gen2", "part 2: global memory, TMA, cp.async, wgmma, clusters"),
+    ("gen3", "part 3: global stores by lines, integer division chains"),
+    ("gen4", "part 4: TMA descriptor fetch, TMA stores and reductions"),
+    ("gen5", "part 5: try_wait sleep, independent mbarrier ops, shared behind stores, integer mixes"),
+    ("gen6_l2", "part 6: L2 bandwidth by SM count, ld.global.cg and TMA; shared lines"),
+    ("gen6_store", "part 6: the L1 request path of global loads and stores"),
+    ("gen6_tma", "part 6: complete_tx/test_wait loops, one reduction per launch, tensor-map edits and "
+                 "fences, TMA stores per loop iteration"),
+    ("gen6_core", "part 6: call/return, 64-bit conversions, division by warps"),
+    ("gen7_core", "part 7: same-word shared atomics, division and IMAD + LOP3 by warps"),
+    ("gen6_flash", "part 6: register-limited occupancy"),
+    ("gen7_tmast", "part 7: stores and reductions to global memory, one per loop iteration"),
+    ("gen7_fit8", "part 7: fences, L2 capacity sweep, CTA redispatch"),
+    ("gen7_tmald", "part 7: what a tma_mcast loop spends besides the barrier and the load"),
+]
+sys.path.insert(0, SRC)
+for _mod, _what in PARTS:
+    if os.path.exists(os.path.join(SRC, _mod + ".py")):
+        _m = importlib.import_module(_mod)
+        _m.register(add)
+        if hasattr(_m, "register_sh"):
+            _m.register_sh(add)
 
 def yaml_line(v):
     return json.dumps(v).replace('"', "")
@@ -208,11 +178,16 @@ def yaml_line(v):
 def write_dir(b):
     d = os.path.join(MB, b["name"])
     os.makedirs(d, exist_ok=True)
+    kc = os.path.join(d, "kernel.cu")
+    if os.path.islink(kc):
+        # dedup.py's link to the family source: write a file, not through the
+        # link into tools/microbench (run dedup.py again after)
+        os.remove(kc)
     if b["source"] is not None:
-        with open(os.path.join(d, "kernel.cu"), "w") as f:
+        with open(kc, "w") as f:
             f.write(b["source"])
     else:
-        shutil.copyfile(os.path.join(SRC, b["family"] + ".cu"), os.path.join(d, "kernel.cu"))
+        shutil.copyfile(os.path.join(SRC, b["family"] + ".cu"), kc)
     L = [f"# {b['name']}: {b['meta']['op']} (microbenchmark family {b['family']}; generated by tools/microbench/gen.py)"]
     L.append("# clk holds %clock64 deltas: timing data, not compared (ignored) in functional validation")
     L.append(f"kernel: {b['kernel']}")
@@ -248,6 +223,35 @@ def write_dir(b):
         f.write("\n".join(L) + "\n")
 
 
+def index_entry(b):
+    """A benchmark's entry in benchmarks.json."""
+    return {k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")}
+
+
+def write_family(register, only_new=False, index=True, after=None):
+    """Writes the directories of the benchmarks register adds (one generator's
+    family: its __main__), calling after(b) on each, and replaces or appends
+    their entries in benchmarks.json (index). only_new: only directories not
+    there yet (recorded ones hold dedup.py links)."""
+    mine = []
+    register(lambda *a, **k: mine.append(a[0]))
+    todo = [b for b in BENCH if b["name"] in mine
+            and not (only_new and os.path.exists(os.path.join(MB, b["name"])))]
+    for b in todo:
+        write_dir(b)
+        if after:
+            after(b)
+    if index:
+        bj = os.path.join(SRC, "benchmarks.json")
+        ent = {b["name"]: index_entry(b) for b in todo}
+        old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
+        old += [ent[b["name"]] for b in todo if b["name"] in ent]
+        with open(bj, "w") as f:
+            json.dump(old, f, indent=1)
+            f.write("\n")
+    print(f"{len(todo)} of {len(mine)} benchmarks written")
+
+
 def main():
     names = set()
     for b in BENCH:
@@ -255,8 +259,7 @@ def main():
         names.add(b["name"])
         write_dir(b)
     with open(os.path.join(SRC, "benchmarks.json"), "w") as f:
-        json.dump([{k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")} for b in BENCH],
-                  f, indent=1)
+        json.dump([index_entry(b) for b in BENCH], f, indent=1)
         f.write("\n")
     print(f"{len(BENCH)} benchmarks")
 

@@ -104,10 +104,4 @@ def register(add):
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    mine = []
-    register(lambda *a, **k: mine.append(a[0]))
-    # only directories not there yet (recorded ones hold dedup.py links)
-    todo = [b for b in gen.BENCH if b["name"] in mine and not os.path.exists(os.path.join(gen.MB, b["name"]))]
-    for b in todo:
-        gen.write_dir(b)
-    print(f"{len(todo)} of {len(mine)} benchmarks written")
+    gen.write_family(register, only_new=True, index=False)

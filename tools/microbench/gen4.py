@@ -169,23 +169,4 @@ def register(add):
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    mine = []
-    register(lambda *a, **k: mine.append(a[0]))
-    # these directories' kernel.cu and launch.yaml (the recordings beside them stay)
-    todo = [b for b in gen.BENCH if b["name"] in mine]
-    for b in todo:
-        kc = os.path.join(gen.MB, b["name"], "kernel.cu")
-        if os.path.islink(kc):   # dedup.py's link to tools/microbench/tmax.cu (run it again after)
-            os.remove(kc)
-        gen.write_dir(b)
-    # benchmarks.json: the list there with these replaced or appended
-    import json  # noqa: E402
-    bj = os.path.join(gen.SRC, "benchmarks.json")
-    ent = {b["name"]: {k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")}
-           for b in todo}
-    old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
-    old += [ent[b["name"]] for b in todo if b["name"] in ent]
-    with open(bj, "w") as f:
-        json.dump(old, f, indent=1)
-        f.write("\n")
-    print(f"{len(todo)} of {len(mine)} benchmarks written")
+    gen.write_family(register)

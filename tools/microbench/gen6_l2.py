@@ -127,25 +127,12 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
     sh = sys.argv[1:] == ["sh"]
-    mine = []
-    (register_sh if sh else register)(lambda *a, **k: mine.append(a[0]))
-    todo = [b for b in gen.BENCH if b["name"] in mine]
-    for b in todo:
-        gen.write_dir(b)
+
+    def skip(b):
         if b["meta"]["heavy"]:
             with open(os.path.join(gen.MB, b["name"], "SIM_SKIP"), "w") as f:
                 f.write("functional run too heavy for CI (every SM streams 128 KiB 17 times); "
                         "the GPU recording stays valid\n" if sh else
                         "functional run too heavy for CI (16.5 MiB read 17 times by every SM); "
                         "the GPU recording stays valid\n")
-    if sh:   # benchmarks.json: the list there with these replaced or appended
-        import json  # noqa: E402
-        bj = os.path.join(gen.SRC, "benchmarks.json")
-        ent = {b["name"]: {k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")}
-               for b in todo}
-        old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
-        old += [ent[b["name"]] for b in todo if b["name"] in ent]
-        with open(bj, "w") as f:
-            json.dump(old, f, indent=1)
-            f.write("\n")
-    print(f"{len(todo)} of {len(mine)} benchmarks written")
+    gen.write_family(register_sh if sh else register, index=sh, after=skip)

@@ -64,27 +64,12 @@ def register(add):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    mine = []
-    register(lambda *a, **k: mine.append(a[0]))
-    todo = [b for b in gen.BENCH if b["name"] in mine]
-    for b in todo:
-        kc = os.path.join(gen.MB, b["name"], "kernel.cu")
-        if os.path.islink(kc):
-            os.remove(kc)
-        gen.write_dir(b)
+
+    def skip(b):
         if b["name"].startswith("gmem_chase_l2s_") and b["meta"]["footprint_bytes"] > (8 << 20):
             # a chase of tens of MiB: minutes in the simulator (read by the closed forms only)
             with open(os.path.join(gen.MB, b["name"], "SIM_SKIP"), "w") as f:
                 f.write("tens of MiB of pointer chase: read by calibrate's closed forms (l2_capacity); --heavy simulates it\n")
-    import json  # noqa: E402
-    bj = os.path.join(gen.SRC, "benchmarks.json")
-    ent = {b["name"]: {k: b[k] for k in ("name", "family", "kernel", "grid", "block", "cluster", "meta")}
-           for b in todo}
-    old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
-    old += [ent[b["name"]] for b in todo if b["name"] in ent]
-    with open(bj, "w") as f:
-        json.dump(old, f, indent=1)
-        f.write("\n")
-    print(f"{len(todo)} of {len(mine)} benchmarks written")
+    gen.write_family(register, after=skip)
