@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -60,16 +59,13 @@ DONE:
 // within a few cycles of its read before, warp 1's likewise, and the two
 // reads after the barrier differ by about the arrival skew.
 func TestClockAfterBarrierReadsArrival(t *testing.T) {
-	p, err := ptx.Load("barclock.ptx", []byte(barClockPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "barclock", exec.DefaultLayout())
-	require.NoError(t, err)
+	k := compileEntry(t, "barclock", barClockPTX)
 	g := exec.NewGlobalMem()
 	require.NoError(t, k.LoadGlobals(g))
 	out := g.Alloc("out", 32)
 	params := binary.LittleEndian.AppendUint64(nil, out.Base)
 	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Params: params, Global: g}
-	_, _, err = gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
 	require.NoError(t, err)
 	b := g.Slice(out.Base, 32)
 	v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(b[8*i:])) }

@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -34,10 +33,7 @@ const occSharedPTX = `
 // per SM): with 1 KiB static and 112 KiB dynamic a CTA takes 114 KiB and
 // two fit an SM; 1 KiB more dynamic and only one does.
 func TestSharedOccupancyCountsTheReserveOnce(t *testing.T) {
-	p, err := ptx.Load("occshared.ptx", []byte(occSharedPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "occshared", exec.DefaultLayout())
-	require.NoError(t, err)
+	k := compileEntry(t, "occshared", occSharedPTX)
 	for _, c := range []struct {
 		dynKiB, perCTA, ctas int
 	}{

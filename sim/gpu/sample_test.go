@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -61,10 +60,7 @@ func wavesLaunch(t *testing.T, ctas int, atomic bool) (*exec.Kernel, *exec.Launc
 	if atomic {
 		src = strings.Replace(wavesPTX, "ATOMIC", "atom.global.add.u32 %r7, [%rd1], 0;", 1)
 	}
-	p, err := ptx.Load("waves.ptx", []byte(src))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "waves", exec.DefaultLayout())
-	require.NoError(t, err)
+	k := compileEntry(t, "waves", src)
 	g := exec.NewGlobalMem()
 	require.NoError(t, k.LoadGlobals(g))
 	n := ctas * 64

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -57,10 +56,7 @@ DONE:
 // are at least the HBM latency of the profile (a cold line), and the
 // values are the functional ones.
 func TestTimedCpAsyncWaitsForItsTicket(t *testing.T) {
-	p, err := ptx.Load("cpwait.ptx", []byte(cpWaitPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "cpwait", exec.DefaultLayout())
-	require.NoError(t, err)
+	k := compileEntry(t, "cpwait", cpWaitPTX)
 	g := exec.NewGlobalMem()
 	require.NoError(t, k.LoadGlobals(g))
 	out := g.Alloc("out", 8)
@@ -127,10 +123,7 @@ DONE:
 // functional ones.
 func TestTimedCTARetiresAfterItsTickets(t *testing.T) {
 	run := func(src string) int64 {
-		p, err := ptx.Load("bulkexit.ptx", []byte(src))
-		require.NoError(t, err)
-		k, err := exec.Compile(p, "bulkexit", exec.DefaultLayout())
-		require.NoError(t, err)
+		k := compileEntry(t, "bulkexit", src)
 		g := exec.NewGlobalMem()
 		require.NoError(t, k.LoadGlobals(g))
 		dst := g.Alloc("dst", 4096)
