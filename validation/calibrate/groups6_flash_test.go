@@ -18,12 +18,7 @@ import (
 // the estimate gives every regocc kernel the CTAs per SM that ncu measured
 // on the H200 (launch__occupancy_limit_registers, cycles.json).
 func TestRegistersLiveOverhead(t *testing.T) {
-	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
-	require.NoError(t, err)
-	rec := map[string]*Bench{}
-	for _, b := range all {
-		rec[b.Name] = b
-	}
+	rec := recordedH200(t)
 	v, src, err := registersLiveOverhead(rec)
 	require.NoError(t, err)
 	data, err := os.ReadFile("../../calibration/h200-calibrated.yaml")

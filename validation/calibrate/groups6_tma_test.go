@@ -1,7 +1,6 @@
 package calibrate
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,12 +19,7 @@ func TestTma6HoldsReproduceRecordings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
-	require.NoError(t, err)
-	by := map[string]*Bench{}
-	for _, b := range bs {
-		by[b.Name] = b
-	}
+	by := recordedH200(t)
 	tc := gpu.DefaultTimedConfig()
 	for _, c := range []struct {
 		bench string

@@ -1,7 +1,6 @@
 package calibrate
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,12 +21,7 @@ func TestTmastCommitReproducesRecordings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
-	require.NoError(t, err)
-	by := map[string]*Bench{}
-	for _, b := range bs {
-		by[b.Name] = b
-	}
+	by := recordedH200(t)
 	tc := gpu.DefaultTimedConfig()
 	sim := func(name string) (got, want float64) {
 		b := by[name]
