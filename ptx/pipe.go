@@ -185,6 +185,20 @@ const (
 	FormFenceCTA
 	FormFenceWide
 	FormFenceNone
+	// instructions that hold their warp for a fixed time (sim/sm/tma_hold.go;
+	// microbenchmarks t6rep_*, tmadesc*, tmast*): tensormap.cp_fenceproxy,
+	// tensormap.replace of a map in shared or global memory, the tensormap
+	// proxy fences (.release, .acquire), fence.proxy.async,
+	// prefetch.tensormap
+	FormTensormapCpFence
+	FormTensormapReplaceShared
+	FormTensormapReplaceGlobal
+	FormFenceTensormapRelease
+	FormFenceTensormapAcquire
+	FormFenceProxyAsync
+	FormPrefetchTensormap
+	FormBulkWaitRead // cp.async.bulk.wait_group.read (waits for reads only)
+	FormMbarArrive   // mbarrier.arrive*, mbarrier.complete_tx
 )
 
 // FormOf classifies an instruction's SASS form for its latency.
@@ -219,19 +233,38 @@ func FormOf(in *Inst) Form {
 			return FormShflIdx
 		}
 	case OpFence, OpMembar:
-		return fenceForm(in.Quals)
+		return fenceForm(in)
+	case OpTensormap:
+		switch {
+		case strings.Contains(in.Text, "cp_fenceproxy"):
+			return FormTensormapCpFence
+		case strings.Contains(in.Text, ".shared::cta"):
+			return FormTensormapReplaceShared
+		}
+		return FormTensormapReplaceGlobal
+	case OpPrefetch:
+		if strings.Contains(in.Text, "tensormap") {
+			return FormPrefetchTensormap
+		}
+	case OpMbarrier:
+		if strings.Contains(in.Text, ".arrive") || strings.Contains(in.Text, ".complete_tx") {
+			return FormMbarArrive
+		}
+	}
+	if strings.HasPrefix(in.Text, "cp.async.bulk.wait_group.read") {
+		return FormBulkWaitRead
 	}
 	return FormNone
 }
 
 // fenceForm classifies a fence or membar by its qualifiers; the proxy
-// fences (their own hold costs, sim/sm/tma_hold.go) stay FormNone.
-func fenceForm(quals []string) Form {
+// fences have their own hold costs (sim/sm/tma_hold.go).
+func fenceForm(in *Inst) Form {
 	form := FormFenceWide // fence.sc/acq_rel without a scope is .gpu; membar.gl, .sys
-	for _, q := range quals {
+	for _, q := range in.Quals {
 		switch q {
 		case "proxy":
-			return FormNone
+			return proxyFenceForm(in.Text)
 		case "mbarrier_init":
 			return FormFenceNone
 		case "cta":
@@ -239,4 +272,17 @@ func fenceForm(quals []string) Form {
 		}
 	}
 	return form
+}
+
+// proxyFenceForm classifies a fence.proxy.
+func proxyFenceForm(text string) Form {
+	switch {
+	case strings.Contains(text, "tensormap::generic") && strings.Contains(text, ".release"):
+		return FormFenceTensormapRelease
+	case strings.Contains(text, "tensormap::generic") && strings.Contains(text, ".acquire"):
+		return FormFenceTensormapAcquire
+	case strings.Contains(text, "proxy.async"):
+		return FormFenceProxyAsync
+	}
+	return FormNone
 }

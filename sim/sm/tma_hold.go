@@ -1,8 +1,6 @@
 package sm
 
 import (
-	"strings"
-
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -71,35 +69,27 @@ const (
 )
 
 func classifyHold(info *exec.InstInfo) holdKind {
-	t := info.Text
-	switch info.Op {
-	case ptx.OpTensormap:
-		switch {
-		case strings.Contains(t, "cp_fenceproxy"):
-			return holdCpFence
-		case strings.Contains(t, ".shared::cta"):
-			return holdReplaceShared
-		}
+	switch info.Form { // decided at decode (ptx.FormOf)
+	case ptx.FormTensormapCpFence:
+		return holdCpFence
+	case ptx.FormTensormapReplaceShared:
+		return holdReplaceShared
+	case ptx.FormTensormapReplaceGlobal:
 		return holdReplaceGlobal
-	case ptx.OpFence:
-		switch {
-		case strings.Contains(t, "tensormap::generic") && strings.Contains(t, ".release"):
-			return holdFenceRelease
-		case strings.Contains(t, "tensormap::generic") && strings.Contains(t, ".acquire"):
-			return holdFenceAcquire
-		case strings.Contains(t, "proxy.async"):
-			return holdFenceAsync
-		}
-	case ptx.OpPrefetch:
-		if strings.Contains(t, "tensormap") {
-			return holdPrefetchMap
-		}
+	case ptx.FormFenceTensormapRelease:
+		return holdFenceRelease
+	case ptx.FormFenceTensormapAcquire:
+		return holdFenceAcquire
+	case ptx.FormFenceProxyAsync:
+		return holdFenceAsync
+	case ptx.FormPrefetchTensormap:
+		return holdPrefetchMap
 	}
 	switch info.Async {
 	case exec.AsyncPrefetch:
 		return holdBulkPrefetch
 	case exec.AsyncBulkWait:
-		if !strings.Contains(t, ".read") {
+		if info.Form != ptx.FormBulkWaitRead {
 			return holdBulkWait
 		}
 	}
@@ -184,7 +174,7 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 
 // isArrive: an mbarrier arrive (with or without expect_tx) or complete_tx.
 func isArrive(info *exec.InstInfo) bool {
-	return info.Op == ptx.OpMbarrier && (strings.Contains(info.Text, ".arrive") || strings.Contains(info.Text, ".complete_tx"))
+	return info.Form == ptx.FormMbarArrive
 }
 
 // mbarArriveWait is the earliest result cycle of an mbarrier wait e by
