@@ -72,35 +72,30 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	return l
 }
 
-// threeRegs: the instruction's SASS reads three distinct R registers
-// (regbank.go).
-func (l *Lowering) threeRegs(info *exec.InstInfo) bool {
-	if l == nil || int(info.Func) >= len(l.three) {
-		return false
+// perPC is an analysis table's entry for the instruction (the zero value
+// outside the analysed function).
+func perPC[T any](tab [][]T, info *exec.InstInfo) (v T) {
+	if int(info.Func) < len(tab) {
+		if b := tab[info.Func]; int(info.PC) < len(b) {
+			v = b[info.PC]
+		}
 	}
-	b := l.three[info.Func]
-	return int(info.PC) < len(b) && b[info.PC]
+	return v
 }
 
+// threeRegs: the instruction's SASS reads three distinct R registers
+// (regbank.go).
+func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perPC(l.three, info) }
+
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
-func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
-	if l == nil || int(info.Func) >= len(l.reduced) {
-		return false
-	}
-	b := l.reduced[info.Func]
-	return int(info.PC) < len(b) && b[info.PC]
-}
+func (l *Lowering) warpReduced(info *exec.InstInfo) bool { return l != nil && perPC(l.reduced, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {
-	if l == nil || int(info.Func) >= len(l.byFunc) {
+	if l == nil {
 		return lowNone
 	}
-	b := l.byFunc[info.Func]
-	if int(info.PC) >= len(b) {
-		return lowNone
-	}
-	return b[info.PC]
+	return perPC(l.byFunc, info)
 }
 
 // leafSet is the inputs of a (fused) logic tree: registers and immediates.
