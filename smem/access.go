@@ -38,6 +38,11 @@ type Access struct {
 	// (SASS LDGSTS.E.BYPASS.128.ZFILL or a predicated LDGSTS): it costs a
 	// zero-fill pass on top of the data writes.
 	ZFill bool
+	// PredForm marks a ZFill copy that ptxas emits as the predicated
+	// LDGSTS.E.BYPASS.128 (ignore-src, or a src-size of selp(cp-size, 0)
+	// that ptxas folds into one): it costs the zero-fill passes only when
+	// some lane reads nothing (bypass.go).
+	PredForm bool
 }
 
 // matrixRowBytes is the size of one ldmatrix/stmatrix row (8 b16 elements).

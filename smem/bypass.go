@@ -20,6 +20,20 @@ import "math/bits"
 // zero-fill passes count conflicts against the 16-B ideal of 4, so
 // Ideal = Wavefronts - max(0, zero passes - 4).
 //
+// The predicated form (Access.PredForm: ignore-src, or src-size
+// selp(16, 0, p), which ptxas folds into LDGSTS.E.BYPASS.128 [dst], [src],
+// P) counts the zero-fill passes only when a lane reads nothing: every lane
+// reading 4 per warp-copy, every lane ignored 4, lanes 16-31 ignored 6
+// (microbench cpasync8_selp_*, cpasync8_ign_swz_tput, cpasync8_selp0_swz_tput,
+// validation/testdata/cpasync_cg_ign; H200), where the ZFILL form with every
+// lane reading counts 8 (cpasync8_reg_*, cpasync_cg_sz16).
+//
+// PortWavefronts is what the copy really occupies the shared-memory port
+// for: the zero-fill passes of a copy whose lanes all read data are an
+// Nsight Compute count only (cpasync8_reg_swz_tput: 8 counted per copy
+// against cpasync8_nosz_swz_tput's 4, the same hardware
+// l1tex__data_pipe_lsu_wavefronts_mem_shared total and the same throughput).
+//
 // Not modelled: when ptxas puts the src-size predicate of
 // LDGSTS.E.BYPASS.128.ZFILL in P0, Nsight Compute counts the copy as if
 // every lane read its source (doc.go); the executor runs PTX and cannot
@@ -30,6 +44,7 @@ func (m model) costBypass(a *Access) Cost {
 	}
 	var c Cost
 	zero := 0
+	zfill := a.ZFill && !(a.PredForm && a.NoData&a.Active == 0)
 	for i := uint(0); i < 4; i++ {
 		q := a.Active & phaseMask(i, 8)
 		if q == 0 {
@@ -44,7 +59,7 @@ func (m model) costBypass(a *Access) Cost {
 				c.Wavefronts += sectorClasses(a, q, d) - 1
 			}
 		}
-		if a.ZFill {
+		if zfill {
 			w := passCost(&a.Addr, q, 4, false)
 			c.MaxWay = max(c.MaxWay, w)
 			zero += max(w, srcSlots(a, d))
@@ -156,4 +171,16 @@ func srcPieces(a *Access, mask uint32) int {
 		}
 	}
 	return n
+}
+
+// PortWavefronts is the cost of a that the timed model charges the
+// shared-memory port: Wavefronts, less the zero-fill passes of a
+// cp.async.cg copy whose active lanes all read data (see costBypass).
+func PortWavefronts(a *Access) Cost {
+	if a.Kind == OpLdgsts && a.Bypass && a.ZFill && a.NoData&a.Active == 0 {
+		b := *a
+		b.ZFill = false
+		return Wavefronts(&b)
+	}
+	return Wavefronts(a)
 }

@@ -99,6 +99,19 @@
 //     lanes 0-15 6 (ignore-src on 16-31 the same); even lanes 8; lanes
 //     0-9 6; four warps or four copies 8 each; L2 hit (a second copy, or
 //     ld.global first) = miss. .ca with src-size costs as without (4).
+//   - the predicated form (Access.PredForm): ignore-src, and a src-size
+//     register that is selp(cp-size, 0, p) wherever it is set (Triton's
+//     pipelined copies), which ptxas folds into LDGSTS.E.BYPASS.128 [dst],
+//     [src], P. Its zero-fill passes count only when some lane reads
+//     nothing: every lane reading 4, every lane ignored 4, lanes 16-31
+//     ignored 6 (validation/microbench cpasync8_selp_*, _ign_*, _selp0_*,
+//     H200 and H100; cpasync_cg_ign). Triton's matmul copies: 4 each, as
+//     ncu counts at 256^3 and 4096^3.
+//   - PortWavefronts, the timed model's shared-memory port charge, leaves
+//     out the zero-fill passes of a ZFILL copy whose lanes all read:
+//     cpasync8_reg_* (ZFILL, src-size 16 everywhere: ncu 8 a copy) and
+//     cpasync8_nosz_* (4) have the same hardware l1tex__data_pipe_lsu_
+//     wavefronts_mem_shared total (3 a copy) and the same throughput.
 //     NOT MODELLED: the count depends on the predicate register ptxas
 //     gives src-size != 0. With P0 (what nvcc gave tools/record/
 //     cpasync_probe.cu and cpasync_pipeline's loop copy) ncu counts the

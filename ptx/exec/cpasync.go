@@ -147,10 +147,14 @@ func compileCpAsync(c *compiler, x *xinst) error {
 	// predicated LDGSTS for ignore-src (cpasync_cg_* SASS); an immediate
 	// src-size equal to cp-size is assumed to fold to the plain form.
 	zfill := extra != nil && !(extra.kind == oImm && int(extra.imm) == size)
+	// ignore-src, and a src-size that is selp(cp-size, 0) wherever it is
+	// set, become the predicated LDGSTS.E.BYPASS.128 (Triton's pipelined
+	// copies; microbench cpasync8_selp_* SASS)
+	pred := ignore || (extra != nil && extra.kind == oReg && selpSizeOnly(c.f, extra.reg, size))
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		var acc smem.Access
 		var src [32]uint64
-		acc.Kind, acc.Width, acc.Bypass, acc.ZFill = smem.OpLdgsts, size, cg, zfill
+		acc.Kind, acc.Width, acc.Bypass, acc.ZFill, acc.PredForm = smem.OpLdgsts, size, cg, zfill, pred
 		acc.Src = &src
 		for r := m; r != 0; r &= r - 1 {
 			l := tz(r)
@@ -220,4 +224,39 @@ func compileCpAsyncArrive(x *xinst) error {
 		}
 		return w.startCpArrive(x, l, a)
 	})
+}
+
+// selpSizeOnly reports whether every instruction of f that writes register
+// r is `selp r, A, B, p` with immediates {A, B} = {size, 0} (and there is
+// one): a src-size ptxas turns into the predicate of LDGSTS, as for
+// ignore-src (`selp.b32 %r18, 16, 0, %p2` before Triton's cp.async.cg:
+// SASS LDGSTS.E.BYPASS.128 [R45], desc[UR14][R4.64], P0).
+func selpSizeOnly(f *ptx.Function, r int32, size int) bool {
+	n := 0
+	for i := range f.Insts {
+		in := &f.Insts[i]
+		if len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg || in.Ops[0].Reg != r || !writesFirst(in) {
+			continue
+		}
+		if in.Op != ptx.OpSelp || len(in.Ops) != 4 || in.Ops[1].Kind != ptx.OpdImm || in.Ops[2].Kind != ptx.OpdImm {
+			return false
+		}
+		a, b := in.Ops[1].Imm, in.Ops[2].Imm
+		if !(a == uint64(size) && b == 0) && !(a == 0 && b == uint64(size)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// writesFirst reports whether an instruction whose first operand is a
+// register writes it (every form but the stores, reductions and copies,
+// whose first operand is an address, and branches).
+func writesFirst(in *ptx.Inst) bool {
+	switch in.Op {
+	case ptx.OpSt, ptx.OpRed, ptx.OpCp, ptx.OpBra:
+		return false
+	}
+	return true
 }

@@ -54,7 +54,11 @@ func (w *Warp) countSmem(x *xinst, a *smem.Access) {
 		c.Add(a.Kind, cost)
 	}
 	if w.eff != nil {
-		w.eff.noteSmem(a.Kind, cost)
+		pc := cost
+		if a.Kind == smem.OpLdgsts && a.ZFill {
+			pc = smem.PortWavefronts(a) // the zero-fill passes ncu counts but the port does not spend
+		}
+		w.eff.noteSmem(a.Kind, pc)
 		if a.Kind == smem.OpAtom && !w.eff.Brief {
 			w.eff.SmemAtomSerial += smem.AtomSerialWavefronts(a).Wavefronts
 		}

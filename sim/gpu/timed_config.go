@@ -180,6 +180,8 @@ func Params() []Param {
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),
 		intParam("cp_async_ca_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaBytesPerCycle }),
 		intParam("cp_async_ca_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaHitCycles }),
+		intParam("cp_async_cg_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCgBytesPerCycle }),
+		intParam("cp_async_zero_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncZeroBytesPerCycle }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),

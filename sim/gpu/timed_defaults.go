@@ -40,6 +40,8 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"conv_wide_latency_cycles":          {18, "fit: closed form, chain_cvt_f32_f64_pair cycles_per_op 36.03 / 2 (dependent pairs F2F.F64.F32 + F2F.F32.F64)", f(0.0008)},
 	"cp_async_ca_bytes_per_cycle":       {48, "fit: Nelder-Mead (cp_async_ca_bytes_per_cycle) on cpasync_ca16_tput, cpasync_ca16_tput_w16", f(0.0143)},
 	"cp_async_ca_hit_cycles":            {14, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0008)},
+	"cp_async_cg_bytes_per_cycle":       {76, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0076)},
+	"cp_async_zero_bytes_per_cycle":     {56, "fit: Nelder-Mead (cp_async_zero_bytes_per_cycle) on cpasync8_selp0_swz_tput", f(0.0004)},
 	"dispatch_interval_cycles":          {1.46, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.004)},
 	"dispatch_latency_cycles":           {116, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.004)},
 	"dram_bytes_per_ns":                 {4000, "fit: closed form, gmem_copy_c132 GB_per_s 4000 (copy, read + write, 132 SMs)", nil},

@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"math"
+
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -55,6 +57,17 @@ type AsyncConfig struct {
 	// rate (cpasync_ca16_tput: 45.8 bytes per cycle with 32 warps, where
 	// .cg reaches 75.6).
 	CpAsyncCaBytesPerCycle int `json:"cp_async_ca_bytes_per_cycle" yaml:"cp_async_ca_bytes_per_cycle"`
+	// CpAsyncCgBytesPerCycle: an SM's cp.async.cg (LDGSTS.BYPASS) fill
+	// rate of shared memory, zero-filled bytes included (cpasync_cg16_tput
+	// and _w16: 75.6 and 74.7 bytes per cycle with 32 and 16 warps, where
+	// plain 16-B loads reach 110.6, l2bw_ld_c1; H200).
+	CpAsyncCgBytesPerCycle int `json:"cp_async_cg_bytes_per_cycle" yaml:"cp_async_cg_bytes_per_cycle"`
+	// CpAsyncZeroBytesPerCycle: the same fill's rate for zero-filled bytes
+	// (src-size short of cp-size, ignore-src): copies of zeros only are
+	// slower than copies of data (cpasync8_selp0_swz_tput: 55.5 bytes per
+	// cycle against 75.9 for cpasync8_selp_swz_tput; the hardware counts 7
+	// shared-memory wavefronts a copy against 3). 0: at the data rate.
+	CpAsyncZeroBytesPerCycle int `json:"cp_async_zero_bytes_per_cycle" yaml:"cp_async_zero_bytes_per_cycle"`
 	// CpAsyncCaHitCycles: more latency for a cp.async.ca whose lines are
 	// all in L1 than a load's L1 hit (sim/gpu mem.go): the data still goes
 	// from L1 into shared memory (cpasync_ca16_lat, cpasync_ca4_lat).
@@ -113,6 +126,19 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			st := max(now, s.cpCaFree)
 			s.cpCaFree = st + engine.Cycle((e.GlobalBytes+r-1)/r)
 			s.done.cp = max(ready, s.cpCaFree)
+		}
+		if r := a.CpAsyncCgBytesPerCycle; r > 0 && info.BypassL1 {
+			if n := cpAsyncBytes(e); n > 0 {
+				data := min(e.GlobalBytes, n)
+				d := float64(data) / float64(r)
+				if z := a.CpAsyncZeroBytesPerCycle; z > 0 {
+					d += float64(n-data) / float64(z)
+				} else {
+					d += float64(n-data) / float64(r)
+				}
+				s.cpCgFree = max(float64(now), s.cpCgFree) + d
+				s.done.cp = max(ready, engine.Cycle(math.Ceil(s.cpCgFree)))
+			}
 		}
 	case exec.AsyncBulkCommit:
 		s.tmaBulkCommit(ws, now)
@@ -178,4 +204,16 @@ func hasWgmmaTicket(e *exec.Effect) bool {
 		}
 	}
 	return false
+}
+
+// cpAsyncBytes is the shared-memory bytes a cp.async writes, data and
+// zero fill (its ticket's bytes: cp-size times the active lanes).
+func cpAsyncBytes(e *exec.Effect) int {
+	n := 0
+	for _, op := range e.Async {
+		if op.Kind == exec.TicketCpAsync {
+			n += int(op.Bytes)
+		}
+	}
+	return n
 }

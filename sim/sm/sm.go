@@ -75,6 +75,9 @@ type SM struct {
 	tmaDesc tmaDescs
 	// cp.async.ca fill: next free cycle (async.go)
 	cpCaFree engine.Cycle
+	// cp.async.cg fill: next free time (fractional: the rates are not a
+	// whole number of cycles a copy; async.go)
+	cpCgFree float64
 	// mbarrier arrives: next free cycle of the unit (tma_hold.go)
 	arriveFree engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)

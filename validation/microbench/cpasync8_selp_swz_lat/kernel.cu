@@ -1,0 +1,1 @@
+../../../tools/microbench/ldg8.cu
