@@ -2,8 +2,10 @@ package gpu
 
 // floorShares gives each view the least share of the L2 and HBM bandwidth
 // its queues advance at in the next window (l2.go commit): its share of the
-// SMs that sent requests to L2 in the window (a view none of whose SMs did:
-// one such SM's share). The floor was an equal share per partition, which
+// SMs that sent requests to L2 in the window; a view none of whose SMs did
+// keeps the equal share per partition (its SMs may start in the next
+// window, and a one-SM share would hold all their first requests). The
+// floor was an equal share per partition for every view, which
 // gave each of the four 2-SM GPCs (SMs 124-131) a twelfth of the
 // bandwidth with every SM busy, 5.5 times its SMs' part: with every SM
 // storing (gls_st64_epi_c132_w8) their CTAs never saw the write queues fill
@@ -33,7 +35,11 @@ func (g *l2) floorShares(views []*l2View) []float64 {
 		total += n
 	}
 	for i, n := range g.floors {
-		g.floors[i] = max(n, 1) / float64(max(total, 1))
+		if n == 0 || total == 0 {
+			g.floors[i] = 1 / float64(len(views))
+			continue
+		}
+		g.floors[i] = n / float64(total)
 	}
 	return g.floors
 }
