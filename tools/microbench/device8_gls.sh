@@ -8,6 +8,7 @@
 #      cuobjdump SASS, mb.py run --runs 5, ncu 3 launches each: $OUT/mb.tgz
 #      (H100: cycles/clock_runs/provenance.json renamed .h100.json on merge).
 # Each call ran 18-19 s on the machine (2026-11-26 17:35 / 17:36 UTC).
+set -u
 REPO=$(pwd)
 cd .devbuild/gls
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv
