@@ -43,6 +43,9 @@ type l2 struct {
 	nearSlice []uint8
 	seq       []uint32
 	reqs      []l2Req // merge buffer
+	// smSeen, floors: scratch of floorShares (l2share_floor.go)
+	smSeen []bool
+	floors []float64
 	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
 	// can join one (0: no merging)
 	smGPC        []int32
@@ -139,10 +142,11 @@ func (g *l2) commit(views []*l2View) {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 		}
 	}
-	for _, v := range views {
+	floors := g.floorShares(views) // l2share_floor.go
+	for i, v := range views {
 		v.share = 1
 		if total > 0 {
-			v.share = max(v.bytes/total, 1/float64(len(views)))
+			v.share = max(v.bytes/total, floors[i])
 		}
 		v.next()
 	}

@@ -163,6 +163,7 @@ PARTS = [
     ("gen7_fit8", "part 7: fences, L2 capacity sweep, CTA redispatch"),
     ("gen7_tmald", "part 7: what a tma_mcast loop spends besides the barrier and the load"),
     ("gen8_ldg", "part 8: cp.async.cg src-size forms on contiguous and Triton-swizzled destinations"),
+    ("gen8_gls", "part 8: epilogue-shaped stores by row stride"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

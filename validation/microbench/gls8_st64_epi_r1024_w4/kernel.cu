@@ -1,0 +1,1 @@
+../../../tools/microbench/gls2.cu
