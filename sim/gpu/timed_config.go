@@ -144,6 +144,7 @@ func Params() []Param {
 		intParam("f16_conv_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.F16ConvLatencyCycles }),
 		intParam("shfl_idx_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ShflIdxExtraCycles }),
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
+		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),
 		intParam("dsmem_small_gpc_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.DSMEMSmallGPCLatencyCycles }),
 		intParam("dsmem_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMBytesPerCycle }),

@@ -120,9 +120,10 @@ type Config struct {
 	// this (lsu.go).
 	LdBypassIntervalCycles int `json:"ld_bypass_interval_cycles" yaml:"ld_bypass_interval_cycles"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
-	// arrival (the fence of a default .release arrive is FenceGPUCycles);
-	// DSMEMLatencyCycles: a shared::cluster access's latency.
+	// arrival; ClusterFenceCycles: the fence of a default (.release)
+	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
 	ClusterBarrierCycles int `json:"cluster_barrier_cycles" yaml:"cluster_barrier_cycles"`
+	ClusterFenceCycles   int `json:"cluster_fence_cycles" yaml:"cluster_fence_cycles"`
 	DSMEMLatencyCycles   int `json:"dsmem_latency_cycles" yaml:"dsmem_latency_cycles"`
 	// DSMEMBytesPerCycle: the SM's port to the SM-to-SM network.
 	DSMEMBytesPerCycle int `json:"dsmem_bytes_per_cycle" yaml:"dsmem_bytes_per_cycle"`

@@ -9,8 +9,8 @@ import (
 // barrier.cluster.arrive and fence.{sc,acq_rel}.{cluster,gpu,sys} compile
 // to the same SASS (MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR; the
 // wait or the fence then CCTL.IVALL). Back to back it takes
-// FenceGPUCycles (cluster_bar_* and fence7_*: about 275 cycles on the
-// H200, 680 on the H100). After a TMA load whose mbarrier has completed it takes longer
+// ClusterFenceCycles (cluster_bar_*: 283 cycles on the H200, 692 on the
+// H100). After a TMA load whose mbarrier has completed it takes longer
 // (H200, 4 KiB / 16 KiB boxes, clusters of 2, every thread waiting on the
 // mbarrier): a loop of load + wait is 446 / 553 cycles per iteration
 // (t7mc_nobar_4k/_16k), with a .relaxed cluster barrier 520 / 630
@@ -42,10 +42,7 @@ func (s *SM) noteTMADrain(start engine.Cycle, bytes int) {
 	s.tmaDrain = max(s.tmaDrain, d)
 }
 
-// gpuFenceEnd is when a GPU-scope fence that starts at cycle at ends: the
-// fence of a default barrier.cluster.arrive is the SASS of
-// fence.acq_rel.gpu, and one parameter, fence_gpu_cycles, is fitted on both
-// (cluster_bar_c1..c8 and fence7_acqrel_cluster/_gpu, fence7_sc_gpu).
+// gpuFenceEnd is when a GPU-scope fence that starts at cycle at ends.
 func (s *SM) gpuFenceEnd(at engine.Cycle) engine.Cycle {
-	return max(at+engine.Cycle(s.cfg.FenceGPUCycles), s.tmaDrain)
+	return max(at+engine.Cycle(s.cfg.ClusterFenceCycles), s.tmaDrain)
 }

@@ -18,9 +18,9 @@ import (
 // releases cluster_barrier_cycles (81 / 82) after the fence, and the next
 // iteration's load starts about then.
 func TestGPUFenceAfterTMALoad(t *testing.T) {
-	h200 := &SM{cfg: &Config{FenceGPUCycles: 283,
+	h200 := &SM{cfg: &Config{ClusterFenceCycles: 283,
 		Async: AsyncConfig{TMAFenceDrainCycles: 838, TMAFenceDrainBytesPerCycle: 57}}}
-	h100 := &SM{cfg: &Config{FenceGPUCycles: 692,
+	h100 := &SM{cfg: &Config{ClusterFenceCycles: 692,
 		Async: AsyncConfig{TMAFenceDrainCycles: 0, TMAFenceDrainBytesPerCycle: 0}}}
 	for _, c := range []struct {
 		name      string

@@ -115,7 +115,7 @@ var (
 //     wgmma_f16_*_ss / _rs), tma_latency_cycles and tma_issue_cycles
 //     together (tma_load_none_*_lat and the issue-bound
 //     tma_load_none_1k/2k/4k_tput), cluster_barrier_cycles (cluster_bar_c2/c4_relaxed),
-//     wgmma_min_cycles (the
+//     cluster_fence_cycles (cluster_bar_c1..c8), wgmma_min_cycles (the
 //     issue intervals of every wgmma_*_n8/n16, whose floor it is: a
 //     search, since the simulated interval adds the loop's issue to the
 //     floor), dsmem_latency_cycles (dsmem_remote_c4_r3_1lane: a cluster of 4
@@ -211,6 +211,8 @@ var Groups = []Group{
 		Start:   []float64{100, 32}, Lo: []float64{0, 1}, Hi: []float64{2000, 2000}},
 	{Name: "cluster_barrier", Params: []string{"cluster_barrier_cycles"}, Benches: []string{"cluster_bar_c2_relaxed", "cluster_bar_c4_relaxed"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
+	{Name: "cluster_fence", Params: []string{"cluster_fence_cycles"}, Benches: []string{"cluster_bar_c1", "cluster_bar_c2", "cluster_bar_c4", "cluster_bar_c8"},
+		Start: []float64{200}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "dsmem", Params: []string{"dsmem_latency_cycles"}, Benches: []string{"dsmem_remote_c4_r3_1lane"},
 		Start: []float64{100}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "dsmem_small_gpc", Params: []string{"dsmem_small_gpc_latency_cycles"}, Benches: []string{"dsmem_remote_1lane"},

@@ -22,8 +22,7 @@ import (
 //   - fence_cycles (CTA scope: MEMBAR.*.CTA) and fence_gpu_cycles (cluster,
 //     GPU scope: MEMBAR.*.GPU + ERRBAR + CGAERRBAR + CCTL.IVALL): searched
 //     on fence7_acqrel_cta/_sc_cta and fence7_acqrel_cluster/_gpu/_sc_gpu
-//     (gen7_fit8.py: back-to-back fences in one warp; fence_gpu also on
-//     cluster_bar_c1..c8 since session 6: groups8_core.go). fence7_mbinit
+//     (gen7_fit8.py: back-to-back fences in one warp). fence7_mbinit
 //     (fence.mbarrier_init is a NOP in SASS) is fitted with the branch
 //     group (groups8_core.go).
 //   - smem_queue_wavefronts (the shared-memory port's backlog before the
