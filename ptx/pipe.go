@@ -181,7 +181,7 @@ const (
 	// fences (fence.sc/acq_rel, membar), by the SASS ptxas emits
 	// (microbench fence7_*): a CTA-scope fence is one MEMBAR.*.CTA; a
 	// cluster-, GPU- or system-scope one MEMBAR.*.GPU with ERRBAR,
-	// CGAERRBAR and CCTL.IVALL; fence.mbarrier_init emits nothing
+	// CGAERRBAR and CCTL.IVALL; fence.mbarrier_init is a NOP
 	FormFenceCTA
 	FormFenceWide
 	FormFenceNone

@@ -242,9 +242,6 @@ func freeMove(in *ptx.Inst) bool {
 		return true
 	case ptx.OpLd:
 		return in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry
-	case ptx.OpFence:
-		// fence.mbarrier_init emits no SASS (microbench fence7_mbinit)
-		return slices.Contains(in.Quals, "mbarrier_init")
 	case ptx.OpCvt:
 		// an integer narrowing is the low register of the source
 		if len(in.Mods.Types) == 2 {

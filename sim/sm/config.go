@@ -96,6 +96,11 @@ type Config struct {
 	// RegbankConflictCycles: the mean dispatch stall of a SASS instruction
 	// reading three distinct R registers (regbank.go), in issue cycles.
 	RegbankConflictCycles float64 `json:"regbank_conflict_cycles" yaml:"regbank_conflict_cycles"`
+	// BranchPredicateCycles: a branch reads a predicate this much later
+	// than arithmetic may (the compare-to-branch latency beyond the
+	// compare's pipe latency; ptxas puts ISETP 13 cycles before the BRA
+	// that reads it: microbench brloop8_*, sched.go).
+	BranchPredicateCycles int `json:"branch_predicate_cycles" yaml:"branch_predicate_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).

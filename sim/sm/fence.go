@@ -11,9 +11,9 @@ import (
 // and 9.5 cycles a fence on both GPUs) fence_cycles; a cluster-, GPU- or
 // system-scope one (MEMBAR.*.GPU + ERRBAR + CGAERRBAR + CCTL.IVALL: 267
 // cycles on the H200, 673 on the H100) fence_gpu_cycles;
-// fence.mbarrier_init, which emits no SASS (2.2 cycles a fence: the
-// loop's own), nothing. The proxy fences keep fence_cycles as the floor
-// under their holds.
+// fence.mbarrier_init, a NOP in SASS (one issue slot: fence7_mbinit, 2.2
+// cycles a fence, the loop's own), nothing more. The proxy fences keep
+// fence_cycles as the floor under their holds.
 func (s *SM) fenceCycles(info *exec.InstInfo) int {
 	switch info.Form {
 	case ptx.FormFenceNone:

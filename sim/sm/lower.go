@@ -36,6 +36,12 @@ type Lowering struct {
 	reduced [][]bool
 	// three: instructions whose SASS reads three R registers (regbank.go)
 	three [][]bool
+	// order: the PC whose timing an issue at this PC takes (sched.go);
+	// infos the analysed function's instructions
+	order [][]int32
+	infos []*exec.InstInfo
+	// cmpBranch: branches on a setp's predicate (sched.go)
+	cmpBranch [][]bool
 }
 
 const (
@@ -69,7 +75,32 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.reduced[fi] = atomReduced(f, infos)
 	l.three = make([][]bool, fi+1)
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
+	l.order = make([][]int32, fi+1)
+	l.order[fi] = issueOrder(f, infos, l.byFunc[fi])
+	l.infos = infos
+	l.cmpBranch = make([][]bool, fi+1)
+	l.cmpBranch[fi] = compareBranches(infos)
 	return l
+}
+
+// compareBranch: a branch on a setp's predicate (sched.go).
+func (l *Lowering) compareBranch(info *exec.InstInfo) bool {
+	return l != nil && perPC(l.cmpBranch, info)
+}
+
+// timed is the instruction whose timing an issue of info takes: ptxas's
+// order of straight-line code (sched.go).
+func (l *Lowering) timed(info *exec.InstInfo) *exec.InstInfo {
+	if l == nil || info == nil {
+		return info
+	}
+	if int(info.Func) >= len(l.order) || int(info.PC) >= len(l.order[info.Func]) {
+		return info
+	}
+	if pc := l.order[info.Func][info.PC]; pc != info.PC && int(pc) < len(l.infos) {
+		return l.infos[pc]
+	}
+	return info
 }
 
 // perPC is an analysis table's entry for the instruction (the zero value

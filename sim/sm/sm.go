@@ -207,7 +207,8 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.kind(pick.info) == lowFused)
+			ti := s.code.low.timed(pick.info) // ptxas's order (sched.go)
+			free := ti != nil && (ti.Slots == 0 || s.code.low.kind(ti) == lowFused)
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
@@ -326,18 +327,23 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.fetchFor(ws, info.Addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
-	for _, r := range info.Uses {
+	ti := s.code.low.timed(info) // ptxas's order (sched.go)
+	var predLate engine.Cycle
+	if s.code.low.compareBranch(ti) {
+		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
+	}
+	for _, r := range ti.Uses {
+		if t := ws.reg(r) + predLate; t > at {
+			at, why = t, ws.regWhy[r]
+		}
+	}
+	for _, r := range ti.Defs {
 		if t := ws.reg(r); t > at {
 			at, why = t, ws.regWhy[r]
 		}
 	}
-	for _, r := range info.Defs {
-		if t := ws.reg(r); t > at {
-			at, why = t, ws.regWhy[r]
-		}
-	}
-	pipe := info.Pipe
-	switch s.code.low.kind(info) {
+	pipe := ti.Pipe
+	switch s.code.low.kind(ti) {
 	case lowFlex:
 		pipe = flexPipe(sp)
 	case lowFused:

@@ -182,6 +182,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
+	info = s.code.low.timed(info) // ptxas's order (sched.go)
 	low := s.code.low.kind(info)
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {

@@ -164,6 +164,7 @@ PARTS = [
     ("gen7_tmald", "part 7: what a tma_mcast loop spends besides the barrier and the load"),
     ("gen8_ldg", "part 8: cp.async.cg src-size forms on contiguous and Triton-swizzled destinations"),
     ("gen8_gls", "part 8: epilogue-shaped stores by row stride"),
+    ("gen8_core", "part 8: a counted loop's iteration from two trip counts"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -22,8 +22,9 @@ import (
 //   - fence_cycles (CTA scope: MEMBAR.*.CTA) and fence_gpu_cycles (cluster,
 //     GPU scope: MEMBAR.*.GPU + ERRBAR + CGAERRBAR + CCTL.IVALL): searched
 //     on fence7_acqrel_cta/_sc_cta and fence7_acqrel_cluster/_gpu/_sc_gpu
-//     (gen7_fit8.py: back-to-back fences in one warp). fence7_mbinit is
-//     compared only: fence.mbarrier_init emits no SASS.
+//     (gen7_fit8.py: back-to-back fences in one warp). fence7_mbinit
+//     (fence.mbarrier_init is a NOP in SASS) is fitted with the branch
+//     group (groups8_core.go).
 //   - smem_queue_wavefronts (the shared-memory port's backlog before the
 //     warp waits): searched on smem_ld*_tput (only smem_ld64_s1_tput moves,
 //     3.8% from 32 to 16 on the H100).

@@ -1,0 +1,1 @@
+../../../tools/microbench/core8.cu
