@@ -36,6 +36,12 @@ type Lowering struct {
 	reduced [][]bool
 	// three: instructions whose SASS reads three R registers (regbank.go)
 	three [][]bool
+	// hoisted: branches on a compare ptxas hoists out of the loop (predbranch.go)
+	hoisted [][]bool
+	// sbase: movs of a shared variable's address left in place (sharedbase.go)
+	sbase [][]bool
+	// cover: per guarded branch, the work that hides its compare (predbranch.go)
+	cover [][]int32
 }
 
 const (
@@ -69,6 +75,18 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.reduced[fi] = atomReduced(f, infos)
 	l.three = make([][]bool, fi+1)
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
+	l.hoisted = make([][]bool, fi+1)
+	var setp []bool
+	l.hoisted[fi], setp = predHoisted(f, infos)
+	for pc, h := range setp {
+		if h {
+			l.byFunc[fi][pc] = lowFused // hoisted out of the loop: no SASS in it
+		}
+	}
+	l.cover = make([][]int32, fi+1)
+	l.cover[fi] = predCover(infos)
+	l.sbase = make([][]bool, fi+1)
+	l.sbase[fi] = sharedBaseMovs(prog, f)
 	return l
 }
 
@@ -89,6 +107,23 @@ func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perP
 
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
 func (l *Lowering) warpReduced(info *exec.InstInfo) bool { return l != nil && perPC(l.reduced, info) }
+
+// predHoisted: the branch's guard comes from a compare ptxas hoists out
+// of the loop (predbranch.go).
+func (l *Lowering) predHoisted(info *exec.InstInfo) bool { return l != nil && perPC(l.hoisted, info) }
+
+// predCover: the instructions of a branch's stretch that do not feed its
+// guard (predbranch.go).
+func (l *Lowering) predCover(info *exec.InstInfo) int32 {
+	if l == nil {
+		return 0
+	}
+	return perPC(l.cover, info)
+}
+
+// sharedBase: a mov of a shared variable's address whose S2UR ptxas
+// leaves in place (sharedbase.go).
+func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {

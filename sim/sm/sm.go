@@ -333,6 +333,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, ws.regWhy[r]
 		}
 	}
+	if t := s.branchGuardReady(ws, info); t > at { // predbranch.go
+		at, why = t, StallBranchResolving
+	}
 	pipe := info.Pipe
 	switch s.code.low.kind(info) {
 	case lowFlex:
