@@ -138,6 +138,7 @@ func Params() []Param {
 		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
 		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
+		intParam("shared_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SharedBaseCycles }),
 		intParam("smem_atom_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemAtomExtraCycles }),
 		intParam("call_return_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.CallReturnCycles }),
 		intParam("conv_wide_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ConvWideLatencyCycles }),

@@ -138,6 +138,10 @@ type Config struct {
 	// its last lane's copy (n-1) x this later (ptxas's loop over the
 	// lanes: bulklane.go).
 	BulkLaneCycles int `json:"bulk_lane_cycles" yaml:"bulk_lane_cycles"`
+	// SharedBaseCycles: the address of a shared variable read where ptxas
+	// leaves its S2UR SR_CgaCtaId is ready this long after the mov
+	// (sharedbase.go).
+	SharedBaseCycles int `json:"shared_base_cycles" yaml:"shared_base_cycles"`
 	// SmemAtomExtraCycles: a shared-memory atomic's result comes this much
 	// later than a load of the same wavefronts.
 	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
@@ -183,7 +187,7 @@ func (c *Config) Validate() error {
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
-		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles},
+		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
 		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},
 		{"shfl_idx_extra_cycles", c.ShflIdxExtraCycles},

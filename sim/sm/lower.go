@@ -42,6 +42,10 @@ type Lowering struct {
 	infos []*exec.InstInfo
 	// cmpBranch: branches on a setp's predicate (sched.go)
 	cmpBranch [][]bool
+	// hoisted: branches on a compare ptxas hoists out of the loop (predbranch.go)
+	hoisted [][]bool
+	// sbase: movs of a shared variable's address left in place (sharedbase.go)
+	sbase [][]bool
 }
 
 const (
@@ -80,6 +84,16 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.infos = infos
 	l.cmpBranch = make([][]bool, fi+1)
 	l.cmpBranch[fi] = compareBranches(infos)
+	l.hoisted = make([][]bool, fi+1)
+	var setp []bool
+	l.hoisted[fi], setp = predHoisted(f, infos)
+	for pc, h := range setp {
+		if h {
+			l.byFunc[fi][pc] = lowFused // hoisted out of the loop: no SASS in it
+		}
+	}
+	l.sbase = make([][]bool, fi+1)
+	l.sbase[fi] = sharedBaseMovs(prog, f)
 	return l
 }
 
@@ -120,6 +134,14 @@ func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perP
 
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
 func (l *Lowering) warpReduced(info *exec.InstInfo) bool { return l != nil && perPC(l.reduced, info) }
+
+// predHoisted: the branch's guard comes from a compare ptxas hoists out
+// of the loop (predbranch.go).
+func (l *Lowering) predHoisted(info *exec.InstInfo) bool { return l != nil && perPC(l.hoisted, info) }
+
+// sharedBase: a mov of a shared variable's address whose S2UR ptxas
+// leaves in place (sharedbase.go).
+func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {

@@ -203,7 +203,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.Stats.FreeInstructions++
 		// nothing in SASS: the value is there as soon as its sources are
 		for _, r := range info.Defs {
-			ws.setReg(r, ws.srcReady(info), StallWait)
+			ws.setReg(r, max(ws.srcReady(info), s.sharedBaseReady(info, now)), StallWait) // sharedbase.go
 		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle
