@@ -46,7 +46,7 @@ func (m *machine) build() {
 		groups[0][i] = i
 	}
 	if !globalAtomics(m.k.Program()) {
-		groups = partitions(m.cfg.GPCs, n)
+		groups = partitions(portGroups(m.cfg.GPCs), n) // whole L2 port groups (l2port.go)
 	}
 	if len(groups) > 1 {
 		m.sh = exec.NewSharedMem(m.l.Global)
@@ -77,7 +77,8 @@ func (m *machine) build() {
 	}
 }
 
-// partitions are the GPCs of the map, plus one for SMs in no GPC.
+// partitions are the groups (GPCs, or GPCs sharing an L2 port), plus one
+// for SMs in no group.
 func partitions(gpcs [][]int, n int) [][]int {
 	in := make([]bool, n)
 	var out [][]int
