@@ -15,7 +15,7 @@ import (
 
 // Windowed timed runs (RATIONALE.md, "Parallel timed runs"). The SMs are
 // split into partitions, one per GPC of the profile's map (clusters never
-// cross a GPC). Time advances in windows of at most window cycles, no
+// cross a GPC), GPCs that share an L2 port in one (l2port.go). Time advances in windows of at most window cycles, no
 // longer than the shortest latency by which one partition can affect
 // another (an L2 hit, the CTA dispatch latency: TimedConfig.Window). During
 // a window every partition runs on its own engine, on any goroutine: its
