@@ -191,6 +191,9 @@ type l2View struct {
 	// kept across windows (a partition holds whole port groups, and only
 	// its own SMs use their ports)
 	portFree []float64
+	// portBytes counts the load bytes that went to a slice (the port's
+	// share of a request: memModel.access)
+	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
 }
@@ -253,11 +256,7 @@ func (v *l2View) accessFrom(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.local[line] = struct{}{}
 	}
 	if !store {
-		// the GPC's port (l2port.go): the data no earlier than the
-		// request's turn at the port, plus the way back
-		if pe, st := engine.Cycle(v.portPass(at, sm, bytes)), engine.Cycle(start); pe > st {
-			ready += pe - st
-		}
+		v.portBytes += bytes // through the GPC's port (l2port.go)
 		v.opened(at, sm, line, sectors, ready)
 	}
 	v.bytes += bytes

@@ -28,14 +28,16 @@ import (
 //     portGroups joins every GPC of at most two SMs to the GPC with the
 //     fewest SMs above two.
 //
-// The port takes the loads in the order they are asked for, one after
-// another at its bandwidth; a load whose turn comes after its slice could
-// have started it is that much later (its slice and HBM queues are booked
-// as if the port were not there: below the GPU's L2 bandwidth, which the
-// l2bw_*_c132 recordings fit, the two queues rarely fill together). A
-// request that joins another (l2merge.go) comes with its head's data and
-// takes no port time; stores do
-// not pass it (no recording measures a GPC's store bandwidth).
+// The port takes the requests (the lines of one instruction that go to a
+// slice: a warp's load, a TMA box) in the order they are asked for, each for
+// its bytes at the port's bandwidth; a request that finds the port busy
+// with earlier ones has its data that much later (its own bytes stream
+// through behind its first: the SM's fill rate times a box, tma.go; its
+// slice and HBM queues are booked as if the port were not there: below
+// the GPU's L2 bandwidth, which the l2bw_*_c132 recordings fit, the two
+// rarely fill together). A load that joins another (l2merge.go) comes
+// with its head's data and takes no port time; stores do not pass it (no
+// recording measures a GPC's store bandwidth).
 // A partition of a timed run holds whole port groups (windows.go), so the
 // port's queue lives in the partition's view and --jobs cannot change it.
 
@@ -94,9 +96,8 @@ func portOf(gpcs [][]int, numSMs int) (ports []int32, n int) {
 	return ports, n
 }
 
-// portPass takes a load of bytes that SM sm asks for at cycle at through
-// its GPC's port, in the order the loads are asked for: the cycle its turn
-// comes.
+// portPass takes a request of bytes that SM sm asks for at cycle at
+// through its GPC's port: the cycle its turn comes.
 func (v *l2View) portPass(at engine.Cycle, sm int, bytes float64) float64 {
 	g := v.g
 	if g.portPerCycle <= 0 {

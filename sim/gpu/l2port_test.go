@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
@@ -30,40 +31,48 @@ func TestPortGroupsJoinThePairsToTheGPCOfEight(t *testing.T) {
 }
 
 // Hand-derived: the port passes 12.8 bytes per cycle (L2 and SM clocks
-// equal): a 4-sector line every 10 cycles. GPCs {0, 1, 4}, {2}, {3, 5, 6}:
+// equal): a 4-sector line in 10 cycles. GPCs {0, 1, 4}, {2}, {3, 5, 6}:
 // SM 2's GPC of one joins the first GPC's port; near slices by GPC parity
-// (0, 1, 0). Lines 0, 5, 6 are in slice 0 (even popcount), line 1 in slice
-// 1, all in L2 (no HBM); a slice takes a line in well under a cycle. SM 0
-// asks for line 0 at 1000: its port turn at once, near, back at 1265. SM 2
-// asks for line 1 (its near slice) at 1000: its turn at 1010, back at
-// 1275. SM 1 asks for line 5 at 1000: turn at 1020, 1285. SM 3 (the third
-// GPC, its own port) for line 6 at 1000: no wait, near, 1265. A 1-sector
-// load at 1000 from SM 0: its turn at 1030 (2.5 cycles of the port), back
-// at 1030 + 265. Stores do not pass the port.
+// (0, 1, 0). Lines 0, 5, 6, 9 are in slice 0 (even popcount), lines 1, 2
+// in slice 1, all in L2 (no HBM); a slice takes a line in well under a
+// cycle. SM 0 asks for lines 0 and 9 at 1000 (one request, 256 bytes): the
+// port is free, near, back at 1265, the port busy until 1020. SM 2 asks
+// for line 1 (its near slice) at 1000: its turn at 1020, 20 cycles late,
+// back at 1285, port until 1030. SM 3 (the third GPC, its own port) for
+// line 6 at 1000: no wait, near, 1265. SM 1 asks for line 5 at 1005: turn
+// at 1030, 1005 + 265 + 25 = 1295, port until 1040. A 1-sector load from SM
+// 0 at 1010: its turn at 1040, 1010 + 265 + 30 = 1305, port until 1042.5.
+// Stores do not pass the port.
 func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	tc := DefaultTimedConfig()
 	tc.L2MergeJoins = 0
 	tc.L2ClockMHz = tc.SMClockMHz
 	tc.L2PortBytesPerL2Cycle = 12.8
-	g := newL2(&tc, 7, [][]int{{0, 1, 4}, {2}, {3, 5, 6}})
-	v := newL2View(g)
-	for _, ln := range []uint64{0, 1, 5, 6} {
-		v.local[ln] = struct{}{}
+	gpcs := [][]int{{0, 1, 4}, {2}, {3, 5, 6}}
+	load := func(lines []uint64, sectors uint8, store bool) *exec.Effect {
+		e := &exec.Effect{NumLines: len(lines), GlobalStore: store}
+		for i, ln := range lines {
+			e.GlobalLines[i], e.LineSectors[i] = ln, sectors
+			e.NumSectors += popc4(sectors)
+		}
+		return e
 	}
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 0, 0, 0xf, false)))
-	assert.Equal(t, engine.Cycle(1275), first(v.access(1000, 2, 1, 0xf, false)), "the small GPC shares GPC 0's port")
-	assert.Equal(t, engine.Cycle(1285), first(v.access(1000, 1, 5, 0xf, false)))
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 3, 6, 0xf, false)), "another port: no wait")
-	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1000, 0, 0, 0x1, false)))
-	assert.InDelta(t, 1032.5, v.portFree[0], 1e-9)
-	v.access(1000, 0, 5, 0xf, true)
-	assert.InDelta(t, 1032.5, v.portFree[0], 1e-9, "a store")
+	m := newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
+	for _, ln := range []uint64{0, 1, 2, 5, 6, 9} {
+		m.l2.local[ln] = struct{}{}
+	}
+	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 0, load([]uint64{0, 9}, 0xf, false), false)))
+	assert.Equal(t, engine.Cycle(1285), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "the small GPC shares GPC 0's port")
+	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 3, load([]uint64{6}, 0xf, false), false)), "another port: no wait")
+	assert.Equal(t, engine.Cycle(1295), first(m.access(1005, 1, load([]uint64{5}, 0xf, false), false)))
+	assert.Equal(t, engine.Cycle(1305), first(m.access(1010, 0, load([]uint64{0}, 0x1, false), false)))
+	assert.InDelta(t, 1042.5, m.l2.portFree[0], 1e-9)
+	m.access(1000, 0, load([]uint64{2}, 0xf, true), false)
+	assert.InDelta(t, 1042.5, m.l2.portFree[0], 1e-9, "a store")
 
 	tc.L2PortBytesPerL2Cycle = 0
-	g = newL2(&tc, 7, [][]int{{0, 1, 4}, {2}, {3, 5, 6}})
-	v = newL2View(g)
-	v.local[1] = struct{}{}
-	v.local[0] = struct{}{}
-	v.access(1000, 0, 0, 0xf, false)
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 2, 1, 0xf, false)), "no port limit")
+	m = newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
+	m.l2.local[0], m.l2.local[1] = struct{}{}, struct{}{}
+	m.access(1000, 0, load([]uint64{0}, 0xf, false), false)
+	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "no port limit")
 }
