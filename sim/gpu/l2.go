@@ -48,7 +48,6 @@ type l2 struct {
 	smGPC        []int32
 	mergeJoins   int
 	mergeForward engine.Cycle // a joined load's data after the head's
-	mergeTMA     engine.Cycle // the same for a TMA load's line
 	// smPort is each SM's L2 port (l2port.go), nPorts how many;
 	// portPerCycle a port's bytes per SM cycle (0: no port limit)
 	smPort       []int32
@@ -92,7 +91,6 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	g.mergeJoins = tc.L2MergeJoins
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
-	g.mergeTMA = engine.Cycle(tc.L2MergeTMAForwardCycles)
 	return g
 }
 
@@ -187,10 +185,10 @@ type l2View struct {
 	// (l2merge.go: twice what the last pruning left, so pruning stays
 	// amortised O(1) a request when many requests are in flight)
 	mergePrune int
-	// portFree: the next free cycle of each GPC's L2 port (l2port.go);
-	// kept across windows (a partition holds whole port groups, and only
-	// its own SMs use their ports)
-	portFree []float64
+	// ports: each GPC's L2 port calendar (l2port.go); kept across windows
+	// (a partition holds whole port groups, and only its own SMs use their
+	// ports)
+	ports []portCal
 	// portBytes counts the load bytes that went to a slice (the port's
 	// share of a request: memModel.access)
 	portBytes float64
@@ -199,7 +197,7 @@ type l2View struct {
 }
 
 func newL2View(g *l2) *l2View {
-	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1, portFree: make([]float64, g.nPorts)}
+	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = map[mergeKey]mergeEntry{}
 		v.mergePrune = mergeMaxEntries
@@ -221,16 +219,9 @@ func (v *l2View) next() {
 // and when the slice took the request in (a store: its place in the
 // slice's write queue, which only stores fill).
 func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) (ready, accepted engine.Cycle) {
-	return v.accessFrom(at, sm, line, sectors, store, false)
-}
-
-// accessFrom is access for a load of the TMA engine (tma) or not: a TMA
-// line that joins another request comes l2_merge_tma_forward_cycles after
-// it (l2merge.go).
-func (v *l2View) accessFrom(at engine.Cycle, sm int, line uint64, sectors uint8, store, tma bool) (ready, accepted engine.Cycle) {
 	g := v.g
 	if !store {
-		if r, ok := v.merged(at, sm, line, sectors, tma); ok {
+		if r, ok := v.merged(at, sm, line, sectors); ok {
 			return r, at
 		}
 	}

@@ -24,11 +24,13 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // way: 227 and 200 cycles more per round trip), though the slices are far
 // from busy.
 //
-// A TMA load's line that joins comes l2_merge_tma_forward_cycles after
-// its head's instead: with every CTA reading one region the TMA boxes move
-// 64.6 bytes per SM cycle against 83.2 alone (H200) and their merging
-// brings less than the loads' (l2bw_sh_tma_g1 +27%, _g4 +16% with the
-// loads' delay); calibrate fits it on l2bw_sh_tma_* (groups8_l2q.go).
+// TMA loads merge the same way. With every CTA reading one region
+// (l2bw_sh_tma_g1, _g4) the GPU gains less from them than the model
+// (+27%, +16%); a longer delay for joined TMA lines (fitted on those:
+// 539 cycles on the H200, 469 on the H100) fits them but puts the TMA
+// loads that 2-4 CTAs of a cluster share without multicast
+// (tma_nomcast*, t7mc_rlx*: +2% -> +11..+22%, +38% -> +100%) far off, so
+// the delay is not the mechanism; it stays one parameter.
 //
 // The state is per GPC and lives in the partition's view (a partition is
 // one or more whole GPCs), so a run with any --jobs merges the same
@@ -55,7 +57,7 @@ const mergeMaxEntries = 1 << 14
 
 // merged reports whether SM sm's load of sectors of line at cycle at joins
 // an earlier request of its GPC, and when its data is back.
-func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8, tma bool) (engine.Cycle, bool) {
+func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (engine.Cycle, bool) {
 	if v.merge == nil {
 		return 0, false
 	}
@@ -67,9 +69,6 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8, tma
 	e.joins++
 	v.merge[k] = e
 	v.mergedSectors += int64(popc4(sectors))
-	if tma {
-		return e.ready + v.g.mergeTMA, true
-	}
 	return e.ready + v.g.mergeForward, true
 }
 

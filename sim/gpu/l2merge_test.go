@@ -55,16 +55,6 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	v.access(1000, 0, 0, 0xf, false)
 	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, false)))
 
-	// a TMA load's line that joins: l2_merge_tma_forward_cycles after
-	// the head's (the head itself a TMA line or not)
-	tc.L2MergeTMAForwardCycles = 400
-	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
-	v = newL2View(g)
-	v.local[0] = struct{}{}
-	v.access(1000, 0, 0, 0xf, false)
-	assert.Equal(t, engine.Cycle(1665), first(v.accessFrom(1100, 1, 0, 0xf, false, true)))
-	assert.Equal(t, engine.Cycle(1365), first(v.accessFrom(1100, 1, 0, 0xf, false, false)))
-
 	tc.L2MergeJoins = 0
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v = newL2View(g)

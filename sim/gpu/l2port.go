@@ -96,15 +96,58 @@ func portOf(gpcs [][]int, numSMs int) (ports []int32, n int) {
 	return ports, n
 }
 
+// portBinCycles is the width of a port calendar's bins; portBins how many
+// bins a port keeps (a horizon of portBins x portBinCycles cycles).
+const (
+	portBinCycles = 8
+	portBins      = 1 << 12
+)
+
+// portCal is one port's calendar: the bytes each bin of portBinCycles
+// cycles has passed. Requests may be asked for out of time order (an SM's
+// load leaves its LSU later than another SM's TMA box is asked for), so a
+// request fills the bins from its own cycle on and never waits for a later
+// one.
+type portCal struct {
+	used []float64
+	tag  []int64 // the bin number each slot holds
+}
+
 // portPass takes a request of bytes that SM sm asks for at cycle at
-// through its GPC's port: the cycle its turn comes.
+// through its GPC's port: the cycle its turn comes (the start of the first
+// bin from at's on with room; the request then fills bins from there).
 func (v *l2View) portPass(at engine.Cycle, sm int, bytes float64) float64 {
 	g := v.g
 	if g.portPerCycle <= 0 {
 		return float64(at)
 	}
-	p := g.smPort[sm]
-	start := max(float64(at), v.portFree[p])
-	v.portFree[p] = start + bytes/g.portPerCycle
-	return start
+	c := &v.ports[g.smPort[sm]]
+	if c.used == nil {
+		c.used, c.tag = make([]float64, portBins), make([]int64, portBins)
+		for i := range c.tag {
+			c.tag[i] = -1
+		}
+	}
+	capacity := g.portPerCycle * portBinCycles
+	b := int64(at) / portBinCycles
+	turn := -1.0
+	for n := 0; bytes > 0 && n < portBins; n++ {
+		i := int(b % portBins)
+		if c.tag[i] != b {
+			c.tag[i], c.used[i] = b, 0
+		}
+		if room := capacity - c.used[i]; room > 0 {
+			if turn < 0 {
+				turn = max(float64(at), float64(b*portBinCycles)+c.used[i]/g.portPerCycle)
+			}
+			take := min(room, bytes)
+			c.used[i] += take
+			bytes -= take
+		}
+		b++
+	}
+	if turn < 0 {
+		turn = float64(b * portBinCycles)
+	}
+	return turn
 }

@@ -42,7 +42,9 @@ func TestPortGroupsJoinThePairsToTheGPCOfEight(t *testing.T) {
 // line 6 at 1000: no wait, near, 1265. SM 1 asks for line 5 at 1005: turn
 // at 1030, 1005 + 265 + 25 = 1295, port until 1040. A 1-sector load from SM
 // 0 at 1010: its turn at 1040, 1010 + 265 + 30 = 1305, port until 1042.5.
-// Stores do not pass the port.
+// Stores do not pass the port. The port keeps a calendar (l2port.go), so a
+// request asked for at an earlier cycle than those before it uses the
+// room at its own cycle.
 func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	tc := DefaultTimedConfig()
 	tc.L2MergeJoins = 0
@@ -66,9 +68,16 @@ func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 3, load([]uint64{6}, 0xf, false), false)), "another port: no wait")
 	assert.Equal(t, engine.Cycle(1295), first(m.access(1005, 1, load([]uint64{5}, 0xf, false), false)))
 	assert.Equal(t, engine.Cycle(1305), first(m.access(1010, 0, load([]uint64{0}, 0x1, false), false)))
-	assert.InDelta(t, 1042.5, m.l2.portFree[0], 1e-9)
+	// the port's calendar (bins of 8 cycles, 102.4 bytes each): full up
+	// to 1040, then the 32 bytes
+	assert.InDelta(t, 32, m.l2.ports[0].used[1040/portBinCycles], 1e-9)
 	m.access(1000, 0, load([]uint64{2}, 0xf, true), false)
-	assert.InDelta(t, 1042.5, m.l2.portFree[0], 1e-9, "a store")
+	assert.InDelta(t, 32, m.l2.ports[0].used[1040/portBinCycles], 1e-9, "a store")
+	// a request asked for earlier than the ones before it takes the room
+	// left at its own cycle, not after them (32 bytes at 900; the slices
+	// are a queue in the order asked, l2.go)
+	assert.InDelta(t, 900, m.l2.portPass(900, 1, 32), 1e-9)
+	assert.InDelta(t, 1042.5, m.l2.portPass(1016, 1, 32), 1e-9, "after the 32 bytes at 1040")
 
 	tc.L2PortBytesPerL2Cycle = 0
 	m = newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)

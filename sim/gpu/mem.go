@@ -74,7 +74,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	miss := m.l2.missSectors
 	pb := m.l2.portBytes
 	for i, ln := range lines {
-		r, a := m.l2.accessFrom(at, sm, ln, e.LineSectors[i], e.GlobalStore, e.GlobalTMA)
+		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore)
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)

@@ -34,9 +34,6 @@ type TimedConfig struct {
 	// L2MergeForwardCycles: a joined load's data arrives this much after
 	// the request it joined (l2merge.go).
 	L2MergeForwardCycles int
-	// L2MergeTMAForwardCycles replaces L2MergeForwardCycles for a TMA
-	// load's line that joins (l2merge.go).
-	L2MergeTMAForwardCycles int
 	// L2PortBytesPerL2Cycle is the bandwidth of one GPC's port to the L2
 	// (l2port.go) in bytes per L2 cycle: the loads of a GPC's SMs that go
 	// to an L2 slice pass it one after another; 0: no port limit.
@@ -115,7 +112,6 @@ func Params() []Param {
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
 		intParam("l2_merge_joins_count", "microbench", func(c *TimedConfig) *int { return &c.L2MergeJoins }),
 		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
-		intParam("l2_merge_tma_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeTMAForwardCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_port_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2PortBytesPerL2Cycle }),
@@ -268,8 +264,8 @@ func (c *TimedConfig) Validate() error {
 	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
 		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)
 	}
-	if c.L2MergeForwardCycles < 0 || c.L2MergeTMAForwardCycles < 0 {
-		return fmt.Errorf("timing: l2_merge_forward_cycles and l2_merge_tma_forward_cycles must not be negative, got %d and %d", c.L2MergeForwardCycles, c.L2MergeTMAForwardCycles)
+	if c.L2MergeForwardCycles < 0 {
+		return fmt.Errorf("timing: l2_merge_forward_cycles must not be negative, got %d", c.L2MergeForwardCycles)
 	}
 	if c.L2PortBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_port_bytes_per_l2_cycle must not be negative (0: no port limit), got %g", c.L2PortBytesPerL2Cycle)

@@ -16,12 +16,6 @@ import (
 //     Each one's bytes_per_sm_cycle times the SM clock of its timed region
 //     (%clock64 over %globaltimer) over its L2 clock (ncu), as
 //     l2_bytes_per_l2_cycle; the mean of the two.
-//
-// and l2_merge_tma_forward_cycles (sim/gpu/l2merge.go) by Nelder-Mead on
-// the l2bw_sh_tma launches where TMA loads of SMs of one GPC join each
-// other's requests: every CTA reading one region (_g1; _g1_x2 with two
-// CTAs per SM) and each GPC's CTAs reading four (_g4). They are SIM_SKIP:
-// the group runs only with --heavy (a plain refit keeps the value).
 var groupsL2QPort = []Group{
 	{Name: "l2_port", Params: []string{"l2_port_bytes_per_l2_cycle"}, Benches: l2qPortBenches,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
@@ -48,12 +42,7 @@ var groupsL2QPort = []Group{
 			return math.Round(v), fmt.Sprintf("fit: closed form, mean of bytes_per_sm_cycle x SM MHz (%%clock64 / %%globaltimer) / L2 MHz (ncu) of the 8 SMs behind one GPC port (124..131): %s",
 				strings.Join(parts, "; ")), nil
 		}},
-	{Name: "l2_merge_tma_forward", Params: []string{"l2_merge_tma_forward_cycles"}, Benches: l2qMergeTMABenches,
-		Start: []float64{213}, Lo: []float64{0}, Hi: []float64{3000}},
 }
-
-// l2qMergeTMABenches are the TMA launches whose loads join in the GPC.
-var l2qMergeTMABenches = []string{"l2bw_sh_tma_g1", "l2bw_sh_tma_g4", "l2bw_sh_tma_g1_x2"}
 
 // l2qPortBenches are the l2bw recordings whose SMs all sit behind one port
 // and fill it.
