@@ -51,6 +51,11 @@ type l2 struct {
 	smGPC        []int32
 	mergeJoins   int
 	mergeForward engine.Cycle // a joined load's data after the head's
+	// smPort is each SM's L2 port (l2port.go), nPorts how many;
+	// portPerCycle a port's bytes per SM cycle (0: no port limit)
+	smPort       []int32
+	nPorts       int
+	portPerCycle float64
 }
 
 // l2Req is one line of a request of one SM.
@@ -85,6 +90,8 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 			g.smGPC[s] = int32(gi)
 		}
 	}
+	g.smPort, g.nPorts = portOf(gpcs, numSMs)
+	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	g.mergeJoins = tc.L2MergeJoins
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
 	return g
@@ -182,12 +189,19 @@ type l2View struct {
 	// (l2merge.go: twice what the last pruning left, so pruning stays
 	// amortised O(1) a request when many requests are in flight)
 	mergePrune int
+	// ports: each GPC's L2 port calendar (l2port.go); kept across windows
+	// (a partition holds whole port groups, and only its own SMs use their
+	// ports)
+	ports []portCal
+	// portBytes counts the load bytes that went to a slice (the port's
+	// share of a request: memModel.access)
+	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
 }
 
 func newL2View(g *l2) *l2View {
-	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1}
+	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = map[mergeKey]mergeEntry{}
 		v.mergePrune = mergeMaxEntries
@@ -237,6 +251,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 		v.local[line] = struct{}{}
 	}
 	if !store {
+		v.portBytes += bytes // through the GPC's port (l2port.go)
 		v.opened(at, sm, line, sectors, ready)
 	}
 	v.bytes += bytes

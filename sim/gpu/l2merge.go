@@ -24,6 +24,14 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // way: 227 and 200 cycles more per round trip), though the slices are far
 // from busy.
 //
+// TMA loads merge the same way. With every CTA reading one region
+// (l2bw_sh_tma_g1, _g4) the GPU gains less from them than the model
+// (+27%, +16%); a longer delay for joined TMA lines (fitted on those:
+// 539 cycles on the H200, 469 on the H100) fits them but puts the TMA
+// loads that 2-4 CTAs of a cluster share without multicast
+// (tma_nomcast*, t7mc_rlx*: +2% -> +11..+22%, +38% -> +100%) far off, so
+// the delay is not the mechanism; it stays one parameter.
+//
 // The state is per GPC and lives in the partition's view (a partition is
 // one or more whole GPCs), so a run with any --jobs merges the same
 // requests. The window is the head request's flight: from its issue until

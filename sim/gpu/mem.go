@@ -72,11 +72,18 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	}
 	ready, accepted = at, at
 	miss := m.l2.missSectors
+	pb := m.l2.portBytes
 	for i, ln := range lines {
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore)
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)
+		}
+	}
+	if d := m.l2.portBytes - pb; d > 0 {
+		// the request's turn at its GPC's port (l2port.go)
+		if st := engine.Cycle(m.l2.portPass(at, sm, d)); st > at {
+			ready += st - at
 		}
 	}
 	if e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {

@@ -34,6 +34,10 @@ type TimedConfig struct {
 	// L2MergeForwardCycles: a joined load's data arrives this much after
 	// the request it joined (l2merge.go).
 	L2MergeForwardCycles int
+	// L2PortBytesPerL2Cycle is the bandwidth of one GPC's port to the L2
+	// (l2port.go) in bytes per L2 cycle: the loads of a GPC's SMs that go
+	// to an L2 slice pass it one after another; 0: no port limit.
+	L2PortBytesPerL2Cycle float64
 	// L2Ways is the associativity of each L2 slice.
 	L2Ways int
 	// DSMEMSmallGPCLatencyCycles replaces SM.DSMEMLatencyCycles on the SMs
@@ -110,6 +114,7 @@ func Params() []Param {
 		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
+		floatParam("l2_port_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2PortBytesPerL2Cycle }),
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
 		floatParam("l2_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreBytesPerL2Cycle }),
 		floatParam("l2_store_lines_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreLinesPerL2Cycle }),
@@ -265,6 +270,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2MergeForwardCycles < 0 {
 		return fmt.Errorf("timing: l2_merge_forward_cycles must not be negative, got %d", c.L2MergeForwardCycles)
+	}
+	if c.L2PortBytesPerL2Cycle < 0 {
+		return fmt.Errorf("timing: l2_port_bytes_per_l2_cycle must not be negative (0: no port limit), got %g", c.L2PortBytesPerL2Cycle)
 	}
 	if c.L2MergeJoins < 0 || c.L2MergeJoins > 255 {
 		return fmt.Errorf("timing: l2_merge_joins_count must be in 0..255, got %d", c.L2MergeJoins)

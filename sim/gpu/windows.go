@@ -15,7 +15,7 @@ import (
 
 // Windowed timed runs (RATIONALE.md, "Parallel timed runs"). The SMs are
 // split into partitions, one per GPC of the profile's map (clusters never
-// cross a GPC). Time advances in windows of at most window cycles, no
+// cross a GPC), GPCs that share an L2 port in one (l2port.go). Time advances in windows of at most window cycles, no
 // longer than the shortest latency by which one partition can affect
 // another (an L2 hit, the CTA dispatch latency: TimedConfig.Window). During
 // a window every partition runs on its own engine, on any goroutine: its
@@ -46,7 +46,7 @@ func (m *machine) build() {
 		groups[0][i] = i
 	}
 	if !globalAtomics(m.k.Program()) {
-		groups = partitions(m.cfg.GPCs, n)
+		groups = partitions(portGroups(m.cfg.GPCs), n) // whole L2 port groups (l2port.go)
 	}
 	if len(groups) > 1 {
 		m.sh = exec.NewSharedMem(m.l.Global)
@@ -77,7 +77,8 @@ func (m *machine) build() {
 	}
 }
 
-// partitions are the GPCs of the map, plus one for SMs in no GPC.
+// partitions are the groups (GPCs, or GPCs sharing an L2 port), plus one
+// for SMs in no group.
 func partitions(gpcs [][]int, n int) [][]int {
 	in := make([]bool, n)
 	var out [][]int

@@ -46,7 +46,7 @@ func TestTimedSameForAnyJobs(t *testing.T) {
 	for _, name := range []string{"transpose_smem", "triton_matmul_tma_persistent", "cluster_gemm_multicast", "gemm_wgmma_512x256x512"} {
 		t.Run(name, func(t *testing.T) {
 			want, wantOut := timedRun(t, name, 1)
-			assert.Contains(t, want, `"partitions":12`, "one partition per GPC of the H200 map")
+			assert.Contains(t, want, `"partitions":8`, "one partition per L2 port group of the H200 map (l2port.go)")
 			if name == "gemm_wgmma_512x256x512" {
 				assert.NotContains(t, want, `"l2_merged_sectors":0`, "loads merged")
 			}
@@ -66,7 +66,7 @@ func TestGlobalAtomicsRunAsOnePartition(t *testing.T) {
 	got, _ := timedRun(t, "cluster_ring_2", 2)
 	assert.Contains(t, got, `"partitions":1,`)
 	got, _ = timedRun(t, "mbar_pipeline_2", 2)
-	assert.Contains(t, got, `"partitions":12,`)
+	assert.Contains(t, got, `"partitions":8,`)
 }
 
 func TestWindowNeedsADispatchLatency(t *testing.T) {

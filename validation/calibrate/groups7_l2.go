@@ -18,12 +18,13 @@ import (
 //     slice carried r - 1 others. The median r over the four, less one,
 //     rounded.
 //   - l2_merge_forward_cycles: with every CTA reading one region each SM
-//     moves less than one SM alone (l2bw_sh_ld_g1 against l2bw_ld_c1,
-//     l2bw_sh_tma_g1 against l2bw_tma_c1; 64 KiB in flight per SM in all
-//     four), though the slices are far from busy: the round trip of the
-//     64 KiB grows from 65536 / (alone's bytes per cycle) to 65536 /
-//     (shared's per SM); every warp's loads and every box hold joined
-//     lines, so the growth is the joined data's delay. The mean of the two.
+//     moves less than one SM alone (l2bw_sh_ld_g1 against l2bw_ld_c1; 64
+//     KiB in flight per SM in both), though the slices are far from busy:
+//     the round trip of the 64 KiB grows from 65536 / (alone's bytes per
+//     cycle) to 65536 / (shared's per SM); every warp's loads hold joined
+//     lines, so the growth is the joined data's delay. (One TMA box alone
+//     is not latency-bound in the model, so the TMA pair does not read its
+//     delay this way: l2_merge_tma_forward_cycles, groups8_l2q.go.)
 var groupsL2Merge = []Group{
 	{Name: "l2_merge", Params: []string{"l2_merge_joins_count"}, Benches: l2MergePairs,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
@@ -71,9 +72,9 @@ var groupsL2Merge = []Group{
 		}},
 }
 
-// l2MergeAlone are (shared, one SM alone) recordings with 64 KiB in flight
-// per SM.
-var l2MergeAlone = []string{"l2bw_sh_ld_g1", "l2bw_ld_c1", "l2bw_sh_tma_g1", "l2bw_tma_c1"}
+// l2MergeAlone are (shared, one SM alone) ld.cg recordings with 64 KiB in
+// flight per SM.
+var l2MergeAlone = []string{"l2bw_sh_ld_g1", "l2bw_ld_c1"}
 
 // l2MergePairs are (shared, private) recordings of the same launch shape.
 var l2MergePairs = []string{
