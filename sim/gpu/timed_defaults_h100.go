@@ -50,6 +50,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"fp64_latency_cycles":               {8, "fit: closed form, chain_fma_f64 cycles_per_op 8.124 (dependent DFMA chain)", f(0.0005)},
 	"global_interval_cycles":            {1, "estimate: one global-memory instruction per cycle per sub-partition; 1 -> 2 moves 2 of 645 simulated H100 figures (c6call_w16 -5.8%, c6call_w1 -1.6%: the call's stack traffic), on which call_return_cycles is fitted; the gls/gst load and store benchmarks do not move: no benchmark isolates it (sensitivity check, session 5)", nil},
 	"global_latency_cycles":             {32, "hopper-numbers: L1 hit 32", nil},
+	"const_miss_cycles":                 {260, "estimate (refit: coldc_*)", nil},
+	"const_sector_interval_cycles":      {32, "estimate (refit: coldc_*)", nil},
 	"icache_dram_cycles":                {0, "microbench empty_c1/c132 (H200): code fetches hit L2", nil},
 	"icache_line_bytes":                 {128, "structural: 128-byte lines (the L2's); the icache_ffma_* stream fixes only bytes per cycle together with icache_line_interval_cycles (fitted): 256 at the same interval moves icache_ffma_w1/_w4 ncu cycles -20% (and t6red_* -3.6%), which a refit of the interval takes back (sensitivity check, H100, session 5)", nil},
 	"icache_line_interval_cycles":       {19, "fit: Nelder-Mead (icache_line_interval_cycles) on icache_ffma_w1, icache_ffma_w4", f(0.0273)},

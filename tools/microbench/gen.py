@@ -162,6 +162,7 @@ PARTS = [
     ("gen7_tmast", "part 7: stores and reductions to global memory, one per loop iteration"),
     ("gen7_fit8", "part 7: fences, L2 capacity sweep, CTA redispatch"),
     ("gen7_tmald", "part 7: what a tma_mcast loop spends besides the barrier and the load"),
+    ("gen8_cold", "part 8: cold start: code reached by jumps, kernel parameters"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
