@@ -221,6 +221,8 @@ func Params() []Param {
 		intParam("wgmma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaMinCycles }),
 		intParam("wgmma_smem_bytes_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSmemBytesPerCycle }),
 		intParam("icache_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.MissCycles }),
+		intParam("const_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.MissCycles }),
+		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),
 		intParam("icache_dram_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.DRAMCycles }),
 		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
 		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),

@@ -36,6 +36,8 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"call_return_cycles":                {43, "fit: Nelder-Mead (call_return_cycles) on c6call_w1, c6call_w16", f(0.0479)},
 	"cluster_barrier_cycles":            {64, "fit: Nelder-Mead (cluster_barrier_cycles) on cluster_bar_c2_relaxed, cluster_bar_c4_relaxed", f(0.0223)},
 	"cluster_fence_cycles":              {290, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0217)},
+	"const_miss_cycles":                 {168, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.1445)},
+	"const_sector_interval_cycles":      {37, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.1445)},
 	"conv_interval_cycles":              {8, "spec: 16 lanes/SM", nil},
 	"conv_latency_cycles":               {17, "fit: closed form, chain_cvt_s32_f32 cycles_per_op 17.04 (dependent F2I chain)", f(0.0113)},
 	"conv_wide_latency_cycles":          {18, "fit: closed form, chain_cvt_f32_f64_pair cycles_per_op 36.03 / 2 (dependent pairs F2F.F64.F32 + F2F.F32.F64)", f(0.0008)},

@@ -156,6 +156,7 @@ type Config struct {
 	F16ConvLatencyCycles  int `json:"f16_conv_latency_cycles" yaml:"f16_conv_latency_cycles"`
 	ShflIdxExtraCycles    int `json:"shfl_idx_extra_cycles" yaml:"shfl_idx_extra_cycles"`
 	ICache                ICacheConfig
+	Const                 ConstCacheConfig // constcache.go
 	Async                 AsyncConfig
 	Hold                  HoldConfig // tma_hold.go
 }

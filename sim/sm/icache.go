@@ -24,6 +24,8 @@ type ICacheConfig struct {
 type Code struct {
 	inL2 map[uint64]engine.Cycle
 	low  *Lowering
+	// params: the entry's kernel-parameter loads (constcache.go)
+	params *paramSectors
 }
 
 // NewCode returns a cold L2 for kernel k's code (nil k: no lowering).
@@ -31,6 +33,7 @@ func NewCode(k *exec.Kernel) *Code {
 	c := &Code{inL2: map[uint64]engine.Cycle{}}
 	if k != nil {
 		c.low = NewLowering(k)
+		c.params = newParamSectors(k)
 	}
 	return c
 }

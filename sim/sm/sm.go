@@ -61,6 +61,7 @@ type SM struct {
 	NsPerCycle float64
 	code       *Code
 	ic         icache
+	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
 	// SM-to-SM network port (DSMEM): next free cycle

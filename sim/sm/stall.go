@@ -22,6 +22,7 @@ const (
 	StallNoInstruction                 // its next instruction is not in the instruction cache yet
 	StallLGThrottle                    // the L1's queue of global/local requests is full
 	StallDrain                         // exited, waiting for its stores to complete
+	StallIMCMiss                       // waiting on a kernel parameter the constant cache does not hold yet
 	NumStalls
 )
 
@@ -29,7 +30,7 @@ var stallNames = [NumStalls]string{
 	"selected", "stall_not_selected", "stall_wait", "stall_short_scoreboard", "stall_long_scoreboard",
 	"stall_math_pipe_throttle", "stall_mio_throttle", "stall_barrier", "stall_membar", "stall_sleeping",
 	"stall_branch_resolving", "stall_tensor", "stall_dispatch", "stall_no_instruction",
-	"stall_lg_throttle", "stall_drain",
+	"stall_lg_throttle", "stall_drain", "stall_imc_miss",
 }
 
 // String is the report key of the state.

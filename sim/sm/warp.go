@@ -202,8 +202,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// no issue slot: the state since the last change continues
 		s.Stats.FreeInstructions++
 		// nothing in SASS: the value is there as soon as its sources are
+		at, why := ws.srcReady(info), StallWait
+		if t := s.paramReady(info, now); t > at {
+			at, why = t, StallIMCMiss // a kernel parameter (constcache.go)
+		}
+		if t := s.sharedBaseReady(info, now); t > at {
+			at = t // the shared window's S2UR (sharedbase.go)
+		}
 		for _, r := range info.Defs {
-			ws.setReg(r, max(ws.srcReady(info), s.sharedBaseReady(info, now)), StallWait) // sharedbase.go
+			ws.setReg(r, at, why)
 		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle

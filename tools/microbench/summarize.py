@@ -174,7 +174,7 @@ def derive(b, run):
     if fam in ("itput", "itmix", "idivtput", "fpalu"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
-    if fam == "icache":
+    if fam in ("icache", "coldj", "coldc"):  # coldj, coldc: gen8_cold.py (helper cold)
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
@@ -230,7 +230,9 @@ NCU_FIGURES = {"l2_clock_mhz": ("lts__cycles_elapsed.avg.per_second", 1e-6),
                "duration_ns": ("gpu__time_duration.sum", 1),
                # L2 sectors that crossed between the two L2 partitions / came from the SMs (l2bw_sh_*, FABRIC=1)
                "lts_fabric_sectors": ("lts__t_sectors_srcunit_ltcfabric.sum", 1),
-               "lts_tex_sectors": ("lts__t_sectors_srcunit_tex.sum", 1)}
+               "lts_tex_sectors": ("lts__t_sectors_srcunit_tex.sum", 1),
+               # cycles with a warp on the SM (coldl_*: the launch's cost outside its warps)
+               "sm_active_cycles": ("sm__cycles_active.max", 1)}
 
 
 def sass_info(sass_dir):

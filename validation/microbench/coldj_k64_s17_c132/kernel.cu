@@ -1,0 +1,1 @@
+../coldj_k64_s17/kernel.cu

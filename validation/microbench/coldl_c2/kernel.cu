@@ -1,0 +1,1 @@
+../coldl_bulk16k/kernel.cu

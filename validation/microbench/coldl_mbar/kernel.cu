@@ -1,0 +1,1 @@
+../coldl_bulkld4k/kernel.cu
