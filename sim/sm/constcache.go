@@ -29,11 +29,14 @@ const constSectorBytes = 32
 
 // paramSectors is what a kernel's entry reads of its parameters: per PC,
 // the first and last sector a kernel-parameter load reads (-1: none), and
-// every such sector in address order.
+// every such sector in address order; lastRank[pc] is the place of the
+// load's last sector in that order (the misses queue in it, so the load's
+// value is there when its last sector is).
 type paramSectors struct {
 	fn          int32 // the entry's function index (InstInfo.Func)
 	first, last []int32
 	all         []int32
+	lastRank    []int32
 }
 
 // newParamSectors finds the entry's loads of its own parameters at fixed
@@ -86,13 +89,23 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 	}
 	slices.Sort(p.all)
+	p.lastRank = make([]int32, len(f.Insts))
+	for pc, l := range p.last {
+		p.lastRank[pc] = -1
+		if l >= 0 {
+			i, _ := slices.BinarySearch(p.all, l)
+			p.lastRank[pc] = int32(i)
+		}
+	}
 	return p
 }
 
-// constCache is one SM's constant cache for the launch's parameters: when
-// each sector arrives (nil until the first parameter load).
+// constCache is one SM's constant cache for the launch's parameters: the
+// cycle its first parameter load started the misses (sector i of
+// paramSectors.all arrives MissCycles + i x SectorIntervalCycles later).
 type constCache struct {
-	ready map[int32]engine.Cycle
+	started bool
+	start   engine.Cycle
 }
 
 // paramReady is when the kernel-parameter load info (issued at now, no
@@ -102,20 +115,13 @@ type constCache struct {
 func (s *SM) paramReady(info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	cc := &s.cfg.Const
 	p := s.code.params
-	if p == nil || cc.MissCycles <= 0 || info.Func != p.fn || int(info.PC) >= len(p.first) || p.first[info.PC] < 0 {
+	if p == nil || cc.MissCycles <= 0 || info.Func != p.fn || int(info.PC) >= len(p.lastRank) || p.lastRank[info.PC] < 0 {
 		return 0
 	}
-	if s.cc.ready == nil {
-		s.cc.ready = make(map[int32]engine.Cycle, len(p.all))
-		for i, sec := range p.all {
-			s.cc.ready[sec] = now + engine.Cycle(cc.MissCycles+i*cc.SectorIntervalCycles)
-		}
+	if !s.cc.started {
+		s.cc.started, s.cc.start = true, now
 	}
-	var t engine.Cycle
-	for sec := p.first[info.PC]; sec <= p.last[info.PC]; sec++ {
-		t = max(t, s.cc.ready[sec])
-	}
-	return t
+	return s.cc.start + engine.Cycle(cc.MissCycles+int(p.lastRank[info.PC])*cc.SectorIntervalCycles)
 }
 
 // paramOffset is the byte offset in the parameter block that address
