@@ -94,6 +94,9 @@ type compiler struct {
 	k  *Kernel
 	f  *ptx.Function
 	xf *xfunc
+	// writers lists, per register of f, the instructions that write it as
+	// their first operand; built on first use (regWriters)
+	writers [][]int32
 }
 
 type compileFn func(c *compiler, x *xinst) error

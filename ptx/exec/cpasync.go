@@ -150,7 +150,7 @@ func compileCpAsync(c *compiler, x *xinst) error {
 	// ignore-src, and a src-size that is selp(cp-size, 0) wherever it is
 	// set, become the predicated LDGSTS.E.BYPASS.128 (Triton's pipelined
 	// copies; microbench cpasync8_selp_* SASS)
-	pred := ignore || (extra != nil && extra.kind == oReg && selpSizeOnly(c.f, extra.reg, size))
+	pred := ignore || (extra != nil && extra.kind == oReg && selpSizeOnly(c, extra.reg, size))
 	x.fn = func(w *Warp, x *xinst, m uint32) error {
 		var acc smem.Access
 		var src [32]uint64
@@ -231,13 +231,10 @@ func compileCpAsyncArrive(x *xinst) error {
 // one): a src-size ptxas turns into the predicate of LDGSTS, as for
 // ignore-src (`selp.b32 %r18, 16, 0, %p2` before Triton's cp.async.cg:
 // SASS LDGSTS.E.BYPASS.128 [R45], desc[UR14][R4.64], P0).
-func selpSizeOnly(f *ptx.Function, r int32, size int) bool {
-	n := 0
-	for i := range f.Insts {
-		in := &f.Insts[i]
-		if len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg || in.Ops[0].Reg != r || !writesFirst(in) {
-			continue
-		}
+func selpSizeOnly(c *compiler, r int32, size int) bool {
+	ws := c.regWriters()[r]
+	for _, i := range ws {
+		in := &c.f.Insts[i]
 		if in.Op != ptx.OpSelp || len(in.Ops) != 4 || in.Ops[1].Kind != ptx.OpdImm || in.Ops[2].Kind != ptx.OpdImm {
 			return false
 		}
@@ -245,9 +242,29 @@ func selpSizeOnly(f *ptx.Function, r int32, size int) bool {
 		if !(a == uint64(size) && b == 0) && !(a == 0 && b == uint64(size)) {
 			return false
 		}
-		n++
 	}
-	return n > 0
+	return len(ws) > 0
+}
+
+// regWriters returns, per register of the function, the indices of the
+// instructions that write it as their first operand, built once per
+// function so that per-instruction queries stay linear in its length.
+func (c *compiler) regWriters() [][]int32 {
+	if c.writers != nil {
+		return c.writers
+	}
+	c.writers = make([][]int32, len(c.f.Regs))
+	for i := range c.f.Insts {
+		in := &c.f.Insts[i]
+		if len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg || !writesFirst(in) {
+			continue
+		}
+		r := in.Ops[0].Reg
+		if r >= 0 && int(r) < len(c.writers) {
+			c.writers[r] = append(c.writers[r], int32(i))
+		}
+	}
+	return c.writers
 }
 
 // writesFirst reports whether an instruction whose first operand is a
