@@ -199,6 +199,7 @@ const (
 	FormPrefetchTensormap
 	FormBulkWaitRead // cp.async.bulk.wait_group.read (waits for reads only)
 	FormMbarArrive   // mbarrier.arrive*, mbarrier.complete_tx
+	FormBulkReduce   // cp.reduce.async.bulk (tensor or not): ptxas's ELECT loop (sim/sm/tma_store.go)
 )
 
 // FormOf classifies an instruction's SASS form for its latency.
@@ -253,6 +254,9 @@ func FormOf(in *Inst) Form {
 	}
 	if strings.HasPrefix(in.Text, "cp.async.bulk.wait_group.read") {
 		return FormBulkWaitRead
+	}
+	if strings.HasPrefix(in.Text, "cp.reduce.async.bulk") || strings.Contains(in.Text, " cp.reduce.async.bulk") {
+		return FormBulkReduce
 	}
 	return FormNone
 }

@@ -29,6 +29,11 @@ import (
 //     store costs 18 cycles unrolled without branches (tmast8_store_256b),
 //     87 to 122 with one or two taken branches per store; a commit_group
 //     in between moves the wait later, tma_store.go);
+//   - after a reduction (cp.reduce.async.bulk, tensor or not) the warp
+//     issues nothing else for BulkReduceIssueCycles: ptxas's ELECT loop
+//     around UTMAREDG / UBLKRED (ELECT, two PLOP3, a not-taken BRA.U.ANY;
+//     tmast7_{add,bred}_*_group and _tput: 78 to 82 cycles an operation
+//     in a loop where the stores take 36 to 43);
 //   - mbarrier.test_wait / try_wait on the mbarrier the warp last arrived
 //     on (arrive, complete_tx) sees the arrive no earlier than
 //     MbarArriveWaitCycles after it (t6tx_twctx_u4: complete_tx +
@@ -48,6 +53,7 @@ type HoldConfig struct {
 	FenceProxyAsyncCycles        int `json:"fence_proxy_async_cycles" yaml:"fence_proxy_async_cycles"`
 	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
+	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -134,6 +140,10 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkStore:
 		ws.bulkIssued, ws.bulkPending = now, true
+		if c := h.BulkReduceIssueCycles; c > 0 && info.Form == ptx.FormBulkReduce && e.GuardTrue > 0 {
+			// ptxas's ELECT loop around the reduction (tma_store.go)
+			ws.setReady(now+engine.Cycle(c), StallMIOThrottle)
+		}
 		return
 	case info.Async == exec.AsyncMbarOther:
 		if e.NumMbars > 0 && isArrive(info) {

@@ -1,8 +1,7 @@
 package sm
 
 import (
-	"strings"
-
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -20,12 +19,14 @@ import (
 //     reply, and a cold destination line does not slow a reduction);
 //   - in flight in one bulk group, unrolled (tmast8_*): one instruction
 //     per max(18, 32 per KiB) cycles (stores) or max(50, 40 per KiB)
-//     (reductions, which ptxas wraps in an ELECT loop); in a loop of one
-//     per iteration (tmast_*_group, tmast4_*) 112 and 144, the loop's
-//     uniform-datapath SASS costing the difference (not modelled here);
-//   - each in its own bulk group: commit_group (UTMACMDFLUSH) adds 36
-//     cycles to the loop (tmast_*_256b_tput - _group), hidden under a
-//     16 KiB box's read (516 and 644): tmaBulkCommit;
+//     (reductions); in a loop of one per iteration with no run-time branch
+//     (tmast7_*_group) 36 cycles a 1 KiB tile store, 43 a bulk store, 78
+//     and 82 the reductions: ptxas wraps each reduction in an ELECT loop
+//     (ELECT, UTMAREDG / UBLKRED, two PLOP3, a not-taken BRA.U.ANY) that
+//     keeps the warp BulkReduceIssueCycles (tma_hold.go);
+//   - commit_group after each (tmast7_*_tput): 0 to 2 cycles more than
+//     _group (ptxas puts UTMACMDFLUSH right after the operation):
+//     tmaBulkCommit;
 //   - a map new to the SM adds its descriptor fetch (tma_desc.go).
 //
 // The writes still go to the memory model (L2 lines, bandwidth), at issue.
@@ -53,12 +54,12 @@ func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 // command the TMA unit takes TMABulkCommitCycles after the one before it
 // (a store or reduction is taken BulkBranchCycles after its issue, when
 // the next taken branch may go on: tma_hold.go), and the warp's next taken
-// branch waits for it too. ptxas puts the flush before the loop's branch:
-// tmast_*_tput (store, UTMACMDFLUSH, taken BRA) take 147.8 cycles per
-// store where _group (store, taken BRA) take 112.2, at 256 B and 1 KiB,
-// and at 4 KiB 148.4 where the engine alone takes 130.7 (the flush holds
-// the warp, not the engine); .add reductions, whose ELECT loop ends in a
-// taken BRA before the flush, 179.8 against 144.2.
+// branch waits for it too. tmast7_*_tput, a commit after each operation
+// with nothing else in the loop, take 0 to 2 cycles more per operation
+// than _group (TMABulkCommitCycles 0 on both GPUs). (tmax.cu's tmast_*_tput
+// take 36 more than _group: there the commit sits among two more
+// not-taken compare + branch pairs that test the mode at run time, a
+// branch cost, not the commit's.)
 func (s *SM) tmaBulkCommit(ws *warpState, now engine.Cycle) {
 	b := engine.Cycle(s.cfg.Hold.BulkBranchCycles)
 	taken := now
@@ -69,8 +70,7 @@ func (s *SM) tmaBulkCommit(ws *warpState, now engine.Cycle) {
 	ws.bulkIssued = max(1, taken+engine.Cycle(s.cfg.Async.TMABulkCommitCycles)-b)
 }
 
-// isReduce: a cp.reduce.async.bulk (tensor or not).
+// isReduce: a cp.reduce.async.bulk (tensor or not; decided at decode).
 func isReduce(e *exec.Effect) bool {
-	t := e.Info.Text
-	return strings.HasPrefix(t, "cp.reduce.") || strings.Contains(t, " cp.reduce.")
+	return e.Info.Form == ptx.FormBulkReduce
 }
