@@ -1,0 +1,1 @@
+../../../tools/microbench/ihash9.cu

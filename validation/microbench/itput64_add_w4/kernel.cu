@@ -1,0 +1,1 @@
+../../../tools/microbench/itput64.cu
