@@ -16,7 +16,9 @@ import (
 // load's L1 latency each (run in PTX order: 55.8). Compile therefore
 // reorders each such block: the instructions that do not depend on a
 // value a global load of the block returned (the loads, their address
-// arithmetic) first, then the rest, each part in PTX order. Both the
+// arithmetic) first, then the rest, each part in PTX order, except that a
+// load waits while the loads in flight hold hoistCap registers (then the
+// next instruction that waits for a load goes first). Both the
 // functional and the timed run execute that order; values never change,
 // since the reorder keeps every register dependence (read after write,
 // write after read, write after write).
@@ -136,15 +138,32 @@ func hoistRun(xf *xfunc, a, b int) []int {
 		// an instruction that does not wait passes one that does
 		moved = moved || seen
 	}
-	if !moved && hoistCap <= 0 {
+	if !moved && !hoistOverCap(xf, a, b) {
 		return nil
 	}
 	return hoistSchedule(xf, a, b, later)
 }
 
-// hoistCap: the most registers ptxas keeps waiting for global loads
-// (SASS of gls.cu, gls2.cu: 4 128-bit, 6 64-bit, 8 32-bit loads in flight).
-var hoistCap = 16
+// hoistCap: the most registers of global loads ptxas keeps waiting at
+// once (SASS of gls2.cu, ptxas 13.0 sm_90a: four 128-bit loads in flight,
+// 16 registers; six 64-bit and eight to ten 32-bit ones, where the folds
+// of the first loads free registers early; gls.cu, whose loads each need
+// their own 64-bit address, keeps three 128-bit and about six 32-bit ones:
+// not modelled).
+const hoistCap = 16
+
+// hoistOverCap: the block's loads hold more registers than hoistCap before
+// the first instruction that waits for one (then the schedule interleaves
+// them even where the PTX lists every load first).
+func hoistOverCap(xf *xfunc, a, b int) bool {
+	regs := 0
+	for j := a; j < b; j++ {
+		if hoistLoad(&xf.insts[j]) == 2 {
+			regs += len(xf.insts[j].info.Defs)
+		}
+	}
+	return regs > hoistCap
+}
 
 // hoistSchedule emits the block in PTX order, the instructions that do not
 // wait for a load first, but a load only while the registers of the loads
@@ -158,8 +177,6 @@ func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
 	lastLoad := -1
 	// pending[j]: readers of load j's values still to emit (-1: not a load)
 	pending := make([]int, n)
-	owner := make([]int, n) // for each reader edge: which loads it releases
-	_ = owner
 	releases := make([][]int, n)
 	for j := 0; j < n; j++ {
 		inf := &xf.insts[a+j].info
