@@ -145,7 +145,7 @@ func hoistRun(xf *xfunc, a, b int) []int {
 }
 
 // hoistCap: the most registers of global loads ptxas keeps waiting at
-// once (SASS of gls2.cu, ptxas 13.0 sm_90a: four 128-bit loads in flight,
+// once (tools/microbench/gls_sass_ldg.txt, the SASS of gls2.cu: four 128-bit loads in flight,
 // 16 registers; six 64-bit and eight to ten 32-bit ones, where the folds
 // of the first loads free registers early; gls.cu, whose loads each need
 // their own 64-bit address, keeps three 128-bit and about six 32-bit ones:
