@@ -79,7 +79,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"imad_wide_interval_cycles":         {4, "fit: closed form, 4 sub-partitions / itput_mul_hi warp_inst_per_sm_cycle 0.9843 (independent IMAD.HI)", f(0.0066)},
 	"l1_cache_bytes":                    {235520, "fit: closed form, gmem_chase_256k cycles_per_load 106.6 between L1 32.03 and L2 280.5: 0.3 of the loads miss; 230 sets of 8 lines (512-byte granules, LRU) leave that share of a cyclic 256 KiB footprint without a way", f(0.0129)},
 	"l1_cycles_per_line":                {1, "fit: Nelder-Mead (l1_request_cycles, l1_cycles_per_line) on gld_coal_w4, gld_line_w4, gld_s64_w4, gls2_ld32_coal_w16, gls_ld32_l4_w4, gls_ld32_l8_w4", f(0.2195)},
-	"l1_hit_cycles":                     {32, "fit: closed form, gmem_chase_16k cycles_per_load 32.03 (pointer chase in L1)", f(0.0011)},
+	"l1_hit_cycles":                     {32, "fit: closed form, gmem_chase_16k cycles_per_load 32.03 (pointer chase in L1)", f(0.0009)},
 	"l1_port_bytes_per_cycle":           {64, "fit: Nelder-Mead (l1_port_bytes_per_cycle) on gls2_st32_coal_p04, gls2_st32_coal_w1, gls2_st64_coal_w1", f(0.1724)},
 	"l1_port_cycles_per_line":           {2, "fit: Nelder-Mead (l1_port_cycles_per_line) on gld_line_w1, gls2_ld32_l32_w1, gls2_st64_epi_w1, gls_ld32_l16_w1, gls_ld32_l32_w1", f(0.0459)},
 	"l1_request_cycles":                 {2, "fit: Nelder-Mead (l1_request_cycles, l1_cycles_per_line) on gld_coal_w4, gld_line_w4, gld_s64_w4, gls2_ld32_coal_w16, gls_ld32_l4_w4, gls_ld32_l8_w4", f(0.2195)},

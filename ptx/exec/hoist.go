@@ -1,0 +1,274 @@
+package exec
+
+import (
+	"slices"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// ptxas issues a straight-line block's independent global loads before
+// the arithmetic that uses their values. tools/microbench/gls.cu folds
+// each 64- or 128-bit load's words right after the load in the PTX
+// (`ld.global.v4; shl; xor; shl; xor; ...; add.s64; ld.global.v4; ...`);
+// one warp's 16 such loads take 29.9 cycles each on the H200
+// (gls_ld128_coal_w1), about the L1 throughput of the same loads with the
+// folds after the last one in the PTX (gls2_ld128_coal_w1: 21.8), not a
+// load's L1 latency each (run in PTX order: 55.8). Compile therefore
+// reorders each such block: the instructions that do not depend on a
+// value a global load of the block returned (the loads, their address
+// arithmetic) first, then the rest, each part in PTX order, except that a
+// load waits while the loads in flight hold hoistCap registers (then the
+// next instruction that waits for a load goes first). Both the
+// functional and the timed run execute that order; values never change,
+// since the reorder keeps every register dependence (read after write,
+// write after read, write after write).
+//
+// A block here is a run of weak ld.global and register arithmetic (the
+// pipes ALU, IMAD, FP32, FP64, MUFU, conversion; no special register, no
+// division), ended by anything else (a store, a barrier, a branch, a
+// shared-memory access, %clock64) and by a branch target: loads never
+// pass a store or a fence, and the timed region of a microbenchmark keeps
+// its %clock64 reads where they are.
+
+// hoistOrder returns the order in which xf's instructions run (old PC at
+// each new PC), or nil when it is the PTX order.
+func hoistOrder(xf *xfunc, f *ptx.Function) []int {
+	n := len(xf.insts)
+	target := make([]bool, n+1)
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc <= n {
+			target[pc] = true
+		}
+	}
+	var order []int
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end-start > 1 {
+			if run := hoistRun(xf, start, end); run != nil {
+				if order == nil {
+					order = make([]int, n)
+					for i := range order {
+						order[i] = i
+					}
+				}
+				copy(order[start:end], run)
+			}
+		}
+		start = -1
+	}
+	for i := 0; i < n; i++ {
+		if target[i] {
+			flush(i)
+		}
+		if hoistLoad(&xf.insts[i]) == 0 {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(n)
+	return order
+}
+
+// hoistLoad: 2 for a weak global load, 1 for register arithmetic a load
+// may pass, 0 for an instruction that ends a block.
+func hoistLoad(x *xinst) int {
+	inf := &x.info
+	in := x.in
+	if inf.Async != AsyncNone || len(inf.Defs) == 0 {
+		return 0
+	}
+	if in.Op == ptx.OpLd {
+		if in.Mods.Space == ptx.SpaceGlobal && (in.Mods.Sem == ptx.SemNone || in.Mods.Sem == ptx.SemWeak) {
+			return 2
+		}
+		return 0
+	}
+	switch inf.Pipe {
+	case ptx.PipeALU, ptx.PipeIMAD, ptx.PipeFP32, ptx.PipeFP64, ptx.PipeMUFU, ptx.PipeConv:
+	default:
+		return 0
+	}
+	if in.Op == ptx.OpDiv || in.Op == ptx.OpRem {
+		return 0
+	}
+	for i := range in.Ops {
+		if in.Ops[i].Kind == ptx.OpdSpecial {
+			return 0
+		}
+	}
+	return 1
+}
+
+// hoistRun orders the block xf.insts[a:b]: the instructions that do not
+// depend on a load of the block first. nil when that is the PTX order.
+func hoistRun(xf *xfunc, a, b int) []int {
+	later := make([]bool, b-a)
+	fromLoad := map[int32]bool{} // the register's last value came from a load or a later instruction
+	readLater := map[int32]bool{}
+	wroteLater := map[int32]bool{}
+	moved, seen := false, false
+	for j := a; j < b; j++ {
+		inf := &xf.insts[j].info
+		l := false
+		for _, r := range inf.Uses {
+			l = l || fromLoad[r]
+		}
+		for _, r := range inf.Defs {
+			l = l || readLater[r] || wroteLater[r]
+		}
+		later[j-a] = l
+		if l {
+			seen = true
+			for _, r := range inf.Uses {
+				readLater[r] = true
+			}
+			for _, r := range inf.Defs {
+				wroteLater[r] = true
+				fromLoad[r] = true
+			}
+			continue
+		}
+		load := hoistLoad(&xf.insts[j]) == 2
+		for _, r := range inf.Defs {
+			fromLoad[r] = load
+		}
+		// an instruction that does not wait passes one that does
+		moved = moved || seen
+	}
+	if !moved && !hoistOverCap(xf, a, b) {
+		return nil
+	}
+	return hoistSchedule(xf, a, b, later)
+}
+
+// hoistCap: the most registers of global loads ptxas keeps waiting at
+// once (tools/microbench/gls_sass_ldg.txt, the SASS of gls2.cu: four 128-bit loads in flight,
+// 16 registers; six 64-bit and eight to ten 32-bit ones, where the folds
+// of the first loads free registers early; gls.cu, whose loads each need
+// their own 64-bit address, keeps three 128-bit and about six 32-bit ones:
+// not modelled).
+const hoistCap = 16
+
+// hoistOverCap: the block's loads hold more registers than hoistCap before
+// the first instruction that waits for one (then the schedule interleaves
+// them even where the PTX lists every load first).
+func hoistOverCap(xf *xfunc, a, b int) bool {
+	regs := 0
+	for j := a; j < b; j++ {
+		if hoistLoad(&xf.insts[j]) == 2 {
+			regs += len(xf.insts[j].info.Defs)
+		}
+	}
+	return regs > hoistCap
+}
+
+// hoistSchedule emits the block in PTX order, the instructions that do not
+// wait for a load first, but a load only while the registers of the loads
+// in flight stay within hoistCap (else the next waiting instruction).
+func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
+	n := b - a
+	npred := make([]int, n)
+	succ := make([][]int, n)
+	lastDef := map[int32]int{}
+	readers := map[int32][]int{}
+	lastLoad := -1
+	// pending[j]: readers of load j's values still to emit (-1: not a load)
+	pending := make([]int, n)
+	releases := make([][]int, n)
+	for j := 0; j < n; j++ {
+		inf := &xf.insts[a+j].info
+		pending[j] = -1
+		dep := map[int]bool{}
+		for _, r := range inf.Uses {
+			if i, ok := lastDef[r]; ok {
+				dep[i] = true
+				if pending[i] >= 0 && !slices.Contains(releases[j], i) {
+					releases[j] = append(releases[j], i)
+					pending[i]++
+				}
+			}
+		}
+		for _, r := range inf.Defs {
+			if i, ok := lastDef[r]; ok {
+				dep[i] = true
+			}
+			for _, i := range readers[r] {
+				dep[i] = true
+			}
+		}
+		isLoad := hoistLoad(&xf.insts[a+j]) == 2
+		if isLoad {
+			if lastLoad >= 0 {
+				dep[lastLoad] = true
+			}
+			lastLoad = j
+			pending[j] = 0
+		}
+		delete(dep, j)
+		for i := range dep {
+			succ[i] = append(succ[i], j)
+			npred[j]++
+		}
+		for _, r := range inf.Uses {
+			readers[r] = append(readers[r], j)
+		}
+		for _, r := range inf.Defs {
+			lastDef[r] = j
+			readers[r] = readers[r][:0]
+		}
+	}
+	live := 0
+	done := make([]bool, n)
+	run := make([]int, 0, n)
+	identity := true
+	for len(run) < n {
+		pick := -1
+		for j := 0; j < n && pick < 0; j++ {
+			if done[j] || npred[j] > 0 || later[j] {
+				continue
+			}
+			if pending[j] >= 0 && live > 0 && live+len(xf.insts[a+j].info.Defs) > hoistCap {
+				break // the load waits for registers
+			}
+			pick = j
+		}
+		if pick < 0 {
+			for j := 0; j < n; j++ {
+				if !done[j] && npred[j] == 0 && later[j] {
+					pick = j
+					break
+				}
+			}
+		}
+		if pick < 0 {
+			for j := 0; j < n; j++ {
+				if !done[j] && npred[j] == 0 {
+					pick = j
+					break
+				}
+			}
+		}
+		done[pick] = true
+		identity = identity && pick == len(run)
+		run = append(run, a+pick)
+		if pending[pick] > 0 {
+			live += len(xf.insts[a+pick].info.Defs)
+		}
+		for _, i := range releases[pick] {
+			pending[i]--
+			if pending[i] == 0 {
+				live -= len(xf.insts[a+i].info.Defs)
+			}
+		}
+		for _, k := range succ[pick] {
+			npred[k]--
+		}
+	}
+	if identity {
+		return nil
+	}
+	return run
+}
