@@ -1,0 +1,227 @@
+"""Part 9 of the microbenchmark list (issue 14, session 7, helper tail): what a
+launch costs after its warps issue their last global stores. Small GEMMs end
+with an epilogue that writes 32-64 KiB per SM right before the warps exit
+(CUTLASS: st.global.u32 in the wgmma accumulator layout, 64 a thread;
+gemm_wgmma: st.global.v2.f32; TMA / bulk stores in Triton and CUTLASS TMA
+epilogues); the launch ends only when those writes are done.
+
+Family "tailst": one CTA of 8 warps (or 4 / 132 CTAs, one an SM) writes K KiB
+of a 128-row f32 tile whose rows are 1024 bytes apart (C of a 256-wide GEMM),
+then exits:
+  f32  scalar st.global.u32 in the m64nNk8 accumulator layout (thread t of
+       warp w: rows 16w + t/4 and +8, columns 8j + 2(t%4) + {0,1}), in
+       CUTLASS's order (j, then the four values of a fragment);
+  f64  st.global.v2.f32 of the same fragments (gemm_wgmma's epilogue);
+  v4   st.global.v4.u32, each warp store one 512-byte row half (coalesced);
+  bulk cp.async.bulk.global.shared::cta of the tile's rows (lane 0 of each
+       warp, its 16 rows), commit_group, wait_group.read 0 (CUTLASS's TMA
+       epilogue waits only for the reads of shared memory before exit).
+_wait: after the stores every thread spins 3000 cycles on %clock64 before it
+exits (the drain then overlaps the spin).
+clk[cta * 8 + warp] = {t1 - t0, t2 - t0}: t0 before the first store, t1 after
+the last store is issued, t2 after the spin (t1 when none).
+Figures: ncu sm__cycles_elapsed.max (the launch, from the first CTA to the
+last write) and issue_cycles = max over warps of clk[.][0].
+
+Family "tailld": what a launch's first reads from memory cost when ncu has
+flushed the caches (its default; the evidence launches are recorded so). One
+CTA (or 8) of 4 warps; thread 0 either follows a dependent chain of N
+ld.global.cg loads S bytes apart (chain: values are 0 and feed the next
+address), or loads N 16 KiB pieces S bytes apart into shared memory with
+cp.async.bulk on one mbarrier (bulk: expect_tx of all, then wait); then every
+thread copies a word to out. Figure: ncu sm__cycles_elapsed.max (the runs
+without ncu find the data in the L2: not compared).
+`python3 tools/microbench/gen9_tail.py` writes only these directories."""
+import os
+import sys
+
+ROW_FLOATS = 256  # 1024-byte rows
+WARPS = 8
+SPIN = 3000
+
+
+def source(mode, kib, spin):
+    per_warp = kib * 1024 // WARPS  # bytes a warp writes
+    if mode == "f32":
+        frags = per_warp // (32 * 4 * 4)  # four u32 stores a fragment
+        body = f"""    #pragma unroll
+    for (int j = 0; j < {frags}; ++j) {{
+        unsigned* p = tile + (16 * w + lane / 4) * {ROW_FLOATS} + 8 * j + 2 * (lane % 4);
+        asm volatile("st.global.u32 [%0], %1;" :: "l"(p), "r"(v + 4 * j) : "memory");
+        asm volatile("st.global.u32 [%0], %1;" :: "l"(p + 1), "r"(v + 4 * j + 1) : "memory");
+        asm volatile("st.global.u32 [%0], %1;" :: "l"(p + 8 * {ROW_FLOATS}), "r"(v + 4 * j + 2) : "memory");
+        asm volatile("st.global.u32 [%0], %1;" :: "l"(p + 8 * {ROW_FLOATS} + 1), "r"(v + 4 * j + 3) : "memory");
+    }}
+"""
+    elif mode == "f64":
+        frags = per_warp // (32 * 8 * 2)
+        body = f"""    #pragma unroll
+    for (int j = 0; j < {frags}; ++j) {{
+        unsigned* p = tile + (16 * w + lane / 4) * {ROW_FLOATS} + 8 * j + 2 * (lane % 4);
+        asm volatile("st.global.v2.u32 [%0], {{%1, %2}};" :: "l"(p), "r"(v + 4 * j), "r"(v + 4 * j + 1) : "memory");
+        asm volatile("st.global.v2.u32 [%0], {{%1, %2}};" :: "l"(p + 8 * {ROW_FLOATS}), "r"(v + 4 * j + 2), "r"(v + 4 * j + 3) : "memory");
+    }}
+"""
+    elif mode == "v4":
+        n = per_warp // 512
+        body = f"""    #pragma unroll
+    for (int i = 0; i < {n}; ++i) {{
+        unsigned* p = tile + (16 * w + i) * {ROW_FLOATS} + 4 * lane;
+        asm volatile("st.global.v4.u32 [%0], {{%1, %2, %3, %4}};" :: "l"(p), "r"(v + i), "r"(v + i + 1), "r"(v + i + 2), "r"(v + i + 3) : "memory");
+    }}
+"""
+    else:  # bulk
+        row_bytes = kib * 1024 // 128
+        body = f"""    if (lane == 0) {{
+        #pragma unroll 1
+        for (int r = 16 * w; r < 16 * w + 16; ++r)
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], {row_bytes};"
+                         :: "l"(tile + r * {ROW_FLOATS}), "r"(sbase + r * {row_bytes}) : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }}
+"""
+    fill = ""
+    if mode == "bulk":
+        fill = f"""    for (unsigned i = threadIdx.x; i < {kib * 256}; i += blockDim.x) sm[i] = i * 3u + blockIdx.x;
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    const unsigned sbase = (unsigned)__cvta_generic_to_shared(sm);
+"""
+    spin_code = ""
+    if spin:
+        spin_code = f"    while (mb_clock() - t1 < {spin}ull) {{ }}\n"
+    return f"""// sm90sim microbenchmark family "tailst" (generated by tools/microbench/gen9_tail.py):
+// {kib} KiB of a 128-row f32 tile (rows 1024 B apart) written by 8 warps with
+// {mode} stores right before exit{" (then a %d-cycle spin)" % spin if spin else ""}.
+// params (u64 *clk, u32 *out, u32 seed); clk[cta*8+warp] = {{t1 - t0, t2 - t0}} (lane 0).
+__device__ __forceinline__ unsigned long long mb_clock() {{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t) :: "memory");
+    return t;
+}}
+
+extern "C" __global__ void tailst_kernel(unsigned long long* clk, unsigned* out, unsigned seed) {{
+    extern __shared__ __align__(128) unsigned sm[];
+    const unsigned w = threadIdx.x / 32, lane = threadIdx.x % 32;
+    unsigned* tile = out + (blockIdx.x / 2) * 128 * {ROW_FLOATS} + (blockIdx.x % 2) * 128;
+    const unsigned v = seed + threadIdx.x * 1024u + blockIdx.x;
+{fill}    unsigned long long t0 = mb_clock();
+{body}    unsigned long long t1 = mb_clock();
+{spin_code}    unsigned long long t2 = mb_clock();
+    if (lane == 0) {{ clk[2 * (blockIdx.x * 8 + w)] = t1 - t0; clk[2 * (blockIdx.x * 8 + w) + 1] = t2 - t0; }}
+}}
+"""
+
+
+CASES = [  # name, mode, KiB per CTA, CTAs, spin
+    ("tailst_f32_k0_c1", "f32", 0, 1, 0),
+    ("tailst_f32_k16_c1", "f32", 16, 1, 0),
+    ("tailst_f32_k32_c1", "f32", 32, 1, 0),
+    ("tailst_f32_k64_c1", "f32", 64, 1, 0),
+    ("tailst_f32_k64_c1_wait", "f32", 64, 1, SPIN),
+    ("tailst_f32_k64_c4", "f32", 64, 4, 0),
+    ("tailst_f32_k64_c132", "f32", 64, 132, 0),
+    ("tailst_f64_k64_c1", "f64", 64, 1, 0),
+    ("tailst_f64_k64_c132", "f64", 64, 132, 0),
+    ("tailst_v4_k64_c1", "v4", 64, 1, 0),
+    ("tailst_v4_k64_c132", "v4", 64, 132, 0),
+    ("tailst_bulk_k64_c1", "bulk", 64, 1, 0),
+    ("tailst_bulk_k64_c132", "bulk", 64, 132, 0),
+]
+
+
+LD_SOURCE = """// sm90sim microbenchmark family "tailld" (generated by tools/microbench/gen9_tail.py):
+// a launch's first reads from memory (ncu flushes the caches before it).
+// mode 0: thread 0 follows a chain of n ld.global.cg loads stride words apart;
+// mode 1: thread 0 loads n 16 KiB pieces stride words apart with cp.async.bulk
+// (one mbarrier, expect_tx n * 16384) and waits; then out[cta * 128 + t] = sm[t] (+ chain).
+// params (u64 *clk, const u32 *src, u32 *out, u32 mode, u32 n, u32 stride); clk[cta] = t1 - t0.
+__device__ __forceinline__ unsigned long long mb_clock() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t) :: "memory");
+    return t;
+}
+
+extern "C" __global__ void tailld_kernel(unsigned long long* clk, const unsigned* src, unsigned* out,
+                                         unsigned mode, unsigned n, unsigned stride) {
+    extern __shared__ __align__(128) unsigned sm[];
+    __shared__ __align__(8) unsigned long long mbar;
+    __shared__ unsigned chain;
+    const unsigned mb = (unsigned)__cvta_generic_to_shared(&mbar);
+    const unsigned* base = src + (size_t)blockIdx.x * n * stride;
+    if (threadIdx.x == 0) {
+        chain = 0;
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(mb) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long t0 = mb_clock();
+        if (mode == 0) {
+            unsigned v = 0;
+            for (unsigned i = 0; i < n; ++i) {
+                const unsigned* p = base + (size_t)i * stride + v;
+                asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+            }
+            chain = v;
+        } else {
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(mb), "r"(n * 16384u) : "memory");
+            for (unsigned i = 0; i < n; ++i)
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16384, [%2];"
+                             :: "r"((unsigned)__cvta_generic_to_shared(sm) + i * 16384u), "l"(base + (size_t)i * stride), "r"(mb) : "memory");
+            unsigned done = 0;
+            while (!done) {
+                asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
+                             : "=r"(done) : "r"(mb) : "memory");
+            }
+        }
+        clk[blockIdx.x] = mb_clock() - t0;
+    }
+    __syncthreads();
+    out[blockIdx.x * 128 + threadIdx.x] = (mode ? sm[threadIdx.x] : 0u) + chain;
+}
+"""
+
+LD_CASES = [  # name, mode, n, stride bytes, CTAs
+    ("tailld_chain1", 0, 1, 4096, 1),
+    ("tailld_chain8_s4k", 0, 8, 4096, 1),
+    ("tailld_chain8_s2m", 0, 8, 2 * 1024 * 1024 + 4096, 1),
+    ("tailld_bulk1", 1, 1, 16384, 1),
+    ("tailld_bulk4", 1, 4, 16384, 1),
+    ("tailld_bulk8", 1, 8, 16384, 1),
+    ("tailld_bulk8_s2m", 1, 8, 2 * 1024 * 1024 + 16384, 1),
+    ("tailld_bulk4_c8", 1, 4, 16384, 8),
+]
+
+
+def register(add):
+    for name, mode, n, stride, ctas in LD_CASES:
+        words = (ctas * n * stride) // 4 + 4096
+        add(name, "tailld", "tailld_kernel", [ctas, 1, 1], [128, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "src"}, {"buffer": "out"}, {"u32": mode}, {"u32": n}, {"u32": stride // 4}],
+            {"clk": ("u64", [ctas]), "src": ("u32", [words]), "out": ("u32", [ctas * 128])}, ["clk", "out"],
+            {"kind": "launch", "op": (f"a chain of {n} ld.global.cg" if mode == 0 else f"{n} cp.async.bulk loads of 16 KiB")
+                                     + f" {stride} B apart from flushed caches, {ctas} CTA(s) of 4 warps",
+             "mode": mode, "n": n, "stride": stride, "ctas": ctas,
+             "derive": "ncu sm__cycles_elapsed.max (caches flushed by ncu)"},
+            shared=n * 16384 if mode else 0, source=LD_SOURCE)
+
+    for name, mode, kib, ctas, spin in CASES:
+        rows = ((ctas + 1) // 2) * 128
+        smem = kib * 1024 if mode == "bulk" else 0
+        add(name, "tailst", "tailst_kernel", [ctas, 1, 1], [32 * WARPS, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "out"}, {"u32": 7}],
+            {"clk": ("u64", [ctas * WARPS, 2]), "out": ("u32", [rows * ROW_FLOATS])}, ["clk", "out"],
+            {"kind": "launch", "op": f"{kib} KiB per CTA of {mode} stores right before exit, {ctas} CTA(s) of "
+                                     f"{WARPS} warps" + (f", then a {spin}-cycle spin" if spin else ""),
+             "mode": mode, "kib": kib, "ctas": ctas, "warps": WARPS, "spin": spin,
+             "derive": "ncu sm__cycles_elapsed.max; issue_cycles = max over warps of clk[.][0]"},
+            shared=smem, source=source(mode, kib, spin))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
+    gen.write_family(register)
