@@ -21,7 +21,8 @@ exits (the drain then overlaps the spin).
 clk[cta * 8 + warp] = {t1 - t0, t2 - t0}: t0 before the first store, t1 after
 the last store is issued, t2 after the spin (t1 when none).
 Figures: ncu sm__cycles_elapsed.max (the launch, from the first CTA to the
-last write) and issue_cycles = max over warps of clk[.][0].
+last write) and issue_cycles = max over warps of clk[.][0]. Only clk is an
+output (the tiles, up to 8 MiB, are not kept as references).
 
 Family "tailld": what a launch's first reads from memory cost when ncu has
 flushed the caches (its default; the evidence launches are recorded so). One
@@ -362,7 +363,7 @@ def register(add):
         smem = kib * 1024 if mode == "bulk" else 0
         add(name, "tailst", "tailst_kernel", [ctas, 1, 1], [32 * WARPS, 1, 1],
             [{"buffer": "clk"}, {"buffer": "out"}, {"u32": 7}],
-            {"clk": ("u64", [ctas * WARPS, 2]), "out": ("u32", [rows * ROW_FLOATS])}, ["clk", "out"],
+            {"clk": ("u64", [ctas * WARPS, 2]), "out": ("u32", [rows * ROW_FLOATS])}, ["clk"],
             {"kind": "launch", "op": f"{kib} KiB per CTA of {mode} stores right before exit, {ctas} CTA(s) of "
                                      f"{WARPS} warps" + (f", then a {spin}-cycle spin" if spin else ""),
              "mode": mode, "kib": kib, "ctas": ctas, "warps": WARPS, "spin": spin,
