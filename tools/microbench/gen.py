@@ -168,6 +168,7 @@ PARTS = [
     ("gen8_tmast", "part 8: the switch, branch and special-register code around a run-time-picked bulk reduction"),
     ("gen8_cold", "part 8: cold start: code reached by jumps, kernel parameters"),
     ("gen9_ihash", "part 9: 64-bit division beside independent IMAD or ALU work; add.u64 by warps"),
+    ("gen9_tail", "part 9: global stores right before exit (the launch's store drain)"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

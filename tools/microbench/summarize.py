@@ -177,6 +177,8 @@ def derive(b, run):
     if fam in ("icache", "coldj", "coldc"):  # coldj, coldc: gen8_cold.py (helper cold)
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
+        return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
     if fam == "tmax" and b["kernel"] == "tma_desc":
         return {"first_cycles": clk[0], "second_cycles": clk[1], "next_cycles": clk[3],

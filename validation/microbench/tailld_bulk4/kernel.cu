@@ -1,0 +1,1 @@
+../tailld_bulk1/kernel.cu

@@ -1,0 +1,1 @@
+../tailsk_c1/kernel.cu

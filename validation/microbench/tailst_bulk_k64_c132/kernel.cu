@@ -1,0 +1,1 @@
+../tailst_bulk_k64_c1/kernel.cu

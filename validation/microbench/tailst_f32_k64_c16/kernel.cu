@@ -1,0 +1,1 @@
+../tailst_f32_k64_c1/kernel.cu

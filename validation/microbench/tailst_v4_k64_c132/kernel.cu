@@ -1,0 +1,1 @@
+../tailst_v4_k64_c1/kernel.cu

@@ -1,0 +1,1 @@
+../tailtm_bulk/kernel.cu
