@@ -18,6 +18,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"barrier_release_cycles":            {13, "fit: Nelder-Mead (barrier_release_cycles) on bar_sync_w1, bar_sync_w2, bar_sync_w4", f(0.0073)},
 	"branch_interval_cycles":            {1, "structural: one branch per cycle per sub-partition; 1 -> 2 moves 3 of 645 simulated H100 figures, by 0.9-1.1% (c6call_w16, idivtput_s64/_u64: the division subroutine's branches), none further (sensitivity check, session 5)", nil},
 	"branch_latency_cycles":             {11, "fit: Nelder-Mead (branch_latency_cycles, branch_predicate_cycles) on brloop8_b1, brloop8_b4, fence7_mbinit", f(0.0169)},
+	"branch_not_taken_cycles":           {4, "fit: Nelder-Mead (branch_not_taken_cycles) on brnt8_nm16, brnt8_nm64, brnt8_nt16, brnt8_nt64", f(0.0914)},
 	"branch_predicate_cycles":           {8, "fit: Nelder-Mead (branch_latency_cycles, branch_predicate_cycles) on brloop8_b1, brloop8_b4, fence7_mbinit", f(0.0169)},
 	"bulk_branch_cycles":                {24, "fit: Nelder-Mead (bulk_branch_cycles) on t6st_add_p1, t6st_add_p2, t6st_add_p4, t6st_bulk_p1, t6st_bulk_p4, t6st_store_p1, t6st_store_p1_same, t6st_store_p2, t6st_store_p4, tmast4_add_m1_dist, tmast4_add_m1_same, tmast4_add_m4_dist, tmast4_add_m4_narrow, tmast4_add_m4_same, tmast4_store_m1_same, tmast4_store_m4_dist, tmast4_store_m4_same, tmast_add_256b_group, tmast_store_256b_group", f(0.1789)},
 	"bulk_lane_cycles":                  {52, "fit: closed form, least-squares slope 52 of issue_cycles bulkl_l1..bulkl_l32 (cycles per lane of ptxas's bulk copy loop)", f(0.0774)},

@@ -83,7 +83,13 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.order[fi] = issueOrder(f, infos, l.byFunc[fi])
 	l.infos = infos
 	l.cmpBranch = make([][]bool, fi+1)
-	l.cmpBranch[fi] = compareBranches(infos)
+	fold, copies := selpFolds(f, infos)
+	for pc, h := range fold {
+		if h {
+			l.byFunc[fi][pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
+		}
+	}
+	l.cmpBranch[fi] = compareBranches(infos, copies)
 	l.hoisted = make([][]bool, fi+1)
 	var setp []bool
 	l.hoisted[fi], setp = predHoisted(f, infos)

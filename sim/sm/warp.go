@@ -384,7 +384,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	switch info.Pipe {
 	case ptx.PipeBranch:
-		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+		hold := pt.LatencyCycles
+		if info.Op == ptx.OpBra && e.GuardTrue == 0 && e.Active > 0 && s.cfg.BranchNotTakenCycles > 0 {
+			hold = s.cfg.BranchNotTakenCycles // no lane takes it (config.go)
+		}
+		ws.setReady(now+engine.Cycle(hold), StallBranchResolving)
 		if info.Op == ptx.OpRet && !e.Exited {
 			// a return from a called function (RET.REL.NODEC): microbench c6call_w1
 			ws.setReady(now+engine.Cycle(s.cfg.CallReturnCycles), StallBranchResolving)

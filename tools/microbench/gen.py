@@ -167,6 +167,7 @@ PARTS = [
     ("gen8_core", "part 8: a counted loop's iteration from two trip counts"),
     ("gen8_tmast", "part 8: the switch, branch and special-register code around a run-time-picked bulk reduction"),
     ("gen8_cold", "part 8: cold start: code reached by jumps, kernel parameters"),
+    ("gen8_brnt", "part 8: straight-line chains of never-taken compare-and-branch pairs"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
