@@ -107,6 +107,11 @@ type Config struct {
 	// ISETP, 18 cycles a pair on both GPUs against 29 for a loop's
 	// closing branch). 0: the pipe latency.
 	BranchNotTakenCycles int `json:"branch_not_taken_cycles" yaml:"branch_not_taken_cycles"`
+	// BranchOrChainCycles: in ptxas's merged compare chains (ISETP.NE.AND
+	// then ISETP.NE.OR reading the previous predicate, one BRA per seven
+	// compares: brshape.go) each compare issues this long after the one
+	// before it (microbench brnt8_na*: SASS stall 4).
+	BranchOrChainCycles int `json:"branch_or_chain_cycles" yaml:"branch_or_chain_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).

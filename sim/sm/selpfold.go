@@ -20,6 +20,14 @@ func selpFolds(f *ptx.Function, infos []*exec.InstInfo) (fold []bool, copies map
 	n := len(f.Insts)
 	fold = make([]bool, n)
 	copies = map[int32]int32{}
+	fromSetp := map[int32]bool{} // predicates a setp writes
+	for pc := range f.Insts {
+		if f.Insts[pc].Op == ptx.OpSetp {
+			for _, r := range infos[pc].Defs {
+				fromSetp[r] = true
+			}
+		}
+	}
 	for s := range f.Insts {
 		in := &f.Insts[s]
 		if in.Op != ptx.OpSelp || in.Guard >= 0 || len(in.Ops) != 4 || in.Ops[0].Kind != ptx.OpdReg ||
@@ -42,7 +50,14 @@ func selpFolds(f *ptx.Function, infos []*exec.InstInfo) (fold []bool, copies map
 		if slicesContains(infos[i].Defs, r) || nextUse(infos, i+1, r) >= 0 {
 			continue // r read again before it is written: ptxas keeps the SEL
 		}
-		fold[s], fold[i] = true, true
+		fold[s] = true
+		if fromSetp[in.Ops[3].Reg] {
+			// p is a compare's: ptxas recomputes that compare next to the
+			// branch (brnt8_ns*: one ISETP per branch, the SASS and the
+			// times of brnt8_nm*), so the setp stays as that ISETP
+			continue
+		}
+		fold[i] = true
 		copies[st.Ops[0].Reg] = in.Ops[3].Reg
 	}
 	return fold, copies

@@ -212,6 +212,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		for _, r := range info.Defs {
 			ws.setReg(r, at, why)
 		}
+		if sh, _ := s.code.low.brShape(info); sh == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
+			// every lane jumps: SASS still issues the block, predicated off
+			ws.setReady(s.ifConvHold(sp, info, now), StallWait)
+		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle
 			s.scheduleTickets(ws, e, now)

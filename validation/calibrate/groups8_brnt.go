@@ -12,15 +12,17 @@ package calibrate
 //     17.6 (nm) cycles a pair for N = 16 / 64, the same on both GPUs,
 //     against 29 for a counted loop's closing (taken) branch (brloop8_*).
 //     brnt8_ns* (the predicates made outside the timed region, each through
-//     selp + setp before its branch) are not fitted: ptxas cannot keep 16 or
-//     64 predicates live in seven P registers and recomputes each one with
-//     an ISETP next to its branch (the SASS of nm, and nm's times), which
-//     the simulator does not model (it folds the selp/setp round trip and
-//     branches on the ready predicate: selpfold.go).
+//     selp + setp before its branch) have nm's SASS (ptxas recomputes each
+//     compare next to its branch: selpfold.go keeps that setp) and are not
+//     fitted (they would count nm twice).
 //     brnt8_na* (ptxas merges the compares into ISETP.NE.OR chains, one BRA
-//     per six), brnt8_tk* (taken branches over two adds: ptxas predicates
-//     the adds, no BRA) and brnt8_nb* (predicated adds, no branch) are
-//     recorded for what ptxas makes of them and are not fitted.
+//     per seven) fit branch_or_chain_cycles (groups9_brsh.go); brnt8_tk*
+//     (taken branches over two adds: ptxas predicates the adds, no BRA;
+//     brshape.go) and brnt8_nb* (predicated adds, no branch; nb16's SASS
+//     spills predicates with P2R) are simulated, not fitted.
+//     Not modelled: ptxas hoists loop-invariant compares of these chains
+//     out of the rep loop into free predicate registers (nt: six, nm: four
+//     of them cost MOV + BRA, 7 cycles), which leaves nt16 and na16 slow.
 var groups8Brnt = []Group{
 	{Name: "branch_not_taken", Params: []string{"branch_not_taken_cycles"},
 		Benches: []string{"brnt8_nt16", "brnt8_nt64", "brnt8_nm16", "brnt8_nm64"},
