@@ -1,9 +1,9 @@
 package sm
 
 import (
-	"github.com/sm90sim/sm90sim/sim/engine"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
 // What ptxas makes of short compare-and-branch code (timing only; the
