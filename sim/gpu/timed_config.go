@@ -135,6 +135,8 @@ func Params() []Param {
 		floatParam("idiv_contention_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivContentionCycles }),
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
+		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),
+		intParam("branch_or_chain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchOrChainCycles }),
 		intParam("l1_request_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1RequestCycles }),
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),

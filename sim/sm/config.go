@@ -101,6 +101,17 @@ type Config struct {
 	// compare's pipe latency; ptxas puts ISETP 13 cycles before the BRA
 	// that reads it: microbench brloop8_*, sched.go).
 	BranchPredicateCycles int `json:"branch_predicate_cycles" yaml:"branch_predicate_cycles"`
+	// BranchNotTakenCycles: a guarded branch that no lane takes holds its
+	// warp this long instead of the branch pipe's latency (a taken one
+	// refetches; microbench brnt8_nt*/nm*: a never-taken BRA after its
+	// ISETP, 18 cycles a pair on both GPUs against 29 for a loop's
+	// closing branch). 0: the pipe latency.
+	BranchNotTakenCycles int `json:"branch_not_taken_cycles" yaml:"branch_not_taken_cycles"`
+	// BranchOrChainCycles: in ptxas's merged compare chains (ISETP.NE.AND
+	// then ISETP.NE.OR reading the previous predicate, one BRA per seven
+	// compares: brshape.go) each compare issues this long after the one
+	// before it (microbench brnt8_na*: SASS stall 4).
+	BranchOrChainCycles int `json:"branch_or_chain_cycles" yaml:"branch_or_chain_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).

@@ -46,6 +46,8 @@ type Lowering struct {
 	hoisted [][]bool
 	// sbase: movs of a shared variable's address left in place (sharedbase.go)
 	sbase [][]bool
+	// brs: merged compare chains and if-converted branches (brshape.go)
+	brs []brShapeInfo
 }
 
 const (
@@ -83,7 +85,13 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.order[fi] = issueOrder(f, infos, l.byFunc[fi])
 	l.infos = infos
 	l.cmpBranch = make([][]bool, fi+1)
-	l.cmpBranch[fi] = compareBranches(infos)
+	fold, copies := selpFolds(f, infos)
+	for pc, h := range fold {
+		if h {
+			l.byFunc[fi][pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
+		}
+	}
+	l.cmpBranch[fi] = compareBranches(infos, copies)
 	l.hoisted = make([][]bool, fi+1)
 	var setp []bool
 	l.hoisted[fi], setp = predHoisted(f, infos)
@@ -94,7 +102,33 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
+	l.brs = make([]brShapeInfo, fi+1)
+	l.brs[fi] = brShapes(f, infos)
+	for pc, sh := range l.brs[fi].shape {
+		if sh == brMerged || sh == brIfConv {
+			l.byFunc[fi][pc] = lowFused // no BRA in SASS (brshape.go)
+		}
+	}
 	return l
+}
+
+// brShape is the instruction's branch shape (brshape.go) and, for
+// brOrSetp, the previous compare's predicate.
+func (l *Lowering) brShape(info *exec.InstInfo) (uint8, int32) {
+	if l == nil || int(info.Func) >= len(l.brs) {
+		return brPlain, 0
+	}
+	b := &l.brs[info.Func]
+	if int(info.PC) >= len(b.shape) {
+		return brPlain, 0
+	}
+	return b.shape[info.PC], b.prevPred[info.PC]
+}
+
+// ifConvSkipped: the PCs an if-converted branch jumps over.
+func (l *Lowering) ifConvSkipped(info *exec.InstInfo) (lo, hi int32) {
+	b := &l.brs[info.Func]
+	return b.skipLo[info.PC], b.skipHi[info.PC]
 }
 
 // compareBranch: a branch on a setp's predicate (sched.go).
@@ -260,6 +294,8 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 			leaves[i] = ls
 		case inf.Op == ptx.OpShl && inf.Bits == 32 && in.Guard < 0 && len(in.Ops) == 3 && in.Ops[2].Kind == ptx.OpdImm:
 			out[i] = lowFlex // SHF.L.U32 or IMAD.SHL.U32
+		case in.Guard >= 0 && guardedAddFlex(inf, in):
+			out[i] = lowFlex // @P IADD3 or @P VIADD (brnt8_nb64: alternating with ISETPs, one a cycle)
 		}
 		for _, r := range inf.Defs {
 			lastDef[r] = i
@@ -301,6 +337,13 @@ func isAddLike(inf *exec.InstInfo, in *ptx.Inst) bool {
 		return false
 	}
 	return !strings.Contains(in.Text, ".cc") && !strings.Contains(in.Text, ".sat") && len(in.Ops) == 3
+}
+
+// guardedAddFlex: a guarded 32-bit add or sub, which ptxas puts on either
+// pipe like an unguarded one (brshape.go).
+func guardedAddFlex(inf *exec.InstInfo, in *ptx.Inst) bool {
+	return (inf.Op == ptx.OpAdd || inf.Op == ptx.OpSub) && inf.Pipe == ptx.PipeALU && inf.Slots > 0 && inf.Bits == 32 &&
+		!strings.Contains(in.Text, ".cc") && !strings.Contains(in.Text, ".sat") && len(in.Ops) == 3
 }
 
 // isLogic: an unguarded and, or, xor, not or lop3 of 32 or 64 bits.

@@ -232,12 +232,16 @@ func schedPipe(inf *exec.InstInfo, kind uint8, free *[ptx.NumPipes]int) ptx.Pipe
 // arithmetic (the brloop8_* loops: ptxas puts the ISETP 13 cycles ahead
 // of its BRA). A predicate from anything else (an mbarrier try_wait's
 // SYNCS, a vote) keeps its own latency.
-func compareBranches(infos []*exec.InstInfo) []bool {
+func compareBranches(infos []*exec.InstInfo, copies map[int32]int32) []bool {
 	bySetp := map[int32]bool{}
 	for _, inf := range infos {
 		for _, r := range inf.Defs {
 			if v, seen := bySetp[r]; !seen || v {
-				bySetp[r] = inf.Op == ptx.OpSetp
+				isCmp := inf.Op == ptx.OpSetp
+				if p, ok := copies[r]; ok && isCmp {
+					isCmp = bySetp[p] // a selp/setp round trip: p's producer (selpfold.go)
+				}
+				bySetp[r] = isCmp
 			}
 		}
 	}

@@ -333,14 +333,30 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if s.code.low.compareBranch(ti) {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
-	for _, r := range ti.Uses {
-		if t := ws.reg(r) + predLate; t > at {
-			at, why = t, ws.regWhy[r]
+	shape, prev := s.code.low.brShape(ti) // ptxas's branch shapes (brshape.go)
+	if shape == brMerged || shape == brIfConv {
+		predLate = 0 // no BRA in SASS: nothing waits for the predicate
+	} else {
+		for _, r := range ti.Uses {
+			if t := ws.reg(r) + predLate; t > at {
+				at, why = t, ws.regWhy[r]
+			}
 		}
 	}
 	for _, r := range ti.Defs {
+		if shape == brOrSetp && r == prev {
+			continue // the ISETP.OR chain's own wait, below
+		}
 		if t := ws.reg(r); t > at {
 			at, why = t, ws.regWhy[r]
+		}
+	}
+	if shape == brOrSetp {
+		// an ISETP.OR issues branch_or_chain_cycles after the compare
+		// before it (whose predicate is ready the ALU latency after issue)
+		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+		if t := ws.reg(prev) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
+			at, why = t, StallWait
 		}
 	}
 	pipe := ti.Pipe

@@ -212,6 +212,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		for _, r := range info.Defs {
 			ws.setReg(r, at, why)
 		}
+		if sh, _ := s.code.low.brShape(info); sh == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
+			// every lane jumps: SASS still issues the block, predicated off
+			ws.setReady(s.ifConvHold(sp, info, now), StallWait)
+		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle
 			s.scheduleTickets(ws, e, now)
@@ -384,7 +388,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	switch info.Pipe {
 	case ptx.PipeBranch:
-		ws.setReady(now+engine.Cycle(pt.LatencyCycles), StallBranchResolving)
+		hold := pt.LatencyCycles
+		if info.Op == ptx.OpBra && e.GuardTrue == 0 && e.Active > 0 && s.cfg.BranchNotTakenCycles > 0 {
+			hold = s.cfg.BranchNotTakenCycles // no lane takes it (config.go)
+		}
+		ws.setReady(now+engine.Cycle(hold), StallBranchResolving)
 		if info.Op == ptx.OpRet && !e.Exited {
 			// a return from a called function (RET.REL.NODEC): microbench c6call_w1
 			ws.setReady(now+engine.Cycle(s.cfg.CallReturnCycles), StallBranchResolving)

@@ -1,0 +1,169 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// What ptxas makes of short compare-and-branch code (timing only; the
+// functional run executes every PTX branch). Read from the SASS of the
+// brnt8_* microbenchmarks (ptxas 13.0 -arch=sm_90a, cuobjdump on the H200
+// and the H100, tools/microbench/gen8_brnt.py), whose %clock64 times equal
+// the sum of the SASS stall counts within 1%:
+//
+//   - A never-taken `setp; @p bra FAIL` (brnt8_nt*, brnt8_nm*) is ISETP
+//     (stall 1), one instruction of stall 12 and BRA (stall 5): the
+//     compare sits 13 cycles ahead of the branch (branch_predicate_cycles
+//     on top of the compare's latency, as in a loop's closing branch:
+//     brloop8_*), and a BRA no lane takes holds the warp
+//     branch_not_taken_cycles (a taken one refetches:
+//     branch_latency_cycles).
+//   - Merged compares (brnt8_na*): pairs that follow each other with
+//     nothing in between and branch to the same label become one chain
+//     `ISETP.NE.AND P6; ISETP.NE.OR P6, ..., P6` (each stall 4) and one BRA
+//     per orGroup compares: the branches inside a group have no SASS, and
+//     each compare after a group's first waits for the previous one's
+//     predicate (branch_or_chain_cycles after it is ready).
+//   - If-conversion (brnt8_tk*): a forward branch over at most ifConvMax
+//     register-arithmetic instructions becomes predicated instructions, no
+//     BRA (`ISETP; @!P IADD3`, stall 2 each). The branch has no SASS; when
+//     every lane takes it, the warp still issues the skipped instructions
+//     (predicated off): it is held for their issue intervals.
+//
+// Not modelled: ptxas also moves up to six compares of such a chain ahead
+// of the chain (into free predicate registers; brnt8_nt16 has six of its 16
+// compares before the clock read, brnt8_nm* four, their branches then
+// cost MOV + BRA, 7 cycles).
+
+const (
+	// orGroup: compares per BRA in ptxas's ISETP.NE.OR chains (brnt8_na64:
+	// nine groups of seven).
+	orGroup = 7
+	// ifConvMax: the longest block seen if-converted (brnt8_tk*: two adds,
+	// which ptxas folds into one IADD3).
+	ifConvMax = 4
+)
+
+// Branch shapes per PC (brShapes).
+const (
+	brPlain   uint8 = iota
+	brMerged        // a branch inside an ISETP.OR group: no SASS
+	brIfConv        // an if-converted branch: no SASS, holds when taken
+	brOrSetp        // a compare that ORs the previous one's predicate in
+	brLastBra       // the BRA that closes an ISETP.OR group
+)
+
+// brShapeInfo is brShapes' result for one function.
+type brShapeInfo struct {
+	shape []uint8
+	// prevPred: for brOrSetp, the predicate register of the previous
+	// compare of its chain
+	prevPred []int32
+	// skipped: for brIfConv, the skipped instructions (PC range)
+	skipLo, skipHi []int32
+}
+
+// brShapes finds the merged compare chains and if-converted branches of f.
+func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
+	n := len(infos)
+	out := brShapeInfo{shape: make([]uint8, n), prevPred: make([]int32, n),
+		skipLo: make([]int32, n), skipHi: make([]int32, n)}
+	target := make([]bool, n+1)
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc <= n {
+			target[pc] = true
+		}
+	}
+	// pair: setp at i, `@p bra T` at i+1 on its predicate, nothing else
+	pairAt := func(i int) (tgt int, neg bool, pred int32, ok bool) {
+		if i+1 >= n || target[i+1] {
+			return 0, false, 0, false
+		}
+		s, b := &f.Insts[i], &f.Insts[i+1]
+		if s.Op != ptx.OpSetp || s.Guard >= 0 || len(s.Ops) != 3 || len(infos[i].Defs) != 1 ||
+			b.Op != ptx.OpBra || b.Guard != infos[i].Defs[0] {
+			return 0, false, 0, false
+		}
+		t := branchTarget(b, n+1)
+		if t < 0 {
+			return 0, false, 0, false
+		}
+		return t, b.GuardNeg, b.Guard, true
+	}
+	for i := 0; i < n; {
+		t, neg, _, ok := pairAt(i)
+		if !ok {
+			i++
+			continue
+		}
+		// the run of pairs to the same label
+		run := []int{i}
+		for j := i + 2; j < n && !target[j]; j += 2 {
+			t2, neg2, _, ok2 := pairAt(j)
+			if !ok2 || t2 != t || neg2 != neg {
+				break
+			}
+			run = append(run, j)
+		}
+		if len(run) > 1 {
+			for k := 0; k < len(run); k += orGroup {
+				g := run[k:min(k+orGroup, len(run))]
+				for m, s := range g {
+					if m > 0 {
+						out.shape[s] = brOrSetp
+						out.prevPred[s] = infos[g[m-1]].Defs[0]
+					}
+					if m < len(g)-1 {
+						out.shape[s+1] = brMerged
+					} else if len(g) > 1 {
+						out.shape[s+1] = brLastBra
+					}
+				}
+			}
+		}
+		i = run[len(run)-1] + 2
+	}
+	for b := 0; b < n; b++ {
+		in := &f.Insts[b]
+		if in.Op != ptx.OpBra || in.Guard < 0 || out.shape[b] != brPlain {
+			continue
+		}
+		t := branchTarget(in, n+1)
+		if t <= b+1 || t-b-1 > ifConvMax {
+			continue
+		}
+		ok := true
+		for j := b + 1; j < t && ok; j++ {
+			ok = !target[j] && f.Insts[j].Guard < 0 && movable(infos[j], &f.Insts[j]) && infos[j].Pipe != ptx.PipeBranch
+		}
+		if ok {
+			out.shape[b] = brIfConv
+			out.skipLo[b], out.skipHi[b] = int32(b+1), int32(t)
+		}
+	}
+	return out
+}
+
+// ifConvHold: an if-converted branch that every lane takes still issues
+// the instructions it skips (predicated off, each with SASS): they take
+// their pipes' issue intervals (pipeFree) and the warp's issue slots; the
+// result is when the warp may issue again.
+func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+	lo, hi := s.code.low.ifConvSkipped(info)
+	t := now
+	for pc := lo; pc < hi; pc++ {
+		inf := s.code.low.infos[pc]
+		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {
+			continue
+		}
+		p := inf.Pipe
+		if s.code.low.kind(inf) == lowFlex {
+			p = flexPipe(sp)
+		}
+		at := max(t, sp.pipeFree[p])
+		sp.pipeFree[p] = at + engine.Cycle(int(inf.Slots)*s.cfg.Pipes[p].IntervalCycles)
+		t = at + engine.Cycle(inf.Slots)
+	}
+	return t
+}

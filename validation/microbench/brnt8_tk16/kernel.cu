@@ -1,0 +1,1 @@
+../../../tools/microbench/brnt8.cu
