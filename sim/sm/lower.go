@@ -46,6 +46,8 @@ type Lowering struct {
 	hoisted [][]bool
 	// sbase: movs of a shared variable's address left in place (sharedbase.go)
 	sbase [][]bool
+	// p1h: counted loops whose compare ptxas puts at the top (p1loophoist.go)
+	p1h []*p1Hoist
 }
 
 const (
@@ -94,6 +96,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
+	l.p1h = make([]*p1Hoist, fi+1)
+	l.p1h[fi] = p1LoopHoist(f, infos)
 	return l
 }
 

@@ -333,8 +333,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if s.code.low.compareBranch(ti) {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
+	lim := s.p1HoistLimit(ws, ti) // p1loophoist.go
 	for _, r := range ti.Uses {
-		if t := ws.reg(r) + predLate; t > at {
+		if t := min(ws.reg(r)+predLate, lim); t > at {
 			at, why = t, ws.regWhy[r]
 		}
 	}
@@ -360,6 +361,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := s.lgThrottle(sp); t > at {
 			at, why = t, StallLGThrottle
 		}
+	}
+	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {
+		at, why = ws.stsmFree, StallMIOThrottle // p1stsm.go
 	}
 	if info.Pipe == ptx.PipeShared {
 		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
