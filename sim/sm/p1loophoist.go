@@ -25,9 +25,14 @@ import (
 // Marked loops: a backward branch @p bra TOP closing a straight-line body
 // (no other branch, no label inside), p from an unguarded setp in the body
 // whose registers are loop-invariant or one counter written only by an
-// add/sub of itself and an immediate, and a body with an instruction
-// sched.go cannot move ahead of that add (else sched.go's schedule already
-// hoists it). For such a loop the counter's add and compare take their
+// add/sub of itself and an immediate, and a body whose instructions
+// sched.go cannot move are shared-memory loads, stores, ldmatrix,
+// stmatrix or atomics, at least one ahead of that add (else sched.go's
+// schedule already hoists it). Only those loops' SASS was read; loops
+// with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
+// order (the TMA-store holds of tma_hold.go were fitted with it: applying
+// the rule there moved tmast7_*, t6tx_*, tmast9_* 10-20 points on the H100
+// without SASS to say whether ptxas does the same there). For such a loop the counter's add and compare take their
 // sources as ready when the body's first instruction issued plus ptxas's
 // ALU latency, and the branch its predicate schedBranchLat after that
 // first issue (ptxas's compare-to-branch distance), unless they are
@@ -106,12 +111,19 @@ func p1CountedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, 
 	if a < 0 {
 		return 0, 0, false
 	}
-	for j := top; j < a; j++ {
-		if !movable(infos[j], &f.Insts[j]) && infos[j].Slots > 0 {
-			return a, s, true // sched.go's run cannot reach the top
+	shared := false
+	for j := top; j < b; j++ {
+		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
+			continue
+		}
+		if infos[j].Pipe != ptx.PipeShared || infos[j].Async != exec.AsyncNone {
+			return 0, 0, false // only the shared-memory loops whose SASS was read
+		}
+		if j < a {
+			shared = true // sched.go's run cannot reach the top
 		}
 	}
-	return 0, 0, false
+	return a, s, shared
 }
 
 // p1SelfAddImm: in is `add r, r, imm` or `sub r, r, imm` (unguarded).
