@@ -127,6 +127,7 @@ func Params() []Param {
 		intParam("barrier_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierArriveInterval }),
 		intParam("stmatrix_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixBaseCycles }),
 		intParam("stmatrix_cycles_per_matrix", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixCyclesPerMatrix }),
+		intParam("stmatrix_min_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixMinIntervalCycles }),
 		intParam("l1_cycles_per_line", "corpus", func(c *TimedConfig) *int { return &c.SM.L1CyclesPerLine }),
 		intParam("lg_queue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LGQueueCycles }),
 		intParam("imad_wide_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadWideIntervalCycles }),

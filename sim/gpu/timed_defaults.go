@@ -131,6 +131,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"smem_wavefront_cycles":             {1, "spec: 128 B/clk/SM", nil},
 	"stmatrix_base_cycles":              {1, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0628)},
 	"stmatrix_cycles_per_matrix":        {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0628)},
+	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0211)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7845, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0055)},
 	"tail_cycles":                       {522, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0051)},

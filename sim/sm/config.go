@@ -67,10 +67,13 @@ type Config struct {
 	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
 	// this many cycles.
 	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`
-	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices is how long
-	// a warp's stmatrix keeps it from issuing again.
-	StmatrixBaseCycles      int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
-	StmatrixCyclesPerMatrix int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
+	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices, at least
+	// StmatrixMinIntervalCycles, is how long a warp's stmatrix keeps its
+	// next stmatrix from issuing (other instructions issue in between:
+	// p1stsm.go).
+	StmatrixBaseCycles        int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
+	StmatrixCyclesPerMatrix   int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
+	StmatrixMinIntervalCycles int `json:"stmatrix_min_interval_cycles" yaml:"stmatrix_min_interval_cycles"`
 	// PolicyLRR selects loose round-robin (1) instead of
 	// greedy-then-oldest (0): the profile parameter scheduler_lrr.
 	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`

@@ -334,11 +334,12 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
 	shape, prev := s.code.low.brShape(ti) // ptxas's branch shapes (brshape.go)
+	lim := s.p1HoistLimit(ws, ti)         // p1loophoist.go
 	if shape == brMerged || shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
 	} else {
 		for _, r := range ti.Uses {
-			if t := ws.reg(r) + predLate; t > at {
+			if t := min(ws.reg(r)+predLate, lim); t > at {
 				at, why = t, ws.regWhy[r]
 			}
 		}
@@ -376,6 +377,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := s.lgThrottle(sp); t > at {
 			at, why = t, StallLGThrottle
 		}
+	}
+	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {
+		at, why = ws.stsmFree, StallMIOThrottle // p1stsm.go
 	}
 	if info.Pipe == ptx.PipeShared {
 		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)

@@ -48,6 +48,10 @@ type warpState struct {
 	bulkPending bool
 	arriveBar   exec.MbarRef
 	arriveAt    engine.Cycle
+	// stsmFree: the warp's next stmatrix issues no earlier (p1stsm.go)
+	stsmFree engine.Cycle
+	// p1Top: when each marked loop's body last began (p1loophoist.go)
+	p1Top []engine.Cycle
 	// accounting: the state since cycle since
 	why    Stall
 	at     *exec.InstInfo
@@ -182,6 +186,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
+	s.p1HoistTop(ws, info, now)   // p1loophoist.go
 	info = s.code.low.timed(info) // ptxas's order (sched.go)
 	low := s.code.low.kind(info)
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
@@ -382,9 +387,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	ws.setReady(now+slots, StallDispatch)
 	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {
-		// a warp's stmatrix reads its source registers for a while
-		// (microbench stsm_x*_1w: 4.5 / 6.2 / 10.1 cycles for x1/x2/x4)
-		ws.setReady(now+engine.Cycle(s.cfg.StmatrixBaseCycles+s.cfg.StmatrixCyclesPerMatrix*e.SmemWavefronts), StallMIOThrottle)
+		ws.stsmFree = now + s.p1StmatrixInterval(e.SmemWavefronts) // p1stsm.go
 	}
 	switch info.Pipe {
 	case ptx.PipeBranch:

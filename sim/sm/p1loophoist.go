@@ -1,0 +1,180 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// A loop's counter and compare at the top of a body with memory
+// instructions (timing only). ptxas puts a counted loop's increment and
+// compare at the top of its body (UIADD3, ISETP) whatever the body holds;
+// the closing BRA reads a predicate computed long before. cuobjdump of
+// ptxas 13.0 sm_90a: the stsm_x1_1w loop is
+//
+//	STSM; UIADD3 UR4 (stall 3); STSM; ISETP.LE P1, R4, UR4; STSM x30; @!P1 BRA
+//
+// and every smem_ld128 / smem_ld64 loop likewise starts LDS; UIADD3; ISETP.
+// sched.go moves the compare up only inside a run of register arithmetic,
+// so a body with a shared store or load kept the PTX order: the add and
+// setp after the last store, the branch waiting the compare's latency and
+// branch_predicate_cycles (stsm_x1_1w: 30 cycles of loop overhead an
+// iteration against about 15 on the GPU, whose per-store cost is the STSM
+// stall count).
+//
+// Marked loops: a backward branch @p bra TOP closing a straight-line body
+// (no other branch, no label inside), p from an unguarded setp in the body
+// whose registers are loop-invariant or one counter written only by an
+// add/sub of itself and an immediate, and a body whose instructions
+// sched.go cannot move are shared-memory loads, stores, ldmatrix,
+// stmatrix or atomics, at least one ahead of that add (else sched.go's
+// schedule already hoists it). Only those loops' SASS was read; loops
+// with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
+// order (the TMA-store holds of tma_hold.go were fitted with it: applying
+// the rule there moved tmast7_*, t6tx_*, tmast9_* 10-20 points on the H100
+// without SASS to say whether ptxas does the same there). For such a loop the counter's add and compare take their
+// sources as ready when the body's first instruction issued plus ptxas's
+// ALU latency, and the branch its predicate schedBranchLat after that
+// first issue (ptxas's compare-to-branch distance), unless they are
+// ready earlier anyway. Issue slots are unchanged.
+
+// p1Hoist is the analysis of one function: top[pc] = loop id + 1 at the
+// first instruction of a marked loop's body, member[pc] = loop id + 1 at
+// its add, setp and closing branch, branch[pc] true at the branch.
+type p1Hoist struct {
+	top, member []int16
+	branch      []bool
+	loops       int
+}
+
+func p1LoopHoist(f *ptx.Function, infos []*exec.InstInfo) *p1Hoist {
+	n := len(infos)
+	h := &p1Hoist{top: make([]int16, n), member: make([]int16, n), branch: make([]bool, n)}
+	target := make([]bool, n+1)
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc <= n {
+			target[pc] = true
+		}
+	}
+	for b := range f.Insts {
+		in := &f.Insts[b]
+		if in.Op != ptx.OpBra || in.Guard < 0 {
+			continue
+		}
+		top := branchTarget(in, n)
+		if top < 0 || top >= b || h.top[top] != 0 {
+			continue
+		}
+		if a, s, ok := p1CountedLoop(f, infos, target, top, b); ok && h.loops < 1<<14 {
+			h.loops++
+			id := int16(h.loops)
+			h.top[top] = id
+			h.member[a], h.member[s], h.member[b] = id, id, id
+			h.branch[b] = true
+		}
+	}
+	return h
+}
+
+// p1CountedLoop finds the counter's add (a) and the compare (s) of the
+// loop [top, b], if it is one p1LoopHoist marks.
+func p1CountedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok bool) {
+	guard := f.Insts[b].Guard
+	s = -1
+	for j := top; j < b; j++ {
+		if infos[j].Pipe == ptx.PipeBranch || (j > top && target[j]) {
+			return 0, 0, false // not straight-line
+		}
+		if hasReg(infos[j].Defs, guard) {
+			s = j
+		}
+	}
+	if s < 0 || f.Insts[s].Op != ptx.OpSetp || f.Insts[s].Guard >= 0 {
+		return 0, 0, false
+	}
+	a = -1
+	for _, u := range infos[s].Uses {
+		var defs []int
+		for j := top; j < b; j++ {
+			if hasReg(infos[j].Defs, u) {
+				defs = append(defs, j)
+			}
+		}
+		switch {
+		case len(defs) == 0: // loop-invariant
+		case len(defs) == 1 && a < 0 && defs[0] < s && p1SelfAddImm(&f.Insts[defs[0]], infos[defs[0]], u):
+			a = defs[0]
+		default:
+			return 0, 0, false
+		}
+	}
+	if a < 0 {
+		return 0, 0, false
+	}
+	shared := false
+	for j := top; j < b; j++ {
+		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
+			continue
+		}
+		if infos[j].Pipe != ptx.PipeShared || infos[j].Async != exec.AsyncNone {
+			return 0, 0, false // only the shared-memory loops whose SASS was read
+		}
+		if j < a {
+			shared = true // sched.go's run cannot reach the top
+		}
+	}
+	return a, s, shared
+}
+
+// p1SelfAddImm: in is `add r, r, imm` or `sub r, r, imm` (unguarded).
+func p1SelfAddImm(in *ptx.Inst, inf *exec.InstInfo, r int32) bool {
+	if (in.Op != ptx.OpAdd && in.Op != ptx.OpSub) || in.Guard >= 0 {
+		return false
+	}
+	return len(inf.Defs) == 1 && inf.Defs[0] == r && len(inf.Uses) == 1 && inf.Uses[0] == r
+}
+
+// p1HoistTop records the issue of a marked loop body's first instruction.
+func (s *SM) p1HoistTop(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
+	h := s.code.low.p1(info)
+	if h == nil || info == nil {
+		return
+	}
+	if id := h.top[info.PC]; id > 0 {
+		if int(id) >= len(ws.p1Top) {
+			t := make([]engine.Cycle, int(id)+1)
+			copy(t, ws.p1Top)
+			ws.p1Top = t
+		}
+		ws.p1Top[id] = now
+	}
+}
+
+// p1HoistLimit is the latest cycle the sources of a marked add, setp or
+// branch can be ready (engine.Never for other instructions).
+func (s *SM) p1HoistLimit(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	h := s.code.low.p1(info)
+	if h == nil || info == nil {
+		return engine.Never
+	}
+	id := h.member[info.PC]
+	if id <= 0 || int(id) >= len(ws.p1Top) {
+		return engine.Never
+	}
+	if h.branch[info.PC] {
+		return ws.p1Top[id] + schedBranchLat
+	}
+	return ws.p1Top[id] + engine.Cycle(schedLat[ptx.PipeALU])
+}
+
+// p1 is the analysis of info's function (nil outside the analysed one).
+func (l *Lowering) p1(info *exec.InstInfo) *p1Hoist {
+	if l == nil || info == nil || int(info.Func) >= len(l.p1h) {
+		return nil
+	}
+	h := l.p1h[info.Func]
+	if h == nil || int(info.PC) >= len(h.top) {
+		return nil
+	}
+	return h
+}

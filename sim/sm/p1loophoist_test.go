@@ -1,0 +1,94 @@
+package sm
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// Loop shapes and what ptxas 13.0 (sm_90a, cuobjdump on the H200) made of
+// them: loop S is stsm_x1's (stores, then the counter and its compare;
+// SASS: STSM; UIADD3; STSM; ISETP; STSM ...; BRA: the compare at the top);
+// loop R is register arithmetic only (sched.go's run hoists it: not
+// marked); loop D has a branch in its body (not straight-line: not
+// marked); loop V compares two counters (not one counter: not marked).
+const p1HoistPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u32 pn)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<24>;
+	.shared .align 4 .b8 sm[64];
+	ld.param.u32 %r1, [pn];
+	mov.u32 %r2, sm;
+	mov.u32 %r3, 0;
+S:
+	st.shared.u32 [%r2], %r3;
+	st.shared.u32 [%r2+4], %r3;
+	add.s32 %r3, %r3, 1;
+	setp.lt.s32 %p1, %r3, %r1;
+	@%p1 bra S;
+	mov.u32 %r4, 0;
+R:
+	xor.b32 %r5, %r5, %r4;
+	add.s32 %r4, %r4, 1;
+	setp.lt.s32 %p2, %r4, %r1;
+	@%p2 bra R;
+	mov.u32 %r6, 0;
+D:
+	setp.eq.s32 %p3, %r6, 3;
+	@%p3 bra D_SKIP;
+	st.shared.u32 [%r2], %r6;
+D_SKIP:
+	add.s32 %r6, %r6, 1;
+	setp.lt.s32 %p4, %r6, %r1;
+	@%p4 bra D;
+	mov.u32 %r7, 0;
+	mov.u32 %r8, 0;
+V:
+	st.shared.u32 [%r2], %r7;
+	add.s32 %r7, %r7, 1;
+	add.s32 %r8, %r8, 2;
+	setp.lt.s32 %p5, %r7, %r8;
+	@%p5 bra V;
+	ret;
+}
+`
+
+func TestP1LoopHoistMarks(t *testing.T) {
+	p, err := ptx.Load("p1hoist.ptx", []byte(p1HoistPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := NewLowering(k)
+	f := p.Funcs[0]
+	marked := map[string]bool{}
+	for pc, info := range k.Infos() {
+		in := &f.Insts[pc]
+		if in.Op == ptx.OpBra && in.Guard >= 0 {
+			h := l.p1(info)
+			require.NotNil(t, h)
+			marked[f.Regs[in.Guard].Name] = h.branch[pc]
+		}
+	}
+	assert.Equal(t, map[string]bool{"%p1": true, "%p2": false, "%p3": false, "%p4": false, "%p5": false}, marked)
+	h := l.p1(k.Infos()[0])
+	// loop S: its top is the first store, its members the add, setp and bra
+	var tops, members []string
+	for pc := range f.Insts {
+		if h.top[pc] > 0 {
+			tops = append(tops, f.Insts[pc].Text)
+		}
+		if h.member[pc] > 0 {
+			members = append(members, f.Insts[pc].Text)
+		}
+	}
+	assert.Equal(t, []string{"st.shared.u32"}, tops)
+	assert.Equal(t, []string{"add.s32", "setp.lt.s32", "bra"}, members)
+}
