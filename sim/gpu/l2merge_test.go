@@ -20,6 +20,7 @@ import (
 func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc := DefaultTimedConfig()
 	tc.L2MergeJoins, tc.L2MergeForwardCycles = 8, 0
+	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v := newL2View(g)
 	v.local[localKey(slice(0), 0)] = struct{}{} // line 0 is in L2 (no HBM)

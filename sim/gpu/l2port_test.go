@@ -47,6 +47,7 @@ func TestPortGroupsJoinThePairsToTheGPCOfEight(t *testing.T) {
 // room at its own cycle.
 func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	tc := DefaultTimedConfig()
+	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	tc.L2MergeJoins = 0
 	tc.L2ClockMHz = tc.SMClockMHz
 	tc.L2PortBytesPerL2Cycle = 12.8
