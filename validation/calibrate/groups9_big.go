@@ -65,9 +65,12 @@ func bigL2Capacity(rec map[string]*Bench) (float64, string, error) {
 			return 0, "", err
 		}
 	}
+	if mid <= figs[0] {
+		return 0, "", fmt.Errorf("gmem_chase_l2s_*: no middle level above the near one (%.4g <= %.4g)", mid, figs[0])
+	}
 	half := (figs[0] + mid) / 2
 	for i := 1; i < len(figs); i++ {
-		if figs[i] < half {
+		if figs[i] <= half {
 			continue
 		}
 		a, b := float64(bigL2SMiB[i-1]), float64(bigL2SMiB[i])
