@@ -102,4 +102,22 @@ func bigL2Fabric(rec map[string]*Bench) (float64, string, error) {
 		"half the loads of the middle level cross the fabric to the far slice, half go to HBM (l2near.go)", mid, hbm), nil
 }
 
-func init() { Groups = append(Groups, groupsBig...) }
+// init puts the two groups right after l2_far (groups7_fit8.go puts that
+// after l2_hit): every later group that simulates L2 traffic (the TMA
+// loads among them) is then fitted with the copies and the capacity in
+// place, whatever the base profile holds.
+func init() {
+	var out []Group
+	placed := false
+	for _, g := range Groups {
+		out = append(out, g)
+		if g.Name == "l2_far" {
+			out = append(out, groupsBig...)
+			placed = true
+		}
+	}
+	if !placed {
+		out = append(out, groupsBig...)
+	}
+	Groups = out
+}
