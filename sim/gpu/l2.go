@@ -51,6 +51,9 @@ type l2 struct {
 	smGPC        []int32
 	mergeJoins   int
 	mergeForward engine.Cycle // a joined load's data after the head's
+	// fabric: a load's latency when its line's near copy is missing and
+	// the far slice holds it (l2near.go); 0: no near copies
+	fabric engine.Cycle
 	// smPort is each SM's L2 port (l2port.go), nPorts how many;
 	// portPerCycle a port's bytes per SM cycle (0: no port limit)
 	smPort       []int32
@@ -93,6 +96,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	g.mergeJoins = tc.L2MergeJoins
+	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
 	return g
 }
@@ -140,6 +144,10 @@ func (g *l2) commit(views []*l2View) {
 		r := &g.reqs[i]
 		s := slice(r.line)
 		bytes := float64(32 * popc4(r.sectors))
+		if g.copies(int(r.sm), s, r.store) {
+			g.commitCopy(r, s, bytes) // l2near.go
+			continue
+		}
 		start := max(float64(r.at), g.sliceFree[s])
 		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.store)
 		if r.store {
@@ -174,7 +182,9 @@ func cmp64(a, b int64) int {
 // the queues, which advance at its share of the bandwidth (its share of the
 // bytes of the previous window, at least an equal share).
 type l2View struct {
-	g         *l2
+	g *l2
+	// local: the lines this partition requested in this window, by slice
+	// (localKey: a far line's near copy is a line of the near slice)
 	local     map[uint64]struct{}
 	sliceFree [2]float64
 	storeFree [2]float64
@@ -231,6 +241,9 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	}
 	s := slice(line)
 	bytes := float64(32 * popc4(sectors))
+	if g.copies(sm, s, store) {
+		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
+	}
 	start := max(float64(at), v.sliceFree[s])
 	v.sliceFree[s] = start + g.cost(popc4(sectors), store)/v.share
 	ready = engine.Cycle(start) + g.latency(sm, s)
@@ -238,7 +251,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	if ready-engine.Cycle(start) == g.far {
 		v.farSectors += n
 	}
-	_, mine := v.local[line]
+	_, mine := v.local[localKey(s, line)]
 	if !mine && !g.slices[s].has(line) && !store {
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
@@ -248,7 +261,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 		v.hitSectors += n
 	}
 	if !mine {
-		v.local[line] = struct{}{}
+		v.local[localKey(s, line)] = struct{}{}
 	}
 	if !store {
 		v.portBytes += bytes // through the GPC's port (l2port.go)

@@ -15,6 +15,7 @@ import (
 // a partition's own request is a hit at once.
 func TestL2NearFarAndWindows(t *testing.T) {
 	tc := DefaultTimedConfig()
+	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go has them)
 	gpcs := [][]int{{0}, {1}}
 	g := newL2(&tc, 2, gpcs)
 	a, b := newL2View(g), newL2View(g)

@@ -45,8 +45,11 @@ func (c *setCache) base(line uint64) int {
 	if c.granule > 0 {
 		return int((line/c.granule)%c.sets) * c.ways
 	}
+	// multiply-shift: the hash's top 32 bits scaled to the set count (a
+	// modulo of them clusters for some counts: 15616 sets put 30 lines of
+	// a 7-line stride in one set where 16 ways fit, session 7)
 	h := line * 0x9e3779b97f4a7c15
-	return int((h>>32)%c.sets) * c.ways
+	return int(((h>>32)*c.sets)>>32) * c.ways
 }
 
 // has reports whether line is present, without touching its age.

@@ -27,6 +27,10 @@ type TimedConfig struct {
 	// than one in the near slice (l2.go): near = L2HitCycles -
 	// L2FarExtraCycles/2, far = near + L2FarExtraCycles.
 	L2FarExtraCycles int
+	// L2FabricHitCycles is a load's latency when its line lives in the far
+	// slice, the near slice has no copy of it and the far slice has the
+	// line (l2near.go); 0: the slices keep no copies of far lines.
+	L2FabricHitCycles int
 	// L2MergeJoins: a load of a line another SM of the same GPC requested
 	// joins that request while its data is on the way back, at most this
 	// many loads a request (l2merge.go); 0: no merging.
@@ -110,6 +114,7 @@ func Params() []Param {
 	ps := []Param{
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
+		intParam("l2_fabric_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FabricHitCycles }),
 		intParam("l2_merge_joins_count", "microbench", func(c *TimedConfig) *int { return &c.L2MergeJoins }),
 		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
@@ -273,6 +278,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
 		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)
+	}
+	if c.L2FabricHitCycles < 0 {
+		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)
 	}
 	if c.L2MergeForwardCycles < 0 {
 		return fmt.Errorf("timing: l2_merge_forward_cycles must not be negative, got %d", c.L2MergeForwardCycles)

@@ -1,0 +1,106 @@
+package gpu
+
+import "github.com/sm90sim/sm90sim/sim/engine"
+
+// Near copies of far lines (issue 14, helper big, session 7). Each L2
+// partition also caches the lines its own SMs read from the other
+// partition (NVIDIA's A100 whitepaper: "each L2 cache partition localizes
+// and caches data for memory accesses from SMs in the GPCs directly
+// connected to the partition"; Hopper keeps the split). A load whose line
+// lives in the far slice looks in its near slice first:
+//
+//   - the near copy is there: served by the near slice, at the far latency
+//     the model always charged a far line (gmem_chase_hist_4m's two latency
+//     groups, l2_far_extra_cycles, stay as they were fitted);
+//   - no near copy, the far slice holds the line: it crosses the fabric
+//     between the partitions, l2_fabric_hit_cycles, and leaves a copy in
+//     the near slice;
+//   - neither: HBM, as any miss, and a copy in both slices.
+//
+// So a footprint read from one side of the chip fills that side's slice
+// with all of it: one SM's pointer chase (gmem_chase_l2s_*, both GPUs) hits
+// its near slice up to half the L2, then the near lines miss to HBM while
+// the far ones cross the fabric (the middle level, about 510-525 cycles a
+// load), and only beyond the whole L2 does every load go to HBM. A GEMM
+// whose tiles are read from both sides keeps two copies of them, so its
+// reuse sees about half the L2 (gemm_wgmma_4096 and the persistent Triton
+// matmul at 4096^3: ncu dram__bytes_read 309 and 307 MB on the H200, where
+// the model without copies read about 266 and 188 MB).
+//
+// Stores go to the line's home slice only (a stale copy costs no time
+// here). With l2_fabric_hit_cycles 0 the model has no copies.
+
+// localKey is the key of line in slice s in an l2View's local set.
+func localKey(s int, line uint64) uint64 { return line<<1 | uint64(s) }
+
+// copies reports whether a request of SM sm for a line of slice s goes
+// through the SM's near copy: a load of a far line with copies modelled.
+func (g *l2) copies(sm, s int, store bool) bool {
+	return g.fabric > 0 && !store && int(g.nearSlice[sm]) != s
+}
+
+// present reports whether slice s holds line for this view: committed, or
+// requested by the partition in this window.
+func (v *l2View) present(s int, line uint64) bool {
+	if _, ok := v.local[localKey(s, line)]; ok {
+		return true
+	}
+	return v.g.slices[s].has(line)
+}
+
+// accessCopy is access for a load of a far line (slice s) with copies: the
+// near slice serves a copy hit, the far slice a copy miss.
+func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8, s int, bytes float64) (ready, accepted engine.Cycle) {
+	g := v.g
+	n := int(g.nearSlice[sm])
+	cnt := int64(popc4(sectors))
+	serve := n
+	copyHit := v.present(n, line)
+	if !copyHit {
+		serve = s
+	}
+	start := max(float64(at), v.sliceFree[serve])
+	v.sliceFree[serve] = start + g.cost(popc4(sectors), false)/v.share
+	switch {
+	case copyHit:
+		ready = engine.Cycle(start) + g.far
+		v.hitSectors += cnt
+	case v.present(s, line):
+		ready = engine.Cycle(start) + g.fabric
+		v.hitSectors += cnt
+		v.farSectors += cnt
+	default:
+		ds := max(start, v.dramFree)
+		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
+		ready = engine.Cycle(ds) + g.dram
+		v.missSectors += cnt
+		v.farSectors += cnt
+	}
+	v.local[localKey(n, line)] = struct{}{}
+	if !copyHit {
+		v.local[localKey(s, line)] = struct{}{}
+	}
+	v.portBytes += bytes // through the GPC's port (l2port.go)
+	v.opened(at, sm, line, sectors, ready)
+	v.bytes += bytes
+	g.seq[sm]++
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors})
+	return ready, engine.Cycle(start)
+}
+
+// commitCopy applies a far-line load with copies to the committed state:
+// the near slice takes the copy; on a copy miss the far slice serves it
+// (from HBM when it lacks the line too).
+func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
+	n := int(g.nearSlice[r.sm])
+	cost := g.cost(popc4(r.sectors), false)
+	if g.slices[n].touch(r.line) {
+		g.sliceFree[n] = max(float64(r.at), g.sliceFree[n]) + cost
+		return
+	}
+	start := max(float64(r.at), g.sliceFree[s])
+	g.sliceFree[s] = start + cost
+	if !g.slices[s].touch(r.line) {
+		g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+	}
+}
