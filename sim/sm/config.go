@@ -70,7 +70,7 @@ type Config struct {
 	// StmatrixBaseCycles + StmatrixCyclesPerMatrix x matrices, at least
 	// StmatrixMinIntervalCycles, is how long a warp's stmatrix keeps its
 	// next stmatrix from issuing (other instructions issue in between:
-	// p1stsm.go).
+	// stmatrix.go).
 	StmatrixBaseCycles        int `json:"stmatrix_base_cycles" yaml:"stmatrix_base_cycles"`
 	StmatrixCyclesPerMatrix   int `json:"stmatrix_cycles_per_matrix" yaml:"stmatrix_cycles_per_matrix"`
 	StmatrixMinIntervalCycles int `json:"stmatrix_min_interval_cycles" yaml:"stmatrix_min_interval_cycles"`

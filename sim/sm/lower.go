@@ -48,8 +48,8 @@ type Lowering struct {
 	sbase [][]bool
 	// brs: merged compare chains and if-converted branches (brshape.go)
 	brs []brShapeInfo
-	// p1h: counted loops whose compare ptxas puts at the top (p1loophoist.go)
-	p1h []*p1Hoist
+	// lhoist: counted loops whose compare ptxas puts at the top (loophoist.go)
+	lhoist []*loopHoist
 }
 
 const (
@@ -111,8 +111,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			l.byFunc[fi][pc] = lowFused // no BRA in SASS (brshape.go)
 		}
 	}
-	l.p1h = make([]*p1Hoist, fi+1)
-	l.p1h[fi] = p1LoopHoist(f, infos)
+	l.lhoist = make([]*loopHoist, fi+1)
+	l.lhoist[fi] = findLoopHoists(f, infos)
 	return l
 }
 

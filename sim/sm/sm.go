@@ -334,7 +334,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
 	shape, prev := s.code.low.brShape(ti) // ptxas's branch shapes (brshape.go)
-	lim := s.p1HoistLimit(ws, ti)         // p1loophoist.go
+	lim := s.loopHoistLimit(ws, ti)       // loophoist.go
 	if shape == brMerged || shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
 	} else {
@@ -379,7 +379,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {
-		at, why = ws.stsmFree, StallMIOThrottle // p1stsm.go
+		at, why = ws.stsmFree, StallMIOThrottle // stmatrix.go
 	}
 	if info.Pipe == ptx.PipeShared {
 		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)

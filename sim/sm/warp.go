@@ -48,10 +48,10 @@ type warpState struct {
 	bulkPending bool
 	arriveBar   exec.MbarRef
 	arriveAt    engine.Cycle
-	// stsmFree: the warp's next stmatrix issues no earlier (p1stsm.go)
+	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
-	// p1Top: when each marked loop's body last began (p1loophoist.go)
-	p1Top []engine.Cycle
+	// loopTop: when each marked loop's body last began (loophoist.go)
+	loopTop []engine.Cycle
 	// accounting: the state since cycle since
 	why    Stall
 	at     *exec.InstInfo
@@ -186,8 +186,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	s.p1HoistTop(ws, info, now)   // p1loophoist.go
-	info = s.code.low.timed(info) // ptxas's order (sched.go)
+	s.loopTopIssued(ws, info, now) // loophoist.go
+	info = s.code.low.timed(info)  // ptxas's order (sched.go)
 	low := s.code.low.kind(info)
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {
@@ -387,7 +387,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	ws.setReady(now+slots, StallDispatch)
 	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {
-		ws.stsmFree = now + s.p1StmatrixInterval(e.SmemWavefronts) // p1stsm.go
+		ws.stsmFree = now + s.stmatrixInterval(e.SmemWavefronts) // stmatrix.go
 	}
 	switch info.Pipe {
 	case ptx.PipeBranch:

@@ -11,7 +11,7 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // STSMs with stall 1-3). Microbench stsm_x1_1w / x2 / x4: 142.6 / 199.1 /
 // 322.1 cycles a 32-store iteration on both GPUs: x1 at the stall count,
 // x2 and x4 about 1.9 cycles a matrix more.
-func (s *SM) p1StmatrixInterval(matrices int) engine.Cycle {
+func (s *SM) stmatrixInterval(matrices int) engine.Cycle {
 	c := s.cfg
 	return engine.Cycle(max(c.StmatrixMinIntervalCycles, c.StmatrixBaseCycles+c.StmatrixCyclesPerMatrix*matrices))
 }

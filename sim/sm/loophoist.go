@@ -38,18 +38,18 @@ import (
 // first issue (ptxas's compare-to-branch distance), unless they are
 // ready earlier anyway. Issue slots are unchanged.
 
-// p1Hoist is the analysis of one function: top[pc] = loop id + 1 at the
+// loopHoist is the analysis of one function: top[pc] = loop id + 1 at the
 // first instruction of a marked loop's body, member[pc] = loop id + 1 at
 // its add, setp and closing branch, branch[pc] true at the branch.
-type p1Hoist struct {
+type loopHoist struct {
 	top, member []int16
 	branch      []bool
 	loops       int
 }
 
-func p1LoopHoist(f *ptx.Function, infos []*exec.InstInfo) *p1Hoist {
+func findLoopHoists(f *ptx.Function, infos []*exec.InstInfo) *loopHoist {
 	n := len(infos)
-	h := &p1Hoist{top: make([]int16, n), member: make([]int16, n), branch: make([]bool, n)}
+	h := &loopHoist{top: make([]int16, n), member: make([]int16, n), branch: make([]bool, n)}
 	target := make([]bool, n+1)
 	for _, pc := range f.Labels {
 		if pc >= 0 && pc <= n {
@@ -65,7 +65,7 @@ func p1LoopHoist(f *ptx.Function, infos []*exec.InstInfo) *p1Hoist {
 		if top < 0 || top >= b || h.top[top] != 0 {
 			continue
 		}
-		if a, s, ok := p1CountedLoop(f, infos, target, top, b); ok && h.loops < 1<<14 {
+		if a, s, ok := countedLoop(f, infos, target, top, b); ok && h.loops < 1<<14 {
 			h.loops++
 			id := int16(h.loops)
 			h.top[top] = id
@@ -76,9 +76,9 @@ func p1LoopHoist(f *ptx.Function, infos []*exec.InstInfo) *p1Hoist {
 	return h
 }
 
-// p1CountedLoop finds the counter's add (a) and the compare (s) of the
-// loop [top, b], if it is one p1LoopHoist marks.
-func p1CountedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok bool) {
+// countedLoop finds the counter's add (a) and the compare (s) of the
+// loop [top, b], if it is one findLoopHoists marks.
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok bool) {
 	guard := f.Insts[b].Guard
 	s = -1
 	for j := top; j < b; j++ {
@@ -102,7 +102,7 @@ func p1CountedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, 
 		}
 		switch {
 		case len(defs) == 0: // loop-invariant
-		case len(defs) == 1 && a < 0 && defs[0] < s && p1SelfAddImm(&f.Insts[defs[0]], infos[defs[0]], u):
+		case len(defs) == 1 && a < 0 && defs[0] < s && selfAddImm(&f.Insts[defs[0]], infos[defs[0]], u):
 			a = defs[0]
 		default:
 			return 0, 0, false
@@ -126,53 +126,53 @@ func p1CountedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, 
 	return a, s, shared
 }
 
-// p1SelfAddImm: in is `add r, r, imm` or `sub r, r, imm` (unguarded).
-func p1SelfAddImm(in *ptx.Inst, inf *exec.InstInfo, r int32) bool {
+// selfAddImm: in is `add r, r, imm` or `sub r, r, imm` (unguarded).
+func selfAddImm(in *ptx.Inst, inf *exec.InstInfo, r int32) bool {
 	if (in.Op != ptx.OpAdd && in.Op != ptx.OpSub) || in.Guard >= 0 {
 		return false
 	}
 	return len(inf.Defs) == 1 && inf.Defs[0] == r && len(inf.Uses) == 1 && inf.Uses[0] == r
 }
 
-// p1HoistTop records the issue of a marked loop body's first instruction.
-func (s *SM) p1HoistTop(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
-	h := s.code.low.p1(info)
+// loopTopIssued records the issue of a marked loop body's first instruction.
+func (s *SM) loopTopIssued(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
+	h := s.code.low.loopHoists(info)
 	if h == nil || info == nil {
 		return
 	}
 	if id := h.top[info.PC]; id > 0 {
-		if int(id) >= len(ws.p1Top) {
+		if int(id) >= len(ws.loopTop) {
 			t := make([]engine.Cycle, int(id)+1)
-			copy(t, ws.p1Top)
-			ws.p1Top = t
+			copy(t, ws.loopTop)
+			ws.loopTop = t
 		}
-		ws.p1Top[id] = now
+		ws.loopTop[id] = now
 	}
 }
 
-// p1HoistLimit is the latest cycle the sources of a marked add, setp or
+// loopHoistLimit is the latest cycle the sources of a marked add, setp or
 // branch can be ready (engine.Never for other instructions).
-func (s *SM) p1HoistLimit(ws *warpState, info *exec.InstInfo) engine.Cycle {
-	h := s.code.low.p1(info)
+func (s *SM) loopHoistLimit(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	h := s.code.low.loopHoists(info)
 	if h == nil || info == nil {
 		return engine.Never
 	}
 	id := h.member[info.PC]
-	if id <= 0 || int(id) >= len(ws.p1Top) {
+	if id <= 0 || int(id) >= len(ws.loopTop) {
 		return engine.Never
 	}
 	if h.branch[info.PC] {
-		return ws.p1Top[id] + schedBranchLat
+		return ws.loopTop[id] + schedBranchLat
 	}
-	return ws.p1Top[id] + engine.Cycle(schedLat[ptx.PipeALU])
+	return ws.loopTop[id] + engine.Cycle(schedLat[ptx.PipeALU])
 }
 
-// p1 is the analysis of info's function (nil outside the analysed one).
-func (l *Lowering) p1(info *exec.InstInfo) *p1Hoist {
-	if l == nil || info == nil || int(info.Func) >= len(l.p1h) {
+// loopHoists is the analysis of info's function (nil outside the analysed one).
+func (l *Lowering) loopHoists(info *exec.InstInfo) *loopHoist {
+	if l == nil || info == nil || int(info.Func) >= len(l.lhoist) {
 		return nil
 	}
-	h := l.p1h[info.Func]
+	h := l.lhoist[info.Func]
 	if h == nil || int(info.PC) >= len(h.top) {
 		return nil
 	}

@@ -16,7 +16,7 @@ import (
 // loop R is register arithmetic only (sched.go's run hoists it: not
 // marked); loop D has a branch in its body (not straight-line: not
 // marked); loop V compares two counters (not one counter: not marked).
-const p1HoistPTX = `
+const loopHoistPTX = `
 .version 8.0
 .target sm_90a
 .address_size 64
@@ -62,7 +62,7 @@ V:
 `
 
 func TestP1LoopHoistMarks(t *testing.T) {
-	p, err := ptx.Load("p1hoist.ptx", []byte(p1HoistPTX))
+	p, err := ptx.Load("loophoist.ptx", []byte(loopHoistPTX))
 	require.NoError(t, err)
 	k, err := exec.Compile(p, "k", exec.DefaultLayout())
 	require.NoError(t, err)
@@ -72,13 +72,13 @@ func TestP1LoopHoistMarks(t *testing.T) {
 	for pc, info := range k.Infos() {
 		in := &f.Insts[pc]
 		if in.Op == ptx.OpBra && in.Guard >= 0 {
-			h := l.p1(info)
+			h := l.loopHoists(info)
 			require.NotNil(t, h)
 			marked[f.Regs[in.Guard].Name] = h.branch[pc]
 		}
 	}
 	assert.Equal(t, map[string]bool{"%p1": true, "%p2": false, "%p3": false, "%p4": false, "%p5": false}, marked)
-	h := l.p1(k.Infos()[0])
+	h := l.loopHoists(k.Infos()[0])
 	// loop S: its top is the first store, its members the add, setp and bra
 	var tops, members []string
 	for pc := range f.Insts {
