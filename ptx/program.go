@@ -298,3 +298,17 @@ func (p *Program) EntryNames() []string {
 	}
 	return names
 }
+
+// LabelTargets returns, per instruction index 0..len(f.Insts), whether a
+// label names it (a branch may arrive there), for the analyses that split
+// a function into straight-line blocks.
+func (f *Function) LabelTargets() []bool {
+	n := len(f.Insts)
+	target := make([]bool, n+1)
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc <= n {
+			target[pc] = true
+		}
+	}
+	return target
+}

@@ -34,12 +34,7 @@ import (
 // each new PC), or nil when it is the PTX order.
 func hoistOrder(xf *xfunc, f *ptx.Function) []int {
 	n := len(xf.insts)
-	target := make([]bool, n+1)
-	for _, pc := range f.Labels {
-		if pc >= 0 && pc <= n {
-			target[pc] = true
-		}
-	}
+	target := f.LabelTargets()
 	var order []int
 	start := -1
 	flush := func(end int) {

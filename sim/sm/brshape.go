@@ -69,12 +69,7 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 	n := len(infos)
 	out := brShapeInfo{shape: make([]uint8, n), prevPred: make([]int32, n),
 		skipLo: make([]int32, n), skipHi: make([]int32, n)}
-	target := make([]bool, n+1)
-	for _, pc := range f.Labels {
-		if pc >= 0 && pc <= n {
-			target[pc] = true
-		}
-	}
+	target := f.LabelTargets()
 	// pair: setp at i, `@p bra T` at i+1 on its predicate, nothing else
 	pairAt := func(i int) (tgt int, neg bool, pred int32, ok bool) {
 		if i+1 >= n || target[i+1] {

@@ -50,12 +50,7 @@ type loopHoist struct {
 func findLoopHoists(f *ptx.Function, infos []*exec.InstInfo) *loopHoist {
 	n := len(infos)
 	h := &loopHoist{top: make([]int16, n), member: make([]int16, n), branch: make([]bool, n)}
-	target := make([]bool, n+1)
-	for _, pc := range f.Labels {
-		if pc >= 0 && pc <= n {
-			target[pc] = true
-		}
-	}
+	target := f.LabelTargets()
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {

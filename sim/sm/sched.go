@@ -81,12 +81,7 @@ func issueOrder(f *ptx.Function, infos []*exec.InstInfo, kinds []uint8) []int32 
 	for i := range order {
 		order[i] = int32(i)
 	}
-	target := make([]bool, n+1)
-	for _, pc := range f.Labels {
-		if pc >= 0 && pc <= n {
-			target[pc] = true
-		}
-	}
+	target := f.LabelTargets()
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end-start > 1 {
