@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints the key-number table of validation/microbench/README.md from
 summary.json (H200) and summary.h100.json (H100). Standard library only."""
+import gzip
 import json
 import os
 
@@ -8,10 +9,11 @@ MB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "valid
 
 
 def load(fn):
-    p = os.path.join(MB, fn)
+    p = os.path.join(MB, fn + ".gz")
     if not os.path.exists(p):
         return None
-    return {e["name"]: e for e in json.load(open(p))["benchmarks"]}
+    with gzip.open(p, "rt") as f:
+        return {e["name"]: e for e in json.load(f)["benchmarks"]}
 
 
 def table(B):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Derives per-benchmark numbers from the recorded microbenchmark directories
-and writes validation/microbench/summary.json (and prints a Markdown table).
+and writes validation/microbench/summary.json.gz (and prints a Markdown table).
 Standard library only; reads each directory's clock_runs.json (the %clock64
 outputs of every run), cycles.json (ncu) and provenance.json, and
 tools/microbench/benchmarks.json.
@@ -11,6 +11,7 @@ directory of each distinct kernel.cu, dir_to_sass.txt, *.ptxas.txt): adds the
 timed loops' SASS (sass_loops.py) and the ptxas -v lines to provenance.json.
 """
 import argparse
+import gzip
 import json
 import os
 import statistics
@@ -308,7 +309,7 @@ def main():
     ap.add_argument("--table")
     ap.add_argument("--env", help="a device build's env/ folder: driver, nvcc, ncu versions, nvidia-smi clocks")
     ap.add_argument("--suffix", default="", help="read clock_runs.SUFFIX.json and cycles.SUFFIX.json (a second "
-                    "GPU's recording) and write summary.SUFFIX.json; provenance.json is not touched")
+                    "GPU's recording) and write summary.SUFFIX.json.gz; provenance.json is not touched")
     a = ap.parse_args()
     with open(os.path.join(HERE, "benchmarks.json")) as f:
         benches = json.load(f)
@@ -383,9 +384,15 @@ def main():
                    "whole launch (min/median/max over >= 3 launches) and the SM clock ncu measured "
                    "(sm__cycles_elapsed.avg.per_second). Written by tools/microbench/summarize.py.",
            "gpus": gpus, "benchmarks": summary}
-    with open(os.path.join(MB, f"summary{sfx}.json"), "w") as f:
-        json.dump(out, f, indent=1)
-        f.write("\n")
+    # gzip with mtime 0: the same recordings give the same bytes (the plain
+    # JSON was 1.3 MB per GPU; compressed it is about a tenth of that).
+    body = (json.dumps(out, indent=1) + "\n").encode()
+    with open(os.path.join(MB, f"summary{sfx}.json.gz"), "wb") as f:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0, compresslevel=9) as g:
+            g.write(body)
+    plain = os.path.join(MB, f"summary{sfx}.json")
+    if os.path.exists(plain):
+        os.remove(plain)
     if a.table:
         with open(a.table, "w") as f:
             f.write("| benchmark | derived (%clock64, median of runs) | ncu cycles min/med/max | SM MHz | SASS timed loop |\n")

@@ -10,8 +10,12 @@
 package calibrate
 
 import (
+	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -75,12 +79,13 @@ type summaryFile struct {
 	} `json:"benchmarks"`
 }
 
-// LoadRecordings reads dir/summary.json (tools/microbench/summarize.py) and
+// LoadRecordings reads dir/summary.json.gz (tools/microbench/summarize.py;
+// a plain dir/summary.json when there is no compressed one) and
 // returns its benchmarks in file order, each with its directory dir/<name>.
 func LoadRecordings(dir string) ([]*Bench, error) { return LoadRecordingsOf(dir, "") }
 
 // LoadRecordingsOf reads the recordings of another GPU: suffix "h100"
-// reads dir/summary.h100.json, and the driver and memory clock from
+// reads dir/summary.h100.json.gz, and the driver and memory clock from
 // dir/provenance.h100.json ("" is LoadRecordings).
 func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 	name := "summary.json"
@@ -99,10 +104,9 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 			return nil, fmt.Errorf("%s: error: %v", pp, err)
 		}
 	}
-	p := filepath.Join(dir, name)
-	data, err := os.ReadFile(p)
+	p, data, err := readSummary(filepath.Join(dir, name))
 	if err != nil {
-		return nil, fmt.Errorf("%s: error: %v (--from-recordings wants a microbenchmark folder with summary.json, e.g. validation/microbench)", p, err)
+		return nil, fmt.Errorf("%s: error: %v (--from-recordings wants a microbenchmark folder with summary.json.gz or summary.json, e.g. validation/microbench)", p, err)
 	}
 	var s summaryFile
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -180,4 +184,28 @@ func (b *Bench) meta(key string) float64 {
 		return float64(v)
 	}
 	return 0
+}
+
+// readSummary reads p+".gz" (gunzipped) when it exists, else p. It returns
+// the path it read, for error messages.
+func readSummary(p string) (string, []byte, error) {
+	gz := p + ".gz"
+	f, err := os.Open(gz)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err := os.ReadFile(p)
+		return p, data, err
+	}
+	if err != nil {
+		return gz, nil, err
+	}
+	defer f.Close()
+	r, err := gzip.NewReader(f)
+	if err != nil {
+		return gz, nil, err
+	}
+	data, err := io.ReadAll(r)
+	if err == nil {
+		err = r.Close()
+	}
+	return gz, data, err
 }
