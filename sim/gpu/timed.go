@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -62,7 +63,9 @@ type machine struct {
 	insts    int64
 	err      error
 	windows  int64
-	jobs     int // goroutines that ran partitions
+	jobs     int           // goroutines that ran partitions
+	busy     time.Duration // wall and CPU time the goroutines spent running windows (jobs > 1)
+	busyCPU  time.Duration
 	// merged at the end (finish)
 	lastEnd engine.Cycle
 	lines   *sm.LineStats
@@ -123,7 +126,7 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 		// the untimed units run functionally; their time is extrapolated
 		res.Instructions, err = m.smp.finish()
 	}
-	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n}
+	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n, Busy: m.busy, BusyCPU: m.busyCPU}
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
 	}

@@ -2,10 +2,12 @@ package gpu
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -131,7 +133,10 @@ func (m *machine) run() error {
 	}
 	m.smp.firstWave(m.next)
 	w := newWorkers(m, m.cfg.jobs())
-	defer w.stop()
+	defer func() {
+		w.stop()
+		m.busy, m.busyCPU = time.Duration(w.busy.Load()), time.Duration(w.busyCPU.Load())
+	}()
 	m.jobs = max(w.n, 1)
 	var from engine.Cycle
 	for {
@@ -251,15 +256,19 @@ func (m *machine) finish() {
 }
 
 // workers run the partitions of each window on jobs goroutines (the
-// caller's among them), taking partitions largest first.
+// caller's among them), taking partitions largest first. With more than
+// one, busy and busyCPU sum the wall and CPU nanoseconds each spent
+// draining windows (host.parallel_speedup and parallel_cpu; measured once
+// per goroutine and window, each goroutine on its own OS thread).
 type workers struct {
-	m     *machine
-	order []*part
-	n     int
-	next  atomic.Int64
-	end   engine.Cycle
-	start []chan engine.Cycle
-	wg    sync.WaitGroup
+	m             *machine
+	order         []*part
+	n             int
+	next          atomic.Int64
+	end           engine.Cycle
+	start         []chan engine.Cycle
+	wg            sync.WaitGroup
+	busy, busyCPU atomic.Int64
 }
 
 func newWorkers(m *machine, jobs int) *workers {
@@ -269,8 +278,10 @@ func newWorkers(m *machine, jobs int) *workers {
 		ch := make(chan engine.Cycle)
 		w.start = append(w.start, ch)
 		go func() {
+			runtime.LockOSThread() // threadCPU measures this goroutine
+			defer runtime.UnlockOSThread()
 			for end := range ch {
-				w.drain(end)
+				w.measured(end)
 				w.wg.Done()
 			}
 		}()
@@ -285,8 +296,23 @@ func (w *workers) run(end engine.Cycle) {
 	for _, ch := range w.start {
 		ch <- end
 	}
-	w.drain(end)
+	if w.n > 1 {
+		runtime.LockOSThread()
+		w.measured(end)
+		runtime.UnlockOSThread()
+	} else {
+		w.drain(end)
+	}
 	w.wg.Wait()
+}
+
+// measured drains and adds the time it took to busy and busyCPU (the
+// caller has locked its goroutine to its OS thread).
+func (w *workers) measured(end engine.Cycle) {
+	t0, c0 := time.Now(), threadCPU()
+	w.drain(end)
+	w.busy.Add(int64(time.Since(t0)))
+	w.busyCPU.Add(int64(threadCPU() - c0))
 }
 
 func (w *workers) drain(end engine.Cycle) {

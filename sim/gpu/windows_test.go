@@ -82,3 +82,24 @@ func TestWindowNeedsADispatchLatency(t *testing.T) {
 	tc.DispatchLatencyCycles = 0
 	assert.ErrorContains(t, tc.Validate(), "bound the windows")
 }
+
+// A timed run on several goroutines measures the time they spent running
+// windows (the report's host.parallel_speedup and parallel_cpu: they
+// printed 0.00 before); a serial run measures nothing.
+func TestTimedParallelBusyMeasured(t *testing.T) {
+	dir := filepath.Join("..", "..", "validation", "testdata", "transpose_smem")
+	for _, jobs := range []int{1, 2} {
+		s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
+		require.NoError(t, err)
+		cfg := gpu.DefaultConfig()
+		cfg.Jobs = jobs
+		res, _, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, jobs, res.Parallel.Jobs)
+		if jobs == 1 {
+			assert.Zero(t, res.Parallel.Busy)
+		} else {
+			assert.Positive(t, res.Parallel.Busy)
+		}
+	}
+}
