@@ -15,7 +15,7 @@ import (
 //	STSM; UIADD3 UR4 (stall 3); STSM; ISETP.LE P1, R4, UR4; STSM x30; @!P1 BRA
 //
 // and every smem_ld128 / smem_ld64 loop likewise starts LDS; UIADD3; ISETP.
-// sched.go moves the compare up only inside a run of register arithmetic,
+// schedrun.go moves the compare up only inside a run of register arithmetic,
 // so a body with a shared store or load kept the PTX order: the add and
 // setp after the last store, the branch waiting the compare's latency and
 // branch_predicate_cycles (stsm_x1_1w: 30 cycles of loop overhead an
@@ -26,8 +26,8 @@ import (
 // (no other branch, no label inside), p from an unguarded setp in the body
 // whose registers are loop-invariant or one counter written only by an
 // add/sub of itself and an immediate, and a body whose instructions
-// sched.go cannot move are shared-memory loads, stores, ldmatrix,
-// stmatrix or atomics, at least one ahead of that add (else sched.go's
+// schedrun.go cannot move are shared-memory loads, stores, ldmatrix,
+// stmatrix or atomics, at least one ahead of that add (else schedrun.go's
 // schedule already hoists it). Only those loops' SASS was read; loops
 // with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
 // order (the TMA-store holds of tma_hold.go were fitted with it: applying
@@ -39,11 +39,11 @@ import (
 // ready earlier anyway. Issue slots are unchanged.
 
 // markLoopHoists marks f's counted loops in its schedule entries (ent, by
-// PC; order: the PC issued at each slot) and returns how many it marked:
-// the instruction issued at the first slot of a marked loop's body
-// (schedLoopTop, top), its add and setp (schedLoopMember) and its closing
-// branch (schedLoopBranch), with the loop's id.
-func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent []schedEntry, order []int32) int {
+// PC; order: the PC issued at each slot): the instruction issued at the
+// first slot of a marked loop's body (schedLoopTop, top), its add and setp
+// (schedLoopMember) and its closing branch (schedLoopBranch), with the
+// loop's id.
+func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent []schedEntry, order []int32) {
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
@@ -68,7 +68,6 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 			ent[b].loop, ent[b].flags = id, ent[b].flags|schedLoopBranch
 		}
 	}
-	return loops
 }
 
 // countedLoop finds the counter's add (a) and the compare (s) of the
@@ -115,7 +114,7 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b 
 			return 0, 0, false // only the shared-memory loops whose SASS was read
 		}
 		if j < a {
-			shared = true // sched.go's run cannot reach the top
+			shared = true // schedrun.go's run cannot reach the top
 		}
 	}
 	return a, s, shared

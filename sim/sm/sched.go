@@ -70,7 +70,6 @@ type schedule struct {
 	infos []*exec.InstInfo // the entry function's instructions by PC
 	// skipLo, skipHi: the PCs an if-converted branch jumps over (brshape.go)
 	skipLo, skipHi []int32
-	loops          int // marked loops (loophoist.go)
 }
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
@@ -145,7 +144,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 			e.flags |= schedCmpBranch
 		}
 	}
-	s.loops = markLoopHoists(f, infos, target, ent, order)
+	markLoopHoists(f, infos, target, ent, order)
 	return s
 }
 
