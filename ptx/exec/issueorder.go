@@ -7,13 +7,14 @@ package exec
 //
 // IssueOrder is, by function index, the PC of the instruction a warp
 // executes when it is at each PC (nil: the PTX order). The driver
-// promises that a permutation only moves instructions within a stretch
-// that has no branch, no call and no label target except at its first
-// instruction (which stays first), and keeps every register dependence
-// (read after write, write after read, write after write): every lane then
-// enters a stretch at its top, executes all its instructions in an order
-// that gives the PTX order's values, and leaves it at its end, so
-// branches, calls, returns and reconvergence work on PCs as before.
+// promises that a permutation only moves instructions within a
+// straight-line stretch that control enters at its first PC only (no
+// branch, call or return inside, no label target but its first PC) and
+// keeps every register dependence (read after write, write after read,
+// write after write): every lane then enters a stretch at its first PC,
+// executes all its instructions in an order that gives the PTX order's
+// values, and leaves it at its end, so branches, calls, returns and
+// reconvergence work on PCs as before.
 type IssueOrder [][]int32
 
 // SetIssueOrder makes the CTA's warps execute o's order (nil: the PTX
