@@ -81,6 +81,7 @@ type CTA struct {
 	tk         tickets    // async operations in flight and the warps' groups (tickets.go)
 	wg         *wgState   // wgmma warpgroup rendezvous and hazards (wgmma_group.go)
 	sink       byte       // keeps prefetching loads (tileRows) from being optimized away
+	order      IssueOrder // a timing driver's instruction order (issueorder.go)
 }
 
 // NewCTA builds CTA ctaid of launch l, all warps at the kernel's first

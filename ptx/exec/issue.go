@@ -315,7 +315,7 @@ func (w *Warp) Peek() (info *InstInfo, ok bool) {
 		if int(w.upc) >= len(w.uframe.fn.insts) {
 			return nil, true // Issue reports the fault
 		}
-		return &w.uframe.fn.insts[w.upc].info, true
+		return &w.cta.inst(w.uframe.fn, w.upc).info, true
 	}
 	_, f, pc, ok := w.selectGroup()
 	if !ok {
@@ -323,14 +323,14 @@ func (w *Warp) Peek() (info *InstInfo, ok bool) {
 		// next Issue; report the warp as able to issue then.
 		if w.parked != 0 && w.parked == w.live {
 			l := bits.TrailingZeros32(w.parked)
-			return &w.frame[l].fn.insts[w.pc[l]].info, true
+			return &w.cta.inst(w.frame[l].fn, w.pc[l]).info, true
 		}
 		return nil, false
 	}
 	if int(pc) >= len(f.fn.insts) {
 		return nil, true
 	}
-	return &f.fn.insts[pc].info, true
+	return &w.cta.inst(f.fn, pc).info, true
 }
 
 // Spinning reports whether the warp's last Spun issue repeated a failed

@@ -83,18 +83,6 @@ func Compile(p *ptx.Program, name string, layout Layout) (*Kernel, error) {
 			continue
 		}
 		xf, err := k.compileFunc(i, f)
-		if err == nil {
-			if order := hoistOrder(xf, f); order != nil {
-				// ptxas's order of global loads (hoist.go)
-				g := *f
-				g.Insts = make([]ptx.Inst, len(f.Insts))
-				for pc, old := range order {
-					g.Insts[pc] = f.Insts[old]
-				}
-				p.Funcs[i] = &g
-				xf, err = k.compileFunc(i, &g)
-			}
-		}
 		if err != nil {
 			if el, ok := err.(ptx.ErrorList); ok {
 				errs = append(errs, el...)

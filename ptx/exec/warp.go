@@ -188,7 +188,7 @@ func (w *Warp) Issue(e *Effect) error {
 		if g, f, pc, ok = w.selectGroup(); !ok {
 			if w.parked != 0 && w.parked == w.live {
 				l := bits.TrailingZeros32(w.parked)
-				e.Info = &w.frame[l].fn.insts[w.pc[l]].info
+				e.Info = &w.cta.inst(w.frame[l].fn, w.pc[l]).info
 			}
 			return w.issued(e, !w.releaseWarpSyncs(), nil, insts)
 		}
@@ -198,7 +198,7 @@ func (w *Warp) Issue(e *Effect) error {
 		return w.issued(e, false, &Fault{Kernel: w.cta.k.Name(), CTA: w.cta.ctaid, Thread: w.cta.tidOf(w.id*32 + l),
 			Line: 0, Msg: fmt.Sprintf("fell off the end of %s", f.fn.fn.Name)}, insts)
 	}
-	x := &f.fn.insts[pc]
+	x := w.cta.inst(f.fn, pc)
 	e.Info = &x.info
 	m := g
 	if x.guard >= 0 {

@@ -145,10 +145,10 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 // their pipes' issue intervals (pipeFree) and the warp's issue slots; the
 // result is when the warp may issue again.
 func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
-	lo, hi := s.code.low.ifConvSkipped(info)
+	sc := s.code.low.sched
 	t := now
-	for pc := lo; pc < hi; pc++ {
-		inf := s.code.low.infos[pc]
+	for pc := sc.skipLo[info.PC]; pc < sc.skipHi[info.PC]; pc++ {
+		inf := sc.infos[pc]
 		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {
 			continue
 		}

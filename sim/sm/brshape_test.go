@@ -80,7 +80,7 @@ func TestBranchShapes(t *testing.T) {
 	}
 	require.Len(t, setps, 11)
 	require.Len(t, bras, 12)
-	shape := func(inf *exec.InstInfo) uint8 { s, _ := l.brShape(inf); return s }
+	shape := func(inf *exec.InstInfo) uint8 { return l.at(inf).shape }
 	for i := 0; i < 9; i++ {
 		first := i == 0 || i == 7
 		last := i == 6 || i == 8
@@ -91,7 +91,7 @@ func TestBranchShapes(t *testing.T) {
 		}
 		if last {
 			assert.Equal(t, brLastBra, shape(bras[i]), "pair %d closes a group: its BRA", i+1)
-			assert.True(t, l.compareBranch(bras[i]))
+			assert.NotZero(t, l.at(bras[i]).flags&schedCmpBranch)
 		} else {
 			assert.Equal(t, brMerged, shape(bras[i]), "pair %d: no BRA", i+1)
 			assert.Equal(t, lowFused, l.kind(bras[i]))
@@ -100,7 +100,7 @@ func TestBranchShapes(t *testing.T) {
 	assert.Equal(t, brPlain, shape(setps[9]), "after a mov: not merged")
 	assert.Equal(t, brPlain, shape(bras[9]))
 	assert.Equal(t, brIfConv, shape(bras[10]), "over two adds: predicated, no BRA")
-	lo, hi := l.ifConvSkipped(bras[10])
+	lo, hi := l.sched.skipLo[bras[10].PC], l.sched.skipHi[bras[10].PC]
 	assert.Equal(t, int32(2), hi-lo, "it skips the two adds")
 	assert.Equal(t, brPlain, shape(bras[11]), "over a shared load: kept")
 }

@@ -15,7 +15,7 @@ import (
 //	STSM; UIADD3 UR4 (stall 3); STSM; ISETP.LE P1, R4, UR4; STSM x30; @!P1 BRA
 //
 // and every smem_ld128 / smem_ld64 loop likewise starts LDS; UIADD3; ISETP.
-// sched.go moves the compare up only inside a run of register arithmetic,
+// schedrun.go moves the compare up only inside a run of register arithmetic,
 // so a body with a shared store or load kept the PTX order: the add and
 // setp after the last store, the branch waiting the compare's latency and
 // branch_predicate_cycles (stsm_x1_1w: 30 cycles of loop overhead an
@@ -26,8 +26,8 @@ import (
 // (no other branch, no label inside), p from an unguarded setp in the body
 // whose registers are loop-invariant or one counter written only by an
 // add/sub of itself and an immediate, and a body whose instructions
-// sched.go cannot move are shared-memory loads, stores, ldmatrix,
-// stmatrix or atomics, at least one ahead of that add (else sched.go's
+// schedrun.go cannot move are shared-memory loads, stores, ldmatrix,
+// stmatrix or atomics, at least one ahead of that add (else schedrun.go's
 // schedule already hoists it). Only those loops' SASS was read; loops
 // with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
 // order (the TMA-store holds of tma_hold.go were fitted with it: applying
@@ -38,41 +38,40 @@ import (
 // first issue (ptxas's compare-to-branch distance), unless they are
 // ready earlier anyway. Issue slots are unchanged.
 
-// loopHoist is the analysis of one function: top[pc] = loop id + 1 at the
-// first instruction of a marked loop's body, member[pc] = loop id + 1 at
-// its add, setp and closing branch, branch[pc] true at the branch.
-type loopHoist struct {
-	top, member []int16
-	branch      []bool
-	loops       int
-}
-
-func findLoopHoists(f *ptx.Function, infos []*exec.InstInfo) *loopHoist {
+// markLoopHoists marks f's counted loops in its schedule entries (ent, by
+// PC; order: the PC issued at each slot): the instruction issued at the
+// first slot of a marked loop's body (schedLoopTop, top), its add and setp
+// (schedLoopMember) and its closing branch (schedLoopBranch), with the
+// loop's id.
+func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent []schedEntry, order []int32) {
 	n := len(infos)
-	h := &loopHoist{top: make([]int16, n), member: make([]int16, n), branch: make([]bool, n)}
-	target := f.LabelTargets()
+	loops := 0
+	topped := make([]bool, n)
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {
 			continue
 		}
 		top := branchTarget(in, n)
-		if top < 0 || top >= b || h.top[top] != 0 {
+		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok := countedLoop(f, infos, target, top, b); ok && h.loops < 1<<14 {
-			h.loops++
-			id := int16(h.loops)
-			h.top[top] = id
-			h.member[a], h.member[s], h.member[b] = id, id, id
-			h.branch[b] = true
+		if a, s, ok := countedLoop(f, infos, target, top, b); ok && loops < 1<<14 {
+			loops++
+			id := int16(loops)
+			topped[top] = true
+			t := &ent[order[top]]
+			t.top, t.flags = id, t.flags|schedLoopTop
+			for _, pc := range []int{a, s} {
+				ent[pc].loop, ent[pc].flags = id, ent[pc].flags|schedLoopMember
+			}
+			ent[b].loop, ent[b].flags = id, ent[b].flags|schedLoopBranch
 		}
 	}
-	return h
 }
 
 // countedLoop finds the counter's add (a) and the compare (s) of the
-// loop [top, b], if it is one findLoopHoists marks.
+// loop [top, b], if it is one markLoopHoists marks.
 func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok bool) {
 	guard := f.Insts[b].Guard
 	s = -1
@@ -115,7 +114,7 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b 
 			return 0, 0, false // only the shared-memory loops whose SASS was read
 		}
 		if j < a {
-			shared = true // sched.go's run cannot reach the top
+			shared = true // schedrun.go's run cannot reach the top
 		}
 	}
 	return a, s, shared
@@ -129,47 +128,27 @@ func selfAddImm(in *ptx.Inst, inf *exec.InstInfo, r int32) bool {
 	return len(inf.Defs) == 1 && inf.Defs[0] == r && len(inf.Uses) == 1 && inf.Uses[0] == r
 }
 
-// loopTopIssued records the issue of a marked loop body's first instruction.
-func (s *SM) loopTopIssued(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
-	h := s.code.low.loopHoists(info)
-	if h == nil || info == nil {
+// loopTopIssued records the issue of a marked loop body's first slot.
+func (s *SM) loopTopIssued(ws *warpState, en *schedEntry, now engine.Cycle) {
+	if en.flags&schedLoopTop == 0 {
 		return
 	}
-	if id := h.top[info.PC]; id > 0 {
-		if int(id) >= len(ws.loopTop) {
-			t := make([]engine.Cycle, int(id)+1)
-			copy(t, ws.loopTop)
-			ws.loopTop = t
-		}
-		ws.loopTop[id] = now
+	if id := int(en.top); id >= len(ws.loopTop) {
+		t := make([]engine.Cycle, id+1)
+		copy(t, ws.loopTop)
+		ws.loopTop = t
 	}
+	ws.loopTop[en.top] = now
 }
 
 // loopHoistLimit is the latest cycle the sources of a marked add, setp or
 // branch can be ready (engine.Never for other instructions).
-func (s *SM) loopHoistLimit(ws *warpState, info *exec.InstInfo) engine.Cycle {
-	h := s.code.low.loopHoists(info)
-	if h == nil || info == nil {
+func (s *SM) loopHoistLimit(ws *warpState, en *schedEntry) engine.Cycle {
+	if en.flags&(schedLoopMember|schedLoopBranch) == 0 || int(en.loop) >= len(ws.loopTop) {
 		return engine.Never
 	}
-	id := h.member[info.PC]
-	if id <= 0 || int(id) >= len(ws.loopTop) {
-		return engine.Never
+	if en.flags&schedLoopBranch != 0 {
+		return ws.loopTop[en.loop] + schedBranchLat
 	}
-	if h.branch[info.PC] {
-		return ws.loopTop[id] + schedBranchLat
-	}
-	return ws.loopTop[id] + engine.Cycle(schedLat[ptx.PipeALU])
-}
-
-// loopHoists is the analysis of info's function (nil outside the analysed one).
-func (l *Lowering) loopHoists(info *exec.InstInfo) *loopHoist {
-	if l == nil || info == nil || int(info.Func) >= len(l.lhoist) {
-		return nil
-	}
-	h := l.lhoist[info.Func]
-	if h == nil || int(info.PC) >= len(h.top) {
-		return nil
-	}
-	return h
+	return ws.loopTop[en.loop] + engine.Cycle(schedLat[ptx.PipeALU])
 }

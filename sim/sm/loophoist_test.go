@@ -61,7 +61,7 @@ V:
 }
 `
 
-func TestP1LoopHoistMarks(t *testing.T) {
+func TestLoopHoistMarks(t *testing.T) {
 	p, err := ptx.Load("loophoist.ptx", []byte(loopHoistPTX))
 	require.NoError(t, err)
 	k, err := exec.Compile(p, "k", exec.DefaultLayout())
@@ -69,26 +69,23 @@ func TestP1LoopHoistMarks(t *testing.T) {
 	l := NewLowering(k)
 	f := p.Funcs[0]
 	marked := map[string]bool{}
+	// loop S: its top is the first store, its members the add, setp and bra
+	var tops, members []string
 	for pc, info := range k.Infos() {
 		in := &f.Insts[pc]
+		en := l.at(info)
 		if in.Op == ptx.OpBra && in.Guard >= 0 {
-			h := l.loopHoists(info)
-			require.NotNil(t, h)
-			marked[f.Regs[in.Guard].Name] = h.branch[pc]
+			marked[f.Regs[in.Guard].Name] = en.flags&schedLoopBranch != 0
+		}
+		if en.flags&schedLoopTop != 0 {
+			tops = append(tops, in.Text)
+		}
+		if en.flags&(schedLoopMember|schedLoopBranch) != 0 {
+			members = append(members, in.Text)
+			assert.EqualValues(t, 1, en.loop)
 		}
 	}
 	assert.Equal(t, map[string]bool{"%p1": true, "%p2": false, "%p3": false, "%p4": false, "%p5": false}, marked)
-	h := l.loopHoists(k.Infos()[0])
-	// loop S: its top is the first store, its members the add, setp and bra
-	var tops, members []string
-	for pc := range f.Insts {
-		if h.top[pc] > 0 {
-			tops = append(tops, f.Insts[pc].Text)
-		}
-		if h.member[pc] > 0 {
-			members = append(members, f.Insts[pc].Text)
-		}
-	}
 	assert.Equal(t, []string{"st.shared.u32"}, tops)
 	assert.Equal(t, []string{"add.s32", "setp.lt.s32", "bra"}, members)
 }

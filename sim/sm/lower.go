@@ -36,20 +36,10 @@ type Lowering struct {
 	reduced [][]bool
 	// three: instructions whose SASS reads three R registers (regbank.go)
 	three [][]bool
-	// order: the PC whose timing an issue at this PC takes (sched.go);
-	// infos the analysed function's instructions
-	order [][]int32
-	infos []*exec.InstInfo
-	// cmpBranch: branches on a setp's predicate (sched.go)
-	cmpBranch [][]bool
-	// hoisted: branches on a compare ptxas hoists out of the loop (predbranch.go)
-	hoisted [][]bool
 	// sbase: movs of a shared variable's address left in place (sharedbase.go)
 	sbase [][]bool
-	// brs: merged compare chains and if-converted branches (brshape.go)
-	brs []brShapeInfo
-	// lhoist: counted loops whose compare ptxas puts at the top (loophoist.go)
-	lhoist []*loopHoist
+	// sched: ptxas's issue order and what each instruction is in SASS (sched.go)
+	sched *schedule
 }
 
 const (
@@ -83,76 +73,10 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.reduced[fi] = atomReduced(f, infos)
 	l.three = make([][]bool, fi+1)
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
-	l.order = make([][]int32, fi+1)
-	l.order[fi] = issueOrder(f, infos, l.byFunc[fi])
-	l.infos = infos
-	l.cmpBranch = make([][]bool, fi+1)
-	fold, copies := selpFolds(f, infos)
-	for pc, h := range fold {
-		if h {
-			l.byFunc[fi][pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
-		}
-	}
-	l.cmpBranch[fi] = compareBranches(infos, copies)
-	l.hoisted = make([][]bool, fi+1)
-	var setp []bool
-	l.hoisted[fi], setp = predHoisted(f, infos)
-	for pc, h := range setp {
-		if h {
-			l.byFunc[fi][pc] = lowFused // hoisted out of the loop: no SASS in it
-		}
-	}
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
-	l.brs = make([]brShapeInfo, fi+1)
-	l.brs[fi] = brShapes(f, infos)
-	for pc, sh := range l.brs[fi].shape {
-		if sh == brMerged || sh == brIfConv {
-			l.byFunc[fi][pc] = lowFused // no BRA in SASS (brshape.go)
-		}
-	}
-	l.lhoist = make([]*loopHoist, fi+1)
-	l.lhoist[fi] = findLoopHoists(f, infos)
+	l.sched = newSchedule(k, fi, infos, l.byFunc[fi])
 	return l
-}
-
-// brShape is the instruction's branch shape (brshape.go) and, for
-// brOrSetp, the previous compare's predicate.
-func (l *Lowering) brShape(info *exec.InstInfo) (uint8, int32) {
-	if l == nil || int(info.Func) >= len(l.brs) {
-		return brPlain, 0
-	}
-	b := &l.brs[info.Func]
-	if int(info.PC) >= len(b.shape) {
-		return brPlain, 0
-	}
-	return b.shape[info.PC], b.prevPred[info.PC]
-}
-
-// ifConvSkipped: the PCs an if-converted branch jumps over.
-func (l *Lowering) ifConvSkipped(info *exec.InstInfo) (lo, hi int32) {
-	b := &l.brs[info.Func]
-	return b.skipLo[info.PC], b.skipHi[info.PC]
-}
-
-// compareBranch: a branch on a setp's predicate (sched.go).
-func (l *Lowering) compareBranch(info *exec.InstInfo) bool {
-	return l != nil && perPC(l.cmpBranch, info)
-}
-
-// timed is the instruction whose timing an issue of info takes: ptxas's
-// order of straight-line code (sched.go).
-func (l *Lowering) timed(info *exec.InstInfo) *exec.InstInfo {
-	if l == nil || info == nil {
-		return info
-	}
-	if int(info.Func) >= len(l.order) || int(info.PC) >= len(l.order[info.Func]) {
-		return info
-	}
-	if pc := l.order[info.Func][info.PC]; pc != info.PC && int(pc) < len(l.infos) {
-		return l.infos[pc]
-	}
-	return info
 }
 
 // perPC is an analysis table's entry for the instruction (the zero value
@@ -172,10 +96,6 @@ func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perP
 
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
 func (l *Lowering) warpReduced(info *exec.InstInfo) bool { return l != nil && perPC(l.reduced, info) }
-
-// predHoisted: the branch's guard comes from a compare ptxas hoists out
-// of the loop (predbranch.go).
-func (l *Lowering) predHoisted(info *exec.InstInfo) bool { return l != nil && perPC(l.hoisted, info) }
 
 // sharedBase: a mov of a shared variable's address whose S2UR ptxas
 // leaves in place (sharedbase.go).

@@ -21,12 +21,12 @@ import (
 // tmast9_skip_s0, tmast9_redif_*; with several, as in a switch's compare
 // chain, it recomputes them: tmast9_sw8_*, bulkred_*).
 //
-// It returns the branches (bra[pc]) and their compares (setp[pc]): a
-// hoisted compare has no SASS in the loop (Lowering marks it lowFused: its
-// predicate is ready when its sources are, long before the branch).
-func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (bra, setp []bool) {
+// It returns their compares (setp[pc]): a hoisted compare has no SASS in
+// the loop (the schedule marks it lowFused: its predicate is ready when its
+// sources are, long before the branch).
+func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
 	n := len(infos)
-	bra, setp = make([]bool, n), make([]bool, n)
+	setp = make([]bool, n)
 	type cand struct{ br, set, lo, hi int }
 	var cs []cand
 	for pc := range f.Insts {
@@ -69,10 +69,10 @@ func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (bra, setp []bool) {
 			}
 		}
 		if alone {
-			bra[c.br], setp[c.set] = true, true
+			setp[c.set] = true
 		}
 	}
-	return bra, setp
+	return setp
 }
 
 // innerLoop is the PC range [target, branch] of the innermost loop (a

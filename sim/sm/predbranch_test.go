@@ -87,12 +87,10 @@ func TestPredBranchAndSharedBase(t *testing.T) {
 		}
 		return in.Text
 	}
-	hoisted, fused, sbase := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	fused, sbase := map[string]bool{}, map[string]bool{}
 	for pc, info := range k.Infos() {
 		in := &f.Insts[pc]
 		switch {
-		case in.Op == ptx.OpBra && in.Guard >= 0:
-			hoisted[name(in)+" "+f.Regs[in.Guard].Name] = l.predHoisted(info)
 		case in.Op == ptx.OpSetp:
 			fused[name(in)] = l.kind(info) == lowFused
 		case in.Op == ptx.OpMov && sharedSym(p, f, in):
@@ -100,17 +98,9 @@ func TestPredBranchAndSharedBase(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]bool{
-		"bra %p1": true,  // loop A's only invariant compare: hoisted
-		"bra %p2": false, // the loop counter's compare
-		"bra %p3": false, // loop B: two invariant compares, both stay
-		"bra %p4": false,
-		"bra %p5": false,
-		"bra %p6": false,
-	}, hoisted)
-	assert.Equal(t, map[string]bool{
-		"setp.ne.s32 %p1": true, // no SASS in the loop
-		"setp.lt.s32 %p2": false,
-		"setp.eq.s32 %p3": false,
+		"setp.ne.s32 %p1": true,  // loop A's only invariant compare: hoisted, no SASS in the loop
+		"setp.lt.s32 %p2": false, // the loop counter's compare
+		"setp.eq.s32 %p3": false, // loop B: two invariant compares, both stay
 		"setp.eq.s32 %p4": false,
 		"setp.lt.s32 %p5": false,
 		"setp.lt.s32 %p6": false,

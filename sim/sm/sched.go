@@ -5,220 +5,180 @@ import (
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
-// ptxas's instruction order (timing only). ptxas list-schedules the SASS
-// of straight-line code: independent instructions move up to fill the
-// cycles a dependent one would wait. The itmix_* loops are PTX pairs
-// `mad.lo x_i; lop3 y_i, y_i, x_i, m` (each LOP3 right after the IMAD it
-// reads); their SASS (cuobjdump, ptxas 13.0 sm_90a) is
+// The issue schedule: the order ptxas issues a function's instructions
+// in, and what each instruction is in ptxas's SASS, computed once per
+// function and read with one lookup per instruction (eligible, issue).
 //
-//	IMAD R26 ...; UIADD3; IMAD R22 ...; IMAD R16 ...; LOP3 R12, R12, R26 ...;
-//	IMAD R18 ...; LOP3 R14, R14, R22 ...; IMAD R2 ...; LOP3 R24, R24, R16 ...
+// The timed run executes the schedule's order (exec.CTA.SetIssueOrder):
+// a warp at PC p executes the instruction the schedule puts at slot p.
+// The order only permutes straight-line stretches entered at their first
+// PC (no branch, call or label target inside) and keeps every register
+// dependence (read after write, write after read, write after write), so
+// values, branches and reconvergence are the PTX order's; the functional
+// run executes the PTX order. Executing the order (rather than charging
+// an instruction another's timing) gives a hoisted global load its own
+// addresses, and an instruction's issue, stall accounting and Effect
+// describe the same instruction.
 //
-// every instruction with stall count 1 in its control bits: one warp can
-// issue every cycle, where the PTX order waits the IMAD's latency before
-// each LOP3 (itmix_imad_lop_w4, one warp per scheduler, simulated at half
-// the GPU's rate). The functional executor still runs the PTX in order;
-// issue charges the k-th instruction of a run of movable instructions the
-// timing (sources, results, pipe) of the k-th instruction of the schedule
-// below. The values do not change: the schedule keeps every register
-// dependence (read after write, write after read, write after write).
+// The order is built in two passes over each function:
+//  1. global loads ahead of the arithmetic that uses their values, within
+//     loadCap registers of loads in flight (schedload.go; every function);
+//  2. runs of register arithmetic list-scheduled on ptxas's machine model
+//     (schedrun.go; the entry function, the one lower.go analyses), over
+//     the order of pass 1. Pass 2 sees the lowering kinds of lowerFunc
+//     only, not the compares the analyses below make free.
 //
-// Movable: register arithmetic on the ALU, IMAD, FP32, FP64, MUFU and
-// conversion pipes (no memory, no special register, no division
-// sequence), the moves ptxas removes (no issue slot: free in the schedule
-// too) and fence.mbarrier_init (a NOP). A run ends at any other
-// instruction, at a branch and before a branch target; runs longer than
-// schedWindow are cut. A loop's counter and compare move to the top of
-// its body (the compare feeds the closing branch: schedBranchLat), as in
-// every SASS loop of the microbenchmarks (UIADD3 first, ISETP 13 cycles
-// before the BRA): the loop then costs its body's issue or its
-// compare-to-branch chain, whichever is longer, plus the branch
-// (branch_latency_cycles, branch_predicate_cycles: brloop8_*).
-//
-// The scheduler is ptxas's machine model, not the GPU's: the stall counts
-// of the SASS above give one issue per cycle, back-to-back ALU (LOP3,
-// SHF) or IMAD instructions two cycles apart (itmix_lop_shf: stall 2
-// between LOP3s), an IMAD result four cycles after issue; the latencies
-// of the other pipes are the profiles' order of magnitude. These fix only
-// the order, never a simulated cycle.
+// Per instruction the schedule also holds (from the PTX order):
+//   - its lowering kind (lower.go, with the fused compares and branches
+//     of selpfold.go, predbranch.go and brshape.go);
+//   - where its loop's compare goes: a compare ptxas hoists out of the
+//     loop (predbranch.go: no SASS in the loop), the counter and compare
+//     of a counted shared-memory loop at the top of its body
+//     (loophoist.go: a bound on when their sources are ready), a compare
+//     in a run of arithmetic placed by pass 2; and whether a branch reads
+//     a setp's predicate (branch_predicate_cycles);
+//   - its branch shape (brshape.go);
+//   - the code address its slot has in ptxas's layout (the instruction
+//     fetch: the SASS lies in issue order).
 
-const schedWindow = 256
-
-// schedBranchLat: ptxas's compare-to-branch distance (ISETP stall 13 before
-// its BRA in the brloop8_* and fence7_mbinit loops).
-const schedBranchLat = 13
-
-// schedLat and schedInterval: ptxas's latency and issue interval by pipe.
-var schedLat = [ptx.NumPipes]int{ptx.PipeALU: 4, ptx.PipeIMAD: 4, ptx.PipeFP32: 4, ptx.PipeFP64: 8, ptx.PipeMUFU: 16, ptx.PipeConv: 16}
-var schedInterval = [ptx.NumPipes]int{ptx.PipeALU: 2, ptx.PipeIMAD: 2, ptx.PipeFP32: 1, ptx.PipeFP64: 2, ptx.PipeMUFU: 2, ptx.PipeConv: 2}
-
-// movable: the instruction may be reordered by the schedule.
-func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
-	if inf.Op == ptx.OpFence && inf.Form == ptx.FormFenceNone {
-		return true // fence.mbarrier_init: a NOP (microbench fence7_mbinit's SASS)
-	}
-	switch inf.Pipe {
-	case ptx.PipeALU, ptx.PipeIMAD, ptx.PipeFP32, ptx.PipeFP64, ptx.PipeMUFU, ptx.PipeConv:
-	default:
-		return false
-	}
-	if inf.Async != exec.AsyncNone || inf.Op == ptx.OpDiv || inf.Op == ptx.OpRem || len(inf.Defs) == 0 {
-		return false
-	}
-	for i := range in.Ops {
-		if in.Ops[i].Kind == ptx.OpdSpecial {
-			return false // %clock64 and the like stay where they are
-		}
-	}
-	return true
+// schedEntry is the schedule's entry for one instruction (by its PC).
+type schedEntry struct {
+	// addr: the code address of the slot the instruction issues at
+	addr uint64
+	// prevPred: for brOrSetp, the previous compare's predicate register
+	prevPred int32
+	// loop: the marked loop (loophoist.go) whose add, setp (schedLoopMember)
+	// or branch (schedLoopBranch) this is; top: the one whose body's first
+	// slot it issues at (schedLoopTop)
+	loop, top int16
+	kind      uint8 // lowering kind (lower.go)
+	shape     uint8 // branch shape (brshape.go)
+	flags     uint8
 }
 
-// issueOrder maps each PC to the PC whose timing its issue takes (the
-// identity outside reordered runs). kinds is lowerFunc's result.
-func issueOrder(f *ptx.Function, infos []*exec.InstInfo, kinds []uint8) []int32 {
-	n := len(infos)
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	target := f.LabelTargets()
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end-start > 1 {
-			scheduleRun(infos, kinds, start, end, order)
-		}
-		start = -1
-	}
-	for i := 0; i < n; i++ {
-		if target[i] {
-			flush(i)
-		}
-		if !movable(infos[i], &f.Insts[i]) {
-			flush(i)
+const (
+	schedCmpBranch  uint8 = 1 << iota // a branch on a setp's predicate
+	schedLoopTop                      // issues first in a marked loop's body
+	schedLoopMember                   // a marked loop's counter add or compare
+	schedLoopBranch                   // a marked loop's closing branch
+)
+
+// schedule is a kernel's issue schedule.
+type schedule struct {
+	ent   [][]schedEntry   // by function and PC; nil: the PTX order, no analysis
+	order exec.IssueOrder  // the PC issued at each slot (nil: the PTX order)
+	infos []*exec.InstInfo // the entry function's instructions by PC
+	// skipLo, skipHi: the PCs an if-converted branch jumps over (brshape.go)
+	skipLo, skipHi []int32
+}
+
+// newSchedule builds the schedule of kernel k; fi is the entry function,
+// infos its instructions and kinds its lowering (lowerFunc's result; the
+// fused compares and branches are marked in it here).
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) *schedule {
+	prog := k.Program()
+	f := prog.Funcs[fi]
+	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
+	for j := range prog.Funcs {
+		if j == fi {
 			continue
 		}
-		if start < 0 {
-			start = i
-		}
-		if i+1-start == schedWindow {
-			flush(i + 1)
+		if inf := k.FuncInfos(j); inf != nil {
+			if o := loadOrder(prog.Funcs[j], inf); o != nil {
+				s.order[j] = o
+				s.ent[j] = make([]schedEntry, len(inf))
+				s.place(j, inf, o, o)
+			}
 		}
 	}
-	flush(n)
-	return order
+	// pass 1 and 2 (see above)
+	first := loadOrder(f, infos)
+	if first == nil {
+		first = identity(len(infos))
+	}
+	target := f.LabelTargets()
+	v := schedView{insts: make([]*ptx.Inst, len(infos)), infos: make([]*exec.InstInfo, len(infos)),
+		kinds: make([]uint8, len(infos)), target: target}
+	for i, pc := range first {
+		v.insts[i], v.infos[i], v.kinds[i] = &f.Insts[pc], infos[pc], kinds[pc]
+	}
+	second := runOrder(v)
+	order := make([]int32, len(infos))
+	same := true
+	for i, j := range second {
+		order[i] = first[j]
+		same = same && order[i] == int32(i)
+	}
+	if !same {
+		s.order[fi] = order
+	}
+	s.ent[fi] = make([]schedEntry, len(infos))
+	s.place(fi, infos, first, order)
+
+	// what ptxas makes of compares and branches
+	fold, copies := selpFolds(f, infos)
+	for pc, h := range fold {
+		if h {
+			kinds[pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
+		}
+	}
+	setp := predHoisted(f, infos)
+	for pc, h := range setp {
+		if h {
+			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
+		}
+	}
+	brs := brShapes(f, infos)
+	for pc, sh := range brs.shape {
+		if sh == brMerged || sh == brIfConv {
+			kinds[pc] = lowFused // no BRA in SASS (brshape.go)
+		}
+	}
+	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
+	cmp := compareBranches(infos, copies)
+	ent := s.ent[fi]
+	for pc := range ent {
+		e := &ent[pc]
+		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
+		if cmp[pc] {
+			e.flags |= schedCmpBranch
+		}
+	}
+	markLoopHoists(f, infos, target, ent, order)
+	return s
 }
 
-// schedEdge: instruction to waits lat cycles after from issues (0: only
-// after it, a false dependence).
-type schedEdge struct{ to, lat int }
-
-// scheduleRun list-schedules infos[a:b] and writes the run's order.
-func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32) {
-	n := b - a
-	succ := make([][]schedEdge, n)
-	npred := make([]int, n)
-	lastDef := map[int32]int{}
-	readers := map[int32][]int{}
-	lat := make([]int, n)
-	for j := 0; j < n; j++ {
-		inf := infos[a+j]
-		lat[j] = schedLat[inf.Pipe]
-		if hi, wide := imadForm(inf); hi || wide {
-			lat[j] = 2 * schedLat[ptx.PipeIMAD]
-		}
-		if schedFree(inf, kinds[a+j]) {
-			lat[j] = 0
-		}
-		add := func(i, l int) {
-			succ[i] = append(succ[i], schedEdge{j, l})
-			npred[j]++
-		}
-		for _, r := range inf.Uses {
-			if i, ok := lastDef[r]; ok {
-				add(i, lat[i])
-			}
-		}
-		for _, r := range inf.Defs {
-			if i, ok := lastDef[r]; ok {
-				add(i, 0)
-			}
-			for _, i := range readers[r] {
-				if i != j {
-					add(i, 0)
-				}
-			}
-		}
-		for _, r := range inf.Uses {
-			readers[r] = append(readers[r], j)
-		}
-		for _, r := range inf.Defs {
-			lastDef[r] = j
-			readers[r] = readers[r][:0]
-		}
+// place sets the code addresses of function j's entries: the SASS of the
+// instruction at slot i of layout follows that of the slots before it.
+// issued is the order executed (the instruction at each slot).
+func (s *schedule) place(j int, infos []*exec.InstInfo, layout, issued []int32) {
+	if len(infos) == 0 {
+		return
 	}
-	// height: the longest latency path from an instruction to the run's
-	// end, or through the branch that ends the run (ptxas puts a compare
-	// schedBranchLat ahead of the branch reading it)
-	height := make([]int, n)
-	if b < len(infos) && infos[b].Pipe == ptx.PipeBranch {
-		for _, r := range infos[b].Uses {
-			if i, ok := lastDef[r]; ok {
-				height[i] = schedBranchLat
-			}
-		}
-	}
-	for j := n - 1; j >= 0; j-- {
-		for _, e := range succ[j] {
-			height[j] = max(height[j], e.lat+height[e.to])
-		}
-	}
-	earliest := make([]int, n)
-	done := make([]bool, n)
-	var pipeFree [ptx.NumPipes]int
-	t := 0
-	for k := 0; k < n; k++ {
-		best, bestAt := -1, 0
-		for j := 0; j < n; j++ {
-			if done[j] || npred[j] > 0 {
-				continue
-			}
-			at := max(t, earliest[j])
-			if !schedFree(infos[a+j], kinds[a+j]) {
-				at = max(at, pipeFree[schedPipe(infos[a+j], kinds[a+j], &pipeFree)])
-			}
-			if best < 0 || at < bestAt || (at == bestAt && height[j] > height[best]) {
-				best, bestAt = j, at
-			}
-		}
-		done[best] = true
-		order[a+k] = int32(a + best)
-		inf := infos[a+best]
-		if !schedFree(inf, kinds[a+best]) {
-			p := schedPipe(inf, kinds[a+best], &pipeFree)
-			iv := schedInterval[p] * int(inf.Slots)
-			if hi, wide := imadForm(inf); hi || wide {
-				iv = 2 * schedInterval[ptx.PipeIMAD]
-			}
-			pipeFree[p] = bestAt + iv
-			t = bestAt + int(inf.Slots)
-		}
-		for _, e := range succ[best] {
-			earliest[e.to] = max(earliest[e.to], bestAt+e.lat)
-			npred[e.to]--
-		}
+	addr := infos[0].Addr &^ (1<<24 - 1) // the function's base
+	for i, pc := range layout {
+		s.ent[j][issued[i]].addr = addr
+		addr += 16 * uint64(infos[pc].Slots)
 	}
 }
 
-// schedFree: no SASS (a move ptxas removes, a value fused into its user).
-func schedFree(inf *exec.InstInfo, kind uint8) bool { return inf.Slots == 0 || kind == lowFused }
-
-// schedPipe: the pipe an instruction takes in the schedule (a flexible add
-// or shift the one free first).
-func schedPipe(inf *exec.InstInfo, kind uint8, free *[ptx.NumPipes]int) ptx.Pipe {
-	if kind == lowFlex && free[ptx.PipeIMAD] < free[ptx.PipeALU] {
-		return ptx.PipeIMAD
+// at is the schedule's entry for info (the PTX order's, with the
+// instruction's own address, outside the schedule).
+func (l *Lowering) at(info *exec.InstInfo) schedEntry {
+	if l != nil && l.sched != nil && int(info.Func) < len(l.sched.ent) {
+		if ent := l.sched.ent[info.Func]; int(info.PC) < len(ent) {
+			return ent[info.PC]
+		}
 	}
-	return inf.Pipe
+	return schedEntry{addr: info.Addr}
+}
+
+// issueOrder is the order the timed run executes (nil: the PTX order).
+func (l *Lowering) issueOrder() exec.IssueOrder {
+	if l == nil || l.sched == nil {
+		return nil
+	}
+	return l.sched.order
 }
 
 // compareBranches marks the branches whose guard predicate only ever comes

@@ -161,6 +161,7 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	cs := &ctaState{c: c, res: r, start: at, multi: len(c.Cluster().CTAs()) > 1, slot: s.freeSlot(true)}
 	c.SetClock(s.clockNow, s.NsPerCycle) // barclock.go
 	c.SetAsyncMode(asyncMode)
+	c.SetIssueOrder(s.code.low.issueOrder()) // ptxas's order (sched.go)
 	for _, w := range c.Warps() {
 		if w.Done() {
 			continue
@@ -208,8 +209,7 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			ti := s.code.low.timed(pick.info) // ptxas's order (sched.go)
-			free := ti != nil && (ti.Slots == 0 || s.code.low.kind(ti) == lowFused)
+			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.at(pick.info).kind == lowFused)
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
@@ -325,43 +325,42 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if info == nil {
 		return info, now, why // falls off the end: Issue reports it
 	}
-	if t := s.fetchFor(ws, info.Addr, now); t > at {
+	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
-	ti := s.code.low.timed(info) // ptxas's order (sched.go)
 	var predLate engine.Cycle
-	if s.code.low.compareBranch(ti) {
+	if en.flags&schedCmpBranch != 0 {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
-	shape, prev := s.code.low.brShape(ti) // ptxas's branch shapes (brshape.go)
-	lim := s.loopHoistLimit(ws, ti)       // loophoist.go
-	if shape == brMerged || shape == brIfConv {
+	lim := s.loopHoistLimit(ws, &en) // loophoist.go
+	if en.shape == brMerged || en.shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
 	} else {
-		for _, r := range ti.Uses {
+		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
 				at, why = t, ws.regWhy[r]
 			}
 		}
 	}
-	for _, r := range ti.Defs {
-		if shape == brOrSetp && r == prev {
+	for _, r := range info.Defs {
+		if en.shape == brOrSetp && r == en.prevPred {
 			continue // the ISETP.OR chain's own wait, below
 		}
 		if t := ws.reg(r); t > at {
 			at, why = t, ws.regWhy[r]
 		}
 	}
-	if shape == brOrSetp {
+	if en.shape == brOrSetp {
 		// an ISETP.OR issues branch_or_chain_cycles after the compare
 		// before it (whose predicate is ready the ALU latency after issue)
 		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
-		if t := ws.reg(prev) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
+		if t := ws.reg(en.prevPred) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
 			at, why = t, StallWait
 		}
 	}
-	pipe := ti.Pipe
-	switch s.code.low.kind(ti) {
+	pipe := info.Pipe
+	switch en.kind {
 	case lowFlex:
 		pipe = flexPipe(sp)
 	case lowFused:

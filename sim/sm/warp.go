@@ -186,9 +186,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	s.loopTopIssued(ws, info, now) // loophoist.go
-	info = s.code.low.timed(info)  // ptxas's order (sched.go)
-	low := s.code.low.kind(info)
+	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	s.loopTopIssued(ws, &en, now)
+	low := en.kind
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {
 		ws.account(Selected, info, now, s)
@@ -217,7 +217,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		for _, r := range info.Defs {
 			ws.setReg(r, at, why)
 		}
-		if sh, _ := s.code.low.brShape(info); sh == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
+		if en.shape == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
 			// every lane jumps: SASS still issues the block, predicated off
 			ws.setReady(s.ifConvHold(sp, info, now), StallWait)
 		}

@@ -1,50 +1,57 @@
-package exec
+package sm
 
 import (
 	"slices"
 
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
-// ptxas issues a straight-line block's independent global loads before
-// the arithmetic that uses their values. tools/microbench/gls.cu folds
-// each 64- or 128-bit load's words right after the load in the PTX
-// (`ld.global.v4; shl; xor; shl; xor; ...; add.s64; ld.global.v4; ...`);
-// one warp's 16 such loads take 29.9 cycles each on the H200
-// (gls_ld128_coal_w1), about the L1 throughput of the same loads with the
-// folds after the last one in the PTX (gls2_ld128_coal_w1: 21.8), not a
-// load's L1 latency each (run in PTX order: 55.8). Compile therefore
-// reorders each such block: the instructions that do not depend on a
-// value a global load of the block returned (the loads, their address
-// arithmetic) first, then the rest, each part in PTX order, except that a
-// load waits while the loads in flight hold hoistCap registers (then the
-// next instruction that waits for a load goes first). Both the
-// functional and the timed run execute that order; values never change,
-// since the reorder keeps every register dependence (read after write,
-// write after read, write after write).
+// Global loads ahead of their uses (the first pass of the issue schedule,
+// sched.go). ptxas issues a straight-line block's independent global
+// loads before the arithmetic that uses their values.
+// tools/microbench/gls.cu folds each 64- or 128-bit load's words right
+// after the load in the PTX (`ld.global.v4; shl; xor; shl; xor; ...;
+// add.s64; ld.global.v4; ...`); one warp's 16 such loads take 29.9 cycles
+// each on the H200 (gls_ld128_coal_w1), about the L1 throughput of the
+// same loads with the folds after the last one in the PTX
+// (gls2_ld128_coal_w1: 21.8), not a load's L1 latency each (run in PTX
+// order: 55.8). The schedule therefore orders each such block: the
+// instructions that do not depend on a value a global load of the block
+// returned (the loads, their address arithmetic) first, then the rest,
+// each part in PTX order, except that a load waits while the loads in
+// flight hold loadCap registers (then the next instruction that waits
+// for a load goes first).
 //
 // A block here is a run of weak ld.global and register arithmetic (the
 // pipes ALU, IMAD, FP32, FP64, MUFU, conversion; no special register, no
 // division), ended by anything else (a store, a barrier, a branch, a
 // shared-memory access, %clock64) and by a branch target: loads never
 // pass a store or a fence, and the timed region of a microbenchmark keeps
-// its %clock64 reads where they are.
+// its %clock64 reads where they are. A block's first instruction stays
+// first (nothing in the block can go ahead of it), so branch targets keep
+// their PCs.
 
-// hoistOrder returns the order in which xf's instructions run (old PC at
-// each new PC), or nil when it is the PTX order.
-func hoistOrder(xf *xfunc, f *ptx.Function) []int {
-	n := len(xf.insts)
+// loadCap: the most registers of global loads ptxas keeps waiting at once
+// (tools/microbench/gls_sass_ldg.txt, the SASS of gls2.cu: four 128-bit
+// loads in flight, 16 registers; six 64-bit and eight to ten 32-bit ones,
+// where the folds of the first loads free registers early; gls.cu, whose
+// loads each need their own 64-bit address, keeps three 128-bit and about
+// six 32-bit ones: not modelled).
+const loadCap = 16
+
+// loadOrder returns f's order with global loads hoisted (the PC at each
+// slot), or nil when it is the PTX order.
+func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
+	n := len(infos)
 	target := f.LabelTargets()
-	var order []int
+	var order []int32
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end-start > 1 {
-			if run := hoistRun(xf, start, end); run != nil {
+			if run := loadRun(f, infos, start, end); run != nil {
 				if order == nil {
-					order = make([]int, n)
-					for i := range order {
-						order[i] = i
-					}
+					order = identity(n)
 				}
 				copy(order[start:end], run)
 			}
@@ -55,7 +62,7 @@ func hoistOrder(xf *xfunc, f *ptx.Function) []int {
 		if target[i] {
 			flush(i)
 		}
-		if hoistLoad(&xf.insts[i]) == 0 {
+		if loadClass(&f.Insts[i], infos[i]) == 0 {
 			flush(i)
 			continue
 		}
@@ -67,12 +74,19 @@ func hoistOrder(xf *xfunc, f *ptx.Function) []int {
 	return order
 }
 
-// hoistLoad: 2 for a weak global load, 1 for register arithmetic a load
+// identity is the PTX order of n instructions.
+func identity(n int) []int32 {
+	o := make([]int32, n)
+	for i := range o {
+		o[i] = int32(i)
+	}
+	return o
+}
+
+// loadClass: 2 for a weak global load, 1 for register arithmetic a load
 // may pass, 0 for an instruction that ends a block.
-func hoistLoad(x *xinst) int {
-	inf := &x.info
-	in := x.in
-	if inf.Async != AsyncNone || len(inf.Defs) == 0 {
+func loadClass(in *ptx.Inst, inf *exec.InstInfo) int {
+	if inf.Async != exec.AsyncNone || len(inf.Defs) == 0 {
 		return 0
 	}
 	if in.Op == ptx.OpLd {
@@ -97,16 +111,21 @@ func hoistLoad(x *xinst) int {
 	return 1
 }
 
-// hoistRun orders the block xf.insts[a:b]: the instructions that do not
-// depend on a load of the block first. nil when that is the PTX order.
-func hoistRun(xf *xfunc, a, b int) []int {
+// loadRun orders the block [a, b): the instructions that do not depend on
+// a load of the block first. nil when that is the PTX order.
+func loadRun(f *ptx.Function, infos []*exec.InstInfo, a, b int) []int32 {
 	later := make([]bool, b-a)
 	fromLoad := map[int32]bool{} // the register's last value came from a load or a later instruction
 	readLater := map[int32]bool{}
 	wroteLater := map[int32]bool{}
 	moved, seen := false, false
+	loads := 0 // registers the block's loads write
 	for j := a; j < b; j++ {
-		inf := &xf.insts[j].info
+		inf := infos[j]
+		load := loadClass(&f.Insts[j], inf) == 2
+		if load {
+			loads += len(inf.Defs)
+		}
 		l := false
 		for _, r := range inf.Uses {
 			l = l || fromLoad[r]
@@ -126,44 +145,24 @@ func hoistRun(xf *xfunc, a, b int) []int {
 			}
 			continue
 		}
-		load := hoistLoad(&xf.insts[j]) == 2
 		for _, r := range inf.Defs {
 			fromLoad[r] = load
 		}
 		// an instruction that does not wait passes one that does
 		moved = moved || seen
 	}
-	if !moved && !hoistOverCap(xf, a, b) {
+	// over the cap, the schedule interleaves the loads even where the PTX
+	// lists every load first
+	if !moved && loads <= loadCap {
 		return nil
 	}
-	return hoistSchedule(xf, a, b, later)
+	return loadSchedule(f, infos, a, b, later)
 }
 
-// hoistCap: the most registers of global loads ptxas keeps waiting at
-// once (tools/microbench/gls_sass_ldg.txt, the SASS of gls2.cu: four 128-bit loads in flight,
-// 16 registers; six 64-bit and eight to ten 32-bit ones, where the folds
-// of the first loads free registers early; gls.cu, whose loads each need
-// their own 64-bit address, keeps three 128-bit and about six 32-bit ones:
-// not modelled).
-const hoistCap = 16
-
-// hoistOverCap: the block's loads hold more registers than hoistCap before
-// the first instruction that waits for one (then the schedule interleaves
-// them even where the PTX lists every load first).
-func hoistOverCap(xf *xfunc, a, b int) bool {
-	regs := 0
-	for j := a; j < b; j++ {
-		if hoistLoad(&xf.insts[j]) == 2 {
-			regs += len(xf.insts[j].info.Defs)
-		}
-	}
-	return regs > hoistCap
-}
-
-// hoistSchedule emits the block in PTX order, the instructions that do not
+// loadSchedule emits the block in PTX order, the instructions that do not
 // wait for a load first, but a load only while the registers of the loads
-// in flight stay within hoistCap (else the next waiting instruction).
-func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
+// in flight stay within loadCap (else the next waiting instruction).
+func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []bool) []int32 {
 	n := b - a
 	npred := make([]int, n)
 	succ := make([][]int, n)
@@ -174,7 +173,7 @@ func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
 	pending := make([]int, n)
 	releases := make([][]int, n)
 	for j := 0; j < n; j++ {
-		inf := &xf.insts[a+j].info
+		inf := infos[a+j]
 		pending[j] = -1
 		dep := map[int]bool{}
 		for _, r := range inf.Uses {
@@ -194,8 +193,7 @@ func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
 				dep[i] = true
 			}
 		}
-		isLoad := hoistLoad(&xf.insts[a+j]) == 2
-		if isLoad {
+		if loadClass(&f.Insts[a+j], inf) == 2 {
 			if lastLoad >= 0 {
 				dep[lastLoad] = true
 			}
@@ -217,15 +215,15 @@ func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
 	}
 	live := 0
 	done := make([]bool, n)
-	run := make([]int, 0, n)
-	identity := true
+	run := make([]int32, 0, n)
+	same := true
 	for len(run) < n {
 		pick := -1
 		for j := 0; j < n && pick < 0; j++ {
 			if done[j] || npred[j] > 0 || later[j] {
 				continue
 			}
-			if pending[j] >= 0 && live > 0 && live+len(xf.insts[a+j].info.Defs) > hoistCap {
+			if pending[j] >= 0 && live > 0 && live+len(infos[a+j].Defs) > loadCap {
 				break // the load waits for registers
 			}
 			pick = j
@@ -247,22 +245,22 @@ func hoistSchedule(xf *xfunc, a, b int, later []bool) []int {
 			}
 		}
 		done[pick] = true
-		identity = identity && pick == len(run)
-		run = append(run, a+pick)
+		same = same && pick == len(run)
+		run = append(run, int32(a+pick))
 		if pending[pick] > 0 {
-			live += len(xf.insts[a+pick].info.Defs)
+			live += len(infos[a+pick].Defs)
 		}
 		for _, i := range releases[pick] {
 			pending[i]--
 			if pending[i] == 0 {
-				live -= len(xf.insts[a+i].info.Defs)
+				live -= len(infos[a+i].Defs)
 			}
 		}
 		for _, k := range succ[pick] {
 			npred[k]--
 		}
 	}
-	if identity {
+	if same {
 		return nil
 	}
 	return run

@@ -1,0 +1,140 @@
+package sm
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+const schedHeader = `.version 8.0
+.target sm_90a
+.address_size 64
+`
+
+// issuedOrder compiles src's kernel k and returns the instructions'
+// text (with their first register) in the order the timed run issues
+// them, and the same for the PTX order the kernel keeps.
+func issuedOrder(t *testing.T, src string) (issued, program []string) {
+	t.Helper()
+	p, err := ptx.Load("t.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := NewLowering(k)
+	f := k.Entry()
+	text := func(in *ptx.Inst) string {
+		s := in.Text
+		for _, o := range in.Ops {
+			if o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr {
+				return s + " " + f.Regs[o.Reg].Name
+			}
+		}
+		return s
+	}
+	var o []int32
+	if io := l.issueOrder(); io != nil {
+		o = io[k.Infos()[0].Func]
+	}
+	for pc := range f.Insts {
+		program = append(program, text(&f.Insts[pc]))
+		if o != nil {
+			issued = append(issued, text(&f.Insts[o[pc]]))
+		} else {
+			issued = append(issued, text(&f.Insts[pc]))
+		}
+	}
+	return issued, program
+}
+
+// TestLoadsAheadLikePtxas: gls.cu's 128-bit loads each folded right after
+// it in the PTX issue as ptxas orders them (SASS of gls_ld128, ptxas 13.0
+// sm_90a: the second LDG.E.128 issues before the first load's LOP3/SHL
+// fold; at most four 128-bit loads, 16 registers, wait at once,
+// gls2_ld128_s512: LDG R8, R16, R12, R4, then a fold before the fifth).
+// The kernel's program keeps the PTX order (the functional run).
+func TestLoadsAheadLikePtxas(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf)
+{
+	.reg .b32 %r<64>;
+	.reg .b64 %rd<12>;
+	ld.param.u64 %rd1, [buf];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r60, 0;
+`)
+	for i := 0; i < 6; i++ {
+		r := 4 * i
+		reg := func(j int) string { return "%r" + strconv.Itoa(j) }
+		b.WriteString("\tadd.s64 %rd" + strconv.Itoa(2+i) + ", %rd1, " + strconv.Itoa(512*i) + ";\n")
+		b.WriteString("\tld.global.v4.u32 {" + reg(r) + ", " + reg(r+1) + ", " + reg(r+2) + ", " + reg(r+3) + "}, [%rd" + strconv.Itoa(2+i) + "];\n")
+		b.WriteString("\txor.b32 %r60, %r60, " + reg(r) + ";\n")
+	}
+	b.WriteString("\tst.global.u32 [%rd1], %r60;\n\tret;\n}\n")
+	got, prog := issuedOrder(t, b.String())
+	seq := func(s []string) string {
+		var out []string
+		for _, x := range s {
+			switch {
+			case strings.HasPrefix(x, "ld.global"):
+				out = append(out, "L")
+			case strings.HasPrefix(x, "xor"):
+				out = append(out, "x")
+			}
+		}
+		return strings.Join(out, "")
+	}
+	// four loads, then a fold frees a load's registers for the next
+	assert.Equal(t, "LLLLxLxLxxxx", seq(got))
+	assert.Equal(t, "LxLxLxLxLxLx", seq(prog), "the program keeps the PTX order")
+	assert.Equal(t, "st.global.u32 %rd1", got[len(got)-2], "nothing passes the store")
+}
+
+// TestLoadsKeepDependences: a load whose address comes from another load
+// stays after it and after what it waits for; loads never pass a store or
+// %clock64. Pass 1 puts `mov %r5` (it waits for no load) ahead of the
+// chain that computes the second load's address; pass 2 then
+// list-schedules that run of arithmetic (mov, add, mul.wide, add; the
+// load ends it): the add heads the longest path to the run's end (4 + 8 +
+// 4 cycles), the mov has no SASS (a free move, path 0), so the add issues
+// first and the mov after it.
+func TestLoadsKeepDependences(t *testing.T) {
+	src := schedHeader + `
+.visible .entry k(.param .u64 buf)
+{
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<12>;
+	ld.param.u64 %rd1, [buf];
+	cvta.to.global.u64 %rd1, %rd1;
+	ld.global.u32 %r1, [%rd1];
+	add.s32 %r2, %r1, 1;
+	mul.wide.u32 %rd2, %r2, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	ld.global.u32 %r3, [%rd3];
+	add.s32 %r4, %r3, 2;
+	mov.u32 %r5, 7;
+	st.global.u32 [%rd1+4], %r5;
+	ld.global.u32 %r6, [%rd1+8];
+	mov.u64 %rd4, %clock64;
+	ld.global.u32 %r7, [%rd1+12];
+	add.s32 %r8, %r7, %r4;
+	add.s32 %r9, %r6, %r8;
+	st.global.u32 [%rd1+16], %r9;
+	ret;
+}`
+	got, _ := issuedOrder(t, src)
+	assert.Equal(t, []string{
+		"ld.param.u64 %rd1", "cvta.to.global.u64 %rd1", "ld.global.u32 %r1",
+		"add.s32 %r2",
+		"mov.u32 %r5", // does not wait for a load: ahead of the chain
+		"mul.wide.u32 %rd2", "add.s64 %rd3", "ld.global.u32 %r3", "add.s32 %r4",
+		"st.global.u32 %rd1", "ld.global.u32 %r6", "mov.u64 %rd4", "ld.global.u32 %r7",
+		"add.s32 %r8", "add.s32 %r9", "st.global.u32 %rd1", "ret",
+	}, got)
+}

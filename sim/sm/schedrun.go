@@ -1,0 +1,224 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// Runs of register arithmetic (the second pass of the issue schedule,
+// sched.go). ptxas list-schedules the SASS of straight-line code:
+// independent instructions move up to fill the cycles a dependent one
+// would wait. The itmix_* loops are PTX pairs `mad.lo x_i; lop3 y_i, y_i,
+// x_i, m` (each LOP3 right after the IMAD it reads); their SASS
+// (cuobjdump, ptxas 13.0 sm_90a) is
+//
+//	IMAD R26 ...; UIADD3; IMAD R22 ...; IMAD R16 ...; LOP3 R12, R12, R26 ...;
+//	IMAD R18 ...; LOP3 R14, R14, R22 ...; IMAD R2 ...; LOP3 R24, R24, R16 ...
+//
+// every instruction with stall count 1 in its control bits: one warp can
+// issue every cycle, where the PTX order waits the IMAD's latency before
+// each LOP3 (itmix_imad_lop_w4, one warp per scheduler, simulated at half
+// the GPU's rate).
+//
+// Movable: register arithmetic on the ALU, IMAD, FP32, FP64, MUFU and
+// conversion pipes (no memory, no special register, no division
+// sequence), the moves ptxas removes (no issue slot: free in the schedule
+// too) and fence.mbarrier_init (a NOP). A run ends at any other
+// instruction, at a branch and before a branch target; runs longer than
+// schedWindow are cut. A loop's counter and compare move to the top of
+// its body (the compare feeds the closing branch: schedBranchLat), as in
+// every SASS loop of the microbenchmarks (UIADD3 first, ISETP 13 cycles
+// before the BRA): the loop then costs its body's issue or its
+// compare-to-branch chain, whichever is longer, plus the branch
+// (branch_latency_cycles, branch_predicate_cycles: brloop8_*).
+//
+// The scheduler is ptxas's machine model, not the GPU's: the stall counts
+// of the SASS above give one issue per cycle, back-to-back ALU (LOP3,
+// SHF) or IMAD instructions two cycles apart (itmix_lop_shf: stall 2
+// between LOP3s), an IMAD result four cycles after issue; the latencies
+// of the other pipes are the profiles' order of magnitude. These fix only
+// the order, never a simulated cycle.
+
+const schedWindow = 256
+
+// schedBranchLat: ptxas's compare-to-branch distance (ISETP stall 13 before
+// its BRA in the brloop8_* and fence7_mbinit loops).
+const schedBranchLat = 13
+
+// schedLat and schedInterval: ptxas's latency and issue interval by pipe.
+var schedLat = [ptx.NumPipes]int{ptx.PipeALU: 4, ptx.PipeIMAD: 4, ptx.PipeFP32: 4, ptx.PipeFP64: 8, ptx.PipeMUFU: 16, ptx.PipeConv: 16}
+var schedInterval = [ptx.NumPipes]int{ptx.PipeALU: 2, ptx.PipeIMAD: 2, ptx.PipeFP32: 1, ptx.PipeFP64: 2, ptx.PipeMUFU: 2, ptx.PipeConv: 2}
+
+// movable: the instruction may be reordered by the schedule.
+func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
+	if inf.Op == ptx.OpFence && inf.Form == ptx.FormFenceNone {
+		return true // fence.mbarrier_init: a NOP (microbench fence7_mbinit's SASS)
+	}
+	switch inf.Pipe {
+	case ptx.PipeALU, ptx.PipeIMAD, ptx.PipeFP32, ptx.PipeFP64, ptx.PipeMUFU, ptx.PipeConv:
+	default:
+		return false
+	}
+	if inf.Async != exec.AsyncNone || inf.Op == ptx.OpDiv || inf.Op == ptx.OpRem || len(inf.Defs) == 0 {
+		return false
+	}
+	for i := range in.Ops {
+		if in.Ops[i].Kind == ptx.OpdSpecial {
+			return false // %clock64 and the like stay where they are
+		}
+	}
+	return true
+}
+
+// schedView is a function's instructions in the order of an earlier pass
+// (at each slot: its instruction, information and lowering kind).
+type schedView struct {
+	insts  []*ptx.Inst
+	infos  []*exec.InstInfo
+	kinds  []uint8
+	target []bool // a branch target starts at the slot
+}
+
+// runOrder list-schedules v's runs of movable instructions: the slot (of
+// v) issued at each slot, the identity outside runs.
+func runOrder(v schedView) []int32 {
+	n := len(v.infos)
+	order := identity(n)
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end-start > 1 {
+			scheduleRun(v.infos, v.kinds, start, end, order)
+		}
+		start = -1
+	}
+	for i := 0; i < n; i++ {
+		if v.target[i] {
+			flush(i)
+		}
+		if !movable(v.infos[i], v.insts[i]) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		if i+1-start == schedWindow {
+			flush(i + 1)
+		}
+	}
+	flush(n)
+	return order
+}
+
+// schedEdge: instruction to waits lat cycles after from issues (0: only
+// after it, a false dependence).
+type schedEdge struct{ to, lat int }
+
+// scheduleRun list-schedules infos[a:b] and writes the run's order.
+func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32) {
+	n := b - a
+	succ := make([][]schedEdge, n)
+	npred := make([]int, n)
+	lastDef := map[int32]int{}
+	readers := map[int32][]int{}
+	lat := make([]int, n)
+	for j := 0; j < n; j++ {
+		inf := infos[a+j]
+		lat[j] = schedLat[inf.Pipe]
+		if hi, wide := imadForm(inf); hi || wide {
+			lat[j] = 2 * schedLat[ptx.PipeIMAD]
+		}
+		if schedFree(inf, kinds[a+j]) {
+			lat[j] = 0
+		}
+		add := func(i, l int) {
+			succ[i] = append(succ[i], schedEdge{j, l})
+			npred[j]++
+		}
+		for _, r := range inf.Uses {
+			if i, ok := lastDef[r]; ok {
+				add(i, lat[i])
+			}
+		}
+		for _, r := range inf.Defs {
+			if i, ok := lastDef[r]; ok {
+				add(i, 0)
+			}
+			for _, i := range readers[r] {
+				if i != j {
+					add(i, 0)
+				}
+			}
+		}
+		for _, r := range inf.Uses {
+			readers[r] = append(readers[r], j)
+		}
+		for _, r := range inf.Defs {
+			lastDef[r] = j
+			readers[r] = readers[r][:0]
+		}
+	}
+	// height: the longest latency path from an instruction to the run's
+	// end, or through the branch that ends the run (ptxas puts a compare
+	// schedBranchLat ahead of the branch reading it)
+	height := make([]int, n)
+	if b < len(infos) && infos[b].Pipe == ptx.PipeBranch {
+		for _, r := range infos[b].Uses {
+			if i, ok := lastDef[r]; ok {
+				height[i] = schedBranchLat
+			}
+		}
+	}
+	for j := n - 1; j >= 0; j-- {
+		for _, e := range succ[j] {
+			height[j] = max(height[j], e.lat+height[e.to])
+		}
+	}
+	earliest := make([]int, n)
+	done := make([]bool, n)
+	var pipeFree [ptx.NumPipes]int
+	t := 0
+	for k := 0; k < n; k++ {
+		best, bestAt := -1, 0
+		for j := 0; j < n; j++ {
+			if done[j] || npred[j] > 0 {
+				continue
+			}
+			at := max(t, earliest[j])
+			if !schedFree(infos[a+j], kinds[a+j]) {
+				at = max(at, pipeFree[schedPipe(infos[a+j], kinds[a+j], &pipeFree)])
+			}
+			if best < 0 || at < bestAt || (at == bestAt && height[j] > height[best]) {
+				best, bestAt = j, at
+			}
+		}
+		done[best] = true
+		order[a+k] = int32(a + best)
+		inf := infos[a+best]
+		if !schedFree(inf, kinds[a+best]) {
+			p := schedPipe(inf, kinds[a+best], &pipeFree)
+			iv := schedInterval[p] * int(inf.Slots)
+			if hi, wide := imadForm(inf); hi || wide {
+				iv = 2 * schedInterval[ptx.PipeIMAD]
+			}
+			pipeFree[p] = bestAt + iv
+			t = bestAt + int(inf.Slots)
+		}
+		for _, e := range succ[best] {
+			earliest[e.to] = max(earliest[e.to], bestAt+e.lat)
+			npred[e.to]--
+		}
+	}
+}
+
+// schedFree: no SASS (a move ptxas removes, a value fused into its user).
+func schedFree(inf *exec.InstInfo, kind uint8) bool { return inf.Slots == 0 || kind == lowFused }
+
+// schedPipe: the pipe an instruction takes in the schedule (a flexible add
+// or shift the one free first).
+func schedPipe(inf *exec.InstInfo, kind uint8, free *[ptx.NumPipes]int) ptx.Pipe {
+	if kind == lowFlex && free[ptx.PipeIMAD] < free[ptx.PipeALU] {
+		return ptx.PipeIMAD
+	}
+	return inf.Pipe
+}
