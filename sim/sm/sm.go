@@ -363,7 +363,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	pipe := ti.Pipe
 	switch s.code.low.kind(ti) {
 	case lowFlex:
-		pipe = flexPipe(sp)
+		pipe = s.flexPipe(sp, ti)
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	}
