@@ -179,7 +179,7 @@ func (m *machine) occupancy(specRegs int) error {
 			regs, src = n, "maxnreg"
 		} else if n := sm.SetmaxnregRegisters(m.k, c.Registers, c.RegisterAllocUnit); n > 0 {
 			regs, src = n, "setmaxnreg"
-		} else if n := sm.EstimateRegisters(m.k, m.tc.RegistersLiveOverhead); n > 0 {
+		} else if n := sm.EstimateRegisters(m.k, m.tc.RegistersLiveOverhead, m.tc.RegistersDivisionCall); n > 0 {
 			regs, src = n, "estimate" // peak live values of the PTX (sim/sm/regpressure.go)
 		} else {
 			regs, src = m.tc.RegistersPerThreadDefault, "default"

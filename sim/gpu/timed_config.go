@@ -81,6 +81,10 @@ type TimedConfig struct {
 	// of live 32-bit values (sm.EstimateRegisters): the registers per
 	// thread of a launch whose spec, .maxnreg and setmaxnreg say nothing.
 	RegistersLiveOverhead int
+	// RegistersDivisionCall is the registers ptxas's 64-bit division
+	// subroutine needs beside the values live across its CALL
+	// (sm.DivisionCallLive), for the same estimate.
+	RegistersDivisionCall int
 }
 
 // Param is one named parameter of the timing profile.
@@ -139,6 +143,7 @@ func Params() []Param {
 		intParam("imad_hi_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadHiLatencyCycles }),
 		floatParam("idiv_cycles_per_slot", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivCyclesPerSlot }),
 		floatParam("idiv_contention_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivContentionCycles }),
+		floatParam("idiv_pipe_hold", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivPipeHold }),
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
 		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),
@@ -206,6 +211,7 @@ func Params() []Param {
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
 		intParam("registers_live_overhead", "microbench", func(c *TimedConfig) *int { return &c.RegistersLiveOverhead }),
+		intParam("registers_division_call", "microbench", func(c *TimedConfig) *int { return &c.RegistersDivisionCall }),
 		intParam("sub_partitions_count", "spec", func(c *TimedConfig) *int { return &c.SM.SubPartitions }),
 		intParam("max_warps_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxWarps }),
 		intParam("max_ctas_per_sm_count", "spec", func(c *TimedConfig) *int { return &c.SM.MaxCTAs }),
@@ -297,6 +303,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.RegistersPerThreadDefault <= 0 || c.RegistersPerThreadDefault > 255 {
 		return fmt.Errorf("timing: registers_per_thread_default must be in 1..255, got %d", c.RegistersPerThreadDefault)
+	}
+	if c.RegistersDivisionCall < 0 || c.RegistersDivisionCall > 64 {
+		return fmt.Errorf("timing: registers_division_call must be in 0..64, got %d", c.RegistersDivisionCall)
 	}
 	if c.RegistersLiveOverhead < -64 || c.RegistersLiveOverhead > 64 {
 		return fmt.Errorf("timing: registers_live_overhead must be in -64..64, got %d", c.RegistersLiveOverhead)

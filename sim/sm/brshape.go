@@ -154,7 +154,7 @@ func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now engine.Cycle) engi
 		}
 		p := inf.Pipe
 		if s.code.low.kind(inf) == lowFlex {
-			p = flexPipe(sp)
+			p = s.flexPipe(sp, inf)
 		}
 		at := max(t, sp.pipeFree[p])
 		sp.pipeFree[p] = at + engine.Cycle(int(inf.Slots)*s.cfg.Pipes[p].IntervalCycles)

@@ -96,6 +96,10 @@ type Config struct {
 	// IdivContentionCycles: each other division in progress on the
 	// sub-partition adds this to the spacing of a division's steps (seq.go).
 	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`
+	// IdivPipeHold: a division subroutine's IMAD-class steps hold the FMA
+	// pipe this many times their issue interval (seq.go): the pipe runs
+	// ~75% busy at saturation under the subroutine's dependent chain.
+	IdivPipeHold float64 `json:"idiv_pipe_hold" yaml:"idiv_pipe_hold"`
 	// RegbankConflictCycles: the mean dispatch stall of a SASS instruction
 	// reading three distinct R registers (regbank.go), in issue cycles.
 	RegbankConflictCycles float64 `json:"regbank_conflict_cycles" yaml:"regbank_conflict_cycles"`

@@ -76,6 +76,14 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
 	l.sched = newSchedule(k, fi, infos, l.byFunc[fi])
+	// ptxas's static pipe of the flexible adds, over the kinds the
+	// schedule's compare and branch analyses left (free compares count
+	// for neither pipe)
+	for pc, on := range flexSplit(infos, l.byFunc[fi]) {
+		if on {
+			l.sched.ent[fi][pc].flags |= schedFlexIMAD
+		}
+	}
 	return l
 }
 
@@ -280,11 +288,59 @@ func isLogic(inf *exec.InstInfo, in *ptx.Inst) bool {
 	return in.Guard < 0 && inf.Slots > 0 && (inf.Bits == 32 || inf.Bits == 64) && !strings.Contains(in.Text, ".pred")
 }
 
-// flexPipe is the pipe a lowFlex instruction issues to: the ALU, or the
-// FMA pipe's IMAD forms when that is free sooner.
-func flexPipe(sp *subPart) ptx.Pipe {
-	if sp.pipeFree[ptx.PipeIMAD] < sp.pipeFree[ptx.PipeALU] {
+// flexPipe is the pipe a lowFlex instruction issues to. ptxas chooses it
+// statically (flexSplit), whatever the pipes have to do at run time.
+func (s *SM) flexPipe(sp *subPart, info *exec.InstInfo) ptx.Pipe {
+	if s.code.low.flexOnIMAD(info) {
 		return ptx.PipeIMAD
 	}
 	return ptx.PipeALU
+}
+
+// flexOnIMAD: a lowFlex instruction ptxas puts on the FMA pipe.
+func (l *Lowering) flexOnIMAD(info *exec.InstInfo) bool { return l.at(info).flags&schedFlexIMAD != 0 }
+
+// flexSplit is ptxas's static choice of pipe for the lowFlex
+// instructions: in each straight-line stretch it puts so many of them on
+// the FMA pipe (IMAD.IADD, VIADD, IMAD.SHL) that the stretch's ALU and
+// FMA-pipe instruction counts come out as equal as they can, spread evenly
+// over the stretch (cuobjdump: chain_add_s32, 33 IMAD.IADD and 31 IADD3
+// for 64 dependent adds; ihash9_div_alu32, 118 IMAD.IADD and 21 IADD3 for
+// 128 add.u32 beside 136 LOP3; idivtput_u32, 77 ALU and 83 FMA-pipe
+// instructions). A 64-bit division counts for neither: its SASS is
+// the subroutine's (seq.go).
+func flexSplit(infos []*exec.InstInfo, kinds []uint8) []bool {
+	out := make([]bool, len(infos))
+	for lo := 0; lo < len(infos); {
+		hi := lo
+		for hi < len(infos) {
+			hi++
+			if infos[hi-1].Pipe == ptx.PipeBranch {
+				break
+			}
+		}
+		alu, fma, flex := 0, 0, 0
+		for pc := lo; pc < hi; pc++ {
+			inf := infos[pc]
+			switch {
+			case kinds[pc] == lowFlex:
+				flex++
+			case kinds[pc] == lowFused || inf.Slots == 0 || isDivisionCall(inf):
+			case inf.Pipe == ptx.PipeALU:
+				alu += int(inf.Slots)
+			case inf.Pipe == ptx.PipeIMAD:
+				fma += int(inf.Slots)
+			}
+		}
+		onFMA := min(max((flex+alu-fma+1)/2, 0), flex)
+		j := 0
+		for pc := lo; pc < hi; pc++ {
+			if kinds[pc] == lowFlex {
+				out[pc] = (j+1)*onFMA/flex > j*onFMA/flex
+				j++
+			}
+		}
+		lo = hi
+	}
+	return out
 }

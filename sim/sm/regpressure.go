@@ -35,11 +35,30 @@ import (
 // PeakLive is the largest number of 32-bit registers the entry function of
 // k holds live at once, or -1 when the kernel has no instructions.
 func PeakLive(k *exec.Kernel) int {
+	peak, _ := liveness(k)
+	return peak
+}
+
+// DivisionCallLive is the most 32-bit registers live across one of the
+// entry function's 64-bit divisions or remainders (the values live after
+// it, less its results), or -1 when it has none. ptxas compiles each to a
+// CALL of its division subroutine (seq.go), whose own registers
+// (registers_division_call) come on top of these: idivtput_u64 holds 19
+// values across its divisions and ptxas gives it 40 registers against
+// PeakLive's 23.
+func DivisionCallLive(k *exec.Kernel) int {
+	_, across := liveness(k)
+	return across
+}
+
+// liveness is PeakLive and DivisionCallLive.
+func liveness(k *exec.Kernel) (peak, across int) {
+	across = -1
 	f := k.Entry()
 	infos := k.Infos()
 	n := len(infos)
 	if n == 0 || len(f.Insts) != n {
-		return -1
+		return -1, -1
 	}
 	nregs := len(f.Regs)
 	width := make([]int, nregs)
@@ -91,7 +110,6 @@ func PeakLive(k *exec.Kernel) int {
 			}
 		}
 	}
-	peak := 0
 	for pc := 0; pc < n; pc++ {
 		// the values live while the instruction executes: its live-out
 		// plus what it reads (a result may share a dying source's register)
@@ -108,17 +126,40 @@ func PeakLive(k *exec.Kernel) int {
 			c = c2
 		}
 		peak = max(peak, c)
+		if isDivisionCall(infos[pc]) {
+			a := count(cur, width)
+			for _, d := range infos[pc].Defs {
+				if int(d) < nregs && cur[d/64]&(1<<(uint(d)%64)) != 0 {
+					a -= width[d]
+				}
+			}
+			across = max(across, a)
+		}
 	}
-	return peak
+	return peak, across
+}
+
+// isDivisionCall: a 64-bit division or remainder that ptxas compiles to a
+// CALL of its division subroutine (seq.go: exec.DivisionMix).
+func isDivisionCall(info *exec.InstInfo) bool {
+	if info.Bits != 64 {
+		return false
+	}
+	_, ok := exec.DivisionMix(info)
+	return ok
 }
 
 // EstimateRegisters is ptxas's registers per thread as estimated from the
-// PTX: PeakLive plus overhead, within 1..255; 0 when PeakLive has nothing
-// to go on.
-func EstimateRegisters(k *exec.Kernel, overhead int) int {
+// PTX: the larger of PeakLive and DivisionCallLive plus callRegs (the
+// division subroutine's own registers), plus overhead, within 1..255; 0
+// when PeakLive has nothing to go on.
+func EstimateRegisters(k *exec.Kernel, overhead, callRegs int) int {
 	p := PeakLive(k)
 	if p < 0 {
 		return 0
+	}
+	if a := DivisionCallLive(k); a >= 0 {
+		p = max(p, a+callRegs)
 	}
 	return min(max(p+overhead, 1), 255)
 }

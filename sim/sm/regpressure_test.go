@@ -115,7 +115,7 @@ L:
 	} {
 		k := compileEntry(t, head+c.body)
 		assert.Equal(t, c.want, sm.PeakLive(k), c.name)
-		assert.Equal(t, c.want+2, sm.EstimateRegisters(k, 2), c.name)
+		assert.Equal(t, c.want+2, sm.EstimateRegisters(k, 2, 0), c.name)
 	}
 }
 

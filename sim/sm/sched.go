@@ -61,6 +61,7 @@ const (
 	schedLoopTop                      // issues first in a marked loop's body
 	schedLoopMember                   // a marked loop's counter add or compare
 	schedLoopBranch                   // a marked loop's closing branch
+	schedFlexIMAD                     // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
 )
 
 // schedule is a kernel's issue schedule.

@@ -140,6 +140,13 @@ func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	n, _, busy := seqChunkOf(q.steps)
 	q.steps = q.steps[n:]
 	for p, b := range busy {
+		if p == int(ptx.PipeIMAD) && s.cfg.IdivPipeHold > 0 {
+			// the subroutine's chain keeps the FMA pipe from issuing
+			// back to back (microbench ihash9_div_*: FMA-heavy ~75%
+			// active at 8 warps per scheduler, the time its busy
+			// cycles over 0.75 whatever work is beside the division)
+			b = engine.Cycle(math.Round(float64(b) * s.cfg.IdivPipeHold))
+		}
 		if b > 0 {
 			sp.pipeFree[p] = max(now, sp.pipeFree[p]) + b
 			s.Stats.PipeBusy[p] += int64(b)

@@ -362,7 +362,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	pipe := info.Pipe
 	switch en.kind {
 	case lowFlex:
-		pipe = flexPipe(sp)
+		pipe = s.flexPipe(sp, info)
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	}

@@ -265,7 +265,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	pipe := info.Pipe
 	if low == lowFlex {
-		pipe = flexPipe(sp)
+		pipe = s.flexPipe(sp, info)
 	}
 	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
