@@ -27,7 +27,12 @@ import (
 // smem_atom_extra_cycles, SHFL.IDX shfl_idx_extra_cycles more, the
 // not-taken BRA branch_not_taken_cycles. Shuffles and shared atomics share
 // the sub-partition's shared-memory (MIO) pipe, shfl_interval_cycles /
-// smem_atom_interval_cycles each (warppipe.go); VOTE the warp pipe.
+// smem_atom_interval_cycles each (warppipe.go); VOTE the warp pipe. ncu
+// counts 10 shared-memory wavefronts per atomic (atom7_const_used_w1:
+// 5126 for 512): the 7 SHFL, the ATOMS, and, by the counts of the other
+// benchmarks (one per SHFL, one per loop iteration of atom7_const_dead's
+// S2R SR_LANEID + REDUX.SUM, none per VOTE), the S2R SR_LANEID and the
+// predicated-off ATOMS: each takes a cycle of the SM's shared-memory port.
 //
 // A partial warp (fewer than 32 lanes at the atomic) takes the plain
 // atomic (atomserial.go): only a full warp's atomic is scanned.
@@ -38,7 +43,8 @@ type scanStep struct {
 	busy engine.Cycle
 	lat  engine.Cycle // its result's latency
 	dep  [2]int8      // steps whose results it reads (-1: none)
-	smem bool         // the one lane's ATOMS: a shared-memory wavefront
+	smem bool         // the one lane's ATOMS: its result after the shared-memory latency
+	port bool         // a wavefront of the SM's shared-memory port (ncu counts it)
 	hold engine.Cycle // the warp issues nothing else until this long after it (the BRA)
 }
 
@@ -61,7 +67,7 @@ func (s *SM) scanSteps() []scanStep {
 	iv := func(p ptx.Pipe) engine.Cycle { return engine.Cycle(c.Pipes[p].IntervalCycles) }
 	lat := func(p ptx.Pipe) engine.Cycle { return engine.Cycle(c.Pipes[p].LatencyCycles) }
 	alu := scanStep{pipe: ptx.PipeALU, busy: iv(ptx.PipeALU), lat: lat(ptx.PipeALU), dep: [2]int8{-1, -1}}
-	shfl := scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(),
+	shfl := scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(), port: true,
 		lat: lat(ptx.PipeWarp) + engine.Cycle(c.ShflPredExtraCycles), dep: [2]int8{-1, -1}}
 	on := func(st scanStep, a, b int8) scanStep { st.dep = [2]int8{a, b}; return st }
 	hold := engine.Cycle(c.BranchNotTakenCycles)
@@ -72,11 +78,11 @@ func (s *SM) scanSteps() []scanStep {
 	st = append(st,
 		scanStep{pipe: ptx.PipeWarp, busy: iv(ptx.PipeWarp), lat: s.voteLatency(lat(ptx.PipeWarp)), dep: [2]int8{-1, -1}}, // 0 VOTE.ANY
 		on(alu, 0, -1), // 1 ISETP.EQ P0, R0, -1
-		scanStep{pipe: ptx.PipeShared, busy: 1, dep: [2]int8{1, -1}},                              // 2 @!P0 ATOMS (predicated off)
+		scanStep{pipe: ptx.PipeShared, busy: s.atomBusy(), dep: [2]int8{1, -1}, port: true},       // 2 @!P0 ATOMS (predicated off)
 		scanStep{pipe: ptx.PipeBranch, busy: iv(ptx.PipeBranch), dep: [2]int8{1, -1}, hold: hold}, // 3 @!P0 BRA
-		shfl,           // 4 SHFL.UP 1
-		alu,            // 5 IMAD.MOV
-		alu,            // 6 S2R SR_LANEID
+		shfl, // 4 SHFL.UP 1
+		alu,  // 5 IMAD.MOV
+		scanStep{pipe: ptx.PipeShared, busy: 1, lat: lat(ptx.PipeALU), dep: [2]int8{-1, -1}, port: true}, // 6 S2R SR_LANEID
 		on(alu, 4, -1), // 7 @P0 IADD
 		on(shfl, 7, -1),
 		on(alu, 6, -1), // 9 ISETP lane == 31
@@ -84,10 +90,10 @@ func (s *SM) scanSteps() []scanStep {
 		on(shfl, 10, -1), on(alu, 11, -1), // SHFL.UP 4, IADD
 		on(shfl, 12, -1), on(alu, 13, -1), // SHFL.UP 8, IADD
 		on(shfl, 14, -1), on(alu, 15, -1), // SHFL.UP 16, IADD (16: the inclusive scan)
-		scanStep{pipe: ptx.PipeShared, busy: s.atomBusy(), dep: [2]int8{16, 9}, smem: true,
+		scanStep{pipe: ptx.PipeShared, busy: s.atomBusy(), dep: [2]int8{16, 9}, smem: true, port: true,
 			lat: engine.Cycle(c.SmemLatencyCycles + c.SmemAtomExtraCycles)}, // 17 @P1 ATOMS
-		on(scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(), lat: lat(ptx.PipeWarp) + engine.Cycle(c.ShflPredExtraCycles)}, 16, -1), // 18 SHFL.UP 1
-		on(scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(), lat: lat(ptx.PipeWarp) + engine.Cycle(c.ShflIdxExtraCycles)}, 17, -1),  // 19 SHFL.IDX
+		on(shfl, 16, -1), // 18 SHFL.UP 1
+		on(scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(), port: true, lat: lat(ptx.PipeWarp) + engine.Cycle(c.ShflIdxExtraCycles)}, 17, -1), // 19 SHFL.IDX
 		on(alu, 19, 18), // 20 @P0 IADD: the atomic's result
 	)
 	s.scanCache = st
@@ -136,12 +142,8 @@ func (s *SM) scanIssue(sp *subPart, ws *warpState, now engine.Cycle) {
 	sp.issueFree = now + 1
 	ws.setReady(now+1, StallDispatch)
 	ready := now + st.lat
-	if st.smem {
-		start := max(now, s.smemFree)
-		wf := engine.Cycle(s.cfg.SmemWavefrontCycle)
-		s.smemFree = start + wf
-		s.Stats.SmemBusy += int64(wf)
-		ready = start + st.lat
+	if st.port {
+		ready = s.portWavefront(now) + st.lat
 	}
 	if st.hold > 0 {
 		ws.setReady(now+st.hold, StallBranchResolving)

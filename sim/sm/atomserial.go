@@ -21,10 +21,11 @@ import (
 // lanes' operands in the warp (REDUX.SUM) and one elected lane does the
 // atomic: one wavefront (atom7_const_dead_*, atom7_param_dead_*; the
 // atomicAdd of mbar_pipeline_* on a fixed word). Those keep the bank
-// model's broadcast count. (With the result read, ptxas emits a warp scan
-// of shuffles around the atomic, ~22 SASS instructions and ~10 wavefronts
-// per atomic on the H200, atom7_const_used_*: not modelled; they keep the
-// broadcast count as well.)
+// model's broadcast count. The reduction itself (S2R SR_LANEID,
+// REDUX.SUM, VOTEU.ANY, UFLO, ISETP, IMAD.U32) comes once per stretch,
+// before its first such atomic: atom_reduce_cycles (reduceReady). With the
+// result read and an add of 32-bit integers, ptxas emits a warp scan of
+// shuffles around the atomic instead (atomscan.go, atom7_const_used_*).
 
 // Shared atomics as ptxas lowers them, by PC (atomReduced).
 const (

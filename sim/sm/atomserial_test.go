@@ -100,20 +100,25 @@ func TestScanStepsShape(t *testing.T) {
 	s.cfg.VoteLatencyCycles, s.cfg.ShflPredExtraCycles, s.cfg.ShflIdxExtraCycles = 12, 7, 2
 	s.cfg.SmemLatencyCycles, s.cfg.SmemAtomExtraCycles = 23, 3
 	st := s.scanSteps()
-	var shfl, vote, atoms int
+	var shfl, vote, atoms, port int
 	for _, x := range st {
 		switch {
 		case x.pipe == ptx.PipeShared && x.smem:
 			atoms++
-		case x.pipe == ptx.PipeShared && x.busy == 4:
+		case x.pipe == ptx.PipeShared && x.lat >= 24:
 			shfl++
 		case x.pipe == ptx.PipeWarp:
 			vote++
+		}
+		if x.port {
+			port++
 		}
 	}
 	assert.Equal(t, 7, shfl)
 	assert.Equal(t, 1, vote)
 	assert.Equal(t, 1, atoms)
+	// ncu: 10 shared-memory wavefronts per atomic (5126 for 512)
+	assert.Equal(t, 10, port)
 	// the critical path: longest finish time with each step at its
 	// dependencies' results (issue one a cycle ignored)
 	done := make([]int, len(st))

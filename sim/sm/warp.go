@@ -320,6 +320,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sp.pipeFree[pipe] = start + busy
 	s.Stats.PipeBusy[pipe] += int64(busy)
 	ready := now + lat
+	if mio > 0 && info.Op == ptx.OpShfl {
+		ready = s.portWavefront(now) + lat // a wavefront of the shared-memory port (warppipe.go)
+	}
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {

@@ -27,7 +27,23 @@ import (
 //     P0 + @P0 IADD: 35.7 cycles a step, warp11_scan_chain) delivers it
 //     shfl_pred_extra_cycles after the value.
 //
+// ncu counts each SHFL as a shared-memory wavefront
+// (l1tex__data_pipe_lsu_wavefronts_mem_shared: 2051 for the 2048 SHFLs of
+// warp11_bfly_w1, 3 for warp11_vote_w1's 2048 VOTEs): a SHFL takes one
+// cycle of the SM's shared-memory port as well (portWavefront), its result
+// its latency after that.
+//
 // REDUX, MATCH and activemask stay on the warp pipe, unmeasured.
+
+// portWavefront takes one wavefront of the SM's shared-memory port from
+// now on and returns when it starts.
+func (s *SM) portWavefront(now engine.Cycle) engine.Cycle {
+	start := max(now, s.smemFree)
+	wf := engine.Cycle(s.cfg.SmemWavefrontCycle)
+	s.smemFree = start + wf
+	s.Stats.SmemBusy += int64(wf)
+	return start
+}
 
 // shflBusy is how long a SHFL holds the shared-memory pipe.
 func (s *SM) shflBusy() engine.Cycle { return engine.Cycle(max(s.cfg.ShflIntervalCycles, 1)) }
