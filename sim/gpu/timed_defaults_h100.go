@@ -116,7 +116,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"shared_per_sm_bytes":               {233472, "spec: 228 KiB", nil},
 	"shared_reserved_per_cta_bytes":     {1024, "spec", nil},
 	"shfl_idx_extra_cycles":             {2, "fit: closed form, chain_shfl_idx cycles_per_op 26.03 - chain_shfl_bfly 24.03 (SHFL.IDX over SHFL.BFLY)", f(0.0016)},
-	"shfl_interval_cycles":              {4, "fit: closed form, 4 sub-partitions / warp11_bfly_w32 warp_inst_per_sm_cycle 0.9893 (independent SHFL.BFLY, 32 warps)", f(0.0181)},
+	"shfl_interval_cycles":              {4, "fit: closed form, 4 sub-partitions / warp11_bfly_w32 warp_inst_per_sm_cycle 0.9893 (independent SHFL.BFLY, 32 warps)", f(0.018)},
 	"shfl_pred_extra_cycles":            {7, "fit: closed form, warp11_scan_chain cycles_per_op 35.72 (dependent SHFL.UP P0 + @P0 IADD) - chain_shfl_bfly 24.03 - chain_add_s32 5.106", f(0.0277)},
 	"smem_atom_extra_cycles":            {3, "fit: closed form, atom_shared_distinct_lat cycles_per_inst 26.74 - smem_ld32_s1_lat 23.37 (an atomic's read-modify-write over a load)", f(0.0207)},
 	"smem_atom_interval_cycles":         {4, "fit: Nelder-Mead (smem_atom_interval_cycles) on atom11_lanes_dead_w1, atom11_lanes_dead_w32, warp11_shfl_atom_w32", f(0.0248)},
