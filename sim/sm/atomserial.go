@@ -3,6 +3,7 @@ package sm
 import (
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
 // Same-word shared atomics. The hardware serialises the lanes of a warp's
@@ -20,26 +21,64 @@ import (
 // lanes' operands in the warp (REDUX.SUM) and one elected lane does the
 // atomic: one wavefront (atom7_const_dead_*, atom7_param_dead_*; the
 // atomicAdd of mbar_pipeline_* on a fixed word). Those keep the bank
-// model's broadcast count. (With the result read, ptxas emits a warp scan
-// of shuffles around the atomic, ~22 SASS instructions and ~10 wavefronts
-// per atomic on the H200, atom7_const_used_*: not modelled; they keep the
-// broadcast count as well.)
+// model's broadcast count. The reduction itself (S2R SR_LANEID,
+// REDUX.SUM, VOTEU.ANY, UFLO, ISETP, IMAD.U32) comes once per stretch,
+// before its first such atomic: atom_reduce_cycles (reduceReady). With the
+// result read and an add of 32-bit integers, ptxas emits a warp scan of
+// shuffles around the atomic instead (atomscan.go, atom7_const_used_*).
+
+// Shared atomics as ptxas lowers them, by PC (atomReduced).
+const (
+	atomPlain      uint8 = iota
+	atomReduce           // reduced in the warp, one lane's ATOMS
+	atomReduceHead       // the same, first of its stretch with its operand: REDUX.SUM before it
+	atomScan             // used result: ptxas's warp scan (atomscan.go)
+)
 
 // atomReduced marks, by PC, the shared atomics and reductions of f that
 // ptxas reduces in the warp: the address is warp-uniform (its register
 // uniform, or a symbol) and the result unused (red, a `_` sink, or a
-// register no instruction of f reads).
-func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []bool {
+// register no instruction of f reads). ptxas computes the REDUX.SUM of a
+// register operand once per straight-line stretch (SASS of
+// atom7_const_dead: one REDUX.SUM per loop iteration of 32 atomics): the
+// first such atomic of a stretch with a given operand register is the
+// head; an immediate operand needs no REDUX (a POPC of the vote). A used
+// result at a warp-uniform address of an add of 32-bit integers is the
+// warp scan (atomScan).
+func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 	n := len(infos)
-	out := make([]bool, n)
+	out := make([]uint8, n)
 	var uni []bool
 	var read []bool
+	// stretch boundaries: after a branch, at a label
+	label := make([]bool, n+1)
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc <= n {
+			label[pc] = true
+		}
+	}
+	type head struct {
+		reg       int32
+		block, pc int
+	}
+	var heads []head
+	block := 0
+	lastDef := map[int32]int{}
 	for pc := range f.Insts {
+		if label[pc] || pc > 0 && infos[pc-1].Pipe == ptx.PipeBranch {
+			block++
+		}
 		in := &f.Insts[pc]
 		if in.Op != ptx.OpAtom && in.Op != ptx.OpRed {
+			for _, r := range infos[pc].Defs {
+				lastDef[r] = pc
+			}
 			continue
 		}
 		if sp := in.Mods.Space; sp != ptx.SpaceShared && sp != ptx.SpaceSharedCluster {
+			for _, r := range infos[pc].Defs {
+				lastDef[r] = pc
+			}
 			continue
 		}
 		if uni == nil {
@@ -55,6 +94,7 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 		dead := in.Op == ptx.OpRed
 		addrUniform := false
+		val := int32(-1)
 		for i := range in.Ops {
 			o := &in.Ops[i]
 			switch {
@@ -62,9 +102,58 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []bool {
 				dead = o.Kind == ptx.OpdSink || o.Kind == ptx.OpdReg && o.Reg >= 0 && int(o.Reg) < len(read) && !read[o.Reg]
 			case o.Kind == ptx.OpdAddr:
 				addrUniform = o.Reg < 0 || int(o.Reg) < len(uni) && uni[o.Reg]
+			case o.Kind == ptx.OpdReg && i == len(in.Ops)-1:
+				val = o.Reg
 			}
 		}
-		out[pc] = dead && addrUniform
+		switch {
+		case dead && addrUniform:
+			out[pc] = atomReduce
+			if val >= 0 {
+				seen := false
+				for _, h := range heads {
+					if h.reg == val && h.block == block {
+						if d, ok := lastDef[val]; !ok || d < h.pc {
+							seen = true
+						}
+					}
+				}
+				if !seen {
+					out[pc] = atomReduceHead
+					heads = append(heads, head{val, block, pc})
+				}
+			}
+		case addrUniform && in.Op == ptx.OpAtom && in.Mods.Sub == "add" && len(in.Ops) == 3 && scanType(in):
+			out[pc] = atomScan
+		}
+		for _, r := range infos[pc].Defs {
+			lastDef[r] = pc
+		}
 	}
 	return out
+}
+
+// scanType: a 32-bit integer add (ptxas's scan adds with IADD).
+func scanType(in *ptx.Inst) bool {
+	for _, t := range in.Mods.Types {
+		if t != ptx.U32 && t != ptx.S32 {
+			return false
+		}
+	}
+	return len(in.Mods.Types) > 0
+}
+
+// reduceReady: a stretch's first warp-reduced atomic waits for ptxas's
+// REDUX.SUM chain before its ATOMS (S2R SR_LANEID, REDUX.SUM, VOTEU.ANY,
+// UFLO, ISETP, IMAD.U32: atom7_const_dead's SASS, once per loop iteration
+// of 32 atomics), atom_reduce_cycles from when the warp reaches it (at,
+// or now if later): ok false for other instructions.
+func (s *SM) reduceReady(ws *warpState, ti *exec.InstInfo, at, now engine.Cycle) (engine.Cycle, bool) {
+	if s.cfg.AtomReduceCycles <= 0 || !s.code.low.reduceHead(ti) {
+		return 0, false
+	}
+	if ws.reduxFor != ti {
+		ws.reduxFor, ws.reduxAt = ti, max(at, now)+engine.Cycle(s.cfg.AtomReduceCycles)
+	}
+	return ws.reduxAt, true
 }

@@ -63,3 +63,73 @@ func TestAtomReduced(t *testing.T) {
 	// red on a symbol operand
 	assert.Equal(t, []bool{true, true, false, false, false, true}, got)
 }
+
+// The lowering of each atomic in atomPTX (atomserial.go): the first
+// reduced atomic of the stretch with operand %r3 is the REDUX.SUM head, the
+// next (same operand, no redefinition) not; the used add at the symbol is
+// ptxas's warp scan (SASS of atom7_const_used: VOTE.ANY, SHFL.UP x 5,
+// one lane's ATOMS, SHFL.IDX); a per-lane address stays plain.
+func TestAtomLoweringKinds(t *testing.T) {
+	p, err := ptx.Load("atom.ptx", []byte(atomPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := NewLowering(k)
+	var got []uint8
+	for _, info := range k.Infos() {
+		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
+			got = append(got, perPC(l.reduced, info))
+		}
+	}
+	assert.Equal(t, []uint8{atomReduceHead, atomReduce, atomPlain, atomScan, atomPlain, atomReduce}, got)
+}
+
+// The expansion has the instruction counts of atom7_const_used's SASS per
+// atomic (provenance.json: 32 VOTE.ANY, 192 SHFL.UP, 32 SHFL.IDX, 64 ATOMS
+// for 32 atomics) and its data-dependent chain with the H200 profile's
+// latencies: five scan steps of SHFL (24 + 7) + IADD 5, ATOMS 23 + 3,
+// SHFL.IDX 26, IADD 5 (VOTE, ISETP and the BRA come before it in issue
+// order, not by data).
+func TestScanStepsShape(t *testing.T) {
+	s := &SM{cfg: &Config{}}
+	s.cfg.Pipes[ptx.PipeALU] = PipeTiming{IntervalCycles: 2, LatencyCycles: 5}
+	s.cfg.Pipes[ptx.PipeWarp] = PipeTiming{IntervalCycles: 4, LatencyCycles: 24}
+	s.cfg.Pipes[ptx.PipeShared] = PipeTiming{IntervalCycles: 1, LatencyCycles: 23}
+	s.cfg.Pipes[ptx.PipeBranch] = PipeTiming{IntervalCycles: 1, LatencyCycles: 12}
+	s.cfg.ShflIntervalCycles, s.cfg.SmemAtomIntervalCycles = 4, 4
+	s.cfg.VoteLatencyCycles, s.cfg.ShflPredExtraCycles, s.cfg.ShflIdxExtraCycles = 12, 7, 2
+	s.cfg.SmemLatencyCycles, s.cfg.SmemAtomExtraCycles = 23, 3
+	st := s.scanSteps()
+	var shfl, vote, atoms, port int
+	for _, x := range st {
+		switch {
+		case x.pipe == ptx.PipeShared && x.smem:
+			atoms++
+		case x.pipe == ptx.PipeShared && x.lat >= 24:
+			shfl++
+		case x.pipe == ptx.PipeWarp:
+			vote++
+		}
+		if x.port {
+			port++
+		}
+	}
+	assert.Equal(t, 7, shfl)
+	assert.Equal(t, 1, vote)
+	assert.Equal(t, 1, atoms)
+	// ncu: 10 shared-memory wavefronts per atomic (5126 for 512)
+	assert.Equal(t, 10, port)
+	// the critical path: longest finish time with each step at its
+	// dependencies' results (issue one a cycle ignored)
+	done := make([]int, len(st))
+	for i, x := range st {
+		at := 0
+		for _, d := range x.dep {
+			if d >= 0 {
+				at = max(at, done[d])
+			}
+		}
+		done[i] = at + int(x.lat)
+	}
+	assert.Equal(t, 5*(24+7+5)+23+3+24+2+5, done[len(done)-1])
+}

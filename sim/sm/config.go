@@ -173,10 +173,22 @@ type Config struct {
 	ConvWideLatencyCycles int `json:"conv_wide_latency_cycles" yaml:"conv_wide_latency_cycles"`
 	F16ConvLatencyCycles  int `json:"f16_conv_latency_cycles" yaml:"f16_conv_latency_cycles"`
 	ShflIdxExtraCycles    int `json:"shfl_idx_extra_cycles" yaml:"shfl_idx_extra_cycles"`
-	ICache                ICacheConfig
-	Const                 ConstCacheConfig // constcache.go
-	Async                 AsyncConfig
-	Hold                  HoldConfig // tma_hold.go
+	// The warp pipe and shared atomics (warppipe.go, atomscan.go):
+	// ShflIntervalCycles: a SHFL holds its sub-partition's shared-memory
+	// (MIO) pipe this long; SmemAtomIntervalCycles: a shared atomic holds
+	// it this long; VoteLatencyCycles: VOTE's result latency (0: the warp
+	// pipe's); ShflPredExtraCycles: a SHFL's predicate output comes this
+	// much after its value (ptxas's scan step); AtomReduceCycles: the
+	// REDUX.SUM chain before the first warp-reduced atomic of a stretch.
+	ShflIntervalCycles     int `json:"shfl_interval_cycles" yaml:"shfl_interval_cycles"`
+	SmemAtomIntervalCycles int `json:"smem_atom_interval_cycles" yaml:"smem_atom_interval_cycles"`
+	VoteLatencyCycles      int `json:"vote_latency_cycles" yaml:"vote_latency_cycles"`
+	ShflPredExtraCycles    int `json:"shfl_pred_extra_cycles" yaml:"shfl_pred_extra_cycles"`
+	AtomReduceCycles       int `json:"atom_reduce_cycles" yaml:"atom_reduce_cycles"`
+	ICache                 ICacheConfig
+	Const                  ConstCacheConfig // constcache.go
+	Async                  AsyncConfig
+	Hold                   HoldConfig // tma_hold.go
 }
 
 // Validate checks the configuration.
@@ -210,6 +222,9 @@ func (c *Config) Validate() error {
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
 		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},
 		{"shfl_idx_extra_cycles", c.ShflIdxExtraCycles},
+		{"shfl_interval_cycles", c.ShflIntervalCycles}, {"smem_atom_interval_cycles", c.SmemAtomIntervalCycles},
+		{"vote_latency_cycles", c.VoteLatencyCycles}, {"shfl_pred_extra_cycles", c.ShflPredExtraCycles},
+		{"atom_reduce_cycles", c.AtomReduceCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

@@ -32,8 +32,8 @@ import (
 // read once in the function), neither guarded.
 type Lowering struct {
 	byFunc [][]uint8
-	// reduced: the shared atomics ptxas reduces in the warp (atomserial.go)
-	reduced [][]bool
+	// reduced: the shared atomics as ptxas lowers them (atomserial.go)
+	reduced [][]uint8
 	// three: instructions whose SASS reads three R registers (regbank.go)
 	three [][]bool
 	// sbase: movs of a shared variable's address left in place (sharedbase.go)
@@ -69,7 +69,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.byFunc = make([][]uint8, fi+1)
 	l.byFunc[fi] = lowerFunc(infos, f.Insts)
-	l.reduced = make([][]bool, fi+1)
+	l.reduced = make([][]uint8, fi+1)
 	l.reduced[fi] = atomReduced(f, infos)
 	l.three = make([][]bool, fi+1)
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
@@ -103,7 +103,21 @@ func perPC[T any](tab [][]T, info *exec.InstInfo) (v T) {
 func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perPC(l.three, info) }
 
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
-func (l *Lowering) warpReduced(info *exec.InstInfo) bool { return l != nil && perPC(l.reduced, info) }
+func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
+	return l != nil && perPC(l.reduced, info) >= atomReduce && perPC(l.reduced, info) <= atomReduceHead
+}
+
+// reduceHead: the first warp-reduced atomic of its stretch with its
+// operand (atomserial.go).
+func (l *Lowering) reduceHead(info *exec.InstInfo) bool {
+	return l != nil && perPC(l.reduced, info) == atomReduceHead
+}
+
+// atomScanned: a used shared atomic ptxas expands into a warp scan
+// (atomscan.go).
+func (l *Lowering) atomScanned(info *exec.InstInfo) bool {
+	return l != nil && perPC(l.reduced, info) == atomScan
+}
 
 // sharedBase: a mov of a shared variable's address whose S2UR ptxas
 // leaves in place (sharedbase.go).

@@ -91,6 +91,8 @@ type SM struct {
 	ctaSlots, warpSlots uint64
 	// division SASS sequences by instruction (seq.go; nil: none)
 	seqCache map[*exec.InstInfo][]seqStep
+	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
+	scanCache []scanStep
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -293,6 +295,10 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		at, why := s.seqEligible(sp, ws, now)
 		return ws.seq.info, at, why
 	}
+	if ws.scan.info != nil {
+		at, why := s.scanEligible(sp, ws, now) // atomscan.go
+		return ws.scan.info, at, why
+	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
 			ws.sleeping = false
@@ -359,12 +365,17 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, StallWait
 		}
 	}
+	if t, ok := s.reduceReady(ws, info, at, now); ok && t > at {
+		at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
+	}
 	pipe := info.Pipe
 	switch en.kind {
 	case lowFlex:
 		pipe = s.flexPipe(sp, info)
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
+	default:
+		pipe, _ = s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
 	}
 	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle

@@ -71,6 +71,12 @@ type warpState struct {
 	storesDone engine.Cycle
 	// seq: the rest of an integer division's SASS sequence (seq.go)
 	seq seqState
+	// scan: the rest of a shared atomic's warp scan (atomscan.go)
+	scan scanState
+	// reduxFor: the warp-reduced atomic whose REDUX.SUM chain is under
+	// way, ready at reduxAt (atomserial.go)
+	reduxFor *exec.InstInfo
+	reduxAt  engine.Cycle
 }
 
 // reg is the cycle register r is ready.
@@ -166,6 +172,14 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.issueStep(sp, ws, now)
 		return nil
 	}
+	if ws.scan.info != nil {
+		// the next SASS instruction of a warp scan (atomscan.go)
+		ws.account(Selected, ws.scan.info, now, s)
+		ws.flush(now+1, s)
+		sp.last = ws
+		s.scanIssue(sp, ws, now)
+		return nil
+	}
 	e := &s.eff
 	s.clockFor(ws) // barclock.go
 	err := ws.w.Issue(e)
@@ -234,6 +248,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.startSeq(sp, ws, info, steps, now)
 		return nil
 	}
+	if s.scanned(info, e) {
+		s.startScan(sp, ws, info, now) // ptxas's warp scan (atomscan.go)
+		return nil
+	}
 	slots := engine.Cycle(info.Slots)
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
@@ -267,6 +285,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if low == lowFlex {
 		pipe = s.flexPipe(sp, info)
 	}
+	pipe, mio := s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
 	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
@@ -288,6 +307,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Form != ptx.FormNone {
 		lat = s.formLatency(info, lat) // forms.go
 	}
+	if info.Pipe == ptx.PipeWarp {
+		lat = s.warpPipeLatency(info, lat) // warppipe.go
+	}
+	if mio > 0 {
+		busy = mio
+	}
 	if isSeq {
 		imad := s.cfg.Pipes[ptx.PipeIMAD].IntervalCycles
 		busy = engine.Cycle(int(mix.IMAD)*imad + int(mix.IMADWide)*s.cfg.ImadWideIntervalCycles)
@@ -295,6 +320,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sp.pipeFree[pipe] = start + busy
 	s.Stats.PipeBusy[pipe] += int64(busy)
 	ready := now + lat
+	if mio > 0 && info.Op == ptx.OpShfl {
+		ready = s.portWavefront(now) + lat // a wavefront of the shared-memory port (warppipe.go)
+	}
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
@@ -313,6 +341,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.SmemWavefronts > 0 {
 		n := e.SmemWavefronts
 		st := max(now, s.smemFree)
+		if ws.reduxFor == info {
+			ws.reduxFor = nil // its REDUX.SUM chain is done (atomserial.go)
+		}
 		if e.SmemAtomSerial > n && !s.code.low.warpReduced(info) {
 			// lanes on one word: one pass each, after the warp's last
 			// such atomic (atomserial.go)

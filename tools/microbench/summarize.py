@@ -172,6 +172,11 @@ def derive(b, run):
     if fam in ("smst", "smst2"):
         cl = rows(clk, 2)
         return {"cycles_per_probe": max(c[1] for c in cl) / m["probes_per_warp"]}
+    if fam == "warppipe":  # gen11_atom.py (helper atom): warp pipe throughput and chains
+        cl = rows(clk, 2)
+        if k == "latency":
+            return {"cycles_per_op": max(c[1] for c in cl) / m["warp_ops_per_warp"]}
+        return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
     if fam in ("itput", "itmix", "idivtput", "fpalu"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}

@@ -1,0 +1,1 @@
+../../../tools/microbench/warp11.cu
