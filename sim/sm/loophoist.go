@@ -37,6 +37,20 @@ import (
 // ALU latency, and the branch its predicate schedBranchLat after that
 // first issue (ptxas's compare-to-branch distance), unless they are
 // ready earlier anyway. Issue slots are unchanged.
+//
+// Grid-stride loops (session 8, microbench tphl_*: the fill and copy-out
+// loops of the single-CTA TMA-load evidence kernels, `for (i = tid; i < N;
+// i += blockDim.x)`): the counter may also step by a loop-invariant
+// register, and the body may hold plain ld.global / st.global. ptxas
+// hoists the counter's add above the STS (fill: IMAD; LOP3; IMAD.IADD;
+// STS; ISETP; BRA) and add and compare above the STG (copy: IMAD;
+// IMAD.WIDE; LDS; IMAD.IADD; ISETP; STG with stall 12; BRA), but the BRA
+// still issues ptxas's 13 cycles after the compare's slot, and a late STG
+// (waiting for its LDS) delays it with its stall count. So for these loops
+// only the add and compare take the early sources; the branch keeps its
+// wait on the compare (fill: 32.4 simulated cycles an iteration against
+// 30.6-33 on the H200, where hoisting the branch too gives 25.4; copy
+// 54.4 against 53.5-58).
 
 // markLoopHoists marks f's counted loops in its schedule entries (ent, by
 // PC; order: the PC issued at each slot): the instruction issued at the
@@ -56,7 +70,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok := countedLoop(f, infos, target, top, b); ok && loops < 1<<14 {
+		if a, s, ok, dataOnly := countedLoop(f, infos, target, top, b); ok && loops < 1<<14 {
 			loops++
 			id := int16(loops)
 			topped[top] = true
@@ -65,28 +79,33 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 			for _, pc := range []int{a, s} {
 				ent[pc].loop, ent[pc].flags = id, ent[pc].flags|schedLoopMember
 			}
-			ent[b].loop, ent[b].flags = id, ent[b].flags|schedLoopBranch
+			if !dataOnly {
+				ent[b].loop, ent[b].flags = id, ent[b].flags|schedLoopBranch
+			}
 		}
 	}
 }
 
 // countedLoop finds the counter's add (a) and the compare (s) of the
-// loop [top, b], if it is one markLoopHoists marks.
-func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok bool) {
+// loop [top, b], if it is one markLoopHoists marks; dataOnly: a grid-stride
+// loop (the counter steps by a register) or one with global loads or
+// stores, whose branch keeps its wait on the compare.
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok, dataOnly bool) {
 	guard := f.Insts[b].Guard
 	s = -1
 	for j := top; j < b; j++ {
 		if infos[j].Pipe == ptx.PipeBranch || (j > top && target[j]) {
-			return 0, 0, false // not straight-line
+			return 0, 0, false, false // not straight-line
 		}
 		if hasReg(infos[j].Defs, guard) {
 			s = j
 		}
 	}
 	if s < 0 || f.Insts[s].Op != ptx.OpSetp || f.Insts[s].Guard >= 0 {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	a = -1
+	regStep := false
 	for _, u := range infos[s].Uses {
 		var defs []int
 		for j := top; j < b; j++ {
@@ -96,28 +115,68 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b 
 		}
 		switch {
 		case len(defs) == 0: // loop-invariant
-		case len(defs) == 1 && a < 0 && defs[0] < s && selfAddImm(&f.Insts[defs[0]], infos[defs[0]], u):
+		case len(defs) == 1 && a < 0 && defs[0] < s && selfAdd(f, infos, top, b, defs[0], u):
 			a = defs[0]
+			if !selfAddImm(&f.Insts[a], infos[a], u) {
+				regStep = true
+			}
 		default:
-			return 0, 0, false
+			return 0, 0, false, false
 		}
 	}
 	if a < 0 {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
-	shared := false
+	mem, global := false, false
 	for j := top; j < b; j++ {
 		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
 			continue
 		}
-		if infos[j].Pipe != ptx.PipeShared || infos[j].Async != exec.AsyncNone {
-			return 0, 0, false // only the shared-memory loops whose SASS was read
+		switch {
+		case infos[j].Async != exec.AsyncNone:
+			return 0, 0, false, false
+		case infos[j].Pipe == ptx.PipeShared:
+		case infos[j].Pipe == ptx.PipeGlobal && globalLoopOp(&f.Insts[j]):
+			global = true
+		default:
+			return 0, 0, false, false // only the loops whose SASS was read
 		}
 		if j < a {
-			shared = true // schedrun.go's run cannot reach the top
+			mem = true // schedrun.go's run cannot reach the top
 		}
 	}
-	return a, s, shared
+	return a, s, mem, global || regStep
+}
+
+// globalLoopOp: an ld.global or st.global (not an atomic or a reduction):
+// the tphl_* copy loop's LDS -> STG body.
+func globalLoopOp(in *ptx.Inst) bool {
+	return (in.Op == ptx.OpLd || in.Op == ptx.OpSt) && in.Mods.Space == ptx.SpaceGlobal
+}
+
+// selfAdd: in (at pc) is `add r, r, imm`, `sub r, r, imm`, or `add r, r, q`
+// with q written nowhere in the loop [top, b] (a grid-stride loop's
+// i += blockDim.x: IMAD.IADD R5, R6, 0x1, R5 in tphl_*'s SASS), unguarded.
+func selfAdd(f *ptx.Function, infos []*exec.InstInfo, top, b, pc int, r int32) bool {
+	in, inf := &f.Insts[pc], infos[pc]
+	if selfAddImm(in, inf, r) {
+		return true
+	}
+	if in.Op != ptx.OpAdd || in.Guard >= 0 || len(inf.Defs) != 1 || inf.Defs[0] != r || len(inf.Uses) != 2 {
+		return false
+	}
+	q := inf.Uses[0]
+	if q == r {
+		q = inf.Uses[1]
+	} else if inf.Uses[1] != r {
+		return false
+	}
+	for j := top; j < b; j++ {
+		if hasReg(infos[j].Defs, q) {
+			return false
+		}
+	}
+	return true
 }
 
 // selfAddImm: in is `add r, r, imm` or `sub r, r, imm` (unguarded).

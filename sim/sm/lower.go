@@ -198,6 +198,7 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 		return -1
 	}
 	addLike := func(j int) bool { return isAddLike(infos[j], &insts[j]) }
+	shlImm := func(j int) bool { return isShlImm(infos[j], &insts[j]) }
 	logic := func(j int) bool { return isLogic(infos[j], &insts[j]) }
 	for i, inf := range infos {
 		in := &insts[i]
@@ -214,6 +215,12 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 			}
 			if out[i] == lowNone && inf.Bits == 32 {
 				out[i] = lowFlex
+				for _, r := range inf.Uses {
+					if a := producer(i, r, shlImm); a >= 0 {
+						out[a] = lowFused // IMAD R, i, 1 << imm, base / LEA (shladd.go)
+						break
+					}
+				}
 			}
 		case isLogic(inf, in):
 			var ls leafSet

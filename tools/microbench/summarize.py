@@ -208,6 +208,16 @@ def derive(b, run):
     # gen7_tmald.py family tma7ld (issues 14/15: the parts of a tma_mcast loop)
     if fam == "tma7ld":
         return {"cycles_per_iteration": max(x[1] for x in rows(clk, 2)) / m["loads_per_rep"]}
+    # gen11_tmald.py families tph / tphl (issue 14: the single-CTA TMA-load evidence kernels by phase)
+    if fam == "tphl":
+        c = rows(clk, 4)[0]
+        return {"fill_cycles_per_iter": c[1] / m["iterations"], "copy_cycles_per_iter": (c[3] - c[2]) / m["iterations"]}
+    if fam == "tph":
+        c = rows(clk, 16)[0]
+        if b["kernel"] == "tph_bulk":
+            return {"fill_cycles": c[1], "wait_cycles": c[5] - c[3], "copy_cycles": c[7] - c[6], "store_cycles": c[9] - c[8]}
+        return {"fill_cycles": c[1], "issue_cycles": c[3] - c[2], "wait_cycles": max(x for x in c[4:11] if x < 1 << 40) - c[3],
+                "copy_cycles": c[12] - c[11]}
     # gen6_store.py family gls (issues 14/15: the L1 request path of global loads and stores)
     if fam == "gls":
         cl = rows(clk, 2)

@@ -1,0 +1,70 @@
+package calibrate
+
+import "fmt"
+
+// The families of tools/microbench/gen11_tmald.py (issue 14, session 8,
+// helper tmald): the single-CTA TMA-load evidence kernels phase by phase.
+// The formulas are summarize.py's.
+//
+//   - tph: instrumented copies of tma_load_2d_none, _2d_shift,
+//     tma_load_nd_r3 and tma_bulk (%clock64 stamps per warp, clk[w][k] =
+//     stamp k - stamp 0): warp 0's fill loop, thread 0's issue block, the
+//     waits, the copy-out loop (tph_bulk: the bulk stores), and the launch
+//     under ncu.
+//   - tphl: the fill loop (st.shared) and copy-out loop (ld.shared ->
+//     st.global) of those kernels alone, 16 KiB, 32..256 threads: cycles
+//     per iteration of warp 0, and the launch under ncu.
+func init() {
+	registerFamily("tph", family{figures: figuresTPH, derive: deriveTPH})
+	registerFamily("tphl", family{
+		figures: func(*Bench) []string { return []string{"fill_cycles_per_iter", "copy_cycles_per_iter", NCUFigure} },
+		derive:  deriveTPHL})
+}
+
+// figuresTPH: the compared figures of tph. The issue, wait and store
+// phases are derived too, but only for diagnosis: the runs without ncu
+// find the constants, tensor maps and data in the L2 (and the constant
+// cache), where a simulated launch starts cold; the loops do not depend on
+// it, and the launch under ncu is cold on both sides.
+func figuresTPH(*Bench) []string {
+	return []string{"fill_cycles", "copy_cycles", NCUFigure}
+}
+
+// tphStampLimit: a stamp a kernel never took holds 0 - t0 (a wrapped
+// 64-bit value); real stamps are far below this.
+const tphStampLimit = 1 << 40
+
+func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	cl := rows(o["clk"], 16)
+	if len(cl) == 0 {
+		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 16 per warp", b.Name, len(o["clk"]))
+	}
+	c := cl[0]
+	out := map[string]float64{NCUFigure: cycles, "fill_cycles": c[1]}
+	if b.Name == "tph_bulk" {
+		out["wait_cycles"] = c[5] - c[3]
+		out["copy_cycles"] = c[7] - c[6]
+		out["store_cycles"] = c[9] - c[8]
+		return out, nil
+	}
+	last := c[3]
+	for _, v := range c[4:11] {
+		if v < tphStampLimit {
+			last = max(last, v)
+		}
+	}
+	out["issue_cycles"] = c[3] - c[2]
+	out["wait_cycles"] = last - c[3]
+	out["copy_cycles"] = c[12] - c[11]
+	return out, nil
+}
+
+func deriveTPHL(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	cl := rows(o["clk"], 4)
+	it := b.meta("iterations")
+	if len(cl) == 0 || it <= 0 {
+		return nil, fmt.Errorf("%s: output clk has %d values (4 per warp needed), iterations %g", b.Name, len(o["clk"]), it)
+	}
+	c := cl[0]
+	return map[string]float64{NCUFigure: cycles, "fill_cycles_per_iter": c[1] / it, "copy_cycles_per_iter": (c[3] - c[2]) / it}, nil
+}

@@ -1,0 +1,1 @@
+../tphl_b128/kernel.cu
