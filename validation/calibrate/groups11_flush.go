@@ -16,6 +16,11 @@ import "fmt"
 //   - flushs (8 or 64 KiB of straight-line FFMA from memory, 1 or 132
 //     CTAs, timed twice): the launch under ncu, cycles_cold and cycles_warm
 //     (the largest rep 0 and rep 1 over the CTAs).
+//
+// clockFileOf names, by family, the file (without .json) whose runs hold
+// a family's %clock64 figures when it is not clock_runs.json.
+var clockFileOf = map[string]string{"flushj": "clock_ncu", "flushs": "clock_ncu"}
+
 func init() {
 	registerFamily("flushj", family{
 		figures: func(*Bench) []string { return []string{NCUFigure, "jumps_cycles"} },
