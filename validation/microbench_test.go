@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx"
@@ -91,7 +92,7 @@ func TestMicrobenchDirectoriesComplete(t *testing.T) {
 		t.Run(e.Name(), func(t *testing.T) {
 			spec, err := launch.Load(filepath.Join(d, "launch.yaml"))
 			require.NoError(t, err)
-			src, err := os.ReadFile(filepath.Join(d, "kernel.ptx"))
+			src, err := gzfile.ReadFile(filepath.Join(d, "kernel.ptx")) // or kernel.ptx.gz
 			require.NoError(t, err)
 			prog, err := ptx.Load(filepath.Join(d, "kernel.ptx"), src)
 			require.NoError(t, err)

@@ -16,6 +16,8 @@ type xfunc struct {
 	fn    *ptx.Function
 	insts []xinst
 	nregs int
+	// codeEnd: the estimated SASS code address after its last instruction.
+	codeEnd uint64
 	// regMask[r] masks a value to register r's width.
 	regMask []uint64
 	// serial: why ptxas serializes the function's wgmmas (serial.go)
@@ -155,13 +157,18 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	var addr uint64
+	// the functions' code one after the other in the module's order, each
+	// at a 128-byte boundary (as ptxas aligns them): a call to the next
+	// function in code order streams like straight-line code (microbench
+	// coldj_k64_s1: 64 calls in code order cost as one stream on the GPU)
+	addr := (k.codeEnd + 127) &^ 127
 	for i := range xf.insts {
 		x := &xf.insts[i]
 		buildInfo(xf, i, x)
-		x.info.Addr = uint64(idx)<<24 | addr
+		x.info.Addr = addr
 		addr += 16 * uint64(x.info.Slots)
 	}
+	xf.codeEnd = addr
 	c.mergeShared()
 	xf.clear, xf.clearAll = clearRegs(xf)
 	markWgRegs(xf)

@@ -22,9 +22,10 @@ type InstInfo struct {
 	// Slots is how many SASS instructions the PTX instruction becomes for
 	// the issue model (64-bit integer arithmetic is two 32-bit halves, ...).
 	Slots int32
-	// Addr is the instruction's estimated SASS code address: the function
-	// index in bits 24 and up, the byte offset of its first SASS
-	// instruction (16 bytes each, Slots of them) below.
+	// Addr is the instruction's estimated SASS code address: the byte
+	// address of its first SASS instruction (16 bytes each, Slots of them),
+	// the module's functions laid out one after the other in their order,
+	// each at a 128-byte boundary.
 	Addr uint64
 	// Bits is the width of the primary type (0 when none).
 	Bits int32

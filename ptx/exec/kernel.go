@@ -51,6 +51,9 @@ type Kernel struct {
 	sharedLocalAddr [][]uint64
 	staticShared    int // end of static shared (shared-space address)
 	dynAlign        int // alignment of the dynamic shared base (layout and extern .align)
+	// codeEnd: the estimated SASS code address after the functions compiled
+	// so far (compile.go lays functions out one after the other).
+	codeEnd uint64
 }
 
 // Name is the kernel's .entry name.
@@ -91,6 +94,7 @@ func Compile(p *ptx.Program, name string, layout Layout) (*Kernel, error) {
 			return nil, err
 		}
 		k.funcs[i] = xf
+		k.codeEnd = xf.codeEnd
 	}
 	if len(errs) > 0 {
 		return nil, errs

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Replaces duplicate kernel.cu / kernel.ptx files in validation/microbench/*/
+"""Replaces duplicate kernel.cu / kernel.ptx (.gz) files in validation/microbench/*/
 by relative symbolic links, so a family's sources are stored once in the
 working tree: a kernel.cu equal to a family source tools/microbench/<f>.cu
 links to it; other repeated files link to the first directory (sorted by
@@ -26,7 +26,7 @@ def families():
 
 def main():
     fam = families()
-    for fn in ("kernel.cu", "kernel.ptx"):
+    for fn in ("kernel.cu", "kernel.ptx", "kernel.ptx.gz"):
         first = {}
         n = 0
         for d in sorted(os.listdir(MB)):

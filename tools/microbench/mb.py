@@ -6,9 +6,11 @@ recorder's CUDA driver wrapper (tools/record/record.py).
   mb.py run --runs N DIR...      launch each N times on fresh buffers; save the
                                  first run's outputs as DIR/gpu/<out>.npy and every
                                  run's clk-like outputs in DIR/clock_runs.json
-  mb.py once --order FILE DIR... launch each DIR once in the order given (a DIR
+  mb.py once --order FILE [--dump JSONL] DIR...
+                                 launch each DIR once in the order given (a DIR
                                  may repeat); FILE gets one DIR per launch (the
-                                 order ncu profiles them in)
+                                 order ncu profiles them in); --dump appends each
+                                 launch's timing outputs (clk...) as a JSON line
   mb.py cycles --order FILE --csv NCU.csv --env ENVDIR [--prov] DIR...
                                  write DIR/cycles.json (ncu sm__cycles_elapsed.max
                                  min/median/max over the DIR's launches, SM clock)
@@ -98,7 +100,13 @@ def cmd_once(a):
             d = d.rstrip("/")
             try:
                 spec, bufs, fn, _, _ = cache.get(d)
-                R.run_once(cuda, d, spec, fn, bufs, None, R.launch_mode(spec))
+                outs, _ = R.run_once(cuda, d, spec, fn, bufs, None, R.launch_mode(spec))
+                if a.dump:
+                    with open(a.dump, "a") as f:
+                        json.dump({"dir": os.path.basename(d), "outputs": {
+                            o: outs[o].reshape(-1).tolist() for o in spec["outputs"] if o in TIMING_OUTPUTS}},
+                            f, separators=(",", ":"))
+                        f.write("\n")
                 order.write(d + "\n")
                 order.flush()
             except Exception as e:
@@ -166,6 +174,7 @@ def main():
     r.add_argument("dirs", nargs="+")
     o = sub.add_parser("once")
     o.add_argument("--order", required=True)
+    o.add_argument("--dump", default=None)
     o.add_argument("dirs", nargs="+")
     c = sub.add_parser("cycles")
     c.add_argument("--order", required=True)

@@ -183,6 +183,11 @@ def derive(b, run):
     if fam in ("icache", "coldj", "coldc"):  # coldj, coldc: gen8_cold.py (helper cold)
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "flushj":  # gen11_flush.py: far jumps after ncu's flush (CTA 0: t_end - t0)
+        return {"jumps_cycles": clk[9]}
+    if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
+        cl = rows(clk, 2)
+        return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
@@ -375,6 +380,11 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
+        if b["family"] in ("flushj", "flushs"):
+            # gen11_flush.py: the clk of the launches ncu profiled with caches
+            # flushed (the runs without ncu find the code in the SM's
+            # instruction cache: not cold)
+            cr = os.path.join(d, f"clock_ncu{sfx}.json")
         if os.path.exists(cr):
             runs = json.load(open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]

@@ -39,7 +39,14 @@ func deriveReproduces(t *testing.T, suffix string) {
 		if len(figs) == 1 && figs[0] == NCUFigure {
 			continue // the launch's ncu cycles, no %clock64 figure
 		}
-		data, err := gzfile.ReadFile(filepath.Join(b.Dir, runs))
+		file := runs
+		if base, ok := clockFileOf[b.Family]; ok { // groups11_flush.go
+			file = base + ".json"
+			if suffix != "" {
+				file = base + "." + suffix + ".json"
+			}
+		}
+		data, err := gzfile.ReadFile(filepath.Join(b.Dir, file))
 		require.NoError(t, err, b.Name)
 		var cr struct {
 			Outputs []Outputs `json:"outputs"`

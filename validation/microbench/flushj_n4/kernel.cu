@@ -1,0 +1,1 @@
+../flushj_n0/kernel.cu

@@ -1,0 +1,1 @@
+../flushs_k64/kernel.cu
