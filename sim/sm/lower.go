@@ -50,6 +50,8 @@ type Lowering struct {
 	brs []brShapeInfo
 	// lhoist: counted loops whose compare ptxas puts at the top (loophoist.go)
 	lhoist []*loopHoist
+	// elect: stores ptxas wraps in an ELECT loop (bulkelect.go)
+	elect [][]bool
 }
 
 const (
@@ -113,6 +115,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.lhoist = make([]*loopHoist, fi+1)
 	l.lhoist[fi] = findLoopHoists(f, infos)
+	l.elect = make([][]bool, fi+1)
+	l.elect[fi] = electStores(f, infos)
 	return l
 }
 
@@ -180,6 +184,9 @@ func (l *Lowering) predHoisted(info *exec.InstInfo) bool { return l != nil && pe
 // sharedBase: a mov of a shared variable's address whose S2UR ptxas
 // leaves in place (sharedbase.go).
 func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
+
+// electStore: a store ptxas wraps in an ELECT loop (bulkelect.go).
+func (l *Lowering) electStore(info *exec.InstInfo) bool { return l != nil && perPC(l.elect, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {
