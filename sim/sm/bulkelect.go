@@ -9,14 +9,12 @@ import (
 // read their operands (tensor map or global address, shared address,
 // coordinates, size) from uniform registers. ptxas wraps every reduction
 // in an ELECT loop (ELECT, the operation, two PLOP3, a not-taken
-// BRA.U.ANY). When an operand is not a uniform value, ptxas moves it from
-// a vector register with R2UR (R2UR.OR sets a predicate when the lanes
-// disagree) and repeats the operation per distinct value: a store gets a
-// loop of the same shape (PLOP3, R2UR, PLOP3, R2UR.OR, PLOP3 x2, the
-// store, BRA.U.ANY), a reduction R2URs inside its ELECT loop. The warp is
-// held BulkReduceIssueCycles by either loop (tma_hold.go), and the
-// operation leaves the SM BulkElectLeadCycles into it (tma_store.go). From the SASS
-// (ptxas 13.0, sm_90a, H200 host) of the recorded microbenchmarks:
+// BRA.U.ANY; tma_hold.go: BulkReduceIssueCycles). A store gets a loop of
+// the same shape when one of its operands is not a uniform value: ptxas
+// moves it from a vector register with R2UR (R2UR.OR sets a predicate when
+// the lanes disagree) and repeats the store per distinct value (PLOP3s,
+// BRA.U.ANY). From the SASS (ptxas 13.0, sm_90a) of the recorded
+// microbenchmarks:
 //
 //   - tmast7_st_*, tmast_store_*, t6st_store_*: the map, the coordinates
 //     and the shared address come from kernel parameters and loop
@@ -24,24 +22,32 @@ import (
 //     no loop, 36 cycles an operation (tmast7_st_1k_group);
 //   - tmast4_store_* (tma_st4) and tmadesc4_store (tma_desc4): the map is
 //     picked from a local array of parameter maps (LDL, a vector register):
-//     the R2UR loop around UTMASTG, ELECT + R2UR around tma_st4's
-//     reduction. tmast4_store_* take 131.5 cycles an operation, only 13
-//     less than the same loop's reductions (tmast4_add_*, 144.5), where
-//     tmast7's plain loops differ by 42: the store pays a loop as the
-//     reduction does.
+//     R2UR, R2UR.OR, PLOP3 x3, UTMASTG, BRA.U.ANY around the store, and
+//     ELECT + R2UR around tma_st4's reduction. tmast4_store_* take 131.5
+//     cycles an operation, 13 less than the same loop's reductions
+//     (tmast4_add_*, 144.5), where tmast7's plain loops differ by 42: the
+//     store pays the loop as the reduction does (BulkReduceIssueCycles).
 //
-// r2urOps marks, per PC, the stores and reductions with an operand that is
-// not data-uniform: ptxas's R2UR loop (a store) or ELECT + R2UR loop (a
-// reduction) around them.
-func r2urOps(f *ptx.Function, infos []*exec.InstInfo) []bool {
-	out := make([]bool, len(infos))
-	var uni []bool
-	for pc, info := range infos {
-		if info.Async != exec.AsyncBulkStore {
-			continue
+// electStores marks, per PC, the stores (not reductions: those always have
+// the loop) with an operand that is not data-uniform.
+func electStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
+	n := len(infos)
+	out := make([]bool, n)
+	any := false
+	for pc := range infos {
+		if infos[pc].Async == exec.AsyncBulkStore && infos[pc].Form != ptx.FormBulkReduce {
+			any = true
+			break
 		}
-		if uni == nil {
-			uni = dataUniformRegs(f, infos, len(f.Regs))
+	}
+	if !any {
+		return out
+	}
+	uni := dataUniformRegs(f, infos, len(f.Regs))
+	for pc := range infos {
+		info := infos[pc]
+		if info.Async != exec.AsyncBulkStore || info.Form == ptx.FormBulkReduce {
+			continue
 		}
 		for _, u := range info.Uses {
 			if int(u) < len(uni) && int(u) != int(f.Insts[pc].Guard) && !uni[u] {

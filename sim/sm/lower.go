@@ -50,8 +50,8 @@ type Lowering struct {
 	brs []brShapeInfo
 	// lhoist: counted loops whose compare ptxas puts at the top (loophoist.go)
 	lhoist []*loopHoist
-	// r2ur: stores and reductions with an operand that is not uniform (bulkelect.go)
-	r2ur [][]bool
+	// elect: stores ptxas wraps in an ELECT loop (bulkelect.go)
+	elect [][]bool
 }
 
 const (
@@ -115,8 +115,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.lhoist = make([]*loopHoist, fi+1)
 	l.lhoist[fi] = findLoopHoists(f, infos)
-	l.r2ur = make([][]bool, fi+1)
-	l.r2ur[fi] = r2urOps(f, infos)
+	l.elect = make([][]bool, fi+1)
+	l.elect[fi] = electStores(f, infos)
 	return l
 }
 
@@ -185,9 +185,8 @@ func (l *Lowering) predHoisted(info *exec.InstInfo) bool { return l != nil && pe
 // leaves in place (sharedbase.go).
 func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
 
-// r2urOp: a store or reduction with an operand that is not uniform: ptxas's
-// R2UR loop around it (bulkelect.go).
-func (l *Lowering) r2urOp(info *exec.InstInfo) bool { return l != nil && perPC(l.r2ur, info) }
+// electStore: a store ptxas wraps in an ELECT loop (bulkelect.go).
+func (l *Lowering) electStore(info *exec.InstInfo) bool { return l != nil && perPC(l.elect, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {

@@ -34,8 +34,7 @@ import (
 //     issues nothing else for BulkReduceIssueCycles: ptxas's ELECT loop
 //     around UTMAREDG / UBLKRED (ELECT, two PLOP3, a not-taken BRA.U.ANY;
 //     tmast7_{add,bred}_*_group and _tput: 78 to 82 cycles an operation
-//     in a loop where the stores take 36 to 43); the operation itself
-//     leaves BulkElectLeadCycles into the loop (tma_store.go);
+//     in a loop where the stores take 36 to 43);
 //   - mbarrier.test_wait / try_wait on the mbarrier the warp last arrived
 //     on (arrive, complete_tx) sees the arrive no earlier than
 //     MbarArriveWaitCycles after it (t6tx_twctx_u4: complete_tx +
@@ -56,7 +55,6 @@ type HoldConfig struct {
 	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
-	BulkElectLeadCycles          int `json:"bulk_elect_lead_cycles" yaml:"bulk_elect_lead_cycles"`
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -143,7 +141,8 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkStore:
 		ws.bulkIssued, ws.bulkPending = now, true
-		if c := h.BulkReduceIssueCycles; c > 0 && s.electLoop(info) && e.GuardTrue > 0 {
+		elect := info.Form == ptx.FormBulkReduce || s.code.low.electStore(info)
+		if c := h.BulkReduceIssueCycles; c > 0 && elect && e.GuardTrue > 0 {
 			// ptxas's ELECT loop around the reduction, or around a store
 			// with an operand that is not uniform (bulkelect.go)
 			ws.setReady(now+engine.Cycle(c), StallMIOThrottle)

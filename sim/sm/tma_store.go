@@ -23,14 +23,7 @@ import (
 //     (tmast7_*_group) 36 cycles a 1 KiB tile store, 43 a bulk store, 78
 //     and 82 the reductions: ptxas wraps each reduction in an ELECT loop
 //     (ELECT, UTMAREDG / UBLKRED, two PLOP3, a not-taken BRA.U.ANY) that
-//     keeps the warp BulkReduceIssueCycles (tma_hold.go), and the
-//     operation leaves BulkElectLeadCycles into it (ELECT, and the R2URs
-//     and PLOP3s of an operand that is not uniform, go first; bulkelect.go):
-//     tmast7_{add,bred}_*_write/_read, a reduction waited for after each,
-//     take 6 to 19 cycles more than the loop and the reduction's latency
-//     make (tmadesc4_store, a store in the R2UR loop waited for after each,
-//     takes 61 more, and tmast4_store_*, the same loop not waited for,
-//     none: not explained);
+//     keeps the warp BulkReduceIssueCycles (tma_hold.go);
 //   - commit_group after each (tmast7_*_tput): 0 to 2 cycles more than
 //     _group (ptxas puts UTMACMDFLUSH right after the operation):
 //     tmaBulkCommit;
@@ -47,8 +40,6 @@ func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 		perKiB, floor = a.TMAReduceCyclesPerKiB, a.TMAReduceMinCycles
 	}
 	read := engine.Cycle((bytes*perKiB + 1023) / 1024)
-	// the loop's first instructions go before the operation (bulkelect.go)
-	now += s.electLead(e.Info)
 	start := max(now, s.tmaFree, s.tmaDescReady(e, now, true))
 	end := max(start+read, start+engine.Cycle(floor))
 	s.Stats.TMABusy += int64(end - start)
@@ -77,20 +68,6 @@ func (s *SM) tmaBulkCommit(ws *warpState, now engine.Cycle) {
 	}
 	// the branch rule reads the hold as bulkIssued + BulkBranchCycles
 	ws.bulkIssued = max(1, taken+engine.Cycle(s.cfg.Async.TMABulkCommitCycles)-b)
-}
-
-// electLoop: ptxas wraps the operation in a loop (bulkelect.go): every
-// reduction (ELECT), and a store with an operand that is not uniform (R2UR).
-func (s *SM) electLoop(info *exec.InstInfo) bool {
-	return info.Form == ptx.FormBulkReduce || s.code.low.r2urOp(info)
-}
-
-// electLead is how far into that loop the operation leaves the SM.
-func (s *SM) electLead(info *exec.InstInfo) engine.Cycle {
-	if !s.electLoop(info) {
-		return 0
-	}
-	return engine.Cycle(s.cfg.Hold.BulkElectLeadCycles)
 }
 
 // isReduce: a cp.reduce.async.bulk (tensor or not; decided at decode).

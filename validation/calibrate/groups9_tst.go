@@ -71,5 +71,5 @@ func init() {
 		}
 		out = append(out, g)
 	}
-	Groups = tstoreReplace(out) // groups11_tstore.go
+	Groups = out
 }
