@@ -33,14 +33,14 @@ import (
 func electStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
-	any := false
+	has := false
 	for pc := range infos {
 		if infos[pc].Async == exec.AsyncBulkStore && infos[pc].Form != ptx.FormBulkReduce {
-			any = true
+			has = true
 			break
 		}
 	}
-	if !any {
+	if !has {
 		return out
 	}
 	uni := dataUniformRegs(f, infos, len(f.Regs))
