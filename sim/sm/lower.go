@@ -40,6 +40,8 @@ type Lowering struct {
 	sbase [][]bool
 	// sched: ptxas's issue order and what each instruction is in SASS (sched.go)
 	sched *schedule
+	// elect: stores ptxas wraps in an ELECT loop (bulkelect.go)
+	elect [][]bool
 }
 
 const (
@@ -84,6 +86,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			l.sched.ent[fi][pc].flags |= schedFlexIMAD
 		}
 	}
+	l.elect = make([][]bool, fi+1)
+	l.elect[fi] = electStores(f, infos)
 	return l
 }
 
@@ -122,6 +126,9 @@ func (l *Lowering) atomScanned(info *exec.InstInfo) bool {
 // sharedBase: a mov of a shared variable's address whose S2UR ptxas
 // leaves in place (sharedbase.go).
 func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
+
+// electStore: a store ptxas wraps in an ELECT loop (bulkelect.go).
+func (l *Lowering) electStore(info *exec.InstInfo) bool { return l != nil && perPC(l.elect, info) }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {

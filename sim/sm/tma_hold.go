@@ -29,7 +29,8 @@ import (
 //     store costs 18 cycles unrolled without branches (tmast8_store_256b),
 //     87 to 122 with one or two taken branches per store; a commit_group
 //     in between moves the wait later, tma_store.go);
-//   - after a reduction (cp.reduce.async.bulk, tensor or not) the warp
+//   - after a reduction (cp.reduce.async.bulk, tensor or not), and after a
+//     store with an operand that is not uniform (bulkelect.go), the warp
 //     issues nothing else for BulkReduceIssueCycles: ptxas's ELECT loop
 //     around UTMAREDG / UBLKRED (ELECT, two PLOP3, a not-taken BRA.U.ANY;
 //     tmast7_{add,bred}_*_group and _tput: 78 to 82 cycles an operation
@@ -140,8 +141,10 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkStore:
 		ws.bulkIssued, ws.bulkPending = now, true
-		if c := h.BulkReduceIssueCycles; c > 0 && info.Form == ptx.FormBulkReduce && e.GuardTrue > 0 {
-			// ptxas's ELECT loop around the reduction (tma_store.go)
+		elect := info.Form == ptx.FormBulkReduce || s.code.low.electStore(info)
+		if c := h.BulkReduceIssueCycles; c > 0 && elect && e.GuardTrue > 0 {
+			// ptxas's ELECT loop around the reduction, or around a store
+			// with an operand that is not uniform (bulkelect.go)
 			ws.setReady(now+engine.Cycle(c), StallMIOThrottle)
 		}
 		return

@@ -33,6 +33,13 @@ import (
 // hold's fit is dominated by the tmast4 loops' unmodelled ld.local of the
 // map address (groups6_tma_test.go); fitted without them it is 24 again
 // and this loop +9%, but tmast4 -25..-29%: a known gap, held here.
+// Session 8 (tstore): the tmast4 stores sit in ptxas's R2UR loop
+// (sim/sm/bulkelect.go, their map comes from local memory) and take the
+// reductions' hold; the hold refits to 6 and this loop is +9% (tolerance
+// 34% -> 10%). What is left is the loop's compare + branch: ptxas puts
+// the ISETP before the UBLKCP / UTMASTG (SASS of t7_st), the model waits
+// for the compare at the branch (the counted-loop hoist,
+// sim/sm/loophoist.go, covers shared-memory loops only).
 func TestTmastCommitReproducesRecordings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -63,5 +70,5 @@ func TestTmastCommitReproducesRecordings(t *testing.T) {
 	assert.InEpsilon(t, want, got, 0.07, "tmast9_redsw8_s0")
 	got, want = sim("tmast7_st_1k_group")
 	assert.InDelta(t, 36.3, want, 0.5, "tmast7_st_1k_group recording")
-	assert.InEpsilon(t, want, got, 0.34, "tmast7_st_1k_group: a plain store loop (known gap, above)")
+	assert.InEpsilon(t, want, got, 0.10, "tmast7_st_1k_group: a plain store loop (known gap, above)")
 }
