@@ -170,6 +170,7 @@ PARTS = [
     ("gen9_ihash", "part 9: 64-bit division beside independent IMAD or ALU work; add.u64 by warps"),
     ("gen9_tail", "part 9: global stores right before exit (the launch's store drain)"),
     ("gen8_brnt", "part 8: straight-line chains of never-taken compare-and-branch pairs"),
+    ("gen11_tc2", "part 11: wgmma of several warpgroups on one SM sharing the tensor pipe"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
