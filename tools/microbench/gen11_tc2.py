@@ -21,8 +21,10 @@ shape in #defines):
 Per warpgroup (its thread 0) clk[w] = {warm-up rep, timed rep} in %clock64;
 figure: sm_cycles_per_wgmma = max_w clk[w][1] / (W * iters * G), the SM's
 interval per wgmma with W warpgroups (one warpgroup: the issue interval of
-the wgmma family). `python3 tools/microbench/gen11_tc2.py` writes only these
-directories."""
+the wgmma family). `python3 tools/microbench/gen11_tc2.py` writes only the directories of
+register_more (the second recording); the first 20 (register) were recorded
+from this generator at commit 4eec4750, whose kernels index clk and sink by
+the warpgroup alone (grid 1): their kernel.cu is what ran."""
 import os
 import sys
 
@@ -39,6 +41,7 @@ HEAD = r'''// %(name)s: %(op)s
 #define PROD %(PROD)d
 #define SER %(SER)d
 #define G %(G)d
+#define SPLIT %(SPLIT)d
 '''
 
 BODY = r'''
@@ -70,6 +73,19 @@ __device__ __forceinline__ void mma(float (&d)[NR], unsigned long long da, unsig
 }
 
 extern __shared__ __align__(1024) unsigned char dsm[];
+
+// one stage's copy: one cp.async.bulk of the stage, or (SPLIT) two, A and B, as Triton's two boxes
+__device__ __forceinline__ void copy(unsigned dst, const unsigned char* src, unsigned bar) {
+#if SPLIT
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], [%%1], %%2, [%%3];"
+                 :: "r"(dst), "l"(src), "r"(W * ABYTES), "r"(bar) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], [%%1], %%2, [%%3];"
+                 :: "r"(dst + W * ABYTES), "l"(src + W * ABYTES), "r"(BBYTES), "r"(bar) : "memory");
+#else
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], [%%1], %%2, [%%3];"
+                 :: "r"(dst), "l"(src), "r"(STAGE), "r"(bar) : "memory");
+#endif
+}
 
 extern "C" __global__ void __launch_bounds__(128 * W) wg11(unsigned long long* clk, unsigned* sink, int iters,
                                                           unsigned fill, const unsigned char* src) {
@@ -125,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(128 * W) wg11(unsigned long long* c
         }
         asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
         unsigned long long t1 = mb_clock();
-        if (threadIdx.x %% 128 == 0) clk[2 * wg + rep] = t1 - t0;
+        if (threadIdx.x %% 128 == 0) clk[2 * (blockIdx.x * W + wg) + rep] = t1 - t0;
     }
 #else
     // 3 stages fed by thread 0's cp.async.bulk (Triton's TMA matmul loop)
@@ -139,8 +155,7 @@ extern "C" __global__ void __launch_bounds__(128 * W) wg11(unsigned long long* c
     if (threadIdx.x == 0) {
         for (int s = 0; s < 2; s++) {
             asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%0], %%1;" :: "r"(bar0 + 8 * s), "r"(STAGE) : "memory");
-            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], [%%1], %%2, [%%3];"
-                         :: "r"(base + s * STAGE), "l"(src), "r"(STAGE), "r"(bar0 + 8 * s) : "memory");
+            copy(base + s * STAGE, src, bar0 + 8 * s);
         }
     }
     unsigned long long t0 = mb_clock(), tm = t0;
@@ -168,15 +183,14 @@ extern "C" __global__ void __launch_bounds__(128 * W) wg11(unsigned long long* c
         if (threadIdx.x == 0 && i + 2 < total) {
             const unsigned r = (i + 2) %% 3;
             asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%0], %%1;" :: "r"(bar0 + 8 * r), "r"(STAGE) : "memory");
-            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], [%%1], %%2, [%%3];"
-                         :: "r"(base + r * STAGE), "l"(src), "r"(STAGE), "r"(bar0 + 8 * r) : "memory");
+            copy(base + r * STAGE, src, bar0 + 8 * r);
         }
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
     unsigned long long t1 = mb_clock();
     if (threadIdx.x %% 128 == 0) {
-        clk[2 * wg] = tm - t0;
-        clk[2 * wg + 1] = t1 - tm;
+        clk[2 * (blockIdx.x * W + wg)] = tm - t0;
+        clk[2 * (blockIdx.x * W + wg) + 1] = t1 - tm;
     }
 #endif
     unsigned x0, x1;
@@ -187,16 +201,16 @@ extern "C" __global__ void __launch_bounds__(128 * W) wg11(unsigned long long* c
     asm volatile("mov.b32 %%0, %%1;" : "=r"(x2) : "f"(d1[1]));
     x0 ^= x2 * 0x85ebca6bu;
 #endif
-    sink[threadIdx.x] = x0 ^ (x1 * 0x9e3779b9u);
+    sink[blockIdx.x * 128 * W + threadIdx.x] = x0 ^ (x1 * 0x9e3779b9u);
 }
 '''
 
 
-def source(name, op, n, rs, w, wait, indep, prod, ser):
+def source(name, op, n, rs, w, wait, indep, prod, ser, split=False):
     nr = n // 2
     regs = ", ".join(f"%{i}" for i in range(nr))
     outs = ", ".join(f'"+f"(d[{i}])' for i in range(nr))
-    v = dict(name=name, op=op, N=n, NR=nr, W=w, RS=int(rs), WAIT=wait, INDEP=int(indep), PROD=int(prod), SER=int(ser), G=G,
+    v = dict(name=name, op=op, N=n, NR=nr, W=w, RS=int(rs), WAIT=wait, INDEP=int(indep), PROD=int(prod), SER=int(ser), G=G, SPLIT=int(split),
              regs=regs, outs=outs, rone_rs=nr + 5, rone_ss=nr + 2, ra0=nr, ra1=nr + 1, ra2=nr + 2, ra3=nr + 3, rb=nr + 4, sa=nr, sb=nr + 1)
     return HEAD % v + BODY % v
 
@@ -239,9 +253,48 @@ def register(add):
              "producer": 1, "serialized": int(ser), "iters": iters, "wgmmas_per_group": G, "stage_bytes": stage,
              "derive": "sm_cycles_per_wgmma = max_w clk[w][1] / (warpgroups * iters * wgmmas_per_group)"},
             shared=3 * stage + 64, source=source(name, op, n, False, w, 1, False, True, ser))
+    register_more(add)
+
+
+def register_more(add):
+    """Second recording: serialized chains of one warpgroup by shape, and
+    two CTAs per SM (grid 264 of 2 warpgroups, 2 x 98 KiB of stages: every
+    SM holds two at once) against one (grid 132, 120 KiB), each stage two
+    copies as Triton's A and B boxes."""
+    iters = 32
+    for n, rs in ((64, False), (256, False), (32, False), (128, True), (64, True)):
+        name = f"wg11_n{n}_{'rs' if rs else 'ss'}_w1_d1_ser"
+        op = (f"1 warpgroup, {iters} groups of {G} x wgmma m64n{n}k16 f16 {'RS' if rs else 'SS'} (one accumulator "
+              f"chain), wait_group 1 after each group; serialized by ptxas (C7515)")
+        stage = 8192 + n * 128
+        add(name, "wg11", "wg11", [1, 1, 1], [128, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": iters}, {"u32": 7}, {"buffer": "src"}],
+            {"clk": ("u64", [1, 2]), "sink": ("u32", [128]), "src": ("u32", [4])}, ["clk", "sink"],
+            {"kind": "tensor", "op": op, "n": n, "rs": int(rs), "warpgroups": 1, "wait": 1, "indep": 0,
+             "producer": 0, "serialized": 1, "iters": iters, "wgmmas_per_group": G, "ctas": 1,
+             "derive": "sm_cycles_per_wgmma = max_w clk[w][1] / (warpgroups * iters * wgmmas_per_group)"},
+            shared=stage, source=source(name, op, n, rs, 1, 1, False, False, True))
+    n, w, it = 64, 2, 8
+    for ctas, ser in ((264, True), (264, False), (132, True)):
+        per_sm = ctas // 132
+        name = f"wg11_c{per_sm}_p_n{n}_w{w}" + ("_ser" if ser else "")
+        stage = w * 8192 + n * 128
+        shared = 100 * 1024 if per_sm == 2 else 120 * 1024  # exactly per_sm CTAs per SM (228 KiB)
+        op = (f"{ctas} CTAs ({per_sm} per SM) of {w} warpgroups, each fed by 3 stages of two cp.async.bulk (A, B) + "
+              f"mbarrier (thread 0), {it} groups of {G} x wgmma m64n{n}k16 f16 SS per rep, wait_group 1, bar.sync "
+              f"around (Triton's TMA loop)" + ("; serialized by ptxas (C7515)" if ser else ""))
+        add(name, "wg11", "wg11", [ctas, 1, 1], [128 * w, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "sink"}, {"s32": it}, {"u32": 7}, {"buffer": "src"}],
+            {"clk": ("u64", [ctas * w, 2]), "sink": ("u32", [ctas * 128 * w]),
+             "src": f"{{dtype: f16, shape: [{stage // 2}], init: uniform, low: -1, high: 1}}"}, ["clk", "sink"],
+            {"kind": "tensor", "op": op, "n": n, "rs": 0, "warpgroups": w, "wait": 1, "indep": 0,
+             "producer": 1, "serialized": int(ser), "iters": it, "wgmmas_per_group": G, "stage_bytes": stage,
+             "ctas": ctas, "ctas_per_sm": per_sm,
+             "derive": "sm_cycles_per_wgmma = median over CTAs of max_w clk[cta][w][1] / (ctas_per_sm * warpgroups * iters * wgmmas_per_group)"},
+            shared=shared, source=source(name, op, n, False, w, 1, False, True, ser, split=True))
 
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    gen.write_family(register)
+    gen.write_family(register_more)

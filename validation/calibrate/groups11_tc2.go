@@ -1,6 +1,9 @@
 package calibrate
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // The family wg11 of tools/microbench/gen11_tc2.py (helper tc2, issue 14):
 // one CTA of 1..4 warpgroups, each a loop of groups of 4 wgmma m64nNk16
@@ -15,19 +18,27 @@ func init() {
 	})
 }
 
-// deriveWG11: the SM's cycles per wgmma with W warpgroups, the slowest
-// warpgroup's timed rep over all their wgmmas.
+// deriveWG11: the SM's cycles per wgmma, the slowest warpgroup's timed rep
+// of a CTA over the wgmmas of the CTAs an SM holds (ctas_per_sm, 1 when not
+// given); with several CTAs the median CTA (the upper one of an even count).
 func deriveWG11(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 	clk := o["clk"]
-	w := b.meta("warpgroups")
-	if w < 1 || len(clk) != 2*int(w) {
-		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per warpgroup (%g)", b.Name, len(clk), w)
+	w := int(b.meta("warpgroups"))
+	ctas := max(int(b.meta("ctas")), 1)
+	if w < 1 || len(clk) != 2*w*ctas {
+		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 2 per warpgroup (%d) of each CTA (%d)", b.Name, len(clk), w, ctas)
 	}
-	n := w * b.meta("iters") * b.meta("wgmmas_per_group")
+	n := float64(w) * max(b.meta("ctas_per_sm"), 1) * b.meta("iters") * b.meta("wgmmas_per_group")
 	if n <= 0 {
 		return nil, fmt.Errorf("%s: meta iters/wgmmas_per_group missing", b.Name)
 	}
-	return map[string]float64{"sm_cycles_per_wgmma": maxCol(rows(clk, 2), 1) / n}, nil
+	r := rows(clk, 2)
+	worst := make([]float64, ctas)
+	for c := range ctas {
+		worst[c] = maxCol(r[c*w:(c+1)*w], 1)
+	}
+	sort.Float64s(worst)
+	return map[string]float64{"sm_cycles_per_wgmma": worst[ctas/2] / n}, nil
 }
 
 // groups11TC2 fits what the wg11 family measures:
