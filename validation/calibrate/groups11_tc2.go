@@ -43,15 +43,21 @@ func deriveWG11(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 
 // groups11TC2 fits what the wg11 family measures:
 //
-//   - wgmma_serial_tail_cycles: from the end of a serialized wgmma's tensor
-//     work to its warpgroup's release (ptxas's WARPGROUP.DEPBAR after each
-//     HGMMA, C7515), on the serialized chains of 1..4 warpgroups without a
-//     producer (wg11_n*_ser; with one warpgroup the chain's period is the
-//     tail's, with more the pipe's). After the wgmma tails and floor, whose
-//     figures it does not move (none of them is serialized).
+//   - wgmma_serial_ss_tail_cycles, wgmma_serial_rs_tail_cycles: from the
+//     end of a serialized wgmma's tensor work to its warpgroup's release
+//     (ptxas's WARPGROUP.DEPBAR after each HGMMA, C7515), SS and RS, on the
+//     serialized chains of 1..4 warpgroups without a producer
+//     (wg11_n*_ss_*_ser, wg11_n*_rs_*_ser; with one warpgroup the chain's
+//     period is the tail's, with more the pipe's). After the wgmma tails
+//     and floor, whose figures they do not move (nothing there is
+//     serialized). The GPU's one-warpgroup period is not linear in N
+//     (SS: 89, 105, 124, 211 cycles at N 32..256, tensor work 16..128),
+//     so one tail is a compromise (see validation/timing/tensor_share.md).
 var groups11TC2 = []Group{
-	{Name: "wgmma_serial_tail", Params: []string{"wgmma_serial_tail_cycles"}, Benches: []string{"wg11_n*_ser"},
+	{Name: "wgmma_serial_ss_tail", Params: []string{"wgmma_serial_ss_tail_cycles"}, Benches: []string{"wg11_n*_ss_*_ser"},
 		Start: []float64{57}, Lo: []float64{0}, Hi: []float64{1000}},
+	{Name: "wgmma_serial_rs_tail", Params: []string{"wgmma_serial_rs_tail_cycles"}, Benches: []string{"wg11_n*_rs_*_ser"},
+		Start: []float64{49}, Lo: []float64{0}, Hi: []float64{1000}},
 }
 
 func init() { Groups = append(Groups, groups11TC2...) }
