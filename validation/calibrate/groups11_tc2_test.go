@@ -16,7 +16,7 @@ import (
 //     one-warpgroup issue interval (N/2 cycles): within 3%;
 //   - one warpgroup's chain of wgmmas that ptxas serialized (C7515) runs
 //     at 89..211 cycles a wgmma (N 32..256, SS; 88, 120 RS), where the
-//     wait_group tails made the model 8% to 19% slow; with the serial
+//     wait_group tails made the model up to 14% slow; with the serial
 //     tails within 8% (N 128 SS, the compromise of one tail: +7.8%), the
 //     others within 5%.
 func TestWG11SharedPipeReproducesRecordings(t *testing.T) {
