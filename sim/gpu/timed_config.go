@@ -209,6 +209,8 @@ func Params() []Param {
 		intParam("cp_async_cg_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCgBytesPerCycle }),
 		intParam("cp_async_zero_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncZeroBytesPerCycle }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
+		intParam("wgmma_serial_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSerialSSTailCycles }),
+		intParam("wgmma_serial_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSerialRSTailCycles }),
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
 		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),

@@ -164,6 +164,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"wgmma_latency_cycles":              {64, "hopper-numbers: wgmma completion tail 64-66 [F]", nil},
 	"wgmma_min_cycles":                  {21, "fit: Nelder-Mead (wgmma_min_cycles) on wgmma_bf16_n16_rs, wgmma_bf16_n16_ss, wgmma_bf16_n8_rs, wgmma_bf16_n8_ss, wgmma_e4m3_n16_rs, wgmma_e4m3_n16_ss, wgmma_e4m3_n8_rs, wgmma_e4m3_n8_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss, wgmma_s8_n16_rs, wgmma_s8_n16_ss, wgmma_s8_n8_rs, wgmma_s8_n8_ss, wgmma_tf32_n16_rs, wgmma_tf32_n16_ss, wgmma_tf32_n8_rs, wgmma_tf32_n8_ss", f(0.0264)},
 	"wgmma_rs_tail_cycles":              {49, "fit: Nelder-Mead (wgmma_rs_tail_cycles) on wgmma_f16_n128_rs, wgmma_f16_n16_rs, wgmma_f16_n256_rs, wgmma_f16_n32_rs, wgmma_f16_n64_rs, wgmma_f16_n8_rs", f(0.0187)},
+	"wgmma_serial_rs_tail_cycles":       {40, "fit: Nelder-Mead (wgmma_serial_rs_tail_cycles) on wg11_n128_rs_w1_d1_ser, wg11_n128_rs_w2_d1_ser, wg11_n64_rs_w1_d1_ser", f(0.0244)},
+	"wgmma_serial_ss_tail_cycles":       {49, "fit: Nelder-Mead (wgmma_serial_ss_tail_cycles) on wg11_n128_ss_w1_d1_ser, wg11_n128_ss_w2_d1_ser, wg11_n128_ss_w3_d1_ser, wg11_n128_ss_w4_d1_ser, wg11_n256_ss_w1_d1_ser, wg11_n256_ss_w2_d1_ser, wg11_n32_ss_w1_d1_ser, wg11_n64_ss_w1_d1_ser, wg11_n64_ss_w2_d1_ser, wg11_n64_ss_w4_d1_ser", f(0.0348)},
 	"wgmma_smem_bytes_per_cycle":        {128, "spec: 128 B/clk/SM", nil},
 	"wgmma_ss_tail_cycles":              {57, "fit: Nelder-Mead (wgmma_ss_tail_cycles) on wgmma_f16_n128_ss, wgmma_f16_n16_ss, wgmma_f16_n256_ss, wgmma_f16_n32_ss, wgmma_f16_n64_ss, wgmma_f16_n8_ss", f(0.0082)},
 }

@@ -76,6 +76,14 @@ type AsyncConfig struct {
 	// tensor work to its results being visible to wait_group.
 	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`
 	WgmmaRSTailCycles int `json:"wgmma_rs_tail_cycles" yaml:"wgmma_rs_tail_cycles"`
+	// WgmmaSerialSSTailCycles, WgmmaSerialRSTailCycles: the same for a
+	// wgmma that ptxas serialized (C7515: WARPGROUP.DEPBAR right after each
+	// HGMMA), to its warpgroup's release; shorter than the wait_group
+	// path's tails (wg11_n128_ss_w1_d1_ser: 124 cycles a wgmma, where
+	// wgmma_f16_n128_ss's fence, wgmma, commit and wait_group 0 take 178).
+	// 0: the SS/RS tail.
+	WgmmaSerialSSTailCycles int `json:"wgmma_serial_ss_tail_cycles" yaml:"wgmma_serial_ss_tail_cycles"`
+	WgmmaSerialRSTailCycles int `json:"wgmma_serial_rs_tail_cycles" yaml:"wgmma_serial_rs_tail_cycles"`
 	// WgmmaFMAPerCycle is the SM's dense f16 FMA rate (2048 on SM90; the
 	// other types scale with K so that full-K shapes take N/2 cycles).
 	WgmmaFMAPerCycle int `json:"wgmma_fma_per_cycle" yaml:"wgmma_fma_per_cycle"`
@@ -177,6 +185,15 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		tail := a.WgmmaSSTailCycles
 		if info.MMARS {
 			tail = a.WgmmaRSTailCycles
+		}
+		if info.SerialWgmma {
+			st := a.WgmmaSerialSSTailCycles
+			if info.MMARS {
+				st = a.WgmmaSerialRSTailCycles
+			}
+			if st > 0 {
+				tail = st
+			}
 		}
 		done := start + work + engine.Cycle(tail)
 		s.done.wg = done

@@ -173,6 +173,7 @@ PARTS = [
     ("gen11_atom", "part 11: the warp pipe (SHFL, VOTE) by warps; one warp's reduced shared atomics on distinct words"),
     ("gen11_tmald", "part 11: the single-CTA TMA-load evidence kernels phase by phase (%clock64 stamps); their fill and copy-out loops"),
     ("gen11_flush", "part 11: instruction fetch after ncu's cache flush (far jumps, straight-line code)"),
+    ("gen11_tc2", "part 11: wgmma of several warpgroups on one SM sharing the tensor pipe"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

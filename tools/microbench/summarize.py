@@ -188,6 +188,11 @@ def derive(b, run):
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "wg11":  # gen11_tc2.py (helper tc2): wgmma of several warpgroups on one SM
+        cl = rows(clk, 2)
+        w, per_sm = m["warpgroups"], m.get("ctas_per_sm", 1)
+        worst = sorted(max(c[1] for c in cl[i:i + w]) for i in range(0, len(cl), w))
+        return {"sm_cycles_per_wgmma": worst[len(worst) // 2] / (per_sm * w * m["iters"] * m["wgmmas_per_group"])}
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
