@@ -84,18 +84,43 @@ func (s *SM) MarkActive(now engine.Cycle) {
 // LineStats accumulates warp-cycles per instruction and state.
 type LineStats struct {
 	m map[*exec.InstInfo]*Stalls
+	// byPC: the same counters by function and PC, checked against the
+	// instruction (add's fast path; m stays the table)
+	byPC [][]lineSlot
+}
+
+type lineSlot struct {
+	info *exec.InstInfo
+	st   *Stalls
 }
 
 // NewLineStats returns an empty table.
 func NewLineStats() *LineStats { return &LineStats{m: map[*exec.InstInfo]*Stalls{}} }
 
 func (l *LineStats) add(info *exec.InstInfo, why Stall, d int64) {
+	f, pc := int(info.Func), int(info.PC)
+	if f >= 0 && f < len(l.byPC) && pc >= 0 && pc < len(l.byPC[f]) {
+		if sl := l.byPC[f][pc]; sl.info == info {
+			sl.st[why] += d
+			return
+		}
+	}
 	st := l.m[info]
 	if st == nil {
 		st = &Stalls{}
 		l.m[info] = st
 	}
 	st[why] += d
+	if f < 0 || pc < 0 || f >= 1<<10 || pc >= 1<<20 {
+		return
+	}
+	for len(l.byPC) <= f {
+		l.byPC = append(l.byPC, nil)
+	}
+	if len(l.byPC[f]) <= pc {
+		l.byPC[f] = append(l.byPC[f], make([]lineSlot, pc+1-len(l.byPC[f]))...)
+	}
+	l.byPC[f][pc] = lineSlot{info, st}
 }
 
 // Line is one PTX line's warp-cycles by state.
