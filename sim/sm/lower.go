@@ -77,6 +77,17 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
+	for pc := range f.Insts {
+		if f.Insts[pc].Op == ptx.OpShfl {
+			// shuffles of a warp-uniform value: no SASS (shflfold.go)
+			for pc, fold := range shflFolds(f, infos, uniformRegs(f, infos, len(f.Regs))) {
+				if fold {
+					l.byFunc[fi][pc] = lowFused
+				}
+			}
+			break
+		}
+	}
 	l.sched = newSchedule(k, fi, infos, l.byFunc[fi])
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
