@@ -44,11 +44,10 @@ const (
 // first such atomic of a stretch with a given operand register is the
 // head; an immediate operand needs no REDUX (a POPC of the vote). A used
 // result at a warp-uniform address of an add of 32-bit integers is the
-// warp scan (atomScan).
-func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
+// warp scan (atomScan). uni is uniformRegs' result for f.
+func atomReduced(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []uint8 {
 	n := len(infos)
 	out := make([]uint8, n)
-	var uni []bool
 	var read []bool
 	// stretch boundaries: after a branch, at a label
 	label := make([]bool, n+1)
@@ -81,8 +80,7 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 			}
 			continue
 		}
-		if uni == nil {
-			uni = uniformRegs(f, infos, len(f.Regs))
+		if read == nil {
 			read = make([]bool, len(f.Regs))
 			for _, inf := range infos {
 				for _, u := range inf.Uses {

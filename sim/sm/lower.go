@@ -72,15 +72,16 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.byFunc = make([][]uint8, fi+1)
 	l.byFunc[fi] = lowerFunc(infos, f.Insts)
 	l.reduced = make([][]uint8, fi+1)
-	l.reduced[fi] = atomReduced(f, infos)
+	uni := uniformRegs(f, infos, len(f.Regs)) // one analysis for the three users below
+	l.reduced[fi] = atomReduced(f, infos, uni)
 	l.three = make([][]bool, fi+1)
-	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi])
+	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi], uni)
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f)
 	for pc := range f.Insts {
 		if f.Insts[pc].Op == ptx.OpShfl {
 			// shuffles of a warp-uniform value: no SASS (shflfold.go)
-			for pc, fold := range shflFolds(f, infos, uniformRegs(f, infos, len(f.Regs))) {
+			for pc, fold := range shflFolds(f, infos, uni) {
 				if fold {
 					l.byFunc[fi][pc] = lowFused
 				}

@@ -31,12 +31,11 @@ import (
 // judged (what the microbenchmarks cover).
 
 // threeRegSources marks, by PC, the instructions of f whose SASS reads three
-// distinct R registers. kinds is lowerFunc's result.
-func threeRegSources(f *ptx.Function, infos []*exec.InstInfo, kinds []uint8) []bool {
+// distinct R registers. kinds is lowerFunc's result, uni uniformRegs'.
+func threeRegSources(f *ptx.Function, infos []*exec.InstInfo, kinds []uint8, uni []bool) []bool {
 	n := len(infos)
 	out := make([]bool, n)
 	nregs := len(f.Regs)
-	uni := uniformRegs(f, infos, nregs)
 	// a uniform value read twice by one instruction lives in an R register
 	inR := make([]bool, nregs)
 	for pc := range f.Insts {
