@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/sm90sim/sm90sim/ptx"
 )
@@ -54,6 +55,9 @@ type Kernel struct {
 	// codeEnd: the estimated SASS code address after the functions compiled
 	// so far (compile.go lays functions out one after the other).
 	codeEnd uint64
+	// memo: analyses of the kernel (memo.go)
+	memoMu sync.Mutex
+	memo   map[any]any
 }
 
 // Name is the kernel's .entry name.

@@ -28,12 +28,20 @@ type Code struct {
 	params *paramSectors
 }
 
+// Keys of the kernel analyses NewCode memoizes (exec.Kernel.Memo).
+type (
+	loweringKey     struct{}
+	paramSectorsKey struct{}
+)
+
 // NewCode returns a cold L2 for kernel k's code (nil k: no lowering).
 func NewCode(k *exec.Kernel) *Code {
 	c := &Code{inL2: map[uint64]engine.Cycle{}}
 	if k != nil {
-		c.low = NewLowering(k)
-		c.params = newParamSectors(k)
+		// both depend on the kernel alone: computed once per kernel, not
+		// once per partition and run
+		c.low = k.Memo(loweringKey{}, func() any { return NewLowering(k) }).(*Lowering)
+		c.params = k.Memo(paramSectorsKey{}, func() any { return newParamSectors(k) }).(*paramSectors)
 	}
 	return c
 }

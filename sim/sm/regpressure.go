@@ -51,8 +51,18 @@ func DivisionCallLive(k *exec.Kernel) int {
 	return across
 }
 
-// liveness is PeakLive and DivisionCallLive.
+type livenessKey struct{}
+
+// liveness is PeakLive and DivisionCallLive, computed once per kernel.
 func liveness(k *exec.Kernel) (peak, across int) {
+	r := k.Memo(livenessKey{}, func() any {
+		p, a := computeLiveness(k)
+		return [2]int{p, a}
+	}).([2]int)
+	return r[0], r[1]
+}
+
+func computeLiveness(k *exec.Kernel) (peak, across int) {
 	across = -1
 	f := k.Entry()
 	infos := k.Infos()
