@@ -59,6 +59,19 @@ func Prepare(ptxPath, specPath, kernelFlag string, layout exec.Layout) (*Session
 	return s, nil
 }
 
+// Fresh returns a session of the same compiled kernel and spec with its
+// memory materialised anew, as Prepare left it: one compiled kernel can
+// run many times (calibrate simulates each microbenchmark hundreds of
+// times). s and the result must not run at the same time (LoadGlobals
+// writes the kernel's variable addresses, the same ones each time).
+func (s *Session) Fresh() (*Session, error) {
+	n := &Session{Prog: s.Prog, Spec: s.Spec, Kernel: s.Kernel, Layout: s.Layout}
+	if err := n.materialise(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
 func (s *Session) materialise() error {
 	bufs, err := s.Spec.MakeBuffers()
 	if err != nil {
@@ -70,8 +83,7 @@ func (s *Session) materialise() error {
 	}
 	addr := map[string]uint64{}
 	for _, b := range bufs {
-		seg := g.Alloc(b.Name, len(b.Data))
-		copy(seg.Data, b.Data)
+		seg := g.Adopt(b.Name, b.Data) // MakeBuffers' data is this launch's own
 		b.Data = seg.Data
 		addr[b.Name] = seg.Base
 	}

@@ -40,15 +40,18 @@ func NewGlobalMem() *GlobalMem { return &GlobalMem{next: GlobalBase} }
 
 // Alloc maps a new zero-filled segment of n bytes and returns its address.
 func (g *GlobalMem) Alloc(name string, n int) *Segment {
+	return g.Adopt(name, make([]byte, n))
+}
+
+// Adopt maps data as a new segment, at the address Alloc would give it,
+// without copying: the caller hands data over and must not keep using it
+// except through the segment.
+func (g *GlobalMem) Adopt(name string, data []byte) *Segment {
 	g.mustNotBeView("Alloc")
 	base := (g.next + globalAlign - 1) &^ (globalAlign - 1)
-	size := n
-	if size == 0 {
-		size = 1
-	}
-	s := &Segment{Name: name, Base: base, Data: make([]byte, n)}
+	s := &Segment{Name: name, Base: base, Data: data}
 	g.segs = append(g.segs, s)
-	g.next = base + uint64(size) + globalGuard
+	g.next = base + uint64(max(len(data), 1)) + globalGuard
 	return s
 }
 
