@@ -4,22 +4,43 @@ package gpu
 // least-recently-used replacement within each set. The L2 slices: a line's
 // set is a multiplicative hash of its address, so strided footprints spread
 // over the sets. The L1 (newL1Cache): sets by 512-byte granule, modulo the
-// set count. Tags and ages sit in flat arrays (one set is two CPU cache
-// lines of tags), which keeps a lookup to about one memory access.
+// set count. Tags and ages sit in flat pages of setsPerPage sets (one set
+// is two CPU cache lines of tags), which keeps a lookup to about one
+// memory access; a page is allocated when a line is first put in one of
+// its sets, so a small launch does not clear the whole L2's worth of tags
+// (50 MiB of cache is 6 MiB of tags and ages).
 type setCache struct {
 	ways  int
 	sets  uint64
-	tags  []uint64 // line+1; 0 is an empty way
-	ages  []uint64
+	pages [][]uint64 // per page: setsPerPage*ways tags (line+1; 0 is an empty way), then as many ages
 	clock uint64
 	// granule > 0: set = (line / granule) mod sets (no hash)
 	granule uint64
 }
 
+const setsPerPage = 64
+
 func newSetCache(lines, ways int) *setCache {
 	ways = max(1, min(ways, lines))
 	sets := max(1, lines/ways)
-	return &setCache{ways: ways, sets: uint64(sets), tags: make([]uint64, sets*ways), ages: make([]uint64, sets*ways)}
+	return &setCache{ways: ways, sets: uint64(sets), pages: make([][]uint64, (sets+setsPerPage-1)/setsPerPage)}
+}
+
+// set returns the tags and ages of line's set; nil ones when its page was
+// never filled and alloc is false.
+func (c *setCache) set(line uint64, alloc bool) (tags, ages []uint64) {
+	s := c.setOf(line)
+	pg := c.pages[s/setsPerPage]
+	if pg == nil {
+		if !alloc {
+			return nil, nil
+		}
+		pg = make([]uint64, 2*setsPerPage*c.ways)
+		c.pages[s/setsPerPage] = pg
+	}
+	n := setsPerPage * c.ways
+	b := (s % setsPerPage) * c.ways
+	return pg[b : b+c.ways], pg[n+b : n+b+c.ways]
 }
 
 // L1 organisation (a structure, not fitted): 8 lines per set, sets by
@@ -41,21 +62,21 @@ func newL1Cache(lines int) *setCache {
 	return c
 }
 
-func (c *setCache) base(line uint64) int {
+func (c *setCache) setOf(line uint64) int {
 	if c.granule > 0 {
-		return int((line/c.granule)%c.sets) * c.ways
+		return int((line / c.granule) % c.sets)
 	}
 	// multiply-shift: the hash's top 32 bits scaled to the set count (a
 	// modulo of them clusters for some counts: 15616 sets put 30 lines of
 	// a 7-line stride in one set where 16 ways fit, session 7)
 	h := line * 0x9e3779b97f4a7c15
-	return int(((h>>32)*c.sets)>>32) * c.ways
+	return int(((h >> 32) * c.sets) >> 32)
 }
 
 // has reports whether line is present, without touching its age.
 func (c *setCache) has(line uint64) bool {
-	b := c.base(line)
-	for _, t := range c.tags[b : b+c.ways] {
+	tags, _ := c.set(line, false)
+	for _, t := range tags {
 		if t == line+1 {
 			return true
 		}
@@ -68,8 +89,7 @@ func (c *setCache) has(line uint64) bool {
 // the line was present.
 func (c *setCache) touch(line uint64) bool {
 	c.clock++
-	b := c.base(line)
-	tags, ages := c.tags[b:b+c.ways], c.ages[b:b+c.ways]
+	tags, ages := c.set(line, true)
 	old := 0
 	for i, t := range tags {
 		if t == line+1 {
