@@ -36,6 +36,7 @@ type calibrateFlags struct {
 	progress string
 	report   string
 	builtin  bool
+	jobs     int
 }
 
 // newCalibrateCmd: progress and the fit's log lines go to the root's stderr
@@ -86,6 +87,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
 	_ = cmd.Flags().MarkHidden("libcuda")
 	addProgressFlag(cmd, &f.progress)
+	addJobsFlag(cmd, &f.jobs)
 	cmd.Flags().BoolVar(&f.builtin, "update-builtin", false, "also write the fitted params into the built-in profile --config names (h200, h100-sxm or their calibration/*.yaml): its Go table under sim/gpu and its calibration/*.yaml, in the checkout around the working directory")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here: every figure before and after, the fitted parameters, the noise of --from-records/--gpu")
 	return cmd
@@ -94,6 +96,9 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 // runCalibrate measures (--gpu), fits and writes; bar shows the GPU
 // launches and simulated runs on stderr, with the fit's log lines.
 func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) error {
+	if f.jobs < 0 {
+		return inputErr(fmt.Errorf("--jobs: must be 0 (one per CPU) or positive, got %d", f.jobs))
+	}
 	if f.from == "" {
 		return inputErr(fmt.Errorf("calibrate: --from-recordings DIR is required"))
 	}
@@ -157,8 +162,8 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 	}
 	mhz := info.SMMHz
 	fitter := &calibrate.Fitter{All: all, Selected: sel, Base: tc, GPCs: base.GPCs, Heavy: f.heavy, Only: groupsOrNil(f.groups),
-		SMClockMHz: mhz,
-		Progress:   bar.Step, Log: bar.Warnf}
+		SMClockMHz: mhz, Jobs: f.jobs,
+		Progress: bar.Step, Log: bar.Warnf}
 	start := time.Now()
 	res, err := fitter.Fit()
 	bar.Finish()

@@ -167,7 +167,7 @@ func addHazardFlag(cmd *cobra.Command, off *bool) {
 
 // addJobsFlag registers --jobs.
 func addJobsFlag(cmd *cobra.Command, jobs *int) {
-	cmd.Flags().IntVar(jobs, "jobs", 0, "CTAs (clusters) simulated in parallel: 0 one per CPU, 1 serial (results are identical)")
+	cmd.Flags().IntVar(jobs, "jobs", 0, "work simulated in parallel (CTAs or clusters; calibrate: benchmarks): 0 one per CPU, 1 serial (results are identical)")
 }
 
 func printSummary(w io.Writer, r *report.Report) {

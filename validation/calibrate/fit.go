@@ -6,6 +6,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -53,8 +56,12 @@ type Fitter struct {
 	// Progress is called after each simulated benchmark (nil: none).
 	Progress func(step string)
 	// Log receives one line per group (nil: none).
-	Log   func(format string, args ...any)
+	Log func(format string, args ...any)
+	// Jobs is how many benchmarks are simulated at once (0: one per CPU);
+	// the result does not depend on it.
+	Jobs  int
 	evals int
+	kern  compiled
 }
 
 // Result is a fit's outcome.
@@ -99,22 +106,53 @@ func measured(b *Bench, fig string) float64 {
 	return b.Measured[fig]
 }
 
-// Evaluate simulates the benchmarks with tc: figure values per (bench, figure).
+// Evaluate simulates the benchmarks with tc: figure values per (bench,
+// figure). Jobs benchmarks run at once, each on one goroutine; the values
+// are the same for any Jobs.
 func (f *Fitter) Evaluate(tc gpu.TimedConfig, bs []*Bench) (map[string]float64, map[string]error) {
+	sims := make([]*Sim, len(bs))
+	serrs := make([]error, len(bs))
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	jobs := f.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	for range min(jobs, len(bs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(bs) {
+					return
+				}
+				b := bs[i]
+				s, err := f.kern.session(b)
+				if err == nil {
+					sims[i], err = simulateSession(b, s, tc, f.GPCs, 1)
+				}
+				serrs[i] = err
+				mu.Lock()
+				f.evals++
+				if f.Progress != nil {
+					f.Progress(b.Name)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
 	vals, errs := map[string]float64{}, map[string]error{}
-	for _, b := range bs {
-		s, err := Simulate(b, tc, f.GPCs)
-		f.evals++
-		if f.Progress != nil {
-			f.Progress(b.Name)
-		}
+	for i, b := range bs {
 		for _, fig := range Figures(b) {
 			k := b.Name + "\x00" + fig
-			if err != nil {
-				errs[k] = err
+			if serrs[i] != nil {
+				errs[k] = serrs[i]
 				continue
 			}
-			vals[k] = s.Figures[fig]
+			vals[k] = sims[i].Figures[fig]
 		}
 	}
 	return vals, errs

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sync"
 
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/session"
@@ -26,11 +27,22 @@ type Sim struct {
 // Simulate runs the benchmark in timed mode with tc (and the GPC map gpcs
 // when given) and derives its figures from the simulated outputs.
 func Simulate(b *Bench, tc gpu.TimedConfig, gpcs [][]int) (*Sim, error) {
-	s, err := session.Prepare(filepath.Join(b.Dir, "kernel.ptx"), filepath.Join(b.Dir, "launch.yaml"), "", exec.DefaultLayout())
+	s, err := prepare(b)
 	if err != nil {
 		return nil, err
 	}
+	return simulateSession(b, s, tc, gpcs, 0)
+}
+
+func prepare(b *Bench) (*session.Session, error) {
+	return session.Prepare(filepath.Join(b.Dir, "kernel.ptx"), filepath.Join(b.Dir, "launch.yaml"), "", exec.DefaultLayout())
+}
+
+// simulateSession runs the prepared session s (whose memory the run
+// changes) with jobs goroutines (0: one per CPU).
+func simulateSession(b *Bench, s *session.Session, tc gpu.TimedConfig, gpcs [][]int, jobs int) (*Sim, error) {
 	cfg := gpu.DefaultConfig()
+	cfg.Jobs = jobs
 	if len(gpcs) > 0 {
 		cfg.GPCs = gpcs
 	}
@@ -49,6 +61,39 @@ func Simulate(b *Bench, tc gpu.TimedConfig, gpcs [][]int) (*Sim, error) {
 		return nil, err
 	}
 	return &Sim{Figures: f, Cycles: tm.Cycles, Instructions: res.Instructions}, nil
+}
+
+// compiled keeps each benchmark's kernel compiled once for a fit's
+// hundreds of runs of it; every run gets freshly materialised memory
+// (session.Fresh), so a run sees exactly what Simulate's would.
+type compiled struct {
+	mu sync.Mutex
+	s  map[string]*session.Session
+}
+
+func (c *compiled) session(b *Bench) (*session.Session, error) {
+	c.mu.Lock()
+	t, ok := c.s[b.Dir]
+	c.mu.Unlock()
+	if !ok {
+		var err error
+		if t, err = prepare(b); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		if c.s == nil {
+			c.s = map[string]*session.Session{}
+		}
+		if o, ok := c.s[b.Dir]; ok {
+			t = o // another goroutine compiled it first: share one kernel
+		} else {
+			c.s[b.Dir] = t
+			c.mu.Unlock()
+			return t, nil // Prepare's own memory is fresh: use it once
+		}
+		c.mu.Unlock()
+	}
+	return t.Fresh()
 }
 
 // numbers decodes an integer or float buffer (little endian) to float64.
