@@ -23,6 +23,20 @@ import (
 //
 // The marking is a fixed point from "every register uniform".
 func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
+	return regUniformity(f, infos, nregs, true)
+}
+
+// dataUniformRegs marks the registers whose value is alike in every lane
+// that computes it: uniformRegs' rule without its control-flow part (code
+// under `if (threadIdx.x == 0)` still runs on the uniform datapath for the
+// lanes that take it, as in bulk_red's SASS: UIADD3, USEL, UIMAD.WIDE
+// under a branch on the thread index).
+func dataUniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
+	return regUniformity(f, infos, nregs, false)
+}
+
+// regUniformity is uniformRegs, or with control false dataUniformRegs.
+func regUniformity(f *ptx.Function, infos []*exec.InstInfo, nregs int, control bool) []bool {
 	n := len(infos)
 	uni := make([]bool, nregs)
 	for i := range uni {
@@ -40,7 +54,7 @@ func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
 		}
 		for pc := range f.Insts {
 			in := &f.Insts[pc]
-			if in.Op != ptx.OpBra || in.Guard < 0 || uni[in.Guard] {
+			if !control || in.Op != ptx.OpBra || in.Guard < 0 || int(in.Guard) >= nregs || uni[in.Guard] {
 				continue
 			}
 			t := branchTarget(in, n)
@@ -61,7 +75,7 @@ func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
 			in := &f.Insts[pc]
 			// a parameter load is a constant-bank read wherever it stands
 			param := in.Op == ptx.OpLd && (in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry)
-			ok := param || capable[pc] && !divergent[pc] && (in.Guard < 0 || uni[in.Guard])
+			ok := param || capable[pc] && !divergent[pc] && (in.Guard < 0 || int(in.Guard) >= nregs || uni[in.Guard])
 			if ok {
 				for _, u := range infos[pc].Uses {
 					if int(u) < nregs && int(u) != int(in.Guard) && !uni[u] {
