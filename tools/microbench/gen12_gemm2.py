@@ -303,6 +303,8 @@ def register(add):
         (False, False, 528, 512, 1),
         (True, True, 1, 1024, 2), (True, True, 264, 1024, 2), (True, True, 528, 512, 2),
         (True, False, 264, 1024, 2), (True, True, 132, 1024, 1),
+        # second recording: Triton's loop not serialized, alone and one CTA per SM
+        (True, False, 1, 1024, 2), (True, False, 132, 1024, 1),
     ]
     for t, ser, ctas, k, per_sm in shapes:
         gy = 11 if ctas >= 132 else 1

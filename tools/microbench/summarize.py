@@ -396,6 +396,11 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
+        if b["family"] == "gmm12":
+            # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
+            # simulated run starts cold; the runs without ncu find A and B in the L2). No
+            # clock_ncu file (H100): the launch's ncu cycles only
+            cr = os.path.join(d, f"clock_ncu{sfx}.json")
         if not os.path.exists(cr) and os.path.exists(cr + ".gz"):
             cr += ".gz"  # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps)
         if os.path.exists(cr):
