@@ -193,6 +193,12 @@ def derive(b, run):
         w, per_sm = m["warpgroups"], m.get("ctas_per_sm", 1)
         worst = sorted(max(c[1] for c in cl[i:i + w]) for i in range(0, len(cl), w))
         return {"sm_cycles_per_wgmma": worst[len(worst) // 2] / (per_sm * w * m["iters"] * m["wgmmas_per_group"])}
+    if fam == "gmm12":  # gen12_gemm2.py (helper gemm2): a full-GPU TMA + wgmma GEMM mainloop per CTA
+        cl = rows(clk, 8)  # {smid, t0, tf, tm0, tm1, te, g0, g1}
+        kt = m["k_tiles"]
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        return {"ktile_cycles": up([(max(c[3], c[4]) - c[2]) / (kt - 1) for c in cl]),
+                "first_cycles": up([c[2] - c[1] for c in cl]), "cta_cycles": up([c[5] - c[1] for c in cl])}
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
@@ -390,8 +396,15 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
+        if b["family"] == "gmm12":
+            # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
+            # simulated run starts cold; the runs without ncu find A and B in the L2). No
+            # clock_ncu file (H100): the launch's ncu cycles only
+            cr = os.path.join(d, f"clock_ncu{sfx}.json")
+        if not os.path.exists(cr) and os.path.exists(cr + ".gz"):
+            cr += ".gz"  # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps)
         if os.path.exists(cr):
-            runs = json.load(open(cr))["outputs"]
+            runs = json.load(gzip.open(cr) if cr.endswith(".gz") else open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]
             keys = [k for k in (per[0] if per else {}) if isinstance(per[0][k], (int, float)) and per[0][k] is not None]
             ent["clock64"] = {k: {"median": r3(med([p[k] for p in per])), "min": r3(min(p[k] for p in per)),
