@@ -71,6 +71,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"imad_interval_cycles":              {2, "fit: closed form, 4 sub-partitions / itput_mad_lo warp_inst_per_sm_cycle 1.887 (independent IMAD)", f(0.0383)},
 	"imad_latency_cycles":               {4, "fit: closed form, chain_mad_lo_s32 cycles_per_op 4.173 (dependent IMAD chain)", f(0.0054)},
 	"imad_wide_interval_cycles":         {4, "fit: closed form, 4 sub-partitions / itput_mul_hi warp_inst_per_sm_cycle 0.9852 (independent IMAD.HI)", f(0.0081)},
+	"jump_table_cycles":                 {62, "placeholder before the refit", nil},
+	"jump_table_uniform_cycles":         {40, "placeholder before the refit", nil},
 	"l1_cache_bytes":                    {235520, "fit: closed form, gmem_chase_256k cycles_per_load 107.3 between L1 32.03 and L2 276.7: 0.308 of the loads miss; 230 sets of 8 lines (512-byte granules, LRU) leave that share of a cyclic 256 KiB footprint without a way", f(0.0032)},
 	"l1_cycles_per_line":                {1, "fit: Nelder-Mead (l1_request_cycles, l1_cycles_per_line) on gld_coal_w4, gld_line_w4, gld_s64_w4, gls2_ld32_coal_w16, gls_ld32_l4_w4, gls_ld32_l8_w4", f(0.2483)},
 	"l1_hit_cycles":                     {32, "fit: closed form, gmem_chase_16k cycles_per_load 32.03 (pointer chase in L1)", f(0.0015)},

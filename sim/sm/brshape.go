@@ -47,11 +47,13 @@ const (
 
 // Branch shapes per PC (brShapes).
 const (
-	brPlain   uint8 = iota
-	brMerged        // a branch inside an ISETP.OR group: no SASS
-	brIfConv        // an if-converted branch: no SASS, holds when taken
-	brOrSetp        // a compare that ORs the previous one's predicate in
-	brLastBra       // the BRA that closes an ISETP.OR group
+	brPlain        uint8 = iota
+	brMerged             // a branch inside an ISETP.OR group: no SASS
+	brIfConv             // an if-converted branch: no SASS, holds when taken
+	brOrSetp             // a compare that ORs the previous one's predicate in
+	brLastBra            // the BRA that closes an ISETP.OR group
+	brTable              // a jump table's BRX (jumptable.go): holds jump_table_cycles
+	brTableUniform       // a jump table's BRXU: holds jump_table_uniform_cycles
 )
 
 // brShapeInfo is brShapes' result for one function.

@@ -24,6 +24,7 @@ func init() {
 		out = append(out, g)
 		if g.Name == "branch_not_taken" {
 			out = append(out, groups9Brsh...)
+			out = append(out, groups12Jumptab...) // groups12_jumptab.go (its init runs before this one)
 		}
 	}
 	Groups = out

@@ -1,0 +1,24 @@
+package calibrate
+
+// groups12Jumptab fits the cost of ptxas's jump tables (sim/sm/jumptable.go;
+// issue 15): a run of two or more `setp.eq r, K; @p bra CASE` tests on one
+// register becomes a clamp of r, an indexed constant load of the target
+// (LDC c[0x2][R] or ULDC) and an indirect branch (BRX / BRXU), whichever
+// case is taken (cuobjdump of bulk_red and t9_x, ptxas 13.0 -arch=sm_90a).
+//
+//   - jump_table_cycles, on the loops that go through a table once per
+//     iteration: bulkred_* (an 11-way switch picking a 1 KiB bulk
+//     reduction's operation: two levels of ISETP.GT splits, then tables of
+//     2-3 cases, 262-295 cycles a step), tmast9_redsw8_* (an 8-way switch,
+//     the same reduction: 210-233) and tmast9_sw8_* (an 8-way switch of
+//     one ALU operation each: 88-111). tmast9_sw8_s5 and _s7 reach a case
+//     through compares alone (a single test stays ISETP + BRA), so they
+//     check the split and compare costs fitted before.
+var groups12Jumptab = []Group{
+	{Name: "jump_table", Params: []string{"jump_table_cycles", "jump_table_uniform_cycles"},
+		Benches: []string{"bulkred_*", "tmast9_redsw8_*", "tmast9_sw8_*"},
+		Start:   []float64{60, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}},
+}
+
+// groups9_brsh.go's init puts the group right after branch_or_chain (this
+// file's init would run before that group exists).
