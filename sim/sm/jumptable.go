@@ -60,9 +60,8 @@ const (
 )
 
 // jumpTables finds the runs of equality tests ptxas turns into jump
-// tables in f; hoisted marks the compares ptxas hoists out of their loop
-// (predHoisted).
-func jumpTables(f *ptx.Function, infos []*exec.InstInfo, hoisted []bool) []uint8 {
+// tables in f (every head jtHead: tableDatapaths picks the uniform ones).
+func jumpTables(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 	n := len(infos)
 	out := make([]uint8, n)
 	target := f.LabelTargets()
@@ -110,9 +109,6 @@ func jumpTables(f *ptx.Function, infos []*exec.InstInfo, hoisted []bool) []uint8
 		}
 		if len(seen) >= jumpTableMin {
 			out[i+1] = jtHead
-			if e := tableEntry(f, infos, i, target); e >= 0 && hoisted[e] {
-				out[i+1] = jtHeadUniform
-			}
 			for j := i + 2; j < end; j++ {
 				out[j] = jtFused
 			}
@@ -125,6 +121,21 @@ func jumpTables(f *ptx.Function, infos []*exec.InstInfo, hoisted []bool) []uint8
 		i = end
 	}
 	return out
+}
+
+// tableDatapaths marks the heads of jt whose table is on the uniform
+// datapath: those entered through a compare ptxas hoists out of the loop
+// (hoisted: predHoisted's result).
+func tableDatapaths(f *ptx.Function, infos []*exec.InstInfo, jt []uint8, hoisted []bool) {
+	target := f.LabelTargets()
+	for pc, m := range jt {
+		if m != jtHead {
+			continue
+		}
+		if e := tableEntry(f, infos, pc-1, target); e >= 0 && hoisted[e] {
+			jt[pc] = jtHeadUniform
+		}
+	}
 }
 
 // tableEntry is the compare whose branch leads into the run at pc (a

@@ -27,7 +27,11 @@ import (
 // It returns their compares (setp[pc]): a hoisted compare has no SASS in
 // the loop (the schedule marks it lowFused: its predicate is ready when its
 // sources are, long before the branch).
-func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
+//
+// table marks the compares of jump-table runs (jumptable.go, nil: none):
+// they become the table's index, not an ISETP and BRA, and are no
+// candidates.
+func predHoisted(f *ptx.Function, infos []*exec.InstInfo, table []uint8) (setp []bool) {
 	n := len(infos)
 	setp = make([]bool, n)
 	type cand struct{ br, set, lo, hi int }
@@ -46,6 +50,9 @@ func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
 		}
 		if p < 0 || f.Insts[p].Op != ptx.OpSetp || f.Insts[p].Guard >= 0 {
 			continue
+		}
+		if table != nil && (table[pc] == jtHead || table[pc] == jtFused) {
+			continue // a jump table's test (jumptable.go)
 		}
 		lo, hi := innerLoop(f, p, n)
 		if lo < 0 {

@@ -124,14 +124,15 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 			kinds[pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
 		}
 	}
-	setp := predHoisted(f, infos)
+	jt := jumpTables(f, infos) // before predHoisted: a table's compares are no ISETPs
+	setp := predHoisted(f, infos, jt)
+	tableDatapaths(f, infos, jt, setp)
 	for pc, h := range setp {
 		if h {
 			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
 		}
 	}
 	brs := brShapes(f, infos)
-	jt := jumpTables(f, infos, setp)
 	for pc, m := range jt {
 		switch {
 		case m == jtHead:
