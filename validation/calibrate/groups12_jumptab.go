@@ -26,5 +26,6 @@ var groups12Jumptab = []Group{
 		Start:   []float64{60, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}},
 }
 
-// groups9_brsh.go's init puts the group right after branch_or_chain (this
-// file's init would run before that group exists).
+// groups9_brsh.go's init puts the group after the bulk-reduction and branch
+// groups and before the tensor-map ones (t6rep_*'s loops switch through a
+// table; this file's init runs before those groups exist).
