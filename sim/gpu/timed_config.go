@@ -148,6 +148,8 @@ func Params() []Param {
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
 		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),
 		intParam("branch_or_chain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchOrChainCycles }),
+		intParam("jump_table_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableCycles }),
+		intParam("jump_table_uniform_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableUniformCycles }),
 		intParam("l1_request_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1RequestCycles }),
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),

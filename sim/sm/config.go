@@ -119,6 +119,16 @@ type Config struct {
 	// compares: brshape.go) each compare issues this long after the one
 	// before it (microbench brnt8_na*: SASS stall 4).
 	BranchOrChainCycles int `json:"branch_or_chain_cycles" yaml:"branch_or_chain_cycles"`
+	// JumpTableCycles: ptxas's jump table for a run of equality tests
+	// (jumptable.go) holds the warp this long after the index's compare:
+	// IMAD.SHL, the indexed LDC c[0x2][R] (or ULDC), SHF and BRX's refetch,
+	// whichever case is taken (microbench bulkred_*). 0: the branch pipe's
+	// latency.
+	JumpTableCycles int `json:"jump_table_cycles" yaml:"jump_table_cycles"`
+	// JumpTableUniformCycles: the same for a table on the uniform datapath
+	// (UISETP/USEL/USHF, ULDC c[0x2][UR], BRXU; microbench tmast9_sw8_s0,
+	// tmast9_redsw8_s0). 0: the branch pipe's latency.
+	JumpTableUniformCycles int `json:"jump_table_uniform_cycles" yaml:"jump_table_uniform_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
 	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).

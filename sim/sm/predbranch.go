@@ -16,15 +16,22 @@ import (
 // predHoisted marks, per PC of function f, the guarded branches whose
 // guard comes from a setp of their own stretch that ptxas hoists out of
 // the innermost loop around it: its sources are not written in the loop,
-// and it is the loop's only such compare (ptxas keeps a loop-invariant
-// compare in a predicate register across the loop when it is alone:
-// tmast9_skip_s0, tmast9_redif_*; with several, as in a switch's compare
-// chain, it recomputes them: tmast9_sw8_*, bulkred_*).
+// and it is the loop's first such compare (ptxas keeps one loop-invariant
+// compare in a predicate register across the loop: tmast9_skip_s0,
+// tmast9_redif_*; with several, as in a switch's compare tree, it keeps
+// the first, the tree's root, and recomputes the others in the loop:
+// cuobjdump of tmast9_sw8_*, _redsw8_* (ISETP.GT P2 / P0 before the loop's
+// first instruction) and bulkred_* (ISETP.GT P2, R6, 0x4 before it, the
+// next split ISETP.GT P0, R8, 0x1 in it)).
 //
 // It returns their compares (setp[pc]): a hoisted compare has no SASS in
 // the loop (the schedule marks it lowFused: its predicate is ready when its
 // sources are, long before the branch).
-func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
+//
+// table marks the compares of jump-table runs (jumptable.go, nil: none):
+// they become the table's index, not an ISETP and BRA, and are no
+// candidates.
+func predHoisted(f *ptx.Function, infos []*exec.InstInfo, table []uint8) (setp []bool) {
 	n := len(infos)
 	setp = make([]bool, n)
 	type cand struct{ br, set, lo, hi int }
@@ -44,6 +51,9 @@ func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
 		if p < 0 || f.Insts[p].Op != ptx.OpSetp || f.Insts[p].Guard >= 0 {
 			continue
 		}
+		if table != nil && (table[pc] == jtHead || table[pc] == jtFused) {
+			continue // a jump table's test (jumptable.go)
+		}
 		lo, hi := innerLoop(f, p, n)
 		if lo < 0 {
 			continue // not in a loop: nothing to hoist it out of
@@ -61,14 +71,10 @@ func predHoisted(f *ptx.Function, infos []*exec.InstInfo) (setp []bool) {
 			cs = append(cs, cand{pc, p, lo, hi})
 		}
 	}
-	for _, c := range cs {
-		alone := true
-		for _, d := range cs {
-			if d.br != c.br && d.lo == c.lo && d.hi == c.hi {
-				alone = false
-			}
-		}
-		if alone {
+	hoisted := map[[2]int]bool{} // by loop: its first candidate is taken
+	for _, c := range cs {       // in PC order
+		if k := [2]int{c.lo, c.hi}; !hoisted[k] {
+			hoisted[k] = true
 			setp[c.set] = true
 		}
 	}

@@ -16,8 +16,10 @@ import (
 //     parameter, the loop's only invariant compare: ptxas hoists the
 //     ISETP (the branch reads an old predicate), and the mov of the shared
 //     variable's address inside the skipped block keeps its S2UR there;
-//   - loop B (tmast9_sw8): two compares of the same parameter in the loop:
-//     ptxas recomputes both (ISETP + dependent BRA pairs);
+//   - loop B (tmast9_sw8's leaf): two equality tests of the same
+//     parameter with a branch each: a jump table (jumptable.go), no
+//     candidate for hoisting; the first compare stands for the table's
+//     index, the second has no SASS;
 //   - loop C (tmast9_red): the mov in the loop's straight-line body:
 //     ptxas hoists the S2UR out of the loop;
 //   - outside any loop the mov stays where it is.
@@ -100,8 +102,8 @@ func TestPredBranchAndSharedBase(t *testing.T) {
 	assert.Equal(t, map[string]bool{
 		"setp.ne.s32 %p1": true,  // loop A's only invariant compare: hoisted, no SASS in the loop
 		"setp.lt.s32 %p2": false, // the loop counter's compare
-		"setp.eq.s32 %p3": false, // loop B: two invariant compares, both stay
-		"setp.eq.s32 %p4": false,
+		"setp.eq.s32 %p3": false, // loop B: a jump table's index
+		"setp.eq.s32 %p4": true,  // and its second test
 		"setp.lt.s32 %p5": false,
 		"setp.lt.s32 %p6": false,
 	}, fused)

@@ -30,7 +30,8 @@ import (
 //
 // Per instruction the schedule also holds (from the PTX order):
 //   - its lowering kind (lower.go, with the fused compares and branches
-//     of selpfold.go, predbranch.go and brshape.go);
+//     of selpfold.go, predbranch.go, brshape.go, jumptable.go and
+//     fallthrough.go);
 //   - where its loop's compare goes: a compare ptxas hoists out of the
 //     loop (predbranch.go: no SASS in the loop), the counter and compare
 //     of a counted shared-memory loop at the top of its body
@@ -123,13 +124,34 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 			kinds[pc] = lowFused // a predicate's selp/setp round trip: no SASS (selpfold.go)
 		}
 	}
-	setp := predHoisted(f, infos)
+	jt := jumpTables(f, infos) // before predHoisted: a table's compares are no ISETPs
+	setp := predHoisted(f, infos, jt)
+	tableDatapaths(f, infos, jt, setp)
 	for pc, h := range setp {
 		if h {
 			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
 		}
 	}
 	brs := brShapes(f, infos)
+	for pc, m := range jt {
+		switch {
+		case m == jtHead:
+			brs.shape[pc] = brTable // the table's BRX (jumptable.go)
+		case m == jtHeadUniform:
+			brs.shape[pc] = brTableUniform // the table's BRXU
+		case m == jtFused && f.Insts[pc].Op == ptx.OpBra:
+			brs.shape[pc] = brMerged // no BRA in SASS: the table jumps there
+		case m == jtFused:
+			brs.shape[pc], kinds[pc] = brPlain, lowFused // a compare the table replaces
+		case pc+1 < len(jt) && (jt[pc+1] == jtHead || jt[pc+1] == jtHeadUniform):
+			brs.shape[pc] = brPlain // the compare standing for the table's index clamp
+		}
+	}
+	for pc, ft := range fallthroughBras(f, infos) {
+		if ft && brs.shape[pc] == brPlain {
+			brs.shape[pc] = brMerged // its target is laid out next (fallthrough.go)
+		}
+	}
 	for pc, sh := range brs.shape {
 		if sh == brMerged || sh == brIfConv {
 			kinds[pc] = lowFused // no BRA in SASS (brshape.go)

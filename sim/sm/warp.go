@@ -426,6 +426,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if info.Op == ptx.OpBra && e.GuardTrue == 0 && e.Active > 0 && s.cfg.BranchNotTakenCycles > 0 {
 			hold = s.cfg.BranchNotTakenCycles // no lane takes it (config.go)
 		}
+		if en.shape == brTable && s.cfg.JumpTableCycles > 0 {
+			hold = s.cfg.JumpTableCycles // an indexed LDC and BRX, taken or not (jumptable.go)
+		} else if en.shape == brTableUniform && s.cfg.JumpTableUniformCycles > 0 {
+			hold = s.cfg.JumpTableUniformCycles // ULDC and BRXU
+		}
 		ws.setReady(now+engine.Cycle(hold), StallBranchResolving)
 		if info.Op == ptx.OpRet && !e.Exited {
 			// a return from a called function (RET.REL.NODEC): microbench c6call_w1

@@ -175,6 +175,7 @@ PARTS = [
     ("gen11_flush", "part 11: instruction fetch after ncu's cache flush (far jumps, straight-line code)"),
     ("gen11_tc2", "part 11: wgmma of several warpgroups on one SM sharing the tensor pipe"),
     ("gen12_gemm2", "part 12: the full-GPU TMA + wgmma GEMM mainloop phase by phase, one or two CTAs per SM"),
+    ("gen12_jumptab", "part 12: the 8-case switch loops' unrecorded cases (ptxas's uniform and per-thread jump tables)"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -27,4 +27,17 @@ func init() {
 		}
 	}
 	Groups = out
+	// groups12_jumptab.go's group (its own init runs before the groups it
+	// needs exist) goes after the bulk-reduction and branch groups (its
+	// loops hold bulk reductions and branches) and before the tensor-map
+	// groups, whose t6rep_* loops pick their operation by a switch that
+	// ptxas makes a jump table (tma6rep.cu).
+	out = nil
+	for _, g := range Groups {
+		if g.Name == "tensormap_replace_shared" {
+			out = append(out, groups12Jumptab...)
+		}
+		out = append(out, g)
+	}
+	Groups = out
 }

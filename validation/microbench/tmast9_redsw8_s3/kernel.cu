@@ -1,0 +1,1 @@
+../../../tools/microbench/tmast9.cu
