@@ -104,6 +104,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"l2_ways_count":                     {16, "structural, not measured: 16-way hashed sets, LRU in a set. gmem_chase_l2s_16m..64m (both GPUs) show three levels: near-slice hits up to about half the L2 (24 MiB H100, 28 H200), about 520 cycles from there to about the whole L2, HBM beyond (H100 from 48 MiB); the model has no middle level, so no associativity can be fitted to them; 16 -> 32 moves no simulated H100 figure by more than 0.5% (session 5)", nil},
 	"launch_cycles":                     {1807, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0022)},
 	"ld_bypass_interval_cycles":         {29, "fit: Nelder-Mead (ld_bypass_interval_cycles) on gls_ldcg_coal_w1, gls_ldcg_coal_w16, gls_ldcg_l32_w1, gls_ldcg_l32_w4", f(0.0513)},
+	"lsu_warp_bytes_per_cycle":          {52, "estimate: gls2_st32_coal_w1 / gls2_st64_coal_w1 (384 / 7.55, 512 / 9.53 bytes a cycle); refit by group lsu_warp (groups12_gls.go)", nil},
 	"lg_queue_cycles":                   {70, "fit: Nelder-Mead (lg_queue_cycles) on gls2_st32_coal_w1_i1, gls_st32_coal_w4_i1, gst_line_w1, gst_line_w4", f(0.0619)},
 	"max_ctas_per_sm_count":             {32, "spec", nil},
 	"max_threads_per_sm_count":          {2048, "spec", nil},
