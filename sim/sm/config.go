@@ -147,6 +147,11 @@ type Config struct {
 	// .volatile: LDG.E.STRONG.GPU) leave the L1 no closer together than
 	// this (lsu.go).
 	LdBypassIntervalCycles int `json:"ld_bypass_interval_cycles" yaml:"ld_bypass_interval_cycles"`
+	// LSUWarpBytesPerCycle: one warp hands a global load's or store's
+	// addresses (8 bytes a lane) and a store's data to the LSU at this rate:
+	// the warp's next global memory instruction waits for it (lsuwarp.go;
+	// 0: off).
+	LSUWarpBytesPerCycle float64 `json:"lsu_warp_bytes_per_cycle" yaml:"lsu_warp_bytes_per_cycle"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.

@@ -71,6 +71,11 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	l.byFunc = make([][]uint8, fi+1)
 	l.byFunc[fi] = lowerFunc(infos, f.Insts)
+	for pc, fold := range addrFolds(f, infos) {
+		if fold && l.byFunc[fi][pc] == lowNone {
+			l.byFunc[fi][pc] = lowFused // the memory instruction's immediate offset (addrfold.go)
+		}
+	}
 	l.reduced = make([][]uint8, fi+1)
 	uni := uniformRegs(f, infos, len(f.Regs)) // one analysis for the three users below
 	l.reduced[fi] = atomReduced(f, infos, uni)

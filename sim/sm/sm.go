@@ -387,6 +387,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := s.lgThrottle(sp); t > at {
 			at, why = t, StallLGThrottle
 		}
+		if t := s.lsuWarpReady(ws); t > at {
+			at, why = t, StallLGThrottle // lsuwarp.go
+		}
 	}
 	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {
 		at, why = ws.stsmFree, StallMIOThrottle // stmatrix.go

@@ -36,6 +36,9 @@ type warpState struct {
 	barPending bool
 	// bypassNext: the earliest start of the warp's next L1-bypassing load (lsu.go)
 	bypassNext engine.Cycle
+	// lsuNext: when the warp's last global memory instruction's operands
+	// are read out (lsuwarp.go)
+	lsuNext float64
 	// skipUntil: the scheduler need not look at the warp before this cycle
 	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
@@ -371,6 +374,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, e, now)
+		s.lsuWarpTake(ws, e, now) // lsuwarp.go
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go

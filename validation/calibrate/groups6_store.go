@@ -8,19 +8,13 @@ import "fmt"
 //   - l1_port_cycles_per_line: searched on one warp's loads of 16 and 32
 //     lines (gld_line_w1, gls_ld32_l16_w1, gls_ld32_l32_w1, gls2_ld32_l32_w1)
 //     and stores of 8 lines (gls2_st64_epi_w1).
-//   - l1_port_bytes_per_cycle: searched on one warp's coalesced stores with
-//     nothing else in the loop (gls2_st32_coal_w1, gls2_st64_coal_w1) and
-//     two warps' on one sub-partition (gls2_st32_coal_p04). Recorded on both
-//     GPUs (the H100's since session 4's h100rec call).
+//   - l1_port_bytes_per_cycle: fitted with the warp's operand read-out in
+//     group lsu_warp (groups12_gls.go).
 var groupsGLS = []Group{
 	{Name: "l1_port", Params: []string{"l1_port_cycles_per_line"},
 		Benches: []string{"gld_line_w1", "gls_ld32_l16_w1", "gls_ld32_l32_w1", "gls2_ld32_l32_w1", "gls2_st64_epi_w1"},
 		Figures: []string{"cycles_per_load", "cycles_per_access"},
 		Start:   []float64{2}, Lo: []float64{0}, Hi: []float64{16}},
-	{Name: "l1_port_bytes", Params: []string{"l1_port_bytes_per_cycle"},
-		Benches: []string{"gls2_st32_coal_w1", "gls2_st64_coal_w1", "gls2_st32_coal_p04"},
-		Figures: []string{"cycles_per_access"},
-		Start:   []float64{64}, Lo: []float64{8}, Hi: []float64{512}},
 }
 
 func init() {

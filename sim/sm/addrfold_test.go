@@ -1,0 +1,71 @@
+package sm
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// gls2.cu's store loop (validation/microbench/gls2_st32_coal_w1/kernel.ptx,
+// cut to three stores): ptxas 13.0 (cuobjdump on the H200 host) emits
+// `STG.E [R6.64]`, `STG.E [R6.64+0x80]`, `STG.E [R6.64+0x100]` with no
+// instruction for the two adds of an immediate. An add whose value is
+// also stored as data, one of a register, one whose base is written
+// before its reader, and one guarded keep their SASS.
+func TestAddrFolds(t *testing.T) {
+	src := `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<32>;
+	ld.param.u64 %rd1, [p];
+	cvta.to.global.u64 %rd14, %rd1;
+	mov.u32 %r1, 7;
+	st.global.u32 [%rd14], %r1;
+	add.s64 %rd15, %rd14, 128;
+	st.global.u32 [%rd15], %r1;
+	add.s64 %rd16, %rd14, 256;
+	ld.global.u32 %r2, [%rd16+4];
+	add.s64 %rd17, %rd14, 384;
+	st.global.u64 [%rd17], %rd17;
+	add.s64 %rd18, %rd14, %rd1;
+	st.global.u32 [%rd18], %r1;
+	add.s64 %rd19, %rd14, 512;
+	add.s64 %rd14, %rd14, 8;
+	st.global.u32 [%rd19], %r1;
+	setp.ne.s32 %p1, %r2, 0;
+	@%p1 add.s64 %rd20, %rd1, 640;
+	@%p1 st.global.u32 [%rd20], %r2;
+	ret;
+}
+`
+	p, err := ptx.Load("addr.ptx", []byte(src))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := NewLowering(k)
+	f := p.Funcs[0]
+	got := map[string]bool{}
+	for pc, info := range k.Infos() {
+		if in := &f.Insts[pc]; in.Op == ptx.OpAdd {
+			got[f.Regs[in.Ops[0].Reg].Name] = l.at(info).kind == lowFused
+		}
+	}
+	assert.Equal(t, map[string]bool{
+		"%rd15": true,  // [R14+0x80]
+		"%rd16": true,  // a load's address, with its own offset: [R14+0x104]
+		"%rd17": false, // also the stored value
+		"%rd18": false, // a register, not an immediate
+		"%rd19": false, // %rd14 changes before the store
+		"%rd20": false, // guarded
+		"%rd14": false, // the register is written twice
+	}, got)
+}

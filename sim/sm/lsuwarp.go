@@ -1,0 +1,43 @@
+package sm
+
+import (
+	"math"
+
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// One warp's global memory instructions leave it no faster than its
+// operands are read out to the LSU: a request's addresses (8 bytes a lane)
+// and a store's data at lsu_warp_bytes_per_cycle. The warp's next global
+// load or store waits for the last one's (StallLGThrottle). This is per
+// warp, beside the sub-partition's port (lsu.go), which a warp's stores
+// only back up into the LG queue: on the H200 one warp's coalesced
+// st.global.u32 with nothing else in the loop (16 STG.E [R6.64+imm] back to
+// back in SASS, gls2_st32_coal_w1) take 7.55 cycles a store and its v2
+// stores 9.53 (gls2_st64_coal_w1), where two warps of one sub-partition
+// pass 6.4 cycles a 32-bit store each (gls2_st32_coal_p04: the port) and a
+// second warp on another sub-partition costs the first nothing
+// (gls2_st32_coal_p01 7.56). Fitted with the port (group lsu_warp,
+// validation/calibrate/groups12_gls.go): 84.5 bytes a cycle on the H200,
+// the port 69; the warp's read-out adds to its store's issue, so one warp
+// alone runs at neither rate.
+
+// lsuWarpReady is the earliest issue of warp ws's next global memory
+// instruction.
+func (s *SM) lsuWarpReady(ws *warpState) engine.Cycle {
+	return engine.Cycle(math.Ceil(ws.lsuNext))
+}
+
+// lsuWarpTake books request e's operand read-out, issued at now.
+func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
+	b := s.cfg.LSUWarpBytesPerCycle
+	if b <= 0 {
+		return
+	}
+	n := 8 * e.GuardTrue
+	if e.GlobalStore {
+		n += e.GlobalBytes
+	}
+	ws.lsuNext = max(ws.lsuNext, float64(now)) + float64(n)/b
+}
