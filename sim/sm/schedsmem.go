@@ -7,8 +7,8 @@ import (
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
-// Shared loads ahead of the readers of the shared load before them (the
-// issue schedule's pass 1b, sched.go, over pass 1's order). ptxas issues
+// Shared loads ahead of the readers of earlier shared loads (the issue
+// schedule's pass 1b, sched.go, over pass 1's order). ptxas issues
 // a straight-line block's next LDS before the arithmetic that reads the
 // previous LDS's values: the SASS of tools/microbench/smem_ld.cu (ptxas
 // 13.0 sm_90a, cuobjdump) chases `ld.shared.v4 {a, t0, t1, t2}, [a]`
@@ -24,13 +24,27 @@ import (
 // 64-bit chase issues LDS.64 k+2 before the LOP3 that folds loads k and
 // k+1.
 //
-// The rule: within a block, a shared load moves up over the instructions
-// that (transitively) wait for the shared load before it in the block,
-// as long as it neither reads nor writes a register they write nor
-// writes one they read; it never passes that load, any other
-// instruction, or the block's first instruction. So it goes no further
-// than the readers of the one load before it: at most two loads' values
-// wait in registers at once, as in ptxas's chase.
+// ptxas batches independent shared loads instead: mbar_pipeline_2's
+// eight `ld.shared.u32` of one stage, each followed in the PTX by its
+// cvt/add folds, are eight LDS back to back and then the folds (SASS,
+// ptxas 13.0), and so are cluster_reduce's four loads of its sum loop
+// (vectorized there) and fma_tput's reduction of its LDS.64 timestamps.
+//
+// The rule, within a block, for each shared load L after the first
+// (instructions that wait, directly or through others, for a shared load
+// of the block are its "readers"):
+//   - L reads a value of the block's previous shared load P (a chase): L
+//     moves up over the instructions that wait for P, no further (the
+//     folds of the load before P stay ahead of L: at most two loads'
+//     values wait in registers, as in the chase's SASS);
+//   - else L moves up over every instruction that waits for a shared load
+//     of the block, while the registers of the block's loads whose values
+//     are still to be read stay within loadCap (16, as for global loads,
+//     schedload.go) with L's; smem_ld128's four-chain throughput loop
+//     then keeps four loads ahead, ptxas five.
+// L never passes another load, an instruction that does not wait for a
+// load, one that writes a register L reads, or one that reads or writes
+// a register L writes; nothing passes the block's first instruction.
 //
 // A block is a run of weak ld.shared (the CTA's own shared memory; not
 // ldmatrix, whose SASS was not checked) and register arithmetic
@@ -47,7 +61,7 @@ func smemLoad(in *ptx.Inst, inf *exec.InstInfo) bool {
 }
 
 // smemLoadOrder returns order (the PC at each slot; nil: the PTX order)
-// with shared loads moved ahead of the previous load's readers, or nil
+// with shared loads moved ahead of earlier loads' readers, or nil
 // when nothing moves.
 func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32) []int32 {
 	n := len(infos)

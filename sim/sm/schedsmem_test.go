@@ -105,3 +105,57 @@ func TestSharedLoadsKeepOrder(t *testing.T) {
 	// waits for no load: the load stays after it); B L xxxxx
 	assert.Equal(t, "BLxSLaLLxLaLxBLxxxxx", smemSeq(got))
 }
+
+// TestSharedLoadsBatchLikePtxas: mbar_pipeline_2's eight independent
+// `ld.shared.u32` of a stage, each followed in the PTX by its cvt, add
+// and add.f32 folds, issue back to back before the folds (SASS, ptxas
+// 13.0: eight LDS, then I2FP / FADD / IADD3); with 128-bit loads the
+// registers of the loads still to be read stay within 16 (four loads),
+// then a load follows the instructions that read the first one.
+func TestSharedLoadsBatchLikePtxas(t *testing.T) {
+	body := func(v4 bool) string {
+		var b strings.Builder
+		b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf)
+{
+	.reg .b32 %r<128>;
+	.reg .f32 %f<64>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [buf];
+	mov.u32 %r1, 0;
+	mov.u32 %r2, 0;
+	mov.f32 %f1, 0f00000000;
+	bar.sync 0;
+`)
+		for i := 0; i < 6; i++ {
+			d := "%r" + strconv.Itoa(10+i)
+			off := strconv.Itoa(128 * i)
+			if v4 {
+				b.WriteString("\tld.shared.v4.u32 {" + d + ", %r" + strconv.Itoa(40+3*i) + ", %r" + strconv.Itoa(41+3*i) + ", %r" + strconv.Itoa(42+3*i) + "}, [%r1+" + off + "];\n")
+			} else {
+				b.WriteString("\tld.shared.u32 " + d + ", [%r1+" + off + "];\n")
+			}
+			b.WriteString("\tadd.s32 %r2, %r2, " + d + ";\n")
+			b.WriteString("\tcvt.rn.f32.u32 %f" + strconv.Itoa(10+i) + ", " + d + ";\n")
+			b.WriteString("\tadd.f32 %f1, %f1, %f" + strconv.Itoa(10+i) + ";\n")
+		}
+		b.WriteString("\tst.global.u32 [%rd1], %r2;\n\tst.global.f32 [%rd1+4], %f1;\n\tret;\n}\n")
+		return b.String()
+	}
+	seq := func(got []string) string {
+		var out []string
+		for _, x := range got {
+			switch {
+			case strings.HasPrefix(x, "ld.shared"):
+				out = append(out, "L")
+			case strings.HasPrefix(x, "add.s32"), strings.HasPrefix(x, "cvt"), strings.HasPrefix(x, "add.f32"):
+				out = append(out, "f")
+			}
+		}
+		return strings.Join(out, "")
+	}
+	got, _ := issuedOrder(t, body(false))
+	assert.Equal(t, "LLLLLLffffffffffffffffff", seq(got))
+	got, _ = issuedOrder(t, body(true))
+	assert.Equal(t, "LLLLffLfffLfffffffffffff", seq(got), "the fifth load after the add and cvt that read the first (the add.f32 reads the cvt)")
+}
