@@ -174,6 +174,7 @@ PARTS = [
     ("gen11_tmald", "part 11: the single-CTA TMA-load evidence kernels phase by phase (%clock64 stamps); their fill and copy-out loops"),
     ("gen11_flush", "part 11: instruction fetch after ncu's cache flush (far jumps, straight-line code)"),
     ("gen11_tc2", "part 11: wgmma of several warpgroups on one SM sharing the tensor pipe"),
+    ("gen12_smemld", "part 12: a dependent SHFL chain beside other warps' shared-memory wavefronts"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
