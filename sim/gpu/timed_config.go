@@ -133,6 +133,7 @@ func Params() []Param {
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
+		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
 		intParam("barrier_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierArriveInterval }),
 		intParam("stmatrix_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixBaseCycles }),
 		intParam("stmatrix_cycles_per_matrix", "microbench", func(c *TimedConfig) *int { return &c.SM.StmatrixCyclesPerMatrix }),

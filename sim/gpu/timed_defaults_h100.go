@@ -129,6 +129,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"smem_latency_per_wavefront_cycles": {2, "fit: closed form, least-squares slope 1.991 of cycles_per_inst smem_ld32_s1_lat..smem_ld32_s32_lat (latency per wavefront)", f(0.0065)},
 	"smem_queue_wavefronts":             {86, "fit: Nelder-Mead (smem_queue_wavefronts) on smem_ld128_s1_tput, smem_ld128_s2_tput, smem_ld128_s4_tput, smem_ld128_s8_tput, smem_ld32_s16_tput, smem_ld32_s1_tput, smem_ld32_s2_tput, smem_ld32_s32_tput, smem_ld32_s4_tput, smem_ld32_s8_tput, smem_ld64_s16_tput, smem_ld64_s1_tput, smem_ld64_s2_tput, smem_ld64_s4_tput, smem_ld64_s8_tput", f(0.0032)},
 	"smem_wavefront_cycles":             {1, "spec: 128 B/clk/SM", nil},
+	"smem_writeback_cycles_per_reg":     {1.05, "fit: closed form, mean of cycles_per_inst smem_ld128_s1..s8_lat - smem_ld64_s2..s16_lat (same wavefronts: [32.88 - 30.79 40.88 - 38.78 56.88 - 54.78 88.88 - 86.78]) / 2 extra registers", f(0.0019)},
 	"stmatrix_base_cycles":              {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0166)},
 	"stmatrix_cycles_per_matrix":        {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0166)},
 	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0166)},

@@ -64,6 +64,10 @@ type Config struct {
 	// SmemLatencyPerWavefront is added to a shared load's latency per
 	// wavefront beyond the first.
 	SmemLatencyPerWavefront int `json:"smem_latency_per_wavefront_cycles" yaml:"smem_latency_per_wavefront_cycles"`
+	// SmemWritebackCyclesPerReg is added to a shared load's latency per
+	// 32-bit register it writes beyond the first (LDS.64, LDS.128: the
+	// write-back of the wider result; smemwb.go), rounded to whole cycles.
+	SmemWritebackCyclesPerReg float64 `json:"smem_writeback_cycles_per_reg" yaml:"smem_writeback_cycles_per_reg"`
 	// BarrierArriveInterval: the SM's barrier unit takes one arrival per
 	// this many cycles.
 	BarrierArriveInterval int `json:"barrier_arrive_interval_cycles" yaml:"barrier_arrive_interval_cycles"`

@@ -22,7 +22,9 @@ import (
 //
 // The order is built in two passes over each function:
 //  1. global loads ahead of the arithmetic that uses their values, within
-//     loadCap registers of loads in flight (schedload.go; every function);
+//     loadCap registers of loads in flight (schedload.go; every function),
+//     then each shared load ahead of the readers of the shared load before
+//     it (schedsmem.go; every function);
 //  2. runs of register arithmetic list-scheduled on ptxas's machine model
 //     (schedrun.go; the entry function, the one lower.go analyses), over
 //     the order of pass 1. Pass 2 sees the lowering kinds of lowerFunc
@@ -86,7 +88,11 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 			continue
 		}
 		if inf := k.FuncInfos(j); inf != nil {
-			if o := loadOrder(prog.Funcs[j], inf); o != nil {
+			o := loadOrder(prog.Funcs[j], inf)
+			if o2 := smemLoadOrder(prog.Funcs[j], inf, o); o2 != nil {
+				o = o2
+			}
+			if o != nil {
 				s.order[j] = o
 				s.ent[j] = make([]schedEntry, len(inf))
 				s.place(j, inf, o, o)
@@ -95,6 +101,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 	}
 	// pass 1 and 2 (see above)
 	first := loadOrder(f, infos)
+	if o := smemLoadOrder(f, infos, first); o != nil {
+		first = o
+	}
 	if first == nil {
 		first = identity(len(infos))
 	}

@@ -358,6 +358,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.smemFree = st + wf
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(n-1)*s.cfg.SmemLatencyPerWavefront)
+		ready += s.smemWriteback(info) // LDS.64 / LDS.128 (smemwb.go)
 		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
 			// the read-modify-write (microbench atom_shared_distinct_lat)
 			ready += engine.Cycle(s.cfg.SmemAtomExtraCycles)
