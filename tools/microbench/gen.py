@@ -174,6 +174,7 @@ PARTS = [
     ("gen11_tmald", "part 11: the single-CTA TMA-load evidence kernels phase by phase (%clock64 stamps); their fill and copy-out loops"),
     ("gen11_flush", "part 11: instruction fetch after ncu's cache flush (far jumps, straight-line code)"),
     ("gen11_tc2", "part 11: wgmma of several warpgroups on one SM sharing the tensor pipe"),
+    ("gen12_smallflush", "part 12: the first global loads of many warps after ncu's cache flush; a bulk reduction onto untouched lines"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
