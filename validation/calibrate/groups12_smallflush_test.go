@@ -20,8 +20,8 @@ func TestTwoGroups(t *testing.T) {
 }
 
 // The recordings (both GPUs): sfl_c62_n8's warps fall in two groups about
-// 8 x 180-190 cycles apart (validation/timing/smallflush.md: 183 on the
-// H200 and 187 on the H100 per load, pooled over the 3 profiled launches;
+// 8 x 180-200 cycles apart (validation/timing/smallflush.md: 186 on the
+// H200 and 200 on the H100 per load, medians over the 3 profiled launches;
 // the same split without the flush, 181 and 195: the far partition's
 // crossing, in HBM misses as in L2 hits), and the closed form reads them.
 func TestDRAMFarRecorded(t *testing.T) {
@@ -36,6 +36,6 @@ func TestDRAMFarRecorded(t *testing.T) {
 		require.NoError(t, err, sfx)
 		assert.Greater(t, near, 4500.0, sfx)
 		assert.Less(t, far, 7500.0, sfx)
-		assert.InDelta(t, 185, v, 15, sfx)
+		assert.InDelta(t, 190, v, 20, sfx)
 	}
 }
