@@ -420,8 +420,10 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
+        if not os.path.exists(cr) and os.path.exists(cr + ".gz"):
+            cr += ".gz"  # sfl_*: the clock files are gzipped (gen12_smallflush.py)
         if os.path.exists(cr):
-            runs = json.load(open(cr))["outputs"]
+            runs = json.load(gzip.open(cr) if cr.endswith(".gz") else open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]
             keys = [k for k in (per[0] if per else {}) if isinstance(per[0][k], (int, float)) and per[0][k] is not None]
             ent["clock64"] = {k: {"median": r3(med([p[k] for p in per])), "min": r3(min(p[k] for p in per)),
