@@ -108,7 +108,7 @@ func TestMicrobenchDirectoriesComplete(t *testing.T) {
 				minLaunches = 1
 			}
 			for _, f := range files {
-				b, err := os.ReadFile(filepath.Join(d, f))
+				b, err := gzfile.ReadFile(filepath.Join(d, f)) // or f.gz (sfl_*)
 				require.NoError(t, err)
 				var v map[string]any
 				require.NoError(t, json.Unmarshal(b, &v), f)
