@@ -15,7 +15,8 @@ import (
 // a partition's own request is a hit at once.
 func TestL2NearFarAndWindows(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0 // single-line slices, one HBM latency (the hand derivation)
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go has them)
 	gpcs := [][]int{{0}, {1}}
 	g := newL2(&tc, 2, gpcs)
@@ -47,7 +48,8 @@ func first(ready, _ engine.Cycle) engine.Cycle { return ready }
 // to one slice: the 101st is taken in at 100 x cost: 3.1, 14.1, 4.7.
 func TestL2StoreRates(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0 // single-line slices, one HBM latency (the hand derivation)
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.SMClockMHz, tc.L2ClockMHz = 1000, 1000
 	tc.L2BytesPerL2Cycle = 8192
 	tc.L2StoreBytesPerL2Cycle, tc.L2StoreLinesPerL2Cycle = 2048, 128
@@ -83,7 +85,8 @@ func TestL2StoreRates(t *testing.T) {
 // views: the LRU keeps the most recent line.
 func TestL2CommitOrder(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0 // single-line slices, one HBM latency (the hand derivation)
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2CacheBytes = 2 * 128 * 2 // two lines per slice
 	g := newL2(&tc, 2, [][]int{{0}, {1}})
 	a, b := newL2View(g), newL2View(g)

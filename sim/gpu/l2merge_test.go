@@ -19,7 +19,8 @@ import (
 // sector the head did not ask for does not join.
 func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0 // single-line slices, one HBM latency (the hand derivation)
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2MergeJoins, tc.L2MergeForwardCycles = 8, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})

@@ -47,7 +47,8 @@ func TestPortGroupsJoinThePairsToTheGPCOfEight(t *testing.T) {
 // room at its own cycle.
 func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	tc := DefaultTimedConfig()
-	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0 // single-line slices, one HBM latency (the hand derivation)
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	tc.L2MergeJoins = 0
 	tc.L2ClockMHz = tc.SMClockMHz
