@@ -108,7 +108,7 @@ func TestMicrobenchDirectoriesComplete(t *testing.T) {
 				minLaunches = 1
 			}
 			for _, f := range files {
-				b, err := gzfile.ReadFile(filepath.Join(d, f)) // or f.gz (gmm12's per-CTA stamps)
+				b, err := gzfile.ReadFile(filepath.Join(d, f)) // or f.gz (gmm12's per-CTA stamps, sfl_*)
 				require.NoError(t, err)
 				var v map[string]any
 				require.NoError(t, json.Unmarshal(b, &v), f)

@@ -39,6 +39,11 @@ type l2 struct {
 	dramPerCycle           float64
 	near, far              engine.Cycle
 	dram                   engine.Cycle
+	// dramNear, dramFar: a miss's latency when its line's home slice is
+	// the requesting SM's near or far one (dram_far_extra_cycles split
+	// around dram); partShift: log2 of l2_partition_bytes / 128
+	dramNear, dramFar engine.Cycle
+	partShift         uint
 	// nearSlice is each SM's near slice; seq each SM's request count.
 	nearSlice []uint8
 	seq       []uint32
@@ -78,6 +83,11 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	half := tc.L2FarExtraCycles / 2
 	g.near = engine.Cycle(tc.L2HitCycles - half)
 	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
+	g.dramNear = g.dram - engine.Cycle(tc.DRAMFarExtraCycles/2)
+	g.dramFar = g.dramNear + engine.Cycle(tc.DRAMFarExtraCycles)
+	if tc.L2PartitionBytes > 128 {
+		g.partShift = uint(bits.TrailingZeros(uint(tc.L2PartitionBytes / 128)))
+	}
 	for i := range g.slices {
 		g.slices[i] = newSetCache(tc.L2CacheBytes/128/2, tc.L2Ways)
 	}
@@ -101,9 +111,20 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	return g
 }
 
-// slice is the L2 slice holding line (a parity hash of the line address,
-// as the hardware's address hashes interleave lines over partitions).
-func slice(line uint64) int { return bits.OnesCount64(line&0xfffffff) & 1 }
+// slice is the L2 slice holding line: a parity hash of the address of its
+// l2_partition_bytes block, as the hardware's address hashes interleave
+// blocks over partitions (sfl_c62_n8, both GPUs: the 32 lines of each 4 KiB
+// block answer one SM at one latency, consecutive blocks at two).
+func (g *l2) slice(line uint64) int { return bits.OnesCount64((line>>g.partShift)&0xfffffff) & 1 }
+
+// dramLatency is the latency of a load of SM sm that misses to HBM, its
+// line's home slice being s: a far line crosses the fabric as well.
+func (g *l2) dramLatency(sm, s int) engine.Cycle {
+	if int(g.nearSlice[sm]) == s {
+		return g.dramNear
+	}
+	return g.dramFar
+}
 
 // cost is the time a request of sectors sectors (a store or not) holds its
 // slice's port, in cycles.
@@ -142,7 +163,7 @@ func (g *l2) commit(views []*l2View) {
 	})
 	for i := range g.reqs {
 		r := &g.reqs[i]
-		s := slice(r.line)
+		s := g.slice(r.line)
 		bytes := float64(32 * popc4(r.sectors))
 		if g.copies(int(r.sm), s, r.store) {
 			g.commitCopy(r, s, bytes) // l2near.go
@@ -239,7 +260,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 			return r, at
 		}
 	}
-	s := slice(line)
+	s := g.slice(line)
 	bytes := float64(32 * popc4(sectors))
 	if g.copies(sm, s, store) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
@@ -255,7 +276,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	if !mine && !g.slices[s].has(line) && !store {
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dram
+		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
 		v.missSectors += n
 	} else if !store {
 		v.hitSectors += n
@@ -281,6 +302,6 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 
 // charge queues bytes on line's slice without a cache lookup.
 func (v *l2View) charge(line uint64, bytes float64) {
-	s := slice(line)
+	s := v.g.slice(line)
 	v.sliceFree[s] += bytes / (v.g.slicePerCycle * v.share)
 }

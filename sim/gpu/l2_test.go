@@ -15,14 +15,16 @@ import (
 // a partition's own request is a hit at once.
 func TestL2NearFarAndWindows(t *testing.T) {
 	tc := DefaultTimedConfig()
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go has them)
 	gpcs := [][]int{{0}, {1}}
 	g := newL2(&tc, 2, gpcs)
 	a, b := newL2View(g), newL2View(g)
 	dram := engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs))
 	// lines 0 and 1 hash to slices 0 and 1; SM 0 is near slice 0, SM 1 near slice 1
-	assert.Equal(t, 0, slice(0))
-	assert.Equal(t, 1, slice(1))
+	assert.Equal(t, 0, g.slice(0))
+	assert.Equal(t, 1, g.slice(1))
 	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, false)), "cold: HBM")
 	assert.Equal(t, engine.Cycle(1100+265), first(a.access(1100, 0, 0, 0xf, false)), "own line, near slice")
 	assert.Equal(t, 1100+dram, first(b.access(1100, 1, 0, 0xf, false)), "the other partition's line: not before the window ends")
@@ -46,6 +48,8 @@ func first(ready, _ engine.Cycle) engine.Cycle { return ready }
 // to one slice: the 101st is taken in at 100 x cost: 3.1, 14.1, 4.7.
 func TestL2StoreRates(t *testing.T) {
 	tc := DefaultTimedConfig()
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.SMClockMHz, tc.L2ClockMHz = 1000, 1000
 	tc.L2BytesPerL2Cycle = 8192
 	tc.L2StoreBytesPerL2Cycle, tc.L2StoreLinesPerL2Cycle = 2048, 128
@@ -81,6 +85,8 @@ func TestL2StoreRates(t *testing.T) {
 // views: the LRU keeps the most recent line.
 func TestL2CommitOrder(t *testing.T) {
 	tc := DefaultTimedConfig()
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2CacheBytes = 2 * 128 * 2 // two lines per slice
 	g := newL2(&tc, 2, [][]int{{0}, {1}})
 	a, b := newL2View(g), newL2View(g)

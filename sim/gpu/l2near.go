@@ -72,7 +72,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	default:
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dram
+		ready = engine.Cycle(ds) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
 	}

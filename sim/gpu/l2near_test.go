@@ -17,6 +17,8 @@ import (
 // window (the partition's own request) and after the commit.
 func TestL2NearCopy(t *testing.T) {
 	tc := DefaultTimedConfig()
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2HitCycles, tc.L2FarExtraCycles, tc.L2FabricHitCycles = 281, 33, 300
 	require.NoError(t, tc.Validate())
 	g := newL2(&tc, 2, [][]int{{0}, {1}})
@@ -46,6 +48,8 @@ func TestL2NearCopyCapacity(t *testing.T) {
 		want   engine.Cycle
 	}{{300, 0}, {0, 12*265 + 12*298}} {
 		tc := DefaultTimedConfig()
+		// single-line slices, one HBM latency (the hand derivation)
+		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 		tc.L2HitCycles, tc.L2FarExtraCycles, tc.L2FabricHitCycles = 281, 33, c.fabric
 		tc.L2CacheBytes, tc.L2Ways = 2*16*128, 16
 		require.NoError(t, tc.Validate())

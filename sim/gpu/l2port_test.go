@@ -47,6 +47,8 @@ func TestPortGroupsJoinThePairsToTheGPCOfEight(t *testing.T) {
 // room at its own cycle.
 func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	tc := DefaultTimedConfig()
+	// single-line slices, one HBM latency (the hand derivation)
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	tc.L2MergeJoins = 0
 	tc.L2ClockMHz = tc.SMClockMHz
@@ -62,7 +64,7 @@ func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	}
 	m := newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
 	for _, ln := range []uint64{0, 1, 2, 5, 6, 9} {
-		m.l2.local[localKey(slice(ln), ln)] = struct{}{}
+		m.l2.local[localKey(m.l2.g.slice(ln), ln)] = struct{}{}
 	}
 	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 0, load([]uint64{0, 9}, 0xf, false), false)))
 	assert.Equal(t, engine.Cycle(1285), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "the small GPC shares GPC 0's port")

@@ -31,6 +31,15 @@ type TimedConfig struct {
 	// slice, the near slice has no copy of it and the far slice has the
 	// line (l2near.go); 0: the slices keep no copies of far lines.
 	L2FabricHitCycles int
+	// L2PartitionBytes is the granule of addresses that lives in one L2
+	// partition (slice): lines of the same aligned L2PartitionBytes block
+	// share a slice (l2.go, slice); 128 interleaves single lines.
+	L2PartitionBytes int
+	// DRAMFarExtraCycles is how much longer a load that misses to HBM
+	// takes when its line's home slice is the far one (l2.go): near =
+	// DRAMLatencyNs - DRAMFarExtraCycles/2, far = near + DRAMFarExtraCycles,
+	// so addresses spread over both slices average DRAMLatencyNs.
+	DRAMFarExtraCycles int
 	// L2MergeJoins: a load of a line another SM of the same GPC requested
 	// joins that request while its data is on the way back, at most this
 	// many loads a request (l2merge.go); 0: no merging.
@@ -119,6 +128,8 @@ func Params() []Param {
 		intParam("l2_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2HitCycles }),
 		intParam("l2_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FarExtraCycles }),
 		intParam("l2_fabric_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2FabricHitCycles }),
+		intParam("l2_partition_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2PartitionBytes }),
+		intParam("dram_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.DRAMFarExtraCycles }),
 		intParam("l2_merge_joins_count", "microbench", func(c *TimedConfig) *int { return &c.L2MergeJoins }),
 		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
@@ -295,6 +306,12 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2FarExtraCycles < 0 || c.L2FarExtraCycles/2 >= c.L2HitCycles {
 		return fmt.Errorf("timing: l2_far_extra_cycles must be in 0..2*l2_hit_cycles, got %d", c.L2FarExtraCycles)
+	}
+	if c.L2PartitionBytes != 0 && (c.L2PartitionBytes < 128 || c.L2PartitionBytes&(c.L2PartitionBytes-1) != 0) {
+		return fmt.Errorf("timing: l2_partition_bytes must be a power of two of at least 128 (0: 128), got %d", c.L2PartitionBytes)
+	}
+	if c.DRAMFarExtraCycles < 0 || int64(c.DRAMFarExtraCycles/2) >= c.nsToCycles(c.DRAMLatencyNs) {
+		return fmt.Errorf("timing: dram_far_extra_cycles must be in 0..2*dram latency, got %d", c.DRAMFarExtraCycles)
 	}
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)

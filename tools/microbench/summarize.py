@@ -77,6 +77,27 @@ def derive_redisp7(b, run):
     return {"redispatch_gap_cycles": med(gaps), "redispatch_gap_min": min(gaps), "redispatch_gap_max": max(gaps)}
 
 
+def two_groups(xs):
+    """Means (low, high) of the two groups xs splits into at the cut of least
+    summed squared deviation (the first such cut on ties)."""
+    s = sorted(xs)
+    n = len(s)
+    pre, pre2 = [0.0], [0.0]
+    for x in s:
+        pre.append(pre[-1] + x)
+        pre2.append(pre2[-1] + x * x)
+
+    def sse(a, b):
+        t = pre[b] - pre[a]
+        return pre2[b] - pre2[a] - t * t / (b - a)
+    best, cut = float("inf"), 1
+    for i in range(1, n):
+        v = sse(0, i) + sse(i, n)
+        if v < best - 1e-9:
+            best, cut = v, i
+    return pre[cut] / cut, (pre[n] - pre[cut]) / (n - cut)
+
+
 def derive(b, run):
     """One run's derived figures: dict name -> value."""
     m, fam, name = b["meta"], b["family"], b["name"]
@@ -188,6 +209,15 @@ def derive(b, run):
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "sfl":  # gen12_smallflush.py: first loads after ncu's flush (groups12_smallflush.go)
+        cl = rows(clk, 4)
+        loads = [c[1] for c in cl]
+        out = {"load_cycles": max(loads)}
+        if m["ctas"] >= 62:
+            out["load_near_cycles"], out["load_far_cycles"] = two_groups(loads)
+        if m["mode"] != 0:
+            out["bulk_cycles"] = cl[0][3] - cl[0][2]
+        return out
     if fam == "wg11":  # gen11_tc2.py (helper tc2): wgmma of several warpgroups on one SM
         cl = rows(clk, 2)
         w, per_sm = m["warpgroups"], m.get("ctas_per_sm", 1)
@@ -391,7 +421,7 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
-        if b["family"] in ("flushj", "flushs"):
+        if b["family"] in ("flushj", "flushs", "sfl"):
             # gen11_flush.py: the clk of the launches ncu profiled with caches
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
@@ -402,7 +432,7 @@ def main():
             # clock_ncu file (H100): the launch's ncu cycles only
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
         if not os.path.exists(cr) and os.path.exists(cr + ".gz"):
-            cr += ".gz"  # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps)
+            cr += ".gz"  # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps, gen12_smallflush.py's sfl_*)
         if os.path.exists(cr):
             runs = json.load(gzip.open(cr) if cr.endswith(".gz") else open(cr))["outputs"]
             per = [derive(b, r) for r in runs if r]

@@ -97,9 +97,15 @@ func bigL2Fabric(rec map[string]*Bench) (float64, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	v := math.Round(2*mid - hbm)
-	return v, fmt.Sprintf("fit: closed form, 2 x gmem_chase_l2s_36m/40m middle level %.4g - gmem_chase_1g %.4g (HBM): "+
-		"half the loads of the middle level cross the fabric to the far slice, half go to HBM (l2near.go)", mid, hbm), nil
+	// the near lines' misses: HBM less half dram_far_extra_cycles (groups12_smallflush.go)
+	farExtra, _, _, err := dramFarExtraValue(rec)
+	if err != nil {
+		return 0, "", err
+	}
+	v := math.Round(2*mid - (hbm - farExtra/2))
+	return v, fmt.Sprintf("fit: closed form, 2 x gmem_chase_l2s_36m/40m middle level %.4g - (gmem_chase_1g %.4g - "+
+		"dram_far_extra_cycles %.4g / 2) (HBM from the near partition): "+
+		"half the loads of the middle level cross the fabric to the far slice, half go to HBM (l2near.go)", mid, hbm, farExtra), nil
 }
 
 // init puts the two groups right after l2_far (groups7_fit8.go puts that

@@ -1,0 +1,1 @@
+../sfl_c132_n2/kernel.cu
