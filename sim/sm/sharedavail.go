@@ -1,6 +1,9 @@
 package sm
 
-import "github.com/sm90sim/sm90sim/ptx"
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
 
 // ptxas computes a shared variable's address (S2UR/S2R SR_CgaCtaId, then
 // a ULEA/LEA) once where every path to a use has already computed it: the
@@ -16,8 +19,12 @@ import "github.com/sm90sim/sm90sim/ptx"
 // sharedAvail reports, per PC of f, whether every path from the entry to
 // that instruction passes through a mov of the same shared symbol as the
 // mov at that PC (false for other instructions): available expressions over
-// the PTX control flow, one bit per shared symbol.
-func sharedAvail(prog *ptx.Program, f *ptx.Function) []bool {
+// the PTX control flow, one bit per shared symbol. Only for addresses that
+// go to regular registers: an address a bulk or TMA copy reads (a uniform
+// register operand of UBLKCP/UTMASTG/UBLKRED) keeps its read, as before
+// (the t6st_* and tmast9_* loops, whose figures the rule was fitted on;
+// their SASS with several stores after a switch was not dumped).
+func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
 	syms := map[[2]int32]uint{} // (symbol kind, index) -> bit
@@ -89,11 +96,33 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function) []bool {
 		}
 	}
 	for pc := range f.Insts {
-		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 {
+		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 && !feedsBulk(infos, pc, 2) {
 			out[pc] = true
 		}
 	}
 	return out
+}
+
+// feedsBulk: the value defined at pc reaches a bulk or TMA copy's operand,
+// directly or through up to depth-1 address adds and moves.
+func feedsBulk(infos []*exec.InstInfo, pc, depth int) bool {
+	if depth == 0 || len(infos[pc].Defs) != 1 {
+		return false
+	}
+	d := infos[pc].Defs[0]
+	for j, inf := range infos {
+		if !hasReg(inf.Uses, d) {
+			continue
+		}
+		switch inf.Async {
+		case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
+			return true
+		}
+		if (inf.Op == ptx.OpAdd || inf.Op == ptx.OpMov) && feedsBulk(infos, j, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedSymKey identifies the shared symbol a mov reads.
