@@ -247,6 +247,7 @@ func Params() []Param {
 		intParam("smem_queue_wavefronts", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemQueueWavefronts }),
 		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
+		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
 		intParam("fence_gpu_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceGPUCycles }),

@@ -116,6 +116,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"mbar_after_store_cycles":           {42, "fit: Nelder-Mead (mbar_after_store_cycles) on mbtput_test_st", f(0.0073)},
 	"mbar_arrive_interval_cycles":       {4, "fit: Nelder-Mead (mbar_arrive_interval_cycles) on t6tx_ctx_u4", f(0.0161)},
 	"mbar_arrive_wait_cycles":           {75, "fit: Nelder-Mead (mbar_arrive_wait_cycles) on t6tx_twctx_u4", f(0.0045)},
+	"mbar_wait_exit_cycles":             {23, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0022)},
 	"mbar_wake_cycles":                  {0, "fit: Nelder-Mead (mbar_wake_cycles) on mbar_pingpong_m0, mbar_pingpong_m1", f(0.0342)},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0025)},

@@ -168,6 +168,7 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 			if t > now {
 				ready = max(ready, t+engine.Cycle(s.cfg.MbarWakeCycles))
 			}
+			ready = s.waitLoopExit(info, ready) // mbarexit.go
 		}
 	case exec.AsyncWgmma:
 		if !hasWgmmaTicket(e) {

@@ -26,7 +26,8 @@ import (
 //     each compare after a group's first waits for the previous one's
 //     predicate (branch_or_chain_cycles after it is ready).
 //   - If-conversion (brnt8_tk*): a forward branch over at most ifConvMax
-//     register-arithmetic instructions becomes predicated instructions, no
+//     register-arithmetic instructions (or a plain mbarrier.arrive:
+//     plainArrive) becomes predicated instructions, no
 //     BRA (`ISETP; @!P IADD3`, stall 2 each). The branch has no SASS; when
 //     every lane takes it, the warp still issues the skipped instructions
 //     (predicated off): it is held for their issue intervals.
@@ -132,7 +133,8 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 		}
 		ok := true
 		for j := b + 1; j < t && ok; j++ {
-			ok = !target[j] && f.Insts[j].Guard < 0 && movable(infos[j], &f.Insts[j]) && infos[j].Pipe != ptx.PipeBranch
+			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
+				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]))
 		}
 		if ok {
 			out.shape[b] = brIfConv
@@ -193,6 +195,24 @@ func ifElseConv(f *ptx.Function, infos []*exec.InstInfo, target []bool, out *brS
 		out.shape[b], out.skipLo[b], out.skipHi[b] = brIfConv, int32(b+1), int32(t-1)
 		out.shape[t-1], out.skipLo[t-1], out.skipHi[t-1] = brIfConv, int32(t), int32(j)
 	}
+}
+
+// plainArrive: an mbarrier.arrive on the CTA's own shared memory, which
+// ptxas predicates like arithmetic (mbar_pingpong's `if (lane == 0)
+// mbarrier.arrive` is `@P0 SYNCS.ARRIVE.TRANS64.A1T0 RZ, [R11+URZ+0x8]` in
+// both loops, no BRA; ptxas 13.0, cuobjdump on the H200): the arrive of
+// one lane or of all 32 then costs the same (the GPU's m0 and m1 take
+// 116.8 cycles a hand-off both, to the cycle in every run).
+func plainArrive(in *ptx.Inst) bool {
+	if in.Op != ptx.OpMbarrier || in.Mods.Sub != "arrive" || in.Mods.Space == ptx.SpaceSharedCluster {
+		return false
+	}
+	for _, q := range in.Quals {
+		if q == "expect_tx" || q == "noComplete" || q == "cluster" {
+			return false
+		}
+	}
+	return true
 }
 
 // ifConvHold: an if-converted branch that every lane takes still issues

@@ -82,7 +82,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.three = make([][]bool, fi+1)
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi], uni)
 	l.sbase = make([][]bool, fi+1)
-	l.sbase[fi] = sharedBaseMovs(prog, f)
+	l.sbase[fi] = sharedBaseMovs(prog, f, infos)
 	for pc := range f.Insts {
 		if f.Insts[pc].Op == ptx.OpShfl {
 			// shuffles of a warp-uniform value: no SASS (shflfold.go)

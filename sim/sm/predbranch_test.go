@@ -22,7 +22,9 @@ import (
 //     index, the second has no SASS;
 //   - loop C (tmast9_red): the mov in the loop's straight-line body:
 //     ptxas hoists the S2UR out of the loop;
-//   - outside any loop the mov stays where it is.
+//   - outside any loop the mov stays where it is (here in a block of its
+//     own: a mov on every path to the loops would give them the address,
+//     sharedavail.go).
 const predBranchPTX = `
 .version 8.0
 .target sm_90a
@@ -35,6 +37,8 @@ const predBranchPTX = `
 	ld.param.u32 %r1, [pn];
 	ld.param.u32 %r2, [psel];
 	mov.u32 %r3, 0;
+	setp.eq.s32 %p7, %r2, 0;
+	@%p7 bra A;
 	mov.u32 %r20, sm;
 A:
 	add.s32 %r4, %r4, %r3;
@@ -106,6 +110,7 @@ func TestPredBranchAndSharedBase(t *testing.T) {
 		"setp.eq.s32 %p4": true,  // and its second test
 		"setp.lt.s32 %p5": false,
 		"setp.lt.s32 %p6": false,
+		"setp.eq.s32 %p7": false, // outside any loop
 	}, fused)
 	assert.Equal(t, map[string]bool{
 		"mov.u32 %r20": true,  // outside any loop

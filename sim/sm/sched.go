@@ -65,6 +65,7 @@ const (
 	schedLoopMember                   // a marked loop's counter add or compare
 	schedLoopBranch                   // a marked loop's closing branch
 	schedFlexIMAD                     // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
+	schedWaitLoop                     // an mbarrier wait whose predicate closes its loop (mbarexit.go)
 )
 
 // schedule is a kernel's issue schedule.
@@ -168,12 +169,16 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
+	waits := waitLoops(f, infos)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
 		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
 		if cmp[pc] {
 			e.flags |= schedCmpBranch
+		}
+		if waits[pc] {
+			e.flags |= schedWaitLoop
 		}
 	}
 	markLoopHoists(f, infos, target, ent, order)

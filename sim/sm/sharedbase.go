@@ -20,13 +20,15 @@ import (
 
 // sharedBaseMovs marks the movs of a shared variable's address that ptxas
 // leaves in place: outside any loop, or inside a loop but jumped over by a
-// forward branch of that loop.
-func sharedBaseMovs(prog *ptx.Program, f *ptx.Function) []bool {
+// forward branch of that loop; not where every path to the mov computed
+// the same address already (sharedavail.go).
+func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
+	avail := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
-		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) {
+		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) || avail[pc] {
 			continue
 		}
 		lo, hi := innerLoop(f, pc, n)

@@ -109,7 +109,7 @@ var (
 //     tma_load_none_16k_lat to _32k_lat.
 //   - searched (Nelder-Mead): smem_latency_cycles (smem_ld32_s1_lat,
 //     ldsm_x1_lat), barrier_release_cycles (bar_sync_w1..w4),
-//     mbar_wake_cycles (mbar_pingpong_m0, m1), launch/tail/dispatch cycles
+//     mbar_wake_cycles and mbar_wait_exit_cycles (mbar_pingpong_m0, m1, m2), launch/tail/dispatch cycles
 //     (empty_c1, c132, c1056: the launch's ncu cycles), stmatrix base and
 //     per-matrix cycles (stsm_x*_1w), wgmma_ss/rs_tail_cycles (every
 //     wgmma_f16_*_ss / _rs), tma_latency_cycles and tma_issue_cycles
@@ -191,8 +191,9 @@ var Groups = []Group{
 		Start: []float64{20}, Lo: []float64{1}, Hi: []float64{200}},
 	{Name: "barrier", Params: []string{"barrier_release_cycles"}, Benches: []string{"bar_sync_w1", "bar_sync_w2", "bar_sync_w4"},
 		Start: []float64{20}, Lo: []float64{0}, Hi: []float64{500}},
-	{Name: "mbarrier", Params: []string{"mbar_wake_cycles"}, Benches: []string{"mbar_pingpong_m0", "mbar_pingpong_m1"},
-		Start: []float64{32}, Lo: []float64{0}, Hi: []float64{1000}},
+	{Name: "mbarrier", Params: []string{"mbar_wake_cycles", "mbar_wait_exit_cycles"},
+		Benches: []string{"mbar_pingpong_m0", "mbar_pingpong_m1", "mbar_pingpong_m2"},
+		Start:   []float64{8, 16}, Lo: []float64{0, 0}, Hi: []float64{1000, 200}},
 	{Name: "launch", Params: []string{"launch_cycles", "tail_cycles", "dispatch_interval_cycles"},
 		Benches: []string{"empty_c1", "empty_c132", "empty_c1056"},
 		Start:   []float64{2500, 500, 1}, Lo: []float64{0, 0, 0}, Hi: []float64{10000, 5000, 64}},

@@ -1,0 +1,136 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// ptxas computes a shared variable's address (S2UR/S2R SR_CgaCtaId, then
+// a ULEA/LEA) once where every path to a use has already computed it: the
+// SASS of mbar_pingpong (ptxas 13.0 -arch=sm_90a, cuobjdump on the H200)
+// reads SR_CgaCtaId in both wait paths of warp 1's loop (`mov.u32 %r, mbar`
+// before try_wait and before test_wait) and arrives on the second mbarrier
+// at [R11+URZ+0x8], the register the wait paths left, where the PTX has a
+// third `mov.u32 %r, mbar` after the join; warp 0's loop, whose arrive is
+// reached by no earlier mov in the iteration (the loop entry has none),
+// reads SR_CgaCtaId again at the loop's top and again in each wait path
+// (after the predicated arrive, which may not have run).
+//
+// sharedAvail reports, per PC of f, whether every path from the entry to
+// that instruction passes through a mov of the same shared symbol as the
+// mov at that PC (false for other instructions): available expressions over
+// the PTX control flow, one bit per shared symbol. Only for addresses that
+// go to regular registers: an address a bulk or TMA copy reads (a uniform
+// register operand of UBLKCP/UTMASTG/UBLKRED) keeps its read, as before
+// (the t6st_* and tmast9_* loops, whose figures the rule was fitted on;
+// their SASS with several stores after a switch was not dumped).
+func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
+	n := len(f.Insts)
+	out := make([]bool, n)
+	syms := map[[2]int32]uint{} // (symbol kind, index) -> bit
+	gen := make([]uint64, n)
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if in.Op != ptx.OpMov || in.Guard >= 0 || !sharedSym(prog, f, in) {
+			continue
+		}
+		k, ok := sharedSymKey(in)
+		if !ok {
+			continue
+		}
+		b, seen := syms[k]
+		if !seen {
+			if len(syms) == 64 {
+				continue // more symbols than bits: left as written
+			}
+			b = uint(len(syms))
+			syms[k] = b
+		}
+		gen[pc] = 1 << b
+	}
+	if len(syms) == 0 {
+		return out
+	}
+	// predecessors: the fall-through (unless after an unconditional
+	// transfer) and every branch to the instruction
+	preds := make([][]int32, n)
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if pc+1 < n && !endsFlow(in) {
+			preds[pc+1] = append(preds[pc+1], int32(pc))
+		}
+		if in.Op == ptx.OpBra {
+			if t := branchTarget(in, n); t >= 0 {
+				preds[t] = append(preds[t], int32(pc))
+			}
+		}
+	}
+	all := ^uint64(0)
+	availOut := make([]uint64, n)
+	availIn := make([]uint64, n)
+	for pc := range availOut {
+		availOut[pc] = all
+	}
+	for changed := true; changed; {
+		changed = false
+		for pc := 0; pc < n; pc++ {
+			in := uint64(0)
+			if pc > 0 || len(preds[pc]) > 0 {
+				in = all
+				if pc == 0 {
+					in = 0 // the entry: nothing computed yet
+				}
+				for _, p := range preds[pc] {
+					in &= availOut[p]
+				}
+				if len(preds[pc]) == 0 {
+					in = 0 // unreachable in the flow graph: assume nothing
+				}
+			}
+			o := in | gen[pc]
+			availIn[pc] = in
+			if o != availOut[pc] {
+				availOut[pc] = o
+				changed = true
+			}
+		}
+	}
+	for pc := range f.Insts {
+		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 && !feedsBulk(infos, pc, 2) {
+			out[pc] = true
+		}
+	}
+	return out
+}
+
+// feedsBulk: the value defined at pc reaches a bulk or TMA copy's operand,
+// directly or through up to depth-1 address adds and moves.
+func feedsBulk(infos []*exec.InstInfo, pc, depth int) bool {
+	if depth == 0 || len(infos[pc].Defs) != 1 {
+		return false
+	}
+	d := infos[pc].Defs[0]
+	for j, inf := range infos {
+		if !hasReg(inf.Uses, d) {
+			continue
+		}
+		switch inf.Async {
+		case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
+			return true
+		}
+		if (inf.Op == ptx.OpAdd || inf.Op == ptx.OpMov) && feedsBulk(infos, j, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedSymKey identifies the shared symbol a mov reads.
+func sharedSymKey(in *ptx.Inst) ([2]int32, bool) {
+	for i := range in.Ops {
+		if o := &in.Ops[i]; o.Kind == ptx.OpdSym && o.Off == 0 {
+			return [2]int32{int32(o.Sym.Kind), int32(o.Sym.Index)}, true
+		}
+	}
+	return [2]int32{}, false
+}

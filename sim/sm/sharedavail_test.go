@@ -1,0 +1,77 @@
+package sm
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// A loop with two switch-like paths that each compute the shared window's
+// address, then two guarded uses after the join (blocks a forward branch
+// of the loop jumps over: without the reuse, each keeps its read,
+// sharedbase.go): an mbarrier arrive (a regular
+// register address: reused, as in mbar_pingpong's SASS) and a bulk store
+// (a uniform operand: keeps its read, as the t6st_* loops were fitted).
+const sharedAvailPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.shared .align 8 .b8 buf[1024];
+.visible .entry k(.param .u64 out, .param .u32 n, .param .u32 sel)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r1, [n];
+	ld.param.u32 %r2, [sel];
+	mov.u32 %r3, 0;
+L:
+	setp.eq.s32 %p1, %r2, 0;
+	@%p1 bra P0;
+	mov.u32 %r4, buf;
+	st.shared.u32 [%r4], %r3;
+	bra.uni J;
+P0:
+	mov.u32 %r5, buf;
+	st.shared.u32 [%r5+4], %r3;
+J:
+	setp.ne.s32 %p3, %r3, 5;
+	@%p3 bra S1;
+	mov.u32 %r6, buf;
+	add.s32 %r7, %r6, 8;
+	{.reg .b64 st; mbarrier.arrive.shared::cta.b64 st, [%r7];}
+S1:
+	@%p3 bra S2;
+	mov.u32 %r8, buf;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r8], 256;
+S2:
+	add.s32 %r3, %r3, 1;
+	setp.lt.s32 %p2, %r3, %r1;
+	@%p2 bra L;
+	ret;
+}
+`
+
+func TestSharedAddressReuse(t *testing.T) {
+	p, err := ptx.Load("sharedavail.ptx", []byte(sharedAvailPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	l := NewLowering(k)
+	var movs []*exec.InstInfo
+	for _, inf := range k.Infos() {
+		if inf.Op == ptx.OpMov && k.Entry().Insts[inf.PC].Ops[1].Kind == ptx.OpdSym {
+			movs = append(movs, inf)
+		}
+	}
+	require.Len(t, movs, 4)
+	assert.True(t, l.sharedBase(movs[0]), "first path: its own read")
+	assert.True(t, l.sharedBase(movs[1]), "second path: its own read")
+	assert.False(t, l.sharedBase(movs[2]), "after the join, for the arrive: the paths' register")
+	assert.True(t, l.sharedBase(movs[3]), "for the bulk store (uniform operand): read again")
+}
