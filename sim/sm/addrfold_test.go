@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // gls2.cu's store loop (validation/microbench/gls2_st32_coal_w1/kernel.ptx,
@@ -47,11 +45,7 @@ func TestAddrFolds(t *testing.T) {
 	ret;
 }
 `
-	p, err := ptx.Load("addr.ptx", []byte(src))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, src)
 	f := p.Funcs[0]
 	got := map[string]bool{}
 	for pc, info := range k.Infos() {

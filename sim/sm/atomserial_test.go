@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The six shapes of tools/microbench/atom7.cu and what ptxas 13.0 made of
@@ -47,11 +45,7 @@ const atomPTX = `
 `
 
 func TestAtomReduced(t *testing.T) {
-	p, err := ptx.Load("atom.ptx", []byte(atomPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, atomPTX)
 	var got []bool
 	for _, info := range k.Infos() {
 		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
@@ -70,11 +64,7 @@ func TestAtomReduced(t *testing.T) {
 // ptxas's warp scan (SASS of atom7_const_used: VOTE.ANY, SHFL.UP x 5,
 // one lane's ATOMS, SHFL.IDX); a per-lane address stays plain.
 func TestAtomLoweringKinds(t *testing.T) {
-	p, err := ptx.Load("atom.ptx", []byte(atomPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, atomPTX)
 	var got []uint8
 	for _, info := range k.Infos() {
 		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {

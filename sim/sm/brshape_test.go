@@ -64,11 +64,7 @@ FAIL:
 `
 
 func TestBranchShapes(t *testing.T) {
-	p, err := ptx.Load("brshape.ptx", []byte(brShapePTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, brShapePTX)
 	var setps, bras []*exec.InstInfo
 	for _, inf := range k.Infos() {
 		switch inf.Op {

@@ -4,9 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
@@ -66,11 +64,7 @@ DONE:
 `
 
 func TestElectStores(t *testing.T) {
-	p, err := ptx.Load("bulkelect.ptx", []byte(bulkElectPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, bulkElectPTX)
 	var got []bool
 	for _, info := range k.Infos() {
 		if info.Async == exec.AsyncBulkStore {

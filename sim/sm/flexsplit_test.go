@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // ptxas balances a straight-line stretch's ALU and FMA-pipe instruction
@@ -55,11 +54,7 @@ DONE:
 `
 
 func TestFlexSplit(t *testing.T) {
-	p, err := ptx.Load("flex.ptx", []byte(flexSplitPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, flexSplitPTX)
 	got := map[string]bool{}
 	for pc, info := range k.Infos() {
 		in := &p.Funcs[info.Func].Insts[pc]

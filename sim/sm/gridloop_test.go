@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The grid-stride loops of the tphl_* microbenchmarks (nvcc 13.0 -O3 PTX,
@@ -71,11 +69,7 @@ W:
 `
 
 func TestGridStrideLoops(t *testing.T) {
-	p, err := ptx.Load("gridloop.ptx", []byte(gridLoopPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, gridLoopPTX)
 	f := p.Funcs[0]
 	kinds := map[string]uint8{}
 	member := map[string]bool{}

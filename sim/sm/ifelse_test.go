@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // ifElsePTX: loop D is t9_x's kind 2 (tmast9_sw2_*, nvcc 13.0 -O3): an
@@ -74,16 +72,9 @@ $F_J:
 `
 
 func TestIfElseConv(t *testing.T) {
-	p, err := ptx.Load("ifelse.ptx", []byte(ifElsePTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, ifElsePTX)
 	f := p.Funcs[0]
-	labelAt := map[int]string{}
-	for name, pc := range f.Labels {
-		labelAt[pc] = name
-	}
+	labelAt := labelsAt(f)
 	got := map[string]bool{} // branch -> if-converted
 	for pc, info := range k.Infos() {
 		if in := &f.Insts[pc]; in.Op == ptx.OpBra {

@@ -5,10 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // jumpTablePTX is bulk_red's reduction loop (tools/microbench/tmax.cu,
@@ -119,16 +117,9 @@ $M_53:
 `
 
 func TestJumpTables(t *testing.T) {
-	p, err := ptx.Load("jumptable.ptx", []byte(jumpTablePTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, jumpTablePTX)
 	f := p.Funcs[0]
-	labelAt := map[int]string{}
-	for name, pc := range f.Labels {
-		labelAt[pc] = name
-	}
+	labelAt := labelsAt(f)
 	// each compare and branch: "setp %pN" / "bra TARGET after %pN" / "bra.uni TARGET"
 	name := func(pc int) string {
 		in := &f.Insts[pc]

@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // Loop shapes and what ptxas 13.0 (sm_90a, cuobjdump on the H200) made of
@@ -62,11 +60,7 @@ V:
 `
 
 func TestLoopHoistMarks(t *testing.T) {
-	p, err := ptx.Load("loophoist.ptx", []byte(loopHoistPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, loopHoistPTX)
 	f := p.Funcs[0]
 	marked := map[string]bool{}
 	// loop S: its top is the first store, its members the add, setp and bra

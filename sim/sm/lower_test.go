@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The expectations are ptxas 13.0's SASS for the same shapes (sm_90a):
@@ -54,11 +52,7 @@ const lowerPTX = `
 `
 
 func TestLowering(t *testing.T) {
-	p, err := ptx.Load("lower.ptx", []byte(lowerPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, lowerPTX)
 	want := map[string]uint8{
 		"not.b32 %r4":  lowFused, // ~x
 		"and.b32 %r5":  lowFused, // ~x & lo

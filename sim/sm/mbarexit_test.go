@@ -96,11 +96,7 @@ END:
 `
 
 func TestPingpongLowering(t *testing.T) {
-	p, err := ptx.Load("pingpong.ptx", []byte(pingpongPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, pingpongPTX)
 	var movs, waits, bras []*exec.InstInfo
 	for _, inf := range k.Infos() {
 		switch inf.Op {

@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The shapes of tmast9.cu's loops (tools/microbench/gen8_tmast.py) and
@@ -79,11 +77,7 @@ C:
 `
 
 func TestPredBranchAndSharedBase(t *testing.T) {
-	p, err := ptx.Load("predbranch.ptx", []byte(predBranchPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	p, k, l := lowered(t, predBranchPTX)
 	f := p.Funcs[0]
 	name := func(in *ptx.Inst) string {
 		for _, o := range in.Ops {

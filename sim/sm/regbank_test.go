@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The itmix shapes (tools/microbench/itmix.cu) and ptxas 13.0's SASS for
@@ -50,11 +48,7 @@ const bankPTX = `
 `
 
 func TestThreeRegSources(t *testing.T) {
-	p, err := ptx.Load("bank.ptx", []byte(bankPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, bankPTX)
 	var three, fused []bool
 	for _, info := range k.Infos() {
 		if info.Op == ptx.OpMad || info.Op == ptx.OpLop3 {

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // An itmix_imad_lop-shaped loop: four `mad.lo x; lop3 y, y, x, m` pairs
@@ -52,11 +51,7 @@ L:
 // y1; 10 lop y2; 12 lop y3: as the SASS of itmix_imad_lop, no LOP3 right
 // after the IMAD it reads.
 func TestIssueOrder(t *testing.T) {
-	p, err := ptx.Load("sched.ptx", []byte(schedPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, schedPTX)
 	infos := k.Infos()
 	first := -1
 	for i, inf := range infos {

@@ -6,10 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 const schedHeader = `.version 8.0
@@ -22,11 +20,7 @@ const schedHeader = `.version 8.0
 // them, and the same for the PTX order the kernel keeps.
 func issuedOrder(t *testing.T, src string) (issued, program []string) {
 	t.Helper()
-	p, err := ptx.Load("t.ptx", []byte(src))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, src)
 	f := k.Entry()
 	text := func(in *ptx.Inst) string {
 		s := in.Text

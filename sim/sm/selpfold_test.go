@@ -47,11 +47,7 @@ C:
 `
 
 func TestSelpFold(t *testing.T) {
-	p, err := ptx.Load("selp.ptx", []byte(selpPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, selpPTX)
 	var selps, setps, bras []*exec.InstInfo
 	for _, inf := range k.Infos() {
 		switch inf.Op {

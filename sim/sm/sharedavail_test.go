@@ -58,11 +58,7 @@ S2:
 `
 
 func TestSharedAddressReuse(t *testing.T) {
-	p, err := ptx.Load("sharedavail.ptx", []byte(sharedAvailPTX))
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "k", exec.DefaultLayout())
-	require.NoError(t, err)
-	l := NewLowering(k)
+	_, k, l := lowered(t, sharedAvailPTX)
 	var movs []*exec.InstInfo
 	for _, inf := range k.Infos() {
 		if inf.Op == ptx.OpMov && k.Entry().Insts[inf.PC].Ops[1].Kind == ptx.OpdSym {

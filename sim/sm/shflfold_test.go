@@ -5,10 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // Triton's warp-index shuffle (triton_matmul_4096's K loop, `.reqntid
@@ -40,11 +38,7 @@ func TestShflFolds(t *testing.T) {
 `, ntid)
 	}
 	folds := func(ntid string) map[string]bool {
-		p, err := ptx.Load("shfl.ptx", []byte(src(ntid)))
-		require.NoError(t, err)
-		k, err := exec.Compile(p, "k", exec.DefaultLayout())
-		require.NoError(t, err)
-		l := NewLowering(k)
+		p, k, l := lowered(t, src(ntid))
 		f := p.Funcs[0]
 		out := map[string]bool{}
 		for pc, info := range k.Infos() {
