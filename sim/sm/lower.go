@@ -83,15 +83,9 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi], uni)
 	l.sbase = make([][]bool, fi+1)
 	l.sbase[fi] = sharedBaseMovs(prog, f, infos)
-	for pc := range f.Insts {
-		if f.Insts[pc].Op == ptx.OpShfl {
-			// shuffles of a warp-uniform value: no SASS (shflfold.go)
-			for pc, fold := range shflFolds(f, infos, uni) {
-				if fold {
-					l.byFunc[fi][pc] = lowFused
-				}
-			}
-			break
+	for pc, fold := range shflFolds(f, infos, uni) {
+		if fold {
+			l.byFunc[fi][pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
 	l.sched = newSchedule(k, fi, infos, l.byFunc[fi])

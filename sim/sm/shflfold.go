@@ -20,7 +20,7 @@ import (
 // predicate output are folded.
 func shflFolds(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []bool {
 	out := make([]bool, len(infos))
-	warp := warpIndexRegs(f, infos)
+	var warp map[int32]bool // warpIndexRegs, at the first shuffle
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
 		if in.Op != ptx.OpShfl || in.Guard >= 0 || len(in.Ops) < 5 {
@@ -35,6 +35,9 @@ func shflFolds(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []bool {
 		a := in.Ops[1]
 		if a.Kind != ptx.OpdReg || a.Reg < 0 {
 			continue
+		}
+		if warp == nil {
+			warp = warpIndexRegs(f, infos)
 		}
 		r := int(a.Reg)
 		out[pc] = r < len(uni) && uni[r] || warp[a.Reg]
