@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // The flushj far jumps (gen11_flush.py) against their H200 recordings with
@@ -20,16 +17,8 @@ func TestFlushFarJumpsReproduceRecordings(t *testing.T) {
 		t.Skip("-short")
 	}
 	by := recordedH200(t)
-	tc := gpu.DefaultTimedConfig()
-	jumps := func(name string) (got, want float64) {
-		b := by[name]
-		require.NotNil(t, b, name)
-		s, err := Simulate(b, tc, nil)
-		require.NoError(t, err, name)
-		return s.Figures["jumps_cycles"], b.Measured["jumps_cycles"]
-	}
-	g0, w0 := jumps("flushj_n0")
-	g8, w8 := jumps("flushj_n8")
+	g0, w0 := simulatedFigure(t, by, "flushj_n0", "jumps_cycles")
+	g8, w8 := simulatedFigure(t, by, "flushj_n8", "jumps_cycles")
 	assert.InDelta(t, 650, (w8-w0)/8, 30, "the recordings: cycles a far jump from HBM")
 	assert.InEpsilon(t, w8, g8, 0.08, "flushj_n8: 9 far jumps")
 	assert.InEpsilon(t, (w8-w0)/8, (g8-g0)/8, 0.1, "cycles a far jump")

@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // The wg11 chains (gen11_tc2.py) against their H200 recordings with the
@@ -27,17 +24,9 @@ func TestWG11SharedPipeReproducesRecordings(t *testing.T) {
 		t.Skip("-short")
 	}
 	by := recordedH200(t)
-	tc := gpu.DefaultTimedConfig()
-	sim := func(name string) (got, want float64) {
-		b := by[name]
-		require.NotNil(t, b, name)
-		s, err := Simulate(b, tc, nil)
-		require.NoError(t, err, name)
-		return s.Figures["sm_cycles_per_wgmma"], b.Measured["sm_cycles_per_wgmma"]
-	}
 	for _, name := range []string{"wg11_n128_ss_w1_d1", "wg11_n128_ss_w4_d1", "wg11_n128_ss_w2_d0_ind",
 		"wg11_n64_ss_w2_d1", "wg11_n128_rs_w2_d1"} {
-		got, want := sim(name)
+		got, want := simulatedFigure(t, by, name, "sm_cycles_per_wgmma")
 		assert.InEpsilon(t, want, got, 0.03, name)
 	}
 	for _, c := range []struct {
@@ -47,7 +36,7 @@ func TestWG11SharedPipeReproducesRecordings(t *testing.T) {
 		{"wg11_n32_ss_w1_d1_ser", 0.05}, {"wg11_n64_ss_w1_d1_ser", 0.05}, {"wg11_n128_ss_w1_d1_ser", 0.08},
 		{"wg11_n256_ss_w1_d1_ser", 0.06}, {"wg11_n64_rs_w1_d1_ser", 0.05}, {"wg11_n128_rs_w1_d1_ser", 0.05},
 	} {
-		got, want := sim(c.name)
+		got, want := simulatedFigure(t, by, c.name, "sm_cycles_per_wgmma")
 		assert.Greater(t, want, 85.0, "%s recording: a serialized chain is slower than its pipe time", c.name)
 		assert.InEpsilon(t, want, got, c.tol, c.name)
 	}

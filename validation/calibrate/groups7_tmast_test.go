@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // The built-in H200 profile reproduces the H200 recordings of TMA stores
@@ -45,34 +42,26 @@ func TestTmastCommitReproducesRecordings(t *testing.T) {
 		t.Skip("-short")
 	}
 	by := recordedH200(t)
-	tc := gpu.DefaultTimedConfig()
-	sim := func(name string) (got, want float64) {
-		b := by[name]
-		require.NotNil(t, b, name)
-		s, err := Simulate(b, tc, nil)
-		require.NoError(t, err, name)
-		return s.Figures["cycles_per_op"], b.Measured["cycles_per_op"]
-	}
 	for _, name := range []string{"tmast_store_1k_tput", "tmast_store_4k_tput", "tmast_store_256b_tput"} {
-		got, want := sim(name)
+		got, want := simulatedFigure(t, by, name, "cycles_per_op")
 		assert.InEpsilon(t, want, got, 0.14, name)
 	}
-	got, want := sim("tmast9_red")
+	got, want := simulatedFigure(t, by, "tmast9_red", "cycles_per_op")
 	assert.InEpsilon(t, want, got, 0.05, "tmast9_red")
 	// session 9's jump-table and fall-through rules (sim/sm/jumptable.go,
 	// fallthrough.go) and the refit after them moved tmast9_redif_s0 from
 	// +0.1% to +6.1% (its if/else around the reduction; not explained yet):
 	// held within 7%
-	got, want = sim("tmast9_redif_s0")
+	got, want = simulatedFigure(t, by, "tmast9_redif_s0", "cycles_per_op")
 	assert.InEpsilon(t, want, got, 0.07, "tmast9_redif_s0")
 	// the 8-case switch's never-taken branches hold branch_not_taken_cycles
 	// since session 7 (4, fitted on brnt8_nt*/nm*, whose hoisted
 	// loop-invariant compares the model does not see; their SASS stall is
 	// 5): -3.8% -> -5.5%; with the reduction's ELECT hold (tst) refit
 	// together, -6.9%: held here
-	got, want = sim("tmast9_redsw8_s0")
+	got, want = simulatedFigure(t, by, "tmast9_redsw8_s0", "cycles_per_op")
 	assert.InEpsilon(t, want, got, 0.07, "tmast9_redsw8_s0")
-	got, want = sim("tmast7_st_1k_group")
+	got, want = simulatedFigure(t, by, "tmast7_st_1k_group", "cycles_per_op")
 	assert.InDelta(t, 36.3, want, 0.5, "tmast7_st_1k_group recording")
 	assert.InEpsilon(t, want, got, 0.10, "tmast7_st_1k_group: a plain store loop (known gap, above)")
 }

@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // The tmast7 loops (tmast7.cu: one operation per iteration, no run-time
@@ -22,23 +19,15 @@ func TestTstBulkLoopsReproduceRecordings(t *testing.T) {
 		t.Skip("-short")
 	}
 	by := recordedH200(t)
-	tc := gpu.DefaultTimedConfig()
-	sim := func(name string) (got, want float64) {
-		b := by[name]
-		require.NotNil(t, b, name)
-		s, err := Simulate(b, tc, nil)
-		require.NoError(t, err, name)
-		return s.Figures["cycles_per_op"], b.Measured["cycles_per_op"]
-	}
 	for _, name := range []string{"tmast7_add_1k_group", "tmast7_add_1k_tput", "tmast7_bred_1k_group",
 		"tmast7_bred_1k_tput", "tmast7_bred_256b_group"} {
-		got, want := sim(name)
+		got, want := simulatedFigure(t, by, name, "cycles_per_op")
 		assert.GreaterOrEqual(t, want, 77.0, "%s recording: a reduction loop", name)
 		assert.InEpsilon(t, want, got, 0.08, name)
 	}
 	for _, k := range []string{"st", "add", "bst", "bred"} {
-		tput, wantT := sim("tmast7_" + k + "_1k_tput")
-		group, wantG := sim("tmast7_" + k + "_1k_group")
+		tput, wantT := simulatedFigure(t, by, "tmast7_"+k+"_1k_tput", "cycles_per_op")
+		group, wantG := simulatedFigure(t, by, "tmast7_"+k+"_1k_group", "cycles_per_op")
 		assert.InDelta(t, wantT-wantG, 0, 2.5, "tmast7_%s_1k: the recordings' commit cost", k)
 		assert.InDelta(t, tput-group, 0, 2.5, "tmast7_%s_1k: the commit after each operation costs (almost) nothing", k)
 	}
