@@ -27,10 +27,15 @@ import (
 func addrFolds(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
-	defs := map[int32]int{}
+	defs, reads := map[int32]int{}, map[int32]int{} // writes and reading instructions per register
 	for _, inf := range infos {
 		for _, r := range inf.Defs {
 			defs[r]++
+		}
+		for k, r := range inf.Uses {
+			if !hasReg(inf.Uses[:k], r) {
+				reads[r]++
+			}
 		}
 	}
 	target := f.LabelTargets()
@@ -50,18 +55,18 @@ func addrFolds(f *ptx.Function, infos []*exec.InstInfo) []bool {
 				break
 			}
 			in, inf := &f.Insts[j], infos[j]
-			if uses(inf, d) {
+			if hasReg(inf.Uses, d) {
 				if !addrOnly(in, d) {
 					fold = false
 					break
 				}
 				readers++
 			}
-			if inf.Pipe == ptx.PipeBranch || uses(defsOf(inf), base) {
+			if inf.Pipe == ptx.PipeBranch || hasReg(inf.Defs, base) {
 				break
 			}
 		}
-		if !fold || readers == 0 || readers != countUses(infos, d) {
+		if !fold || readers == 0 || readers != reads[d] {
 			continue
 		}
 		out[i] = true
@@ -134,26 +139,4 @@ func operandReads(o *ptx.Operand, r int32) bool {
 		}
 	}
 	return false
-}
-
-func uses(inf *exec.InstInfo, r int32) bool {
-	for _, u := range inf.Uses {
-		if u == r {
-			return true
-		}
-	}
-	return false
-}
-
-// defsOf wraps an instruction's definitions as a use list (uses above).
-func defsOf(inf *exec.InstInfo) *exec.InstInfo { return &exec.InstInfo{Uses: inf.Defs} }
-
-func countUses(infos []*exec.InstInfo, r int32) int {
-	n := 0
-	for _, inf := range infos {
-		if uses(inf, r) {
-			n++
-		}
-	}
-	return n
 }
