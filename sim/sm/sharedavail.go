@@ -51,18 +51,12 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	if len(syms) == 0 {
 		return out
 	}
-	// predecessors: the fall-through (unless after an unconditional
-	// transfer) and every branch to the instruction
+	// predecessors: the inverse of the flow graph regpressure.go's
+	// liveness walks
 	preds := make([][]int32, n)
-	for pc := range f.Insts {
-		in := &f.Insts[pc]
-		if pc+1 < n && !endsFlow(in) {
-			preds[pc+1] = append(preds[pc+1], int32(pc))
-		}
-		if in.Op == ptx.OpBra {
-			if t := branchTarget(in, n); t >= 0 {
-				preds[t] = append(preds[t], int32(pc))
-			}
+	for pc, ss := range successors(f, n) {
+		for _, t := range ss {
+			preds[t] = append(preds[t], int32(pc))
 		}
 	}
 	all := ^uint64(0)
@@ -74,17 +68,12 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	for changed := true; changed; {
 		changed = false
 		for pc := 0; pc < n; pc++ {
+			// the entry, and code no edge reaches, start with nothing computed
 			in := uint64(0)
-			if pc > 0 || len(preds[pc]) > 0 {
+			if pc > 0 && len(preds[pc]) > 0 {
 				in = all
-				if pc == 0 {
-					in = 0 // the entry: nothing computed yet
-				}
 				for _, p := range preds[pc] {
 					in &= availOut[p]
-				}
-				if len(preds[pc]) == 0 {
-					in = 0 // unreachable in the flow graph: assume nothing
 				}
 			}
 			o := in | gen[pc]
