@@ -43,26 +43,44 @@ const loadCap = 16
 // loadOrder returns f's order with global loads hoisted (the PC at each
 // slot), or nil when it is the PTX order.
 func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
+	inBlock := func(in *ptx.Inst, inf *exec.InstInfo) bool { return loadClass(in, inf) != 0 }
+	return reorderBlocks(f, infos, nil, inBlock, 2, func(block []int32) []int32 {
+		return loadRun(f, infos, int(block[0]), int(block[len(block)-1])+1) // the PTX order: PCs in a row
+	})
+}
+
+// reorderBlocks applies run to each block of order (nil: the PTX order):
+// a maximal run of slots whose instructions satisfy inBlock, not entered
+// at a branch target after its first, at least minLen long. run returns
+// the block's PCs reordered, or nil to keep them. The result is the new
+// order, or nil when nothing moved.
+func reorderBlocks(f *ptx.Function, infos []*exec.InstInfo, order []int32, inBlock func(*ptx.Inst, *exec.InstInfo) bool,
+	minLen int, run func(block []int32) []int32) []int32 {
 	n := len(infos)
+	base := order
+	if base == nil {
+		base = identity(n)
+	}
 	target := f.LabelTargets()
-	var order []int32
+	var out []int32
 	start := -1
 	flush := func(end int) {
-		if start >= 0 && end-start > 1 {
-			if run := loadRun(f, infos, start, end); run != nil {
-				if order == nil {
-					order = identity(n)
+		if start >= 0 && end-start >= minLen {
+			if r := run(base[start:end]); r != nil {
+				if out == nil {
+					out = append([]int32(nil), base...)
 				}
-				copy(order[start:end], run)
+				copy(out[start:end], r)
 			}
 		}
 		start = -1
 	}
 	for i := 0; i < n; i++ {
-		if target[i] {
+		pc := base[i]
+		if target[pc] {
 			flush(i)
 		}
-		if loadClass(&f.Insts[i], infos[i]) == 0 {
+		if !inBlock(&f.Insts[pc], infos[pc]) {
 			flush(i)
 			continue
 		}
@@ -71,7 +89,7 @@ func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 		}
 	}
 	flush(n)
-	return order
+	return out
 }
 
 // identity is the PTX order of n instructions.

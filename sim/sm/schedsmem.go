@@ -64,40 +64,8 @@ func smemLoad(in *ptx.Inst, inf *exec.InstInfo) bool {
 // with shared loads moved ahead of earlier loads' readers, or nil
 // when nothing moves.
 func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32) []int32 {
-	n := len(infos)
-	if order == nil {
-		order = identity(n)
-	}
-	target := f.LabelTargets()
-	var out []int32
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end-start > 2 {
-			if run := smemRun(f, infos, order[start:end]); run != nil {
-				if out == nil {
-					out = append([]int32(nil), order...)
-				}
-				copy(out[start:end], run)
-			}
-		}
-		start = -1
-	}
-	for i := 0; i < n; i++ {
-		pc := order[i]
-		if target[pc] {
-			flush(i)
-		}
-		in, inf := &f.Insts[pc], infos[pc]
-		if !smemLoad(in, inf) && loadClass(in, inf) != 1 {
-			flush(i)
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
-	}
-	flush(n)
-	return out
+	inBlock := func(in *ptx.Inst, inf *exec.InstInfo) bool { return smemLoad(in, inf) || loadClass(in, inf) == 1 }
+	return reorderBlocks(f, infos, order, inBlock, 3, func(block []int32) []int32 { return smemRun(f, infos, block) })
 }
 
 // smemRun reorders one block (the PCs in issue order): nil when nothing
