@@ -68,7 +68,7 @@ func TestAtomLoweringKinds(t *testing.T) {
 	var got []uint8
 	for _, info := range k.Infos() {
 		if info.Op == ptx.OpAtom || info.Op == ptx.OpRed {
-			got = append(got, perPC(l.reduced, info))
+			got = append(got, l.at(info).atom)
 		}
 	}
 	assert.Equal(t, []uint8{atomReduceHead, atomReduce, atomPlain, atomScan, atomPlain, atomReduce}, got)

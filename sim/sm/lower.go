@@ -31,17 +31,9 @@ import (
 // register is written again after it in the stretch, or written once and
 // read once in the function), neither guarded.
 type Lowering struct {
-	byFunc [][]uint8
-	// reduced: the shared atomics as ptxas lowers them (atomserial.go)
-	reduced [][]uint8
-	// three: instructions whose SASS reads three R registers (regbank.go)
-	three [][]bool
-	// sbase: movs of a shared variable's address left in place (sharedbase.go)
-	sbase [][]bool
-	// sched: ptxas's issue order and what each instruction is in SASS (sched.go)
+	// sched: ptxas's issue order and, per instruction, what it is in SASS:
+	// its lowering kind, branch shape, atomic lowering and marks (sched.go)
 	sched *schedule
-	// elect: stores ptxas wraps in an ELECT loop (bulkelect.go)
-	elect [][]bool
 }
 
 const (
@@ -69,84 +61,79 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			return l // not the instructions the infos describe
 		}
 	}
-	l.byFunc = make([][]uint8, fi+1)
-	l.byFunc[fi] = lowerFunc(infos, f.Insts)
+	kinds := lowerFunc(infos, f.Insts)
 	for pc, fold := range addrFolds(f, infos) {
-		if fold && l.byFunc[fi][pc] == lowNone {
-			l.byFunc[fi][pc] = lowFused // the memory instruction's immediate offset (addrfold.go)
+		if fold && kinds[pc] == lowNone {
+			kinds[pc] = lowFused // the memory instruction's immediate offset (addrfold.go)
 		}
 	}
-	l.reduced = make([][]uint8, fi+1)
 	uni := uniformRegs(f, infos, len(f.Regs)) // one analysis for the three users below
-	l.reduced[fi] = atomReduced(f, infos, uni)
-	l.three = make([][]bool, fi+1)
-	l.three[fi] = threeRegSources(f, infos, l.byFunc[fi], uni)
-	l.sbase = make([][]bool, fi+1)
-	l.sbase[fi] = sharedBaseMovs(prog, f, infos)
+	atoms := atomReduced(f, infos, uni)
+	three := threeRegSources(f, infos, kinds, uni)
+	sbase := sharedBaseMovs(prog, f, infos)
 	for pc, fold := range shflFolds(f, infos, uni) {
 		if fold {
-			l.byFunc[fi][pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
+			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
-	l.sched = newSchedule(k, fi, infos, l.byFunc[fi])
+	l.sched = newSchedule(k, fi, infos, kinds)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
-	for pc, on := range flexSplit(infos, l.byFunc[fi]) {
-		if on {
-			l.sched.ent[fi][pc].flags |= schedFlexIMAD
+	flex := flexSplit(infos, kinds)
+	elect := electStores(f, infos)
+	ent := l.sched.ent[fi]
+	for pc := range ent {
+		e := &ent[pc]
+		e.atom = atoms[pc]
+		if flex[pc] {
+			e.flags |= schedFlexIMAD
+		}
+		if three[pc] {
+			e.flags |= schedThreeRegs
+		}
+		if sbase[pc] {
+			e.flags |= schedSharedBase
+		}
+		if elect[pc] {
+			e.flags |= schedElect
 		}
 	}
-	l.elect = make([][]bool, fi+1)
-	l.elect[fi] = electStores(f, infos)
 	return l
-}
-
-// perPC is an analysis table's entry for the instruction (the zero value
-// outside the analysed function).
-func perPC[T any](tab [][]T, info *exec.InstInfo) (v T) {
-	if int(info.Func) < len(tab) {
-		if b := tab[info.Func]; int(info.PC) < len(b) {
-			v = b[info.PC]
-		}
-	}
-	return v
 }
 
 // threeRegs: the instruction's SASS reads three distinct R registers
 // (regbank.go).
-func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l != nil && perPC(l.three, info) }
+func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l.at(info).flags&schedThreeRegs != 0 }
 
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
 func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
-	return l != nil && perPC(l.reduced, info) >= atomReduce && perPC(l.reduced, info) <= atomReduceHead
+	a := l.at(info).atom
+	return a >= atomReduce && a <= atomReduceHead
 }
 
 // reduceHead: the first warp-reduced atomic of its stretch with its
 // operand (atomserial.go).
 func (l *Lowering) reduceHead(info *exec.InstInfo) bool {
-	return l != nil && perPC(l.reduced, info) == atomReduceHead
+	return l.at(info).atom == atomReduceHead
 }
 
 // atomScanned: a used shared atomic ptxas expands into a warp scan
 // (atomscan.go).
 func (l *Lowering) atomScanned(info *exec.InstInfo) bool {
-	return l != nil && perPC(l.reduced, info) == atomScan
+	return l.at(info).atom == atomScan
 }
 
 // sharedBase: a mov of a shared variable's address whose S2UR ptxas
 // leaves in place (sharedbase.go).
-func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l != nil && perPC(l.sbase, info) }
+func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l.at(info).flags&schedSharedBase != 0 }
 
 // electStore: a store ptxas wraps in an ELECT loop (bulkelect.go).
-func (l *Lowering) electStore(info *exec.InstInfo) bool { return l != nil && perPC(l.elect, info) }
+func (l *Lowering) electStore(info *exec.InstInfo) bool { return l.at(info).flags&schedElect != 0 }
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {
-	if l == nil {
-		return lowNone
-	}
-	return perPC(l.byFunc, info)
+	return l.at(info).kind
 }
 
 // leafSet is the inputs of a (fused) logic tree: registers and immediates.

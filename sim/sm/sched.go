@@ -56,16 +56,20 @@ type schedEntry struct {
 	loop, top int16
 	kind      uint8 // lowering kind (lower.go)
 	shape     uint8 // branch shape (brshape.go)
-	flags     uint8
+	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
+	flags     uint16
 }
 
 const (
-	schedCmpBranch  uint8 = 1 << iota // a branch on a setp's predicate
-	schedLoopTop                      // issues first in a marked loop's body
-	schedLoopMember                   // a marked loop's counter add or compare
-	schedLoopBranch                   // a marked loop's closing branch
-	schedFlexIMAD                     // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
-	schedWaitLoop                     // an mbarrier wait whose predicate closes its loop (mbarexit.go)
+	schedCmpBranch  uint16 = 1 << iota // a branch on a setp's predicate
+	schedLoopTop                       // issues first in a marked loop's body
+	schedLoopMember                    // a marked loop's counter add or compare
+	schedLoopBranch                    // a marked loop's closing branch
+	schedFlexIMAD                      // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
+	schedWaitLoop                      // an mbarrier wait whose predicate closes its loop (mbarexit.go)
+	schedThreeRegs                     // its SASS reads three distinct R registers (regbank.go)
+	schedSharedBase                    // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
+	schedElect                         // a store ptxas wraps in an ELECT loop (bulkelect.go)
 )
 
 // schedule is a kernel's issue schedule.
