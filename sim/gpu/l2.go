@@ -64,6 +64,10 @@ type l2 struct {
 	smPort       []int32
 	nPorts       int
 	portPerCycle float64
+	// fill: when each line missed in earlier windows is in its slice
+	// (localKey; l2fill.go), pruned at fillPrune entries
+	fill      map[uint64]engine.Cycle
+	fillPrune int
 }
 
 // l2Req is one line of a request of one SM.
@@ -74,6 +78,7 @@ type l2Req struct {
 	line    uint64
 	sectors uint8
 	store   bool
+	ready   engine.Cycle // the view's data-back cycle (a miss's fill)
 }
 
 func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
@@ -108,6 +113,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
+	g.fill, g.fillPrune = map[uint64]engine.Cycle{}, mergeMaxEntries
 	return g
 }
 
@@ -161,8 +167,10 @@ func (g *l2) commit(views []*l2View) {
 		}
 		return cmp64(int64(a.seq), int64(b.seq))
 	})
+	var last engine.Cycle
 	for i := range g.reqs {
 		r := &g.reqs[i]
+		last = r.at
 		s := g.slice(r.line)
 		bytes := float64(32 * popc4(r.sectors))
 		if g.copies(int(r.sm), s, r.store) {
@@ -176,8 +184,10 @@ func (g *l2) commit(views []*l2View) {
 		}
 		if !g.slices[s].touch(r.line) && !r.store {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 		}
 	}
+	g.pruneFills(last)
 	floors := g.floorShares(views) // l2share_floor.go
 	for i, v := range views {
 		v.share = 1
@@ -207,6 +217,7 @@ type l2View struct {
 	// local: the lines this partition requested in this window, by slice
 	// (localKey: a far line's near copy is a line of the near slice)
 	local     map[uint64]struct{}
+	fill      map[uint64]engine.Cycle // the window's misses' fills (l2fill.go)
 	sliceFree [2]float64
 	storeFree [2]float64
 	dramFree  float64
@@ -232,7 +243,7 @@ type l2View struct {
 }
 
 func newL2View(g *l2) *l2View {
-	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1, ports: make([]portCal, g.nPorts)}
+	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = map[mergeKey]mergeEntry{}
 		v.mergePrune = mergeMaxEntries
@@ -244,6 +255,7 @@ func newL2View(g *l2) *l2View {
 // next starts a window from the committed state.
 func (v *l2View) next() {
 	clear(v.local)
+	clear(v.fill)
 	v.sliceFree, v.storeFree, v.dramFree = v.g.sliceFree, v.g.storeFree, v.g.dramFree
 	v.bytes = 0
 	v.reqs = v.reqs[:0]
@@ -272,17 +284,20 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	if ready-engine.Cycle(start) == g.far {
 		v.farSectors += n
 	}
-	_, mine := v.local[localKey(s, line)]
+	key := localKey(s, line)
+	_, mine := v.local[key]
 	if !mine && !g.slices[s].has(line) && !store {
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
 		v.missSectors += n
+		v.filled(key, ready) // l2fill.go
 	} else if !store {
+		ready = max(ready, v.fillAt(key)) // a line still in flight from HBM
 		v.hitSectors += n
 	}
 	if !mine {
-		v.local[localKey(s, line)] = struct{}{}
+		v.local[key] = struct{}{}
 	}
 	if !store {
 		v.portBytes += bytes // through the GPC's port (l2port.go)
@@ -290,7 +305,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	}
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store, ready: ready})
 	accepted = engine.Cycle(start)
 	if store {
 		ws := max(float64(at), v.storeFree[s])

@@ -12,7 +12,8 @@ import (
 // Hand-derived: with l2_hit_cycles 281 and l2_far_extra_cycles 33 a hit in
 // the near slice takes 265 cycles and one in the far slice 298; a line
 // another partition brought in is a hit only from the next window on, and
-// a partition's own request is a hit at once.
+// a partition's own request is a hit at once (all after the HBM fill, which
+// a hit waits for: l2fill_test.go).
 func TestL2NearFarAndWindows(t *testing.T) {
 	tc := DefaultTimedConfig()
 	// single-line slices, one HBM latency (the hand derivation)
@@ -26,10 +27,10 @@ func TestL2NearFarAndWindows(t *testing.T) {
 	assert.Equal(t, 0, g.slice(0))
 	assert.Equal(t, 1, g.slice(1))
 	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, false)), "cold: HBM")
-	assert.Equal(t, engine.Cycle(1100+265), first(a.access(1100, 0, 0, 0xf, false)), "own line, near slice")
-	assert.Equal(t, 1100+dram, first(b.access(1100, 1, 0, 0xf, false)), "the other partition's line: not before the window ends")
+	assert.Equal(t, engine.Cycle(2100+265), first(a.access(2100, 0, 0, 0xf, false)), "own line, near slice")
+	assert.Equal(t, 2100+dram, first(b.access(2100, 1, 0, 0xf, false)), "the other partition's line: not before the window ends")
 	g.commit([]*l2View{a, b})
-	assert.Equal(t, engine.Cycle(1200+298), first(b.access(1200, 1, 0, 0xf, false)), "committed, far slice for SM 1")
+	assert.Equal(t, engine.Cycle(2200+298), first(b.access(2200, 1, 0, 0xf, false)), "committed, far slice for SM 1")
 	assert.Equal(t, int64(4), a.missSectors)
 	assert.Equal(t, int64(4), a.hitSectors)
 	assert.Equal(t, int64(4), b.hitSectors)

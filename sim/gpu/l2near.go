@@ -61,20 +61,24 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	}
 	start := max(float64(at), v.sliceFree[serve])
 	v.sliceFree[serve] = start + g.cost(popc4(sectors), false)/v.share
+	nk, fk := localKey(n, line), localKey(s, line)
 	switch {
-	case copyHit:
-		ready = engine.Cycle(start) + g.far
+	case copyHit: // the copy may still be on its way (l2fill.go)
+		ready = max(engine.Cycle(start)+g.far, v.fillAt(nk))
 		v.hitSectors += cnt
 	case v.present(s, line):
-		ready = engine.Cycle(start) + g.fabric
+		ready = max(engine.Cycle(start)+g.fabric, v.fillAt(fk))
 		v.hitSectors += cnt
 		v.farSectors += cnt
+		v.filled(nk, ready)
 	default:
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		ready = engine.Cycle(ds) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
+		v.filled(nk, ready)
+		v.filled(fk, ready)
 	}
 	v.local[localKey(n, line)] = struct{}{}
 	if !copyHit {
@@ -84,7 +88,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	v.opened(at, sm, line, sectors, ready)
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, ready: ready})
 	return ready, engine.Cycle(start)
 }
 
@@ -98,9 +102,11 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 		g.sliceFree[n] = max(float64(r.at), g.sliceFree[n]) + cost
 		return
 	}
+	g.commitFill(localKey(n, r.line), r.ready) // l2fill.go
 	start := max(float64(r.at), g.sliceFree[s])
 	g.sliceFree[s] = start + cost
 	if !g.slices[s].touch(r.line) {
 		g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+		g.commitFill(localKey(s, r.line), r.ready)
 	}
 }

@@ -14,7 +14,8 @@ import (
 // slice is 1. SM 0 brings line 0 from HBM; SM 1's first load finds no near
 // copy and the far slice holding it (300, a far sector); its next loads
 // hit the copy its first one left (298, the far latency), in the same
-// window (the partition's own request) and after the commit.
+// window (the partition's own request) and after the commit (all after
+// the HBM fill, which they would wait for: l2fill_test.go).
 func TestL2NearCopy(t *testing.T) {
 	tc := DefaultTimedConfig()
 	// single-line slices, one HBM latency (the hand derivation)
@@ -26,10 +27,10 @@ func TestL2NearCopy(t *testing.T) {
 	dram := engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs))
 	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, false)), "cold: HBM")
 	g.commit([]*l2View{a, b})
-	assert.Equal(t, engine.Cycle(1200+300), first(b.access(1200, 1, 0, 0xf, false)), "no near copy: across the fabric")
-	assert.Equal(t, engine.Cycle(1300+298), first(b.access(1300, 1, 0, 0xf, false)), "the copy just made")
+	assert.Equal(t, engine.Cycle(2200+300), first(b.access(2200, 1, 0, 0xf, false)), "no near copy: across the fabric")
+	assert.Equal(t, engine.Cycle(2300+298), first(b.access(2300, 1, 0, 0xf, false)), "the copy just made")
 	g.commit([]*l2View{a, b})
-	assert.Equal(t, engine.Cycle(1400+298), first(b.access(1400, 1, 0, 0xf, false)), "the committed copy")
+	assert.Equal(t, engine.Cycle(2400+298), first(b.access(2400, 1, 0, 0xf, false)), "the committed copy")
 	assert.Equal(t, int64(12), b.hitSectors)
 	assert.Equal(t, int64(4), b.farSectors)
 	assert.Equal(t, int64(0), b.missSectors)

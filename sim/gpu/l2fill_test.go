@@ -1,0 +1,37 @@
+package gpu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// Hand-derived (l2_hit_cycles 281, l2_far_extra_cycles 33: near 265, far
+// 298; one HBM latency D; SM 0 in GPC 0 (near slice 0), SM 1 in GPC 1 (near
+// slice 1); no merging, no near copies). SM 0 misses line 0 (slice 0) at
+// 1000: back at 1000+D. SM 1 finds its tag at 1100, in this window or the
+// next: the data is back at 1000+D, not at 1100+298. After the fill, a
+// hit is a hit (2000+298, or 1010+D+298 after the commit).
+func TestL2HitOnLineInFlightWaitsForFill(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+	g := newL2(&tc, 2, [][]int{{0}, {1}})
+	d := g.dram
+	assert.Greater(t, d, engine.Cycle(400), "HBM slower than the far hit (the case tested)")
+	assert.Equal(t, 0, g.slice(0))
+
+	v := newL2View(g)
+	assert.Equal(t, 1000+d, first(v.access(1000, 0, 0, 0xf, false)), "the miss")
+	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, false)), "same window: waits for the fill")
+	assert.Equal(t, engine.Cycle(2000+298), first(v.access(2000, 1, 0, 0xf, false)), "filled: a hit")
+
+	g = newL2(&tc, 2, [][]int{{0}, {1}})
+	v = newL2View(g)
+	v.access(1000, 0, 0, 0xf, false)
+	g.commit([]*l2View{v})
+	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, false)), "next window: the committed fill")
+	assert.Equal(t, 1010+d+298, first(v.access(1010+d, 1, 0, 0xf, false)), "after the fill: a hit")
+}
