@@ -86,6 +86,7 @@ func (w *Warp) bulkLoad(x *xinst, l int, dstSp, srcSp ptx.Space, mi int) error {
 		if msg != "" {
 			return w.laneFault(x, l, "%s", msg)
 		}
+		w.markBulkGlobal()
 		src = b
 	} else {
 		s, err := w.sharedAddr(x, srcSp, &x.ops[1], l, int(n), 16)
@@ -145,10 +146,15 @@ func compileBulkStore(x *xinst) error {
 			if a%16 != 0 {
 				return w.laneFault(x, l, "misaligned bulk copy destination 0x%x (needs 16-byte alignment)", a)
 			}
-			dst, msg := w.access(ptx.SpaceGlobal, a, int(n), l)
+			acc := w.access // a reduction reads its destination
+			if red == nil {
+				acc = w.accessStore
+			}
+			dst, msg := acc(ptx.SpaceGlobal, a, int(n), l)
 			if msg != "" {
 				return w.laneFault(x, l, "%s", msg)
 			}
+			w.markBulkGlobal()
 			src := w.cta.shared[s : s+n]
 			if red == nil {
 				copy(dst, src)
@@ -161,4 +167,13 @@ func compileBulkStore(x *xinst) error {
 		return nil
 	}
 	return nil
+}
+
+// markBulkGlobal marks the instruction's global traffic as the TMA unit's
+// (Effect.GlobalTMA): a bulk copy's lines go to L2 from the SM's TMA/bulk
+// engine, never through the LSU and L1, as a tensor copy's do.
+func (w *Warp) markBulkGlobal() {
+	if w.eff != nil {
+		w.eff.GlobalTMA = true
+	}
 }
