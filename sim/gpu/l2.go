@@ -64,6 +64,9 @@ type l2 struct {
 	smPort       []int32
 	nPorts       int
 	portPerCycle float64
+	// pending: the HBM fills of earlier windows still on their way, by
+	// localKey (l2fill.go)
+	pending map[uint64]engine.Cycle
 }
 
 // l2Req is one line of a request of one SM.
@@ -74,11 +77,13 @@ type l2Req struct {
 	line    uint64
 	sectors uint8
 	store   bool
+	fill    engine.Cycle // the view's miss: when the line's data is in (l2fill.go)
 }
 
 func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g := &l2{slicePerCycle: tc.L2BytesPerSMCycle() / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
-		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs)}
+		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs),
+		pending: map[uint64]engine.Cycle{}}
 	g.storeSector, g.storeLine = tc.l2StoreSliceCycles()
 	half := tc.L2FarExtraCycles / 2
 	g.near = engine.Cycle(tc.L2HitCycles - half)
@@ -177,7 +182,9 @@ func (g *l2) commit(views []*l2View) {
 		if !g.slices[s].touch(r.line) && !r.store {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 		}
+		g.commitFill(r, s) // l2fill.go
 	}
+	g.prunePending()
 	floors := g.floorShares(views) // l2share_floor.go
 	for i, v := range views {
 		v.share = 1
@@ -205,8 +212,9 @@ func cmp64(a, b int64) int {
 type l2View struct {
 	g *l2
 	// local: the lines this partition requested in this window, by slice
-	// (localKey: a far line's near copy is a line of the near slice)
-	local     map[uint64]struct{}
+	// (localKey: a far line's near copy is a line of the near slice), each
+	// with the cycle its HBM fill is in (0: none; l2fill.go)
+	local     map[uint64]engine.Cycle
 	sliceFree [2]float64
 	storeFree [2]float64
 	dramFree  float64
@@ -229,10 +237,12 @@ type l2View struct {
 	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
+	// waitSectors: hits that waited for a pending fill (l2fill.go)
+	waitSectors int64
 }
 
 func newL2View(g *l2) *l2View {
-	v := &l2View{g: g, local: map[uint64]struct{}{}, share: 1, ports: make([]portCal, g.nPorts)}
+	v := &l2View{g: g, local: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = map[mergeKey]mergeEntry{}
 		v.mergePrune = mergeMaxEntries
@@ -273,24 +283,25 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 		v.farSectors += n
 	}
 	_, mine := v.local[localKey(s, line)]
+	var fill engine.Cycle
 	if !mine && !g.slices[s].has(line) && !store {
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
+		fill = ready
 		v.missSectors += n
 	} else if !store {
+		ready = v.waitFill(s, line, ready, n) // l2fill.go
 		v.hitSectors += n
 	}
-	if !mine {
-		v.local[localKey(s, line)] = struct{}{}
-	}
+	v.markLocal(s, line, fill)
 	if !store {
 		v.portBytes += bytes // through the GPC's port (l2port.go)
 		v.opened(at, sm, line, sectors, ready)
 	}
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store, fill: fill})
 	accepted = engine.Cycle(start)
 	if store {
 		ws := max(float64(at), v.storeFree[s])

@@ -25,8 +25,8 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v := newL2View(g)
-	v.local[localKey(g.slice(0), 0)] = struct{}{} // line 0 is in L2 (no HBM)
-	v.local[localKey(g.slice(2), 2)] = struct{}{}
+	v.local[localKey(g.slice(0), 0)] = 0 // line 0 is in L2 (no HBM)
+	v.local[localKey(g.slice(2), 2)] = 0
 	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 0, 0, 0x3, false)))
 	free := v.sliceFree[0]
 	assert.Equal(t, engine.Cycle(1265), first(v.access(1100, 1, 0, 0x1, false)), "same GPC, in flight: joins")
@@ -42,7 +42,7 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc.L2MergeJoins = 2
 	g = newL2(&tc, 4, [][]int{{0, 1, 2, 3}})
 	v = newL2View(g)
-	v.local[localKey(g.slice(0), 0)] = struct{}{}
+	v.local[localKey(g.slice(0), 0)] = 0
 	v.access(1000, 0, 0, 0xf, false)
 	assert.Equal(t, engine.Cycle(1265), first(v.access(1010, 1, 0, 0xf, false)))
 	assert.Equal(t, engine.Cycle(1265), first(v.access(1020, 2, 0, 0xf, false)))
@@ -54,14 +54,14 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc.L2MergeForwardCycles = 100
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v = newL2View(g)
-	v.local[localKey(g.slice(0), 0)] = struct{}{}
+	v.local[localKey(g.slice(0), 0)] = 0
 	v.access(1000, 0, 0, 0xf, false)
 	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, false)))
 
 	tc.L2MergeJoins = 0
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v = newL2View(g)
-	v.local[localKey(g.slice(0), 0)] = struct{}{}
+	v.local[localKey(g.slice(0), 0)] = 0
 	v.access(1000, 0, 0, 0xf, false)
 	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0xf, false)), "merging off")
 }

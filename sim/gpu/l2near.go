@@ -61,30 +61,32 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	}
 	start := max(float64(at), v.sliceFree[serve])
 	v.sliceFree[serve] = start + g.cost(popc4(sectors), false)/v.share
+	var fill engine.Cycle
 	switch {
 	case copyHit:
-		ready = engine.Cycle(start) + g.far
+		ready = v.waitFill(n, line, engine.Cycle(start)+g.far, cnt) // l2fill.go
 		v.hitSectors += cnt
 	case v.present(s, line):
-		ready = engine.Cycle(start) + g.fabric
+		ready = v.waitFill(s, line, engine.Cycle(start)+g.fabric, cnt)
 		v.hitSectors += cnt
 		v.farSectors += cnt
 	default:
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		ready = engine.Cycle(ds) + g.dramFar
+		fill = ready
 		v.missSectors += cnt
 		v.farSectors += cnt
 	}
-	v.local[localKey(n, line)] = struct{}{}
+	v.markLocal(n, line, fill)
 	if !copyHit {
-		v.local[localKey(s, line)] = struct{}{}
+		v.markLocal(s, line, fill)
 	}
 	v.portBytes += bytes // through the GPC's port (l2port.go)
 	v.opened(at, sm, line, sectors, ready)
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, fill: fill})
 	return ready, engine.Cycle(start)
 }
 
@@ -94,6 +96,8 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	n := int(g.nearSlice[r.sm])
 	cost := g.cost(popc4(r.sectors), false)
+	g.commitFill(r, n) // l2fill.go: the near copy and the home line come with the fill
+	g.commitFill(r, s)
 	if g.slices[n].touch(r.line) {
 		g.sliceFree[n] = max(float64(r.at), g.sliceFree[n]) + cost
 		return

@@ -64,7 +64,7 @@ func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	}
 	m := newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
 	for _, ln := range []uint64{0, 1, 2, 5, 6, 9} {
-		m.l2.local[localKey(m.l2.g.slice(ln), ln)] = struct{}{}
+		m.l2.local[localKey(m.l2.g.slice(ln), ln)] = 0
 	}
 	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 0, load([]uint64{0, 9}, 0xf, false), false)))
 	assert.Equal(t, engine.Cycle(1285), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "the small GPC shares GPC 0's port")
@@ -84,7 +84,7 @@ func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 
 	tc.L2PortBytesPerL2Cycle = 0
 	m = newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
-	m.l2.local[localKey(0, 0)], m.l2.local[localKey(1, 1)] = struct{}{}, struct{}{}
+	m.l2.local[localKey(0, 0)], m.l2.local[localKey(1, 1)] = 0, 0
 	m.access(1000, 0, load([]uint64{0}, 0xf, false), false)
 	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "no port limit")
 }
