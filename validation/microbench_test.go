@@ -76,7 +76,8 @@ func TestMicrobenchOutputsMatchHardware(t *testing.T) {
 // SIM_SKIP ones included, without running it: the spec parses, the PTX
 // loads and its entry compiles, and both GPUs' recordings are there with
 // ncu cycles from at least 3 launches. A RECORDING_NOTE file says what a
-// directory lacks and why: "H200 only" (no .h100 files) and "1 launch only"
+// directory lacks and why: "H200 only" (no .h100 files), "H100 only" (only
+// .h100 files: the device tool lent an H100) and "1 launch only"
 // (ncu cycles from one launch) are accepted only when it says so.
 func TestMicrobenchDirectoriesComplete(t *testing.T) {
 	root := "microbench"
@@ -102,6 +103,9 @@ func TestMicrobenchDirectoriesComplete(t *testing.T) {
 			files := []string{"provenance.json", "cycles.json", "clock_runs.json", "cycles.h100.json", "clock_runs.h100.json"}
 			if strings.Contains(string(note), "H200 only") {
 				files = files[:3]
+			}
+			if strings.Contains(string(note), "H100 only") {
+				files = []string{"provenance.h100.json", "cycles.h100.json", "clock_runs.h100.json"}
 			}
 			minLaunches := 3.0
 			if strings.Contains(string(note), "1 launch only") {

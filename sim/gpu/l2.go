@@ -240,6 +240,8 @@ type l2View struct {
 	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
+	// waitSectors: hits that waited for a line's fill from HBM (l2fill.go)
+	waitSectors int64
 }
 
 func newL2View(g *l2) *l2View {
@@ -293,7 +295,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 		v.missSectors += n
 		v.filled(key, ready) // l2fill.go
 	} else if !store {
-		ready = max(ready, v.fillAt(key)) // a line still in flight from HBM
+		ready = v.waitFill(key, ready, n) // a line still in flight from HBM
 		v.hitSectors += n
 	}
 	if !mine {

@@ -30,6 +30,20 @@ func (v *l2View) fillAt(key uint64) engine.Cycle {
 	return v.g.fill[key]
 }
 
+// waitFill is ready for a request that found line key's tag: no earlier
+// than the line's fill from HBM. A request that waits counts its sectors
+// in waitSectors: a TMA box that waited comes from HBM as the first one
+// did (mem.go adds tma_hbm_extra_cycles to both; helper gemm4096's
+// gmm13_* stamps: every CTA reading a B tile of a 4096^3 GEMM's wave waits
+// about the same stage latency, 1.2 us on the H100).
+func (v *l2View) waitFill(key uint64, ready engine.Cycle, sectors int64) engine.Cycle {
+	if f := v.fillAt(key); f > ready {
+		v.waitSectors += sectors
+		return f
+	}
+	return ready
+}
+
 // filled records that a miss of this view brings line key at ready.
 func (v *l2View) filled(key uint64, ready engine.Cycle) { v.fill[key] = ready }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
@@ -34,4 +35,18 @@ func TestL2HitOnLineInFlightWaitsForFill(t *testing.T) {
 	g.commit([]*l2View{v})
 	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, false)), "next window: the committed fill")
 	assert.Equal(t, 1010+d+298, first(v.access(1010+d, 1, 0, 0xf, false)), "after the fill: a hit")
+}
+
+// A TMA box that waits for another box's fill comes from HBM as the first
+// one did (mem.go's tma_hbm_extra_cycles on both): the same ready cycle.
+func TestTMABoxWaitingForFillTakesTheHBMExtra(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+	m := newMemModel(&tc, 2, newL2(&tc, 2, [][]int{{0}, {1}}), 128*1024)
+	box := &exec.Effect{NumLines: 1, NumSectors: 4, GlobalTMA: true}
+	box.GlobalLines[0], box.LineSectors[0] = 0, 0xf
+	r0 := first(m.access(1000, 0, box, false))
+	assert.Equal(t, r0, first(m.access(1100, 1, box, false)), "the waiting box: the first box's time")
+	assert.Equal(t, int64(4), m.l2.waitSectors)
 }

@@ -64,10 +64,10 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	nk, fk := localKey(n, line), localKey(s, line)
 	switch {
 	case copyHit: // the copy may still be on its way (l2fill.go)
-		ready = max(engine.Cycle(start)+g.far, v.fillAt(nk))
+		ready = v.waitFill(nk, engine.Cycle(start)+g.far, cnt)
 		v.hitSectors += cnt
 	case v.present(s, line):
-		ready = max(engine.Cycle(start)+g.fabric, v.fillAt(fk))
+		ready = v.waitFill(fk, engine.Cycle(start)+g.fabric, cnt)
 		v.hitSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)

@@ -71,7 +71,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		}
 	}
 	ready, accepted = at, at
-	miss := m.l2.missSectors
+	miss, wait := m.l2.missSectors, m.l2.waitSectors
 	pb := m.l2.portBytes
 	for i, ln := range lines {
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore)
@@ -86,10 +86,11 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			ready += st - at
 		}
 	}
-	if e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
+	if e.GlobalTMA && !e.GlobalStore && (m.l2.missSectors > miss || m.l2.waitSectors > wait) {
 		// a TMA load from HBM takes longer than a load's miss (tmacold_*:
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
-		// 643 from L2, where gmem_chase's miss adds 404)
+		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
+		// for another request's fill (l2fill.go) comes from HBM as well
 		ready += m.tmaMiss
 	}
 	// sectors beyond the listed lines (exec lists 256): bandwidth only

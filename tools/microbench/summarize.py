@@ -229,6 +229,13 @@ def derive(b, run):
         up = lambda xs: sorted(xs)[len(xs) // 2]
         return {"ktile_cycles": up([(max(c[3], c[4]) - c[2]) / (kt - 1) for c in cl]),
                 "first_cycles": up([c[2] - c[1] for c in cl]), "cta_cycles": up([c[5] - c[1] for c in cl])}
+    if fam == "gmm13":  # gen13_gemm4096.py (helper gemm4096): the GEMM mainloop beyond the L2, stage round trips
+        cl = rows(clk, 24)  # {smid, t0, tf, c[1..7], p[1..7], tm0, tm1, te, g0, g1, p0, 0}
+        kt = m["k_tiles"]
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        return {"ktile_cycles": up([(c[9] - c[3]) / (6 * kt / 8) for c in cl]),
+                "stage_cycles": up([c[2 + j] - c[9 + j] for c in cl for j in range(1, 8)]),
+                "first_cycles": up([c[2] - c[1] for c in cl])}
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
@@ -426,7 +433,7 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
-        if b["family"] == "gmm12":
+        if b["family"] in ("gmm12", "gmm13"):
             # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
             # simulated run starts cold; the runs without ncu find A and B in the L2). No
             # clock_ncu file (H100): the launch's ncu cycles only
