@@ -164,6 +164,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tma_hbm_extra_cycles":              {120, "fit: Nelder-Mead (tma_hbm_extra_cycles) on tmacold_16k_s1, tmacold_16k_s4, tmacold_4k_s4", f(0.0432)},
 	"tma_issue_cycles":                  {83, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.0297)},
 	"tma_latency_cycles":                {23, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat", f(0.0297)},
+	"tma_load_issue_cycles":             {44, "not fitted yet (tools/microbench/gen13_tmaissue.py)", f(0)},
 	"tma_min_cycles":                    {185, "fit: closed form, median cycles_per_load 184.8 of the 17 tma_load_*_tput with 8..128 rows on one SM (4 in flight, one mbarrier per load: a completion slot per new mbarrier)", f(0.0091)},
 	"tma_reduce_cycles_per_kib":         {40, "fit: closed form, (tmast_add_16k_read - tmast_add_4k_read cycles_per_op) / 12 KiB: (765.7 - 285.7) / 12", f(0.0341)},
 	"tma_reduce_min_cycles":             {50, "fit: closed form, tmast8_add_256b cycles_per_op 49.98 (256 B TMA .add reductions, 8 unrolled per loop iteration (SASS: ELECT around each UTMAREDG), in one bulk group)", f(0.0078)},
