@@ -238,6 +238,15 @@ def derive(b, run):
                 "first_cycles": up([c[2] - c[1] for c in cl])}
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
+    if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
+        c, n = clk[16:32], m["loads"]   # CTA 0, rep 1
+        out = {"issue_cycles": c[0]}
+        if m["mode"] != "one" or n < 2:
+            out["done_cycles"] = c[8]
+        if n >= 2:
+            out["issue_step_cycles"] = (c[n - 1] - c[0]) / (n - 1)
+            out["done_last_cycles"] = c[8] if m["mode"] == "one" else c[8 + n - 1]
+        return out
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
     if fam == "tmax" and b["kernel"] == "tma_desc":
         return {"first_cycles": clk[0], "second_cycles": clk[1], "next_cycles": clk[3],

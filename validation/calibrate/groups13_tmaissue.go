@@ -1,0 +1,70 @@
+package calibrate
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The family tmai of tools/microbench/gen13_tmaissue.py (issues 14/15,
+// helper tmaissue): one thread issues N = 1, 2, 4, 8 TMA 2D loads back to
+// back (unrolled, distinct L2-resident boxes), with a %clock64 stamp after
+// each issue and after each load's mbarrier wait. clk[cta][rep][16]: [k] =
+// the stamp after issue k - t0, [8 + k] = the stamp after wait k - t0; the
+// figures come from rep 1 of CTA 0 (the issuing CTA; rep 0 warms L2 and the
+// descriptor):
+//
+//   - issue_cycles: c[0], one UTMALDG and the stamp after it;
+//   - issue_step_cycles (N >= 2): (c[N-1] - c[0]) / (N - 1), what each
+//     further back-to-back issue holds the thread;
+//   - done_cycles: c[8], the first load's issue -> complete_tx -> wake;
+//   - done_last_cycles (N >= 2): c[8 + N - 1] (loads on one mbarrier: its
+//     single wait, c[8]).
+//
+// tma_load_issue_cycles (the warp's hold after a UTMALDG: ptxas's ELECT
+// loop around it, sim/sm/tma_hold.go) is searched on the issue_step_cycles
+// of every tmai recording with N >= 2, before the group "tma", whose
+// latency loops issue one load per iteration.
+func init() {
+	registerFamily("tmai", family{figures: tmaiFigures, derive: deriveTmai})
+	i := slices.IndexFunc(Groups, func(g Group) bool { return g.Name == "tma" })
+	if i < 0 {
+		panic("calibrate: group tma is missing")
+	}
+	Groups = slices.Insert(Groups, i, groupTMALoadIssue)
+}
+
+var groupTMALoadIssue = Group{Name: "tma_load_issue", Params: []string{"tma_load_issue_cycles"},
+	Benches: []string{"tmai_*_n2_*", "tmai_*_n4_*", "tmai_*_n8_*"}, Figures: []string{"issue_step_cycles"},
+	Start: []float64{40}, Lo: []float64{0}, Hi: []float64{500}}
+
+func tmaiFigures(b *Bench) []string {
+	if b.meta("loads") >= 2 {
+		if b.Meta["mode"] == "one" {
+			return []string{"issue_cycles", "issue_step_cycles", "done_last_cycles"}
+		}
+		return []string{"issue_cycles", "issue_step_cycles", "done_cycles", "done_last_cycles"}
+	}
+	return []string{"issue_cycles", "done_cycles"}
+}
+
+func deriveTmai(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
+	clk := o["clk"]
+	if len(clk) < 32 {
+		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 16 per CTA and rep", b.Name, len(clk))
+	}
+	c := clk[16:32] // CTA 0, rep 1
+	n := int(b.meta("loads"))
+	out := map[string]float64{"issue_cycles": c[0]}
+	if b.Meta["mode"] != "one" || n < 2 {
+		out["done_cycles"] = c[8]
+	}
+	if n >= 2 {
+		out["issue_step_cycles"] = (c[n-1] - c[0]) / float64(n-1)
+		if b.Meta["mode"] == "one" {
+			out["done_last_cycles"] = c[8]
+		} else {
+			out["done_last_cycles"] = c[8+n-1]
+		}
+	}
+	return out, nil
+}
