@@ -177,6 +177,7 @@ PARTS = [
     ("gen12_gemm2", "part 12: the full-GPU TMA + wgmma GEMM mainloop phase by phase, one or two CTAs per SM"),
     ("gen12_jumptab", "part 12: the 8-case switch loops' unrecorded cases (ptxas's uniform and per-thread jump tables)"),
     ("gen12_smemld", "part 12: a dependent SHFL chain beside other warps' shared-memory wavefronts"),
+    ("gen13_mio", "part 13: a SHFL behind one or three sub-partitions' shared traffic; REDUX.SUM by warps"),
     ("gen12_smallflush", "part 12: the first global loads of many warps after ncu's cache flush; a bulk reduction onto untouched lines"),
 ]
 sys.path.insert(0, SRC)
