@@ -246,6 +246,7 @@ func Params() []Param {
 		intParam("smem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyCycles }),
 		intParam("smem_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemWavefrontCycle }),
 		intParam("smem_queue_wavefronts", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemQueueWavefronts }),
+		intParam("mio_queue_insts", "microbench", func(c *TimedConfig) *int { return &c.SM.MioQueueInsts }),
 		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),

@@ -130,6 +130,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"smem_atom_interval_cycles":         {4, "fit: Nelder-Mead (smem_atom_interval_cycles) on atom11_lanes_dead_w1, atom11_lanes_dead_w32, warp11_shfl_atom_w32", f(0.0251)},
 	"smem_latency_cycles":               {23, "fit: Nelder-Mead (smem_latency_cycles) on ldsm_x1_lat, smem_ld32_s1_lat", f(0.009)},
 	"smem_latency_per_wavefront_cycles": {2, "fit: closed form, least-squares slope 1.991 of cycles_per_inst smem_ld32_s1_lat..smem_ld32_s32_lat (latency per wavefront)", f(0.0065)},
+	"mio_queue_insts":                   {7, "fit: closed form, (shflq13_lds_other_w32 cycles_per_op 184.1 - shflq12_none_w1 25.13 (the SHFL alone)) / (3 sub-partitions x 8 wavefronts an LDS.128)", nil},
 	"smem_queue_wavefronts":             {70, "fit: Nelder-Mead (smem_queue_wavefronts) on smem_ld128_s1_tput, smem_ld128_s2_tput, smem_ld128_s4_tput, smem_ld128_s8_tput, smem_ld32_s16_tput, smem_ld32_s1_tput, smem_ld32_s2_tput, smem_ld32_s32_tput, smem_ld32_s4_tput, smem_ld32_s8_tput, smem_ld64_s16_tput, smem_ld64_s1_tput, smem_ld64_s2_tput, smem_ld64_s4_tput, smem_ld64_s8_tput", f(0.0031)},
 	"smem_wavefront_cycles":             {1, "spec: 128 B/clk/SM", nil},
 	"smem_writeback_cycles_per_reg":     {1.05, "fit: closed form, mean of cycles_per_inst smem_ld128_s1..s8_lat - smem_ld64_s2..s16_lat (same wavefronts: [32.88 - 30.79 40.88 - 38.78 56.88 - 54.78 88.88 - 86.78]) / 2 extra registers", f(0.0022)},

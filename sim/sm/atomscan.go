@@ -128,6 +128,11 @@ func (s *SM) scanEligible(sp *subPart, ws *warpState, now engine.Cycle) (engine.
 			why = StallMathPipeThrottle
 		}
 	}
+	if st.port && s.cfg.MioQueueInsts > 0 {
+		if t := s.smemThrottle(sp); t > at {
+			at, why = t, StallMIOThrottle // mioqueue.go
+		}
+	}
 	return at, why
 }
 
@@ -143,7 +148,7 @@ func (s *SM) scanIssue(sp *subPart, ws *warpState, now engine.Cycle) {
 	ws.setReady(now+1, StallDispatch)
 	ready := now + st.lat
 	if st.port {
-		ready = s.portWavefront(now) + st.lat
+		ready = s.portWavefront(sp, now) + st.lat
 	}
 	if st.hold > 0 {
 		ws.setReady(now+st.hold, StallBranchResolving)

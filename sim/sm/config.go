@@ -42,7 +42,12 @@ type Config struct {
 	SmemWavefrontCycle int `json:"smem_wavefront_cycles" yaml:"smem_wavefront_cycles"`
 	// SmemQueueWavefronts is the backlog of the shared-memory port beyond
 	// which shared instructions stall (MIO throttle).
-	SmemQueueWavefronts  int `json:"smem_queue_wavefronts" yaml:"smem_queue_wavefronts"`
+	SmemQueueWavefronts int `json:"smem_queue_wavefronts" yaml:"smem_queue_wavefronts"`
+	// MioQueueInsts: a sub-partition's MIO queue holds this many shared
+	// instructions (and SHFL) issued and not yet started on the SM's
+	// shared-memory port; the next waits to issue (mioqueue.go; 0: the
+	// SM-wide SmemQueueWavefronts backlog throttles instead).
+	MioQueueInsts        int `json:"mio_queue_insts" yaml:"mio_queue_insts"`
 	BarrierReleaseCycles int `json:"barrier_release_cycles" yaml:"barrier_release_cycles"`
 	MbarWakeCycles       int `json:"mbar_wake_cycles" yaml:"mbar_wake_cycles"`
 	// MbarWaitExitCycles: a warp leaves an mbarrier wait loop (a

@@ -76,7 +76,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
-	l.sched = newSchedule(k, fi, infos, kinds)
+	l.sched = newSchedule(k, fi, infos, kinds, atoms)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)

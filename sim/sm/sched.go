@@ -84,7 +84,7 @@ type schedule struct {
 // newSchedule builds the schedule of kernel k; fi is the entry function,
 // infos its instructions and kinds its lowering (lowerFunc's result; the
 // fused compares and branches are marked in it here).
-func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) *schedule {
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8) *schedule {
 	prog := k.Program()
 	f := prog.Funcs[fi]
 	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
@@ -94,7 +94,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 		}
 		if inf := k.FuncInfos(j); inf != nil {
 			o := loadOrder(prog.Funcs[j], inf)
-			if o2 := smemLoadOrder(prog.Funcs[j], inf, o); o2 != nil {
+			if o2 := smemLoadOrder(prog.Funcs[j], inf, o, nil); o2 != nil {
 				o = o2
 			}
 			if o != nil {
@@ -106,7 +106,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds []uint8) 
 	}
 	// pass 1 and 2 (see above)
 	first := loadOrder(f, infos)
-	if o := smemLoadOrder(f, infos, first); o != nil {
+	if o := smemLoadOrder(f, infos, first, atoms); o != nil {
 		first = o
 	}
 	if first == nil {

@@ -43,7 +43,7 @@ const loadCap = 16
 // loadOrder returns f's order with global loads hoisted (the PC at each
 // slot), or nil when it is the PTX order.
 func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
-	inBlock := func(in *ptx.Inst, inf *exec.InstInfo) bool { return loadClass(in, inf) != 0 }
+	inBlock := func(pc int32) bool { return loadClass(&f.Insts[pc], infos[pc]) != 0 }
 	return reorderBlocks(f, infos, nil, inBlock, 2, func(block []int32) []int32 {
 		return loadRun(f, infos, int(block[0]), int(block[len(block)-1])+1) // the PTX order: PCs in a row
 	})
@@ -54,7 +54,7 @@ func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 // at a branch target after its first, at least minLen long. run returns
 // the block's PCs reordered, or nil to keep them. The result is the new
 // order, or nil when nothing moved.
-func reorderBlocks(f *ptx.Function, infos []*exec.InstInfo, order []int32, inBlock func(*ptx.Inst, *exec.InstInfo) bool,
+func reorderBlocks(f *ptx.Function, infos []*exec.InstInfo, order []int32, inBlock func(pc int32) bool,
 	minLen int, run func(block []int32) []int32) []int32 {
 	n := len(infos)
 	base := order
@@ -80,7 +80,7 @@ func reorderBlocks(f *ptx.Function, infos []*exec.InstInfo, order []int32, inBlo
 		if target[pc] {
 			flush(i)
 		}
-		if !inBlock(&f.Insts[pc], infos[pc]) {
+		if !inBlock(pc) {
 			flush(i)
 			continue
 		}

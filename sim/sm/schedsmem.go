@@ -62,15 +62,22 @@ func smemLoad(in *ptx.Inst, inf *exec.InstInfo) bool {
 
 // smemLoadOrder returns order (the PC at each slot; nil: the PTX order)
 // with shared loads moved ahead of earlier loads' readers, or nil
-// when nothing moves.
-func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32) []int32 {
-	inBlock := func(in *ptx.Inst, inf *exec.InstInfo) bool { return smemLoad(in, inf) || loadClass(in, inf) == 1 }
-	return reorderBlocks(f, infos, order, inBlock, 3, func(block []int32) []int32 { return smemRun(f, infos, block) })
+// when nothing moves. atoms (atomReduced's marks; nil: none) adds the
+// shared atomics ptxas issues as one ATOMS each (schedatom.go) to the
+// loads.
+func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32, atoms []uint8) []int32 {
+	load := make([]bool, len(infos))
+	for pc := range load {
+		load[pc] = smemLoad(&f.Insts[pc], infos[pc]) || plainSharedAtom(&f.Insts[pc], infos[pc], atoms, pc)
+	}
+	inBlock := func(pc int32) bool { return load[pc] || loadClass(&f.Insts[pc], infos[pc]) == 1 }
+	folds := addrFolds(f, infos)
+	return reorderBlocks(f, infos, order, inBlock, 3, func(block []int32) []int32 { return smemRun(infos, block, load, folds) })
 }
 
-// smemRun reorders one block (the PCs in issue order): nil when nothing
-// moves.
-func smemRun(f *ptx.Function, infos []*exec.InstInfo, block []int32) []int32 {
+// smemRun reorders one block (the PCs in issue order; isLoad and folded,
+// addrfold.go's address adds, by PC): nil when nothing moves.
+func smemRun(infos []*exec.InstInfo, block []int32, isLoad, folded []bool) []int32 {
 	n := len(block)
 	load := make([]bool, n)
 	// waits[j]: the latest shared load of the block (its index in block)
@@ -82,8 +89,8 @@ func smemRun(f *ptx.Function, infos []*exec.InstInfo, block []int32) []int32 {
 	byReg := map[int32]int{}   // the latest load a register's value waits for
 	lastDef := map[int32]int{} // the index of a register's last writer
 	for j, pc := range block {
-		in, inf := &f.Insts[pc], infos[pc]
-		load[j] = smemLoad(in, inf)
+		inf := infos[pc]
+		load[j] = isLoad[pc]
 		w := -1
 		for _, r := range inf.Uses {
 			if v, ok := byReg[r]; ok && v > w {
@@ -108,6 +115,22 @@ func smemRun(f *ptx.Function, infos []*exec.InstInfo, block []int32) []int32 {
 	moved := false
 	for j := 0; j < n; j++ {
 		at := len(out)
+		if folded[block[j]] && waits[j] < 0 {
+			// an address add ptxas folds into a load's offset (no SASS:
+			// addrfold.go) waits for no load: it moves up over the
+			// readers of earlier loads, so that its load can follow
+			// (shflq13.cu's `add.s32 a', a, 16; ld.shared.v4 [a']`
+			// after the folds of the load at a: LDS.128 [R31+UR5+0x10]
+			// right behind LDS.128 [R31+UR5] in its SASS)
+			inf := infos[block[j]]
+			for at > 0 {
+				k := out[at-1]
+				if load[k] || waits[k] < 0 || !independent(inf, infos[block[k]]) {
+					break
+				}
+				at--
+			}
+		}
 		if load[j] && prevLoad >= 0 {
 			inf := infos[block[j]]
 			chase := waits[j] == prevLoad

@@ -124,6 +124,10 @@ type subPart struct {
 	seqActive int
 	// bankDebt: register-bank stall cycles not yet charged (regbank.go)
 	bankDebt float64
+	// mioStarts: the port start times of the last mio_queue_insts shared
+	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
+	mioStarts []engine.Cycle
+	mioHead   int
 }
 
 type ctaState struct {
@@ -394,10 +398,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {
 		at, why = ws.stsmFree, StallMIOThrottle // stmatrix.go
 	}
-	if info.Pipe == ptx.PipeShared {
-		q := engine.Cycle(s.cfg.SmemQueueWavefronts * s.cfg.SmemWavefrontCycle)
-		if t := s.smemFree - q; t > at {
-			at, why = t, StallMIOThrottle
+	if info.Pipe == ptx.PipeShared || s.cfg.MioQueueInsts > 0 && s.mioQueued(info) {
+		if t := s.smemThrottle(sp); t > at {
+			at, why = t, StallMIOThrottle // mioqueue.go
 		}
 	}
 	if info.ClusterBar && !info.ClusterArrive {

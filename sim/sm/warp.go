@@ -324,7 +324,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	s.Stats.PipeBusy[pipe] += int64(busy)
 	ready := now + lat
 	if mio > 0 && info.Op == ptx.OpShfl {
-		ready = s.portWavefront(now) + lat // a wavefront of the shared-memory port (warppipe.go)
+		ready = s.portWavefront(sp, now) + lat // a wavefront of the shared-memory port (warppipe.go)
 	}
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
@@ -356,6 +356,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		wf := engine.Cycle(n * s.cfg.SmemWavefrontCycle)
 		s.smemFree = st + wf
+		sp.mioEnter(s.cfg.MioQueueInsts, st) // mioqueue.go
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(n-1)*s.cfg.SmemLatencyPerWavefront)
 		ready += s.smemWriteback(info) // LDS.64 / LDS.128 (smemwb.go)

@@ -36,12 +36,13 @@ import (
 // REDUX, MATCH and activemask stay on the warp pipe, unmeasured.
 
 // portWavefront takes one wavefront of the SM's shared-memory port from
-// now on and returns when it starts.
-func (s *SM) portWavefront(now engine.Cycle) engine.Cycle {
+// now on for sub-partition sp and returns when it starts.
+func (s *SM) portWavefront(sp *subPart, now engine.Cycle) engine.Cycle {
 	start := max(now, s.smemFree)
 	wf := engine.Cycle(s.cfg.SmemWavefrontCycle)
 	s.smemFree = start + wf
 	s.Stats.SmemBusy += int64(wf)
+	sp.mioEnter(s.cfg.MioQueueInsts, start) // mioqueue.go
 	return start
 }
 

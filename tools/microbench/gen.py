@@ -177,6 +177,7 @@ PARTS = [
     ("gen12_gemm2", "part 12: the full-GPU TMA + wgmma GEMM mainloop phase by phase, one or two CTAs per SM"),
     ("gen12_jumptab", "part 12: the 8-case switch loops' unrecorded cases (ptxas's uniform and per-thread jump tables)"),
     ("gen12_smemld", "part 12: a dependent SHFL chain beside other warps' shared-memory wavefronts"),
+    ("gen13_mio", "part 13: a SHFL behind one or three sub-partitions' shared traffic; REDUX.SUM by warps"),
     ("gen12_smallflush", "part 12: the first global loads of many warps after ncu's cache flush; a bulk reduction onto untouched lines"),
     ("gen13_gemm4096", "part 13: gemm_wgmma's mainloop on working sets beyond the L2 (TMA round trip per stage at full GPU); HBM streams at 1 and 3 stages"),
     ("gen13_tmaissue", "part 13: TMA loads issued back to back by one thread: issue cost against latency"),

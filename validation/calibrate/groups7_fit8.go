@@ -45,8 +45,6 @@ var groupsFit8 = []Group{
 		Start: []float64{10}, Lo: []float64{0}, Hi: []float64{500}},
 	{Name: "fence_gpu", Params: []string{"fence_gpu_cycles"}, Benches: []string{"fence7_acqrel_cluster", "fence7_acqrel_gpu", "fence7_sc_gpu"},
 		Start: []float64{300}, Lo: []float64{0}, Hi: []float64{5000}},
-	{Name: "smem_queue", Params: []string{"smem_queue_wavefronts"}, Benches: []string{"smem_ld*_tput"},
-		Start: []float64{32}, Lo: []float64{1}, Hi: []float64{512}},
 }
 
 var fit8L2Far = Group{Name: "l2_far", Params: []string{"l2_far_extra_cycles"}, Benches: []string{"gmem_chase_hist_4m"},

@@ -1,0 +1,1 @@
+../../../tools/microbench/shflq13.cu
