@@ -169,6 +169,7 @@ func Params() []Param {
 		intParam("l1_port_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortBytesPerCycle }),
 		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		floatParam("lsu_warp_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWarpBytesPerCycle }),
+		floatParam("lsu_load_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSULoadBytesPerCycle }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
 		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
 		intParam("shared_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SharedBaseCycles }),

@@ -99,6 +99,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"launch_cycles":                     {3042, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0113)},
 	"ld_bypass_interval_cycles":         {35, "fit: Nelder-Mead (ld_bypass_interval_cycles) on gls_ldcg_coal_w1, gls_ldcg_coal_w16, gls_ldcg_l32_w1, gls_ldcg_l32_w4", f(0.0836)},
 	"lg_queue_cycles":                   {58, "fit: Nelder-Mead (lg_queue_cycles) on gls2_st32_coal_w1_i1, gls_st32_coal_w4_i1, gst_line_w1, gst_line_w4", f(0.0748)},
+	"lsu_load_bytes_per_cycle":          {43, "fit: Nelder-Mead (lsu_load_bytes_per_cycle) on gls2_ld32_coal_w1", f(0.0144)},
 	"lsu_warp_bytes_per_cycle":          {84.86, "fit: Nelder-Mead (l1_port_bytes_per_cycle, lsu_warp_bytes_per_cycle) on gls2_st32_coal_p01, gls2_st32_coal_p04, gls2_st32_coal_w1, gls2_st64_coal_p04, gls2_st64_coal_w1", f(0.0395)},
 	"max_ctas_per_sm_count":             {32, "spec", nil},
 	"max_threads_per_sm_count":          {2048, "spec", nil},

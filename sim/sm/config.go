@@ -150,8 +150,8 @@ type Config struct {
 	L1StoreCyclesPerSector int `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
 	// L1StorePartialCycles: a store's extra L1 cost per line with a partly
 	// written sector (a byte-masked write); L1PortCyclesPerLine: a
-	// sub-partition's port into the L1 passes one line of a request per
-	// this many cycles (lsu.go).
+	// warp's request passes its sub-partition's port into the L1 one line
+	// per this many cycles, one request of the warp after another (lsu.go).
 	L1StorePartialCycles int `json:"l1_store_partial_cycles" yaml:"l1_store_partial_cycles"`
 	L1PortCyclesPerLine  int `json:"l1_port_cycles_per_line" yaml:"l1_port_cycles_per_line"`
 	// L1PortBytesPerCycle: the port carries a request's addresses (8 bytes
@@ -166,6 +166,10 @@ type Config struct {
 	// the warp's next global memory instruction waits for it (lsuwarp.go;
 	// 0: off).
 	LSUWarpBytesPerCycle float64 `json:"lsu_warp_bytes_per_cycle" yaml:"lsu_warp_bytes_per_cycle"`
+	// LSULoadBytesPerCycle: one warp's global load through L1 holds the
+	// warp's LSU hand-off for the larger of its addresses (8 bytes a lane)
+	// and its data at this rate (lsuwarp.go; 0: off).
+	LSULoadBytesPerCycle float64 `json:"lsu_load_bytes_per_cycle" yaml:"lsu_load_bytes_per_cycle"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.

@@ -8,12 +8,16 @@ import (
 // The L1 request path of a global/local load or store (microbench gld_*,
 // gst_*, gls_*; H200). Two stages:
 //
-//   - the sub-partition's port into the L1 passes a request's 128-byte
-//     lines one per l1_port_cycles_per_line (2): one warp's loads of 8, 16,
-//     32 lines take 24.8, 41.0, 73.5 cycles each (gls_ld32_l8..l32_w1), a
-//     dependent load's latency grows 2.2 cycles per line (gls_lddep_*) and
-//     one warp's st.global.v2 of 8 rows takes 15.6 cycles (gls2_st64_epi_w1);
-//     and it carries the lanes' addresses (8 bytes each) and a store's
+//   - the sub-partition's port into the L1 passes a warp's request's
+//     128-byte lines one per l1_port_cycles_per_line (2), the warp's
+//     requests one after another: one warp's loads of 8, 16, 32 lines take
+//     24.8, 41.0, 73.5 cycles each (gls_ld32_l8..l32_w1), a dependent
+//     load's latency grows 2.2 cycles per line (gls_lddep_*) and one warp's
+//     st.global.v2 of 8 rows takes 15.6 cycles (gls2_st64_epi_w1). The pace
+//     is the warp's, not the port's: two warps of one sub-partition loading
+//     32 lines each take 71 and 81 cycles a load in the L1-warm rep
+//     (gls2_ld32_l32_p04's clk of warps 0 and 4; 70.3 alone, _w1), where a
+//     shared pace would take 140. The port carries the lanes' addresses (8 bytes each) and a store's
 //     data at l1_port_bytes_per_cycle (64): one warp's coalesced stores of
 //     4, 8, 16 bytes a lane with nothing else in the loop take 7.6, 9.5,
 //     15.6 cycles each (gls2_st*_coal_w1; 6, 8, 12 on the port, the last
@@ -35,24 +39,28 @@ import (
 // latency grows with its lines beyond the first; a store's result (its
 // scoreboard release) does not wait for the L1 at all, only its drain.
 
-// l1Request queues a request of e issued at now on sub-partition sp: it
-// returns when the L1 starts it and what the request adds to its latency.
-func (s *SM) l1Request(sp *subPart, e *exec.Effect, now engine.Cycle) (st, lat engine.Cycle) {
+// l1Request queues a request of e issued at now by warp ws on
+// sub-partition sp: it returns when the L1 starts it and what the request
+// adds to its latency.
+func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cycle) (st, lat engine.Cycle) {
 	d, lat := s.l1Cycles(e)
 	at := now
 	if c := s.cfg.L1PortCyclesPerLine; c > 0 {
-		at = max(now, sp.lsuFree)
+		// the warp's lines, one after another and after its last request's
 		w := engine.Cycle(e.NumLines * c)
 		lat = max(lat, w-engine.Cycle(c))
+		at = max(at, ws.linesFree)
+		ws.linesFree = at + w
 		if b := s.cfg.L1PortBytesPerCycle; b > 0 {
-			// the lanes' 8-byte addresses and a store's data
+			// the port carries the lanes' 8-byte addresses and a store's data
+			// of its warps' requests one after another
 			n := 8 * e.GuardTrue
 			if e.GlobalStore {
 				n += e.GlobalBytes
 			}
-			w = max(w, engine.Cycle((n+b-1)/b))
+			at = max(at, sp.lsuFree)
+			sp.lsuFree = at + engine.Cycle((n+b-1)/b)
 		}
-		sp.lsuFree = at + w
 	}
 	st = max(at, s.l1Free)
 	s.l1Free = st + d

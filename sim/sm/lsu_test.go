@@ -5,7 +5,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
 // storeEffect is a warp-store of n lines with the given sectors (mask) and
@@ -59,23 +61,57 @@ func TestL1PortPacesOneWarp(t *testing.T) {
 	cfg := &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1,
 		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64}
 	for _, c := range []struct {
-		name string
-		e    *exec.Effect
-		gpu  float64
-		tol  float64
+		name  string
+		e     *exec.Effect
+		warps int
+		gpu   float64
+		tol   float64
 	}{
-		{"u32 coalesced: 384 bytes", storeEffect(1, 0xf, 128, 32, 128), 7.55, 0.25},
-		{"v2 coalesced: 512 bytes", storeEffect(2, 0xf, 128, 32, 256), 9.53, 0.2},
-		{"v2, 8 rows: 8 lines", storeEffect(8, 1, 32, 32, 256), 15.57, 0.1},
-		{"u32 coalesced, two warps of one sub-partition", storeEffect(1, 0xf, 128, 32, 128), 12.8 / 2, 0.1},
+		{"u32 coalesced: 384 bytes", storeEffect(1, 0xf, 128, 32, 128), 1, 7.55, 0.25},
+		{"v2 coalesced: 512 bytes", storeEffect(2, 0xf, 128, 32, 256), 1, 9.53, 0.2},
+		{"v2, 8 rows: 8 lines", storeEffect(8, 1, 32, 32, 256), 1, 15.57, 0.1},
+		{"u32 coalesced, two warps of one sub-partition", storeEffect(1, 0xf, 128, 32, 128), 2, 12.8 / 2, 0.1},
 	} {
 		s := &SM{cfg: cfg}
 		sp := &subPart{}
+		ws := make([]warpState, c.warps)
 		for range 16 {
-			s.l1Request(sp, c.e, 0)
+			for w := range ws {
+				s.l1Request(sp, &ws[w], c.e, 0)
+			}
 		}
-		assert.InEpsilon(t, c.gpu, float64(sp.lsuFree)/16, c.tol, c.name)
+		end := sp.lsuFree
+		for w := range ws {
+			end = max(end, ws[w].linesFree)
+		}
+		assert.InEpsilon(t, c.gpu, float64(end)/float64(16*c.warps), c.tol, c.name)
 	}
+}
+
+// TestL1PortLinesPerWarp: the 2 cycles a line are the warp's pace, not
+// the port's: warps 0 and 4 (one sub-partition) loading 32 lines each,
+// 16 loads a loop, took 2280 and 2602 cycles for 32 loads in the L1-warm
+// rep on the H200 (gls2_ld32_l32_p04's clk), one warp alone 2250
+// (gls2_ld32_l32_w1: 70.31 a load): the second warp's lines do not queue
+// behind the first's. Its 32 lanes' addresses (256 bytes) still share the
+// port.
+func TestL1PortLinesPerWarp(t *testing.T) {
+	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1RequestCycles: 1, L1CyclesPerLine: 1,
+		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64}}
+	sp := &subPart{}
+	var a, b warpState
+	e := &exec.Effect{NumLines: 32, NumSectors: 32, GuardTrue: 32, GlobalBytes: 128}
+	var lastA, lastB engine.Cycle
+	for range 16 {
+		lastA, _ = s.l1Request(sp, &a, e, 0)
+		lastB, _ = s.l1Request(sp, &b, e, 0)
+	}
+	assert.Equal(t, engine.Cycle(16*64), a.linesFree, "warp a: its 16 requests' lines one after another")
+	assert.Equal(t, engine.Cycle(16*64), b.linesFree, "warp b: not behind warp a's lines")
+	assert.Equal(t, engine.Cycle(15*64+2*4), sp.lsuFree, "the port: the last two requests' 256 bytes of addresses after their lines start")
+	// the SM's L1 (33 cycles a request) serves both
+	assert.Equal(t, engine.Cycle(31*33), lastB)
+	assert.Less(t, lastA, lastB)
 }
 
 // TestBypassLoadSpacing: one warp's ld.cg leave the L1 ld_bypass_interval
@@ -94,4 +130,32 @@ func TestBypassLoadSpacing(t *testing.T) {
 	assert.Equal(t, int64(450), last)
 	assert.Equal(t, int64(1000), int64(s.bypassLoadStart(a, 1000)), "a late request is not held")
 	assert.Equal(t, int64(0), int64(s.bypassLoadStart(b, 0)), "the spacing is per warp")
+}
+
+// TestLSULoadHandOff: a load through L1 holds its warp's LSU hand-off for
+// the larger of its addresses (8 bytes a lane) and its data at
+// lsu_load_bytes_per_cycle; a store, an ld.cg and a load of few lanes
+// keep the stores' read-out (lsu_warp_bytes_per_cycle). With 43 and 84.86:
+// a coalesced u32 load 256 / 43 = 5.95 cycles (gls2_ld32_coal_w1: 348
+// cycles for 32 loads and two folds on the H200), a v4 load 512 / 43.
+func TestLSULoadHandOff(t *testing.T) {
+	s := &SM{cfg: &Config{LSUWarpBytesPerCycle: 84.86, LSULoadBytesPerCycle: 43}}
+	ld := &exec.InstInfo{Op: ptx.OpLd}
+	cg := &exec.InstInfo{Op: ptx.OpLd, BypassL1: true}
+	st := &exec.InstInfo{Op: ptx.OpSt}
+	for _, c := range []struct {
+		name string
+		e    *exec.Effect
+		want float64
+	}{
+		{"u32 load, 32 lanes", &exec.Effect{Info: ld, GuardTrue: 32, GlobalBytes: 128}, 256 / 43.0},
+		{"v4 load, 32 lanes", &exec.Effect{Info: ld, GuardTrue: 32, GlobalBytes: 512}, 512 / 43.0},
+		{"u32 load, 1 lane", &exec.Effect{Info: ld, GuardTrue: 1, GlobalBytes: 4}, 8 / 43.0},
+		{"ld.cg u32", &exec.Effect{Info: cg, GuardTrue: 32, GlobalBytes: 128}, 256 / 84.86},
+		{"u32 store", &exec.Effect{Info: st, GuardTrue: 32, GlobalBytes: 128, GlobalStore: true}, 384 / 84.86},
+	} {
+		ws := &warpState{}
+		s.lsuWarpTake(ws, c.e, 0)
+		assert.InDelta(t, c.want, ws.lsuNext, 1e-9, c.name)
+	}
 }

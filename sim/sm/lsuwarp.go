@@ -3,6 +3,7 @@ package sm
 import (
 	"math"
 
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -26,18 +27,31 @@ import (
 // lsuWarpReady is the earliest issue of warp ws's next global memory
 // instruction.
 func (s *SM) lsuWarpReady(ws *warpState) engine.Cycle {
-	return engine.Cycle(math.Ceil(ws.lsuNext))
+	// and no further ahead of its own lines than the LG queue (lsu.go)
+	return max(engine.Cycle(math.Ceil(ws.lsuNext)), ws.linesFree-engine.Cycle(s.cfg.LGQueueCycles))
 }
 
 // lsuWarpTake books request e's operand read-out, issued at now.
 func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
-	b := s.cfg.LSUWarpBytesPerCycle
-	if b <= 0 {
-		return
+	t := 0.0
+	if b := s.cfg.LSUWarpBytesPerCycle; b > 0 {
+		n := 8 * e.GuardTrue
+		if e.GlobalStore {
+			n += e.GlobalBytes
+		}
+		t = float64(n) / b
 	}
-	n := 8 * e.GuardTrue
-	if e.GlobalStore {
-		n += e.GlobalBytes
+	if b := s.cfg.LSULoadBytesPerCycle; b > 0 && isL1Load(e) {
+		t = max(t, float64(max(8*e.GuardTrue, e.GlobalBytes))/b)
 	}
-	ws.lsuNext = max(ws.lsuNext, float64(now)) + float64(n)/b
+	if t > 0 {
+		ws.lsuNext = max(ws.lsuNext, float64(now)) + t
+	}
+}
+
+// isL1Load: e is a plain global load through L1 (LDG, not .cg/.cv, not
+// an atomic or an async copy).
+func isL1Load(e *exec.Effect) bool {
+	inf := e.Info
+	return !e.GlobalStore && inf != nil && inf.Op == ptx.OpLd && !inf.BypassL1 && inf.Async == exec.AsyncNone
 }

@@ -39,6 +39,9 @@ type warpState struct {
 	// lsuNext: when the warp's last global memory instruction's operands
 	// are read out (lsuwarp.go)
 	lsuNext float64
+	// linesFree: when the warp's last request's lines have passed its
+	// sub-partition's port into the L1 (lsu.go)
+	linesFree engine.Cycle
 	// skipUntil: the scheduler need not look at the warp before this cycle
 	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
@@ -375,7 +378,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready, why = max(ready, s.remoteSmem(e, now)), StallLongScoreboard
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
-		st, lat := s.l1Request(sp, e, now)
+		st, lat := s.l1Request(sp, ws, e, now)
 		s.lsuWarpTake(ws, e, now) // lsuwarp.go
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
