@@ -72,6 +72,14 @@ func (s *Session) Fresh() (*Session, error) {
 	return n, nil
 }
 
+// Compiled returns the session's compiled kernel and spec without its
+// memory (no buffers, no launch): what Fresh needs, kept by a caller that
+// runs the kernel many times without holding one run's memory between
+// runs.
+func (s *Session) Compiled() *Session {
+	return &Session{Prog: s.Prog, Spec: s.Spec, Kernel: s.Kernel, Layout: s.Layout}
+}
+
 func (s *Session) materialise() error {
 	bufs, err := s.Spec.MakeBuffers()
 	if err != nil {
