@@ -71,6 +71,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"global_interval_cycles":            {1, "estimate: one global-memory instruction per cycle per sub-partition; 1 -> 2 moves 2 of 645 simulated H100 figures (c6call_w16 -5.8%, c6call_w1 -1.6%: the call's stack traffic), on which call_return_cycles is fitted; the gls/gst load and store benchmarks do not move: no benchmark isolates it (sensitivity check, session 5)", nil},
 	"global_latency_cycles":             {32, "hopper-numbers: L1 hit 32", nil},
 	"icache_dram_cycles":                {394, "fit: Nelder-Mead (icache_dram_cycles) on flushj_n0, flushj_n4, flushj_n8", f(0.1401)},
+	"icache_l2_prefetch_lines":          {0, "structural default: no memory-side prefetch of code", nil},
 	"icache_line_bytes":                 {128, "structural: 128-byte lines (the L2's); the icache_ffma_* stream fixes only bytes per cycle together with icache_line_interval_cycles (fitted): 256 at the same interval moves icache_ffma_w1/_w4 ncu cycles -20% (and t6red_* -3.6%), which a refit of the interval takes back (sensitivity check, H100, session 5)", nil},
 	"icache_line_interval_cycles":       {19, "fit: Nelder-Mead (icache_line_interval_cycles) on icache_ffma_w1, icache_ffma_w4", f(0.0072)},
 	"icache_miss_cycles":                {260, "hopper-numbers: L2 hit 260-280", nil},

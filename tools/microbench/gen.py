@@ -178,6 +178,7 @@ PARTS = [
     ("gen12_jumptab", "part 12: the 8-case switch loops' unrecorded cases (ptxas's uniform and per-thread jump tables)"),
     ("gen12_smemld", "part 12: a dependent SHFL chain beside other warps' shared-memory wavefronts"),
     ("gen12_smallflush", "part 12: the first global loads of many warps after ncu's cache flush; a bulk reduction onto untouched lines"),
+    ("gen13_icache", "part 13: forward jumps over never-run code: the instruction prefetch depth, L2 and memory misses"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
