@@ -51,3 +51,12 @@ func init() {
 	}
 	Groups = out
 }
+
+// groupParamLDC fits const_ldc_cycles (sim/sm/paramremat.go), the LDC
+// ptxas puts in front of a loop's trip-count compare each iteration, on
+// chain_overhead (clk_rep1: two %clock64 reads around an empty loop, the
+// LDC and its compare between them).
+var groupParamLDC = Group{Name: "param_ldc", Params: []string{"const_ldc_cycles"},
+	Benches: []string{"chain_overhead"}, Start: []float64{30}, Lo: []float64{0}, Hi: []float64{500}}
+
+func init() { Groups = append(Groups, groupParamLDC) }
