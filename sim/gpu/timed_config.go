@@ -264,9 +264,11 @@ func Params() []Param {
 		intParam("icache_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.MissCycles }),
 		intParam("const_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.MissCycles }),
 		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),
+		intParam("const_ldc_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCCycles }),
 		intParam("icache_dram_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.DRAMCycles }),
 		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
 		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),
+		intParam("icache_l2_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.L2PrefetchLines }),
 	}
 	for p := ptx.Pipe(1); int(p) < ptx.NumPipes; p++ {
 		pp := p

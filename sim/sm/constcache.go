@@ -21,6 +21,8 @@ type ConstCacheConfig struct {
 	// gap between the sectors of one queue of misses.
 	MissCycles           int `json:"miss_cycles" yaml:"miss_cycles"`
 	SectorIntervalCycles int `json:"sector_interval_cycles" yaml:"sector_interval_cycles"`
+	// LDCCycles is an LDC's latency on a hit (paramremat.go).
+	LDCCycles int `json:"ldc_cycles" yaml:"ldc_cycles"`
 }
 
 // constSectorBytes is the granule of a miss (structural: the 32-byte

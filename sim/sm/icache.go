@@ -17,6 +17,9 @@ type ICacheConfig struct {
 	// LineIntervalCycles is the gap between consecutive lines of one
 	// fetch stream.
 	LineIntervalCycles int `json:"line_interval_cycles" yaml:"line_interval_cycles"`
+	// L2PrefetchLines is how many lines after a line fetched from device
+	// memory come into the L2 with it (icl2prefetch.go).
+	L2PrefetchLines int `json:"l2_prefetch_lines" yaml:"l2_prefetch_lines"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -124,6 +127,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		s.ic.ready[l] = t
 		at += engine.Cycle(ic.LineIntervalCycles)
 	}
+	s.code.l2Prefetch(line+uint64(ic.PrefetchLines), now+engine.Cycle(ic.MissCycles+ic.DRAMCycles), ic.L2PrefetchLines)
 	return s.ic.ready[line]
 }
 

@@ -70,6 +70,7 @@ const (
 	schedThreeRegs                     // its SASS reads three distinct R registers (regbank.go)
 	schedSharedBase                    // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
 	schedElect                         // a store ptxas wraps in an ELECT loop (bulkelect.go)
+	schedParamLDC                      // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
 )
 
 // schedule is a kernel's issue schedule.
@@ -176,6 +177,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
+	remat := paramRemats(f, infos)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -185,6 +187,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 		if waits[pc] {
 			e.flags |= schedWaitLoop
+		}
+		if remat[pc] {
+			e.flags |= schedParamLDC
 		}
 	}
 	markLoopHoists(f, infos, target, elect, ent, order)

@@ -339,6 +339,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
+	if t := s.paramLDCReady(ws, &en); t > at {
+		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
+	}
 	var predLate engine.Cycle
 	if en.flags&schedCmpBranch != 0 {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)

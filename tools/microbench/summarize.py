@@ -206,6 +206,9 @@ def derive(b, run):
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
     if fam == "flushj":  # gen11_flush.py: far jumps after ncu's flush (CTA 0: t_end - t0)
         return {"jumps_cycles": clk[9]}
+    if fam == "icgap":  # gen13_icache.py: jumps over never-run pads (clock_ncu: caches flushed)
+        cl = rows(clk, 4)
+        return {"cold_cycles": cl[0][1], "l2_cycles": cl[1][1], "warm_cycles": cl[0][2]}
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
@@ -437,7 +440,7 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
-        if b["family"] in ("flushj", "flushs", "sfl"):
+        if b["family"] in ("flushj", "flushs", "sfl", "icgap"):
             # gen11_flush.py: the clk of the launches ncu profiled with caches
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)

@@ -231,7 +231,7 @@ func (f *Fitter) plan() (run []Group, skipped []string) {
 			if f.Only != nil {
 				skipped = append(skipped, fmt.Sprintf("%s: its benchmark %s is not selected", g.Name, g.Benches[0]))
 			}
-		case g.Direct == nil && len(f.benches(g.Benches)) == 0:
+		case g.Direct == nil && (len(f.benches(g.Benches)) == 0 || len(g.Needs) > 0 && len(f.benches(g.Needs)) == 0):
 			if f.Only != nil {
 				skipped = append(skipped, fmt.Sprintf("%s: none of its benchmarks %v is selected and simulated", g.Name, g.Benches))
 			}

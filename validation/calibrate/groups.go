@@ -24,6 +24,10 @@ type Group struct {
 	Direct func(rec map[string]*Bench) (float64, string, error)
 	Start  []float64
 	Lo, Hi []float64
+	// Needs, when set, are benchmark patterns of which at least one must
+	// be simulated for the group to run (icache_fetch: its far jumps alone
+	// do not fix its three parameters).
+	Needs []string
 }
 
 // judges reports whether the group is judged on figure fig.
