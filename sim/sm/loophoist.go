@@ -28,24 +28,11 @@ import (
 // add/sub of itself and an immediate, and a body whose instructions
 // schedrun.go cannot move are shared-memory loads, stores, ldmatrix,
 // stmatrix or atomics, at least one ahead of that add (else schedrun.go's
-// schedule already hoists it). Loops with mbarrier, barrier, cp.async or
-// TMA-load instructions keep the PTX order.
-//
-// Bulk and TMA stores (session 10, the SASS of every microbenchmark,
-// ptxas 13.0 sm_90a): ptxas hoists the counter the same way above a
-// UTMASTG or UBLKCP and above the commit and wait that follow it
-// (tmast7_st_*: `UIMAD; UIADD3 UR4 (stall 2); ULOP3; ISETP.LE P0, R4,
-// UR4 (stall 5); UTMASTG; UTMACMDFLUSH; DEPBAR.LE SB0; CCTL.IVALL; @!P0
-// BRA`, the bst and t6st loops likewise with UBLKCP), but not above a
-// reduction or a store in an ELECT loop (bulkelect.go): there the ELECT
-// retry loop's BRA.U.ANY ends the straight line, and the UIADD3 and
-// ISETP follow it (tmast7_add_*: `ELECT; UTMAREDG; PLOP3; PLOP3;
-// BRA.U.ANY; UTMACMDFLUSH; UIADD3 (stall 6); ISETP.LE; DEPBAR`). So such
-// stores, bulk commits and bulk waits may sit in a marked body; a
-// reduction or an ELECT store may not. (Session 5 had kept every TMA loop
-// in PTX order: applying the rule there moved tmast7_*, t6tx_*, tmast9_*
-// 10-20 points on the H100 before the TMA-store holds were refitted, and
-// no SASS said whether ptxas hoists there.) For such a loop the counter's add and compare take their
+// schedule already hoists it). Only those loops' SASS was read; loops
+// with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
+// order (the TMA-store holds of tma_hold.go were fitted with it: applying
+// the rule there moved tmast7_*, t6tx_*, tmast9_* 10-20 points on the H100
+// without SASS to say whether ptxas does the same there). For such a loop the counter's add and compare take their
 // sources as ready when the body's first instruction issued plus ptxas's
 // ALU latency, and the branch its predicate schedBranchLat after that
 // first issue (ptxas's compare-to-branch distance), unless they are
@@ -70,7 +57,7 @@ import (
 // first slot of a marked loop's body (schedLoopTop, top), its add and setp
 // (schedLoopMember) and its closing branch (schedLoopBranch), with the
 // loop's id.
-func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, ent []schedEntry, order []int32) {
+func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent []schedEntry, order []int32) {
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
@@ -83,7 +70,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []boo
 		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, ent, top, b); ok && loops < 1<<14 {
+		if a, s, ok, dataOnly := countedLoop(f, infos, target, top, b); ok && loops < 1<<14 {
 			loops++
 			id := int16(loops)
 			topped[top] = true
@@ -103,55 +90,33 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []boo
 // loop [top, b], if it is one markLoopHoists marks; dataOnly: a grid-stride
 // loop (the counter steps by a register) or one with global loads or
 // stores, whose branch keeps its wait on the compare.
-func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, ent []schedEntry, top, b int) (a, s int, ok, dataOnly bool) {
-	n := len(infos)
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok, dataOnly bool) {
 	guard := f.Insts[b].Guard
 	s = -1
-	firstBr := -1 // the body's first forward branch with SASS (a branchy body)
-	sassLess := false
-	defs := 0
 	for j := top; j < b; j++ {
-		if infos[j].Pipe == ptx.PipeBranch {
-			t := branchTarget(&f.Insts[j], n)
-			if f.Insts[j].Op != ptx.OpBra || t <= j || t > b {
-				return 0, 0, false, false // a backward branch, an exit or a call
-			}
-			switch ent[j].shape {
-			case brIfConv, brMerged, brOrSetp:
-				sassLess = true // no BRA in SASS: the body may be straight there
-			default:
-				if firstBr < 0 {
-					firstBr = j
-				}
-			}
+		if infos[j].Pipe == ptx.PipeBranch || (j > top && target[j]) {
+			return 0, 0, false, false // not straight-line
 		}
 		if hasReg(infos[j].Defs, guard) {
 			s = j
-			defs++
 		}
 	}
 	if s < 0 || f.Insts[s].Op != ptx.OpSetp || f.Insts[s].Guard >= 0 {
 		return 0, 0, false, false
 	}
-	if firstBr < 0 && sassLess {
-		return 0, 0, false, false // if-converted: ptxas's straight line keeps the order (tmast9_sw2)
-	}
-	if firstBr >= 0 && (defs > 1 || enteredFromOutside(f, n, top, b)) {
-		return 0, 0, false, false
-	}
 	a = -1
 	regStep := false
 	for _, u := range infos[s].Uses {
-		var ds []int
+		var defs []int
 		for j := top; j < b; j++ {
 			if hasReg(infos[j].Defs, u) {
-				ds = append(ds, j)
+				defs = append(defs, j)
 			}
 		}
 		switch {
-		case len(ds) == 0: // loop-invariant
-		case len(ds) == 1 && a < 0 && ds[0] < s && selfAdd(f, infos, top, b, ds[0], u):
-			a = ds[0]
+		case len(defs) == 0: // loop-invariant
+		case len(defs) == 1 && a < 0 && defs[0] < s && selfAdd(f, infos, top, b, defs[0], u):
+			a = defs[0]
 			if !selfAddImm(&f.Insts[a], infos[a], u) {
 				regStep = true
 			}
@@ -159,19 +124,15 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, 
 			return 0, 0, false, false
 		}
 	}
-	if a < 0 || (firstBr >= 0 && (skipped(f, n, top, a) || skipped(f, n, top, s) || readAfter(infos, firstBr, b, a, s))) {
+	if a < 0 {
 		return 0, 0, false, false
 	}
-	mem, global := firstBr >= 0, false // a label stops schedrun.go's run
+	mem, global := false, false
 	for j := top; j < b; j++ {
 		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
 			continue
 		}
 		switch {
-		case infos[j].Pipe == ptx.PipeBranch: // forward, checked above
-		case straightBulk(infos[j], elect[j]):
-		case infos[j].Async == exec.AsyncBulkStore && firstBr >= 0 && j > firstBr:
-			// a reduction or ELECT store in a conditional block
 		case infos[j].Async != exec.AsyncNone:
 			return 0, 0, false, false
 		case infos[j].Pipe == ptx.PipeShared:
@@ -185,58 +146,6 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, 
 		}
 	}
 	return a, s, mem, global || regStep
-}
-
-// skipped: a forward branch of the body [top, pc) jumps over pc, so pc
-// does not run every iteration.
-func skipped(f *ptx.Function, n, top, pc int) bool {
-	for j := top; j < pc; j++ {
-		if f.Insts[j].Op == ptx.OpBra && branchTarget(&f.Insts[j], n) > pc {
-			return true
-		}
-	}
-	return false
-}
-
-// readAfter: an instruction of the conditional part [from, b) other than
-// the counter's add a and the compare s reads the counter: ptxas cannot
-// move the add above it (tmast9_sw8: the cases read i, and VIADD; ISETP
-// stay in the latch).
-func readAfter(infos []*exec.InstInfo, from, b, a, s int) bool {
-	ctr := infos[a].Defs[0]
-	for j := from; j < b; j++ {
-		if j != a && j != s && hasReg(infos[j].Uses, ctr) {
-			return true
-		}
-	}
-	return false
-}
-
-// enteredFromOutside: a branch outside the loop [top, b] jumps into its
-// body (past top): not a loop ptxas's counter hoist was seen on.
-func enteredFromOutside(f *ptx.Function, n, top, b int) bool {
-	for j := range f.Insts {
-		if j >= top && j <= b || f.Insts[j].Op != ptx.OpBra {
-			continue
-		}
-		if t := branchTarget(&f.Insts[j], n); t > top && t <= b {
-			return true
-		}
-	}
-	return false
-}
-
-// straightBulk: a bulk or TMA store with no ELECT loop around it
-// (UTMASTG, UBLKCP), a bulk commit or a bulk wait: SASS the counter's
-// UIADD3 and ISETP move above.
-func straightBulk(inf *exec.InstInfo, elect bool) bool {
-	switch inf.Async {
-	case exec.AsyncBulkStore:
-		return inf.Form != ptx.FormBulkReduce && !elect
-	case exec.AsyncBulkCommit, exec.AsyncBulkWait:
-		return true
-	}
-	return false
 }
 
 // globalLoopOp: an ld.global or st.global (not an atomic or a reduction):

@@ -76,12 +76,12 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
-	elect := electStores(f, infos) // before the schedule: its loop marks read it
-	l.sched = newSchedule(k, fi, infos, kinds, atoms, elect)
+	l.sched = newSchedule(k, fi, infos, kinds, atoms)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
 	flex := flexSplit(infos, kinds)
+	elect := electStores(f, infos)
 	ent := l.sched.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]

@@ -84,10 +84,8 @@ type schedule struct {
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
 // infos its instructions and kinds its lowering (lowerFunc's result; the
-// fused compares and branches are marked in it here); atoms is
-// atomReduced's result; elect marks the bulk stores ptxas wraps in an
-// ELECT loop (bulkelect.go).
-func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, elect []bool) *schedule {
+// fused compares and branches are marked in it here).
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8) *schedule {
 	prog := k.Program()
 	f := prog.Funcs[fi]
 	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
@@ -192,7 +190,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			e.flags |= schedParamLDC
 		}
 	}
-	markLoopHoists(f, infos, target, elect, ent, order)
+	markLoopHoists(f, infos, target, ent, order)
 	return s
 }
 
