@@ -62,7 +62,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	kinds := lowerFunc(infos, f.Insts)
-	for pc, fold := range addrFolds(f, infos) {
+	folds := addrFolds(f, infos) // here and in the shared-load pass (schedsmem.go)
+	for pc, fold := range folds {
 		if fold && kinds[pc] == lowNone {
 			kinds[pc] = lowFused // the memory instruction's immediate offset (addrfold.go)
 		}
@@ -76,7 +77,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
-	l.sched = newSchedule(k, fi, infos, kinds, atoms)
+	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)

@@ -74,7 +74,7 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 			first, uses := -1, 0
 			for pc := l.top; pc <= l.b; pc++ {
-				if infos[pc] != nil && usesReg(infos[pc], r) {
+				if infos[pc] != nil && hasReg(infos[pc].Uses, r) {
 					if first < 0 {
 						first = pc
 					}
@@ -90,15 +90,6 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 	}
 	return mark
-}
-
-func usesReg(inf *exec.InstInfo, r int32) bool {
-	for _, u := range inf.Uses {
-		if u == r {
-			return true
-		}
-	}
-	return false
 }
 
 // paramLDCReady: the use at en waits for the LDC ptxas puts in front of

@@ -84,8 +84,9 @@ type schedule struct {
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
 // infos its instructions and kinds its lowering (lowerFunc's result; the
-// fused compares and branches are marked in it here).
-func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8) *schedule {
+// fused compares and branches are marked in it here); atoms and folds are
+// atomReduced's and addrFolds' results for it.
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, folds []bool) *schedule {
 	prog := k.Program()
 	f := prog.Funcs[fi]
 	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
@@ -95,7 +96,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 		if inf := k.FuncInfos(j); inf != nil {
 			o := loadOrder(prog.Funcs[j], inf)
-			if o2 := smemLoadOrder(prog.Funcs[j], inf, o, nil); o2 != nil {
+			if o2 := smemLoadOrder(prog.Funcs[j], inf, o, nil, addrFolds(prog.Funcs[j], inf)); o2 != nil {
 				o = o2
 			}
 			if o != nil {
@@ -107,7 +108,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	// pass 1 and 2 (see above)
 	first := loadOrder(f, infos)
-	if o := smemLoadOrder(f, infos, first, atoms); o != nil {
+	if o := smemLoadOrder(f, infos, first, atoms, folds); o != nil {
 		first = o
 	}
 	if first == nil {

@@ -64,14 +64,13 @@ func smemLoad(in *ptx.Inst, inf *exec.InstInfo) bool {
 // with shared loads moved ahead of earlier loads' readers, or nil
 // when nothing moves. atoms (atomReduced's marks; nil: none) adds the
 // shared atomics ptxas issues as one ATOMS each (schedatom.go) to the
-// loads.
-func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32, atoms []uint8) []int32 {
+// loads; folds is addrFolds' result for f.
+func smemLoadOrder(f *ptx.Function, infos []*exec.InstInfo, order []int32, atoms []uint8, folds []bool) []int32 {
 	load := make([]bool, len(infos))
 	for pc := range load {
 		load[pc] = smemLoad(&f.Insts[pc], infos[pc]) || plainSharedAtom(&f.Insts[pc], infos[pc], atoms, pc)
 	}
 	inBlock := func(pc int32) bool { return load[pc] || loadClass(&f.Insts[pc], infos[pc]) == 1 }
-	folds := addrFolds(f, infos)
 	return reorderBlocks(f, infos, order, inBlock, 3, func(block []int32) []int32 { return smemRun(infos, block, load, folds) })
 }
 
