@@ -43,6 +43,9 @@ type InstInfo struct {
 	// BypassL1 marks global accesses that skip the SM's L1 (.cg, .cs,
 	// .cv, .volatile loads; cp.async.cg).
 	BypassL1 bool
+	// ConstBank marks ld.const: a read of the constant bank through the
+	// SM's constant caches (LDC), not the L1 data cache.
+	ConstBank bool
 	// Async is the instruction's role in asynchronous work; WaitN the N of
 	// a wait_group (-1 for wait_all).
 	Async AsyncClass
@@ -135,6 +138,7 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	switch in.Op {
 	case ptx.OpLd, ptx.OpSt, ptx.OpAtom, ptx.OpRed:
 		inf.DSMEM = in.Mods.Space == ptx.SpaceSharedCluster
+		inf.ConstBank = in.Op == ptx.OpLd && in.Mods.Space == ptx.SpaceConst
 	}
 	if in.Op == ptx.OpMbarrier && in.Mods.Sub == "try_wait" {
 		inf.TryWait = true

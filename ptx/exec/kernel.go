@@ -164,6 +164,26 @@ func (k *Kernel) StaticSharedBytes() int { return k.staticShared - k.layout.Shar
 // SharedBytes is the CTA's shared-memory size (reserved + static + dynamic).
 func (k *Kernel) SharedBytes(dynamic int) int { return int(k.DynamicSharedBase()) + dynamic }
 
+// ConstBank places addr, a global address inside one of the module's
+// .const variables, in the kernel's constant bank (SASS c[0x3][..]): ptxas
+// packs the .const variables one after the other in declaration order,
+// each at its alignment. ok is false for other addresses.
+func (k *Kernel) ConstBank(addr uint64) (off uint64, ok bool) {
+	var at uint64
+	for i, v := range k.prog.Vars {
+		if v.Space != ptx.SpaceConst {
+			continue
+		}
+		a := uint64(max(v.Align, 1))
+		at = (at + a - 1) &^ (a - 1)
+		if i < len(k.varAddr) && addr >= k.varAddr[i] && addr < k.varAddr[i]+uint64(v.Size) {
+			return at + addr - k.varAddr[i], true
+		}
+		at += uint64(v.Size)
+	}
+	return 0, false
+}
+
 // LoadGlobals maps the module's .global and .const variables into g, with
 // their initializers (address relocations resolved).
 func (k *Kernel) LoadGlobals(g *GlobalMem) error {

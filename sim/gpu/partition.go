@@ -121,6 +121,12 @@ func (p *part) MbarLand(r exec.MbarRef, t engine.Cycle) {
 	}
 }
 
+// L2HitCycles implements sm.Host.
+func (p *part) L2HitCycles(sm int, line uint64) engine.Cycle {
+	g := p.mem.l2.g
+	return g.latency(sm, g.slice(line))
+}
+
 // MbarReady implements sm.Host.
 func (p *part) MbarReady(r exec.MbarRef) engine.Cycle { return p.lands[r] }
 

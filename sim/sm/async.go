@@ -12,6 +12,9 @@ import (
 type AsyncConfig struct {
 	// TMAIssueCycles: from a TMA/bulk instruction to its first request.
 	TMAIssueCycles int `json:"tma_issue_cycles" yaml:"tma_issue_cycles"`
+	// BulkIssueCycles: the same for a non-tensor bulk load
+	// (cp.async.bulk global -> shared: no tensor map, no box to walk).
+	BulkIssueCycles int `json:"bulk_issue_cycles" yaml:"bulk_issue_cycles"`
 	// TMABytesPerCycle: one SM's TMA engine throughput.
 	TMABytesPerCycle int `json:"tma_bytes_per_cycle" yaml:"tma_bytes_per_cycle"`
 	// TMALatencyCycles: from the data's arrival from L2/HBM and the

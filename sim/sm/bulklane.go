@@ -11,8 +11,9 @@ import (
 // BulkLaneCycles after the one before (microbench bulkl_l1/_l2/_l8/_l32:
 // 76, 128, 440, 1688 cycles from the first arrive to past the copy on the
 // H200, 52 cycles a lane; two warps loop side by side, bulkl_l32_w2). The
-// warp issues nothing else meanwhile, and the engine sees the copies when
-// the loop ends.
+// warp issues nothing else meanwhile. Each lane's copy reaches the engine
+// in its turn: bulkLaneLines requests a load's lines with the first lane
+// that reads each of them.
 
 // bulkLaneLoop is how much later than a one-lane copy the last lane's copy
 // of the instruction issues.
@@ -26,4 +27,60 @@ func (s *SM) bulkLaneLoop(info *exec.InstInfo, e *exec.Effect) engine.Cycle {
 		return 0
 	}
 	return engine.Cycle((e.GuardTrue - 1) * s.cfg.BulkLaneCycles)
+}
+
+// bulkLaneLines times the global lines of a bulk load whose lane loop
+// started at cycle first (the warp's issue cycle; the memory model is
+// asked then, as tmaIssue asks at issue) with the engine's wait wait
+// beyond each lane's turn: the Effect lists the lines in lane order, so
+// line j of n is first read by active lane j*GuardTrue/n, which hands its
+// copy to the engine (j*GuardTrue/n)*BulkLaneCycles after the first. It
+// returns when the last line's data is back at the engine.
+func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycle {
+	n := min(e.NumLines, len(e.GlobalLines))
+	lanes := max(e.GuardTrue, 1)
+	sub := &s.laneSub
+	back := first
+	for j := 0; j < n; {
+		lane := j * lanes / n
+		// the lines of this lane's turn
+		k := j + 1
+		for k < n && k*lanes/n == lane {
+			k++
+		}
+		*sub = *e
+		sub.NumLines, sub.NumSectors, sub.GlobalBytes = k-j, 0, 0
+		copy(sub.GlobalLines[:], e.GlobalLines[j:k])
+		copy(sub.LineSectors[:], e.LineSectors[j:k])
+		copy(sub.LineBytes[:], e.LineBytes[j:k])
+		for i := 0; i < k-j; i++ {
+			sub.NumSectors += popc8(sub.LineSectors[i])
+		}
+		if k == n && e.NumLines > n {
+			// lines beyond the listed ones (exec lists 256) go with the
+			// last lane; the memory model charges their bandwidth
+			sub.NumLines += e.NumLines - n
+			sub.NumSectors += 4 * (e.NumLines - n)
+		}
+		done, _ := s.host.Memory(first, s.ID, sub, false)
+		off := engine.Cycle(lane * s.cfg.BulkLaneCycles)
+		back = max(back, first+off+wait+(done-first))
+		j = k
+	}
+	if n > 0 && (n-1)*lanes/n < lanes-1 {
+		// the last lane shares its line with lanes before it: its own
+		// copy leaves when the loop ends and finds the line in L2 (or
+		// still on its way, above)
+		last := first + engine.Cycle((lanes-1)*s.cfg.BulkLaneCycles)
+		back = max(back, last+wait+s.host.L2HitCycles(s.ID, e.GlobalLines[n-1]))
+	}
+	return back
+}
+
+func popc8(b uint8) int {
+	c := 0
+	for ; b != 0; b &= b - 1 {
+		c++
+	}
+	return c
 }

@@ -29,6 +29,8 @@ type Code struct {
 	low  *Lowering
 	// params: the entry's kernel-parameter loads (constcache.go)
 	params *paramSectors
+	// kern places ld.const addresses in the constant bank (constblock.go)
+	kern *exec.Kernel
 }
 
 // Keys of the kernel analyses NewCode memoizes (exec.Kernel.Memo).
@@ -40,6 +42,7 @@ type (
 // NewCode returns a cold L2 for kernel k's code (nil k: no lowering).
 func NewCode(k *exec.Kernel) *Code {
 	c := &Code{inL2: map[uint64]engine.Cycle{}}
+	c.kern = k
 	if k != nil {
 		// both depend on the kernel alone: computed once per kernel, not
 		// once per partition and run

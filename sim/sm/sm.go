@@ -31,20 +31,28 @@ type Host interface {
 	// MbarReady is the latest such cycle.
 	MbarLand(m exec.MbarRef, t engine.Cycle)
 	MbarReady(m exec.MbarRef) engine.Cycle
+	// L2HitCycles is the latency of an L2 hit on line for SM sm (its
+	// near or far slice), without a request: what a later request for a
+	// line that is in L2 by then takes, queues aside.
+	L2HitCycles(sm int, line uint64) engine.Cycle
 }
 
 // SM is one streaming multiprocessor in time.
 type SM struct {
-	ID    int
-	cfg   *Config
-	host  Host
-	clk   *engine.Clocked
-	eng   *engine.Engine
-	sps   []subPart
-	ctas  []*ctaState
-	age   uint64
-	eff   exec.Effect
-	Stats Stats
+	// laneSub is bulkLaneLines' scratch Effect (bulklane.go).
+	laneSub exec.Effect
+	// constSub is constBlock's scratch Effect (constblock.go).
+	constSub exec.Effect
+	ID       int
+	cfg      *Config
+	host     Host
+	clk      *engine.Clocked
+	eng      *engine.Engine
+	sps      []subPart
+	ctas     []*ctaState
+	age      uint64
+	eff      exec.Effect
+	Stats    Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
 	// the issue cycle of the last global store (mbarorder.go)

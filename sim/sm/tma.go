@@ -43,11 +43,20 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		req = max(req, engine.Cycle((bytes+a.TMABytesPerCycle-1)/a.TMABytesPerCycle))
 	}
 	occ := req
-	start := max(now+engine.Cycle(a.TMAIssueCycles), s.tmaFree, s.tmaDescReady(e, now, false))
+	issue := a.TMAIssueCycles
+	if e.Info.Async == exec.AsyncBulkLoad && e.TMAMap == 0 {
+		issue = a.BulkIssueCycles // a plain bulk copy: no tensor map
+	}
+	start := max(now+engine.Cycle(issue), s.tmaFree, s.tmaDescReady(e, now, false))
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
 	back := start
-	if e.NumSectors > 0 {
+	if loop := s.bulkLaneLoop(e.Info, e); loop > 0 && e.NumSectors > 0 && e.Info.Async == exec.AsyncBulkLoad {
+		// ptxas's lane loop hands the engine one lane's copy every
+		// BulkLaneCycles (bulklane.go): a line leaves with the first lane
+		// that copies from it, not when the loop ends
+		back = s.bulkLaneLines(e, now-loop, start-now)
+	} else if e.NumSectors > 0 {
 		// the memory model's queues are GPU-wide and advance with the
 		// cycles they are asked at: ask at issue, then shift by the wait
 		// for the engine (asking at a later cycle

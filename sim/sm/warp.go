@@ -384,7 +384,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go
 		}
-		done, accepted := s.host.Memory(st, s.ID, e, useL1)
+		me := e
+		if info.ConstBank {
+			me = s.constBlock(e) // constblock.go
+		}
+		done, accepted := s.host.Memory(st, s.ID, me, useL1)
 		done += lat
 		ready = max(ready, done)
 		why = StallLongScoreboard

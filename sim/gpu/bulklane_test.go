@@ -1,0 +1,101 @@
+package gpu_test
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// Phase 1: each of 32 lanes copies its 16 bytes of src[0, 512) (four
+// cold 128-byte lines) onto one mbarrier; phase 2: lane 0 alone copies 16
+// cold bytes at src+4096. Stamps: before and after each phase's copy
+// instruction and after each wait.
+const bulkLanePTX = `
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry bulklane(.param .u64 src, .param .u64 out)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<16>;
+	.shared .align 128 .b8 buf[1024];
+	.shared .align 8 .b64 mb[2];
+	ld.param.u64 %rd1, [src];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, mb;
+	add.u32 %r3, %r2, 8;
+	setp.eq.u32 %p1, %r1, 0;
+	@!%p1 bra INIT;
+	mbarrier.init.shared::cta.b64 [%r2], 32;
+	mbarrier.init.shared::cta.b64 [%r3], 1;
+INIT:
+	bar.sync 0;
+	mul.wide.u32 %rd3, %r1, 16;
+	add.u64 %rd4, %rd1, %rd3;
+	mov.u32 %r4, buf;
+	mad.lo.u32 %r5, %r1, 16, %r4;
+	mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 16;
+	mov.u64 %rd5, %clock64;
+	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r5], [%rd4], 16, [%r2];
+	mov.u64 %rd6, %clock64;
+W1:
+	mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;
+	@!%p2 bra W1;
+	mov.u64 %rd7, %clock64;
+	@!%p1 bra DONE;
+	add.u64 %rd8, %rd1, 4096;
+	add.u32 %r6, %r4, 512;
+	mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r3], 16;
+	mov.u64 %rd9, %clock64;
+	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r6], [%rd8], 16, [%r3];
+W2:
+	mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r3], 0;
+	@!%p3 bra W2;
+	mov.u64 %rd10, %clock64;
+	st.global.v2.u64 [%rd2], {%rd5, %rd6};
+	st.global.v2.u64 [%rd2+16], {%rd7, %rd9};
+	st.global.u64 [%rd2+32], %rd10;
+DONE:
+	ret;
+}
+`
+
+// ptxas issues a bulk copy that 32 lanes execute as a loop of 32 copies,
+// bulk_lane_cycles apart (bulklane.go), and each copy reaches the TMA
+// engine in its turn: the four cold lines leave with lanes 0, 8, 16 and
+// 24, so their HBM fills overlap the loop, and the mbarrier completes
+// well within one HBM round trip after the loop ends (hand-derived: the
+// last line leaves 24 x 52 = 1248 cycles into the 1612-cycle loop, so
+// about 364 cycles of its round trip are over when the loop ends; the two
+// phases' lines may sit in different L2 partitions, whose HBM latencies
+// differ by up to dram_far_extra_cycles). A single cold copy (phase 2)
+// takes the whole round trip after its issue. Before this rule the engine
+// saw all 32 copies at the loop's end, and phase 1 took at least the
+// whole round trip after it.
+func TestBulkLaneLoopLinesLeaveWithTheirLane(t *testing.T) {
+	k := compileEntry(t, "bulklane", bulkLanePTX)
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	src := g.Alloc("src", 8192)
+	out := g.Alloc("out", 40)
+	params := binary.LittleEndian.AppendUint64(nil, src.Base)
+	params = binary.LittleEndian.AppendUint64(params, out.Base)
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
+	tc := gpu.DefaultTimedConfig()
+	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), tc, k, l, gpu.TimedOptions{})
+	require.NoError(t, err)
+	b := g.Slice(out.Base, 40)
+	v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(b[8*i:])) }
+	loop := v(1) - v(0)
+	require.InDelta(t, 31*tc.SM.BulkLaneCycles, loop, 60, "the lane loop")
+	afterLoop := v(2) - v(1)
+	single := v(4) - v(3)
+	assert.Less(t, afterLoop, single-100, "phase 1's fills overlapped its loop")
+}
