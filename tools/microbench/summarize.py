@@ -279,6 +279,9 @@ def derive(b, run):
         return {"fill_cycles_per_iter": c[1] / m["iterations"], "copy_cycles_per_iter": (c[3] - c[2]) / m["iterations"]}
     if fam == "tph":
         c = rows(clk, 16)[0]
+        if b["kernel"] == "tph_mbar_ops":  # gen14_mbarops.py: thread 0's phases
+            return {"hint_cycles": c[3] - c[2], "bulk_wait_cycles": c[6] - c[5], "lane_loop_cycles": c[10] - c[9],
+                    "lane_wait_cycles": c[11] - c[10]}
         if b["kernel"] == "tph_bulk":
             return {"fill_cycles": c[1], "wait_cycles": c[5] - c[3], "copy_cycles": c[7] - c[6], "store_cycles": c[9] - c[8]}
         return {"fill_cycles": c[1], "issue_cycles": c[3] - c[2], "wait_cycles": max(x for x in c[4:11] if x < 1 << 40) - c[3],

@@ -11,6 +11,8 @@ import "fmt"
 //     stamp k - stamp 0): warp 0's fill loop, thread 0's issue block, the
 //     waits, the copy-out loop (tph_bulk: the bulk stores), and the launch
 //     under ncu.
+//     tph_mbar_ops (tools/microbench/gen14_mbarops.py): the mbarrier
+//     evidence kernel with stamps; only its launch under ncu is compared.
 //   - tphl: the fill loop (st.shared) and copy-out loop (ld.shared ->
 //     st.global) of those kernels alone, 16 KiB, 32..256 threads: cycles
 //     per iteration of warp 0, and the launch under ncu.
@@ -26,7 +28,10 @@ func init() {
 // find the constants, tensor maps and data in the L2 (and the constant
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
-func figuresTPH(*Bench) []string {
+func figuresTPH(b *Bench) []string {
+	if b.Name == "tph_mbar_ops" {
+		return []string{NCUFigure} // no fill or copy-out loop (gen14_mbarops.py)
+	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
 }
 
@@ -40,6 +45,11 @@ func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) 
 		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 16 per warp", b.Name, len(o["clk"]))
 	}
 	c := cl[0]
+	if b.Name == "tph_mbar_ops" {
+		// thread 0's phases (gen14_mbarops.py): diagnosis only
+		return map[string]float64{NCUFigure: cycles, "hint_cycles": c[3] - c[2], "bulk_wait_cycles": c[6] - c[5],
+			"lane_loop_cycles": c[10] - c[9], "lane_wait_cycles": c[11] - c[10]}, nil
+	}
 	out := map[string]float64{NCUFigure: cycles, "fill_cycles": c[1]}
 	if b.Name == "tph_bulk" {
 		out["wait_cycles"] = c[5] - c[3]
