@@ -43,6 +43,9 @@ type SM struct {
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
 	constSub exec.Effect
+	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
+	// (nanosleep.go; 0: none yet).
+	napGrid engine.Cycle
 	ID       int
 	cfg      *Config
 	host     Host

@@ -493,13 +493,14 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// test_wait returns at once and the PTX loop spins. A converged
 		// warp sleeps the hardware's limit whatever the hint (microbench
 		// mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us); part
-		// of a diverged warp sleeps the hint (ptxas's NANOSLEEP.SYNCS after
-		// a TRYWAIT that does not suspend: mbwait3_l1, _l16).
+		// of a diverged warp sleeps to the SM's NANOSLEEP grid (ptxas's
+		// NANOSLEEP.SYNCS after a TRYWAIT that does not suspend:
+		// nanosleep.go).
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 		d := engine.Cycle(s.cfg.SuspendCycles)
 		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
-			d = engine.Cycle(float64(h)/s.NsPerCycle) + 1
+			d = s.nanosleep(h, now) // nanosleep.go
 		}
 		ws.wakeAt = now + d
 		s.Stats.Sleeps++
