@@ -278,7 +278,9 @@ def derive(b, run):
         c = rows(clk, 4)[0]
         return {"fill_cycles_per_iter": c[1] / m["iterations"], "copy_cycles_per_iter": (c[3] - c[2]) / m["iterations"]}
     if fam == "tph":
-        c = rows(clk, 16)[0]
+        c = rows(clk, 20 if b["kernel"] == "tph_stsm_none" else 16)[0]
+        if b["kernel"] == "tph_stsm_none":  # gen14_mbarops.py: warp 0's loads + stmatrix phase per variant
+            return {"load_stsm_cycles_v%d" % v: c[3 * v + 2] - c[3 * v + 1] for v in range(6)}
         if b["kernel"] == "tph_mbar_ops":  # gen14_mbarops.py: thread 0's phases
             return {"hint_cycles": c[3] - c[2], "bulk_wait_cycles": c[6] - c[5], "lane_loop_cycles": c[10] - c[9],
                     "lane_wait_cycles": c[11] - c[10]}

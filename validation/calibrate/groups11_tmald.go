@@ -12,7 +12,9 @@ import "fmt"
 //     waits, the copy-out loop (tph_bulk: the bulk stores), and the launch
 //     under ncu.
 //     tph_mbar_ops (tools/microbench/gen14_mbarops.py): the mbarrier
-//     evidence kernel with stamps; only its launch under ncu is compared.
+//     evidence kernel with stamps; only its launch under ncu is compared;
+//     tph_stsm_none likewise (a stamp after each of stsm_none's 18
+//     __syncthreads, 20 per warp).
 //   - tphl: the fill loop (st.shared) and copy-out loop (ld.shared ->
 //     st.global) of those kernels alone, 16 KiB, 32..256 threads: cycles
 //     per iteration of warp 0, and the launch under ncu.
@@ -29,8 +31,8 @@ func init() {
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
 func figuresTPH(b *Bench) []string {
-	if b.Name == "tph_mbar_ops" {
-		return []string{NCUFigure} // no fill or copy-out loop (gen14_mbarops.py)
+	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" {
+		return []string{NCUFigure} // gen14_mbarops.py: the launch only
 	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
 }
@@ -40,7 +42,11 @@ func figuresTPH(b *Bench) []string {
 const tphStampLimit = 1 << 40
 
 func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
-	cl := rows(o["clk"], 16)
+	per := 16
+	if b.Name == "tph_stsm_none" {
+		per = 20 // TPH_N 20
+	}
+	cl := rows(o["clk"], per)
 	if len(cl) == 0 {
 		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 16 per warp", b.Name, len(o["clk"]))
 	}
@@ -49,6 +55,18 @@ func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) 
 		// thread 0's phases (gen14_mbarops.py): diagnosis only
 		return map[string]float64{NCUFigure: cycles, "hint_cycles": c[3] - c[2], "bulk_wait_cycles": c[6] - c[5],
 			"lane_loop_cycles": c[10] - c[9], "lane_wait_cycles": c[11] - c[10]}, nil
+	}
+	if b.Name == "tph_stsm_none" {
+		// warp 0's six variants (gen14_mbarops.py): fill, loads + stmatrix,
+		// copy-out; diagnosis only
+		if len(c) < 19 {
+			return nil, fmt.Errorf("%s: %d stamps per warp, 19 needed", b.Name, len(c))
+		}
+		out := map[string]float64{NCUFigure: cycles}
+		for v := 0; v < 6; v++ {
+			out[fmt.Sprintf("load_stsm_cycles_v%d", v)] = c[3*v+2] - c[3*v+1]
+		}
+		return out, nil
 	}
 	out := map[string]float64{NCUFigure: cycles, "fill_cycles": c[1]}
 	if b.Name == "tph_bulk" {
