@@ -24,6 +24,8 @@ type memModel struct {
 	l1Hit   engine.Cycle
 	// tmaMiss: more latency for a TMA request that misses L2 (tmacold_*)
 	tmaMiss engine.Cycle
+	// bulkHit: less latency for a plain bulk load that hits L2 (bulkl_*)
+	bulkHit engine.Cycle
 	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
 	cpHit engine.Cycle
 	// l1HitSectors counts sectors served by L1.
@@ -34,6 +36,7 @@ type memModel struct {
 func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
+		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
 		cpHit: engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
 
@@ -92,6 +95,13 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
 		// for another request's fill (l2fill.go) comes from HBM as well
 		ready += m.tmaMiss
+	} else if e.GlobalTMA && !e.GlobalStore && e.TMAMap == 0 && m.bulkHit > 0 && n > 0 {
+		// a plain bulk load (no tensor map) whose lines are all in L2
+		// completes sooner than a load's hit (bulkl_*: warm 16-byte to
+		// 4 KiB copies complete about 200 cycles after their issue,
+		// validation/timing/constblock.md; cold ones as the tensor loads'
+		// misses, tailtm_bulk against tailtm_p1)
+		ready = max(ready-m.bulkHit, at+1)
 	}
 	// sectors beyond the listed lines (exec lists 256): bandwidth only
 	if e.NumLines > n && n > 0 {

@@ -121,10 +121,10 @@ func (p *part) MbarLand(r exec.MbarRef, t engine.Cycle) {
 	}
 }
 
-// L2HitCycles implements sm.Host.
-func (p *part) L2HitCycles(sm int, line uint64) engine.Cycle {
+// BulkHitCycles implements sm.Host.
+func (p *part) BulkHitCycles(sm int, line uint64) engine.Cycle {
 	g := p.mem.l2.g
-	return g.latency(sm, g.slice(line))
+	return max(g.latency(sm, g.slice(line))-p.mem.bulkHit, 1)
 }
 
 // MbarReady implements sm.Host.

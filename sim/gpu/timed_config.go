@@ -258,6 +258,7 @@ func Params() []Param {
 		intParam("icache_line_bytes", "estimate", func(c *TimedConfig) *int { return &c.SM.ICache.LineBytes }),
 		intParam("tma_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAIssueCycles }),
 		intParam("bulk_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkIssueCycles }),
+		intParam("bulk_hit_saving_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkHitSavingCycles }),
 		intParam("tma_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABytesPerCycle }),
 		intParam("wgmma_fma_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaFMAPerCycle }),
 		intParam("wgmma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaMinCycles }),

@@ -56,6 +56,9 @@ type AsyncConfig struct {
 	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
 	// for a load's miss (sim/gpu mem.go).
 	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`
+	// BulkHitSavingCycles: less latency for a plain (non-tensor) bulk
+	// load whose lines are all in L2 than a load instruction's L2 hit.
+	BulkHitSavingCycles int `json:"bulk_hit_saving_cycles" yaml:"bulk_hit_saving_cycles"`
 	// CpAsyncCaBytesPerCycle: an SM's cp.async.ca (L1-allocating) fill
 	// rate (cpasync_ca16_tput: 45.8 bytes per cycle with 32 warps, where
 	// .cg reaches 75.6).

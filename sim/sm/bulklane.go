@@ -72,7 +72,7 @@ func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycl
 		// copy leaves when the loop ends and finds the line in L2 (or
 		// still on its way, above)
 		last := first + engine.Cycle((lanes-1)*s.cfg.BulkLaneCycles)
-		back = max(back, last+wait+s.host.L2HitCycles(s.ID, e.GlobalLines[n-1]))
+		back = max(back, last+wait+s.host.BulkHitCycles(s.ID, e.GlobalLines[n-1]))
 	}
 	return back
 }

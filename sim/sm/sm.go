@@ -31,10 +31,10 @@ type Host interface {
 	// MbarReady is the latest such cycle.
 	MbarLand(m exec.MbarRef, t engine.Cycle)
 	MbarReady(m exec.MbarRef) engine.Cycle
-	// L2HitCycles is the latency of an L2 hit on line for SM sm (its
-	// near or far slice), without a request: what a later request for a
-	// line that is in L2 by then takes, queues aside.
-	L2HitCycles(sm int, line uint64) engine.Cycle
+	// BulkHitCycles is the latency of a plain bulk load's L2 hit on line
+	// for SM sm (its near or far slice), without a request: what a later
+	// copy from a line that is in L2 by then takes, queues aside.
+	BulkHitCycles(sm int, line uint64) engine.Cycle
 }
 
 // SM is one streaming multiprocessor in time.
