@@ -34,8 +34,9 @@ func (s *SM) bulkLaneLoop(info *exec.InstInfo, e *exec.Effect) engine.Cycle {
 // asked then, as tmaIssue asks at issue) with the engine's wait wait
 // beyond each lane's turn: the Effect lists the lines in lane order, so
 // line j of n is first read by active lane j*GuardTrue/n, which hands its
-// copy to the engine (j*GuardTrue/n)*BulkLaneCycles after the first. It
-// returns when the last line's data is back at the engine.
+// copy to the engine (j*GuardTrue/n)*BulkLaneCycles after the first; the
+// group's later lanes copy from lines already asked for. It returns when
+// the last copy's data is back at the engine.
 func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycle {
 	n := min(e.NumLines, len(e.GlobalLines))
 	lanes := max(e.GuardTrue, 1)
@@ -64,15 +65,24 @@ func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycl
 		}
 		done, _ := s.host.Memory(first, s.ID, sub, false)
 		off := engine.Cycle(lane * s.cfg.BulkLaneCycles)
-		back = max(back, first+off+wait+(done-first))
+		got := first + off + wait + (done - first) // the group's data back
+		back = max(back, got)
+		// the last lane that copies from these lines (the next group's
+		// first lane less one): a copy of a line still on its way returns
+		// with it (bulkl_l2 takes 3 cycles more than _l1 on the H200, its
+		// second copy issued 52 later); one issued after the line is back
+		// finds it in L2
+		lastLane := lanes - 1
+		if k < n {
+			lastLane = k*lanes/n - 1
+		}
+		if lastLane > lane {
+			t := first + engine.Cycle(lastLane*s.cfg.BulkLaneCycles) + wait
+			if t >= got {
+				back = max(back, t+s.host.BulkHitCycles(s.ID, e.GlobalLines[k-1]))
+			}
+		}
 		j = k
-	}
-	if n > 0 && (n-1)*lanes/n < lanes-1 {
-		// the last lane shares its line with lanes before it: its own
-		// copy leaves when the loop ends and finds the line in L2 (or
-		// still on its way, above)
-		last := first + engine.Cycle((lanes-1)*s.cfg.BulkLaneCycles)
-		back = max(back, last+wait+s.host.BulkHitCycles(s.ID, e.GlobalLines[n-1]))
 	}
 	return back
 }
