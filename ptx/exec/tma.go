@@ -278,6 +278,14 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 	}
 	es := tm.DType.Size()
 	sh := w.cta.shared
+	// the box's lines are the TMA unit's traffic (never the LSU's or L1's,
+	// as for bulk copies: bulk.go); a store writes its lines without
+	// reading them, a reduction reads them
+	acc := w.access
+	if red == nil {
+		acc = w.accessStore
+	}
+	w.markBulkGlobal()
 	walk := tm.TileBox
 	if f.im2col {
 		// .im2col_no_offs: the pixel walk of an im2col load with every
@@ -294,7 +302,7 @@ func (w *Warp) tensorStore(x *xinst, f *tensorForm, l int) error {
 			return w.laneFault(x, l, "TMA store reads shared 0x%x, past the CTA's %d bytes", e.Smem, len(sh))
 		}
 		src := sh[e.Smem : e.Smem+uint32(es)]
-		dst, msg := w.access(ptx.SpaceGlobal, e.Global, es, l)
+		dst, msg := acc(ptx.SpaceGlobal, e.Global, es, l)
 		if msg != "" {
 			return w.laneFault(x, l, "TMA store: %s", msg)
 		}

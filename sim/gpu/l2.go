@@ -36,9 +36,12 @@ type l2 struct {
 	// storeSector, storeLine: a store's cost on its slice in cycles per
 	// sector and per line (0: a store costs what a load does)
 	storeSector, storeLine float64
-	dramPerCycle           float64
-	near, far              engine.Cycle
-	dram                   engine.Cycle
+	// tmaStoreSector, reduceSector: what a sector of a TMA/bulk store and
+	// of a TMA/bulk reduction costs the slice's write queue (l2kind.go)
+	tmaStoreSector, reduceSector float64
+	dramPerCycle                 float64
+	near, far                    engine.Cycle
+	dram                         engine.Cycle
 	// dramNear, dramFar: a miss's latency when its line's home slice is
 	// the requesting SM's near or far one (dram_far_extra_cycles split
 	// around dram); partShift: log2 of l2_partition_bytes / 128
@@ -77,7 +80,7 @@ type l2Req struct {
 	seq     uint32
 	line    uint64
 	sectors uint8
-	store   bool
+	kind    l2Kind
 	ready   engine.Cycle // the view's data-back cycle (a miss's fill)
 }
 
@@ -85,6 +88,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g := &l2{slicePerCycle: tc.L2BytesPerSMCycle() / 2, dramPerCycle: tc.DRAMBytesPerNs * 1000 / tc.SMClockMHz,
 		dram: engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs)), nearSlice: make([]uint8, numSMs), seq: make([]uint32, numSMs)}
 	g.storeSector, g.storeLine = tc.l2StoreSliceCycles()
+	g.tmaStoreSector, g.reduceSector = tc.l2TMAWriteSliceCycles()
 	half := tc.L2FarExtraCycles / 2
 	g.near = engine.Cycle(tc.L2HitCycles - half)
 	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
@@ -173,16 +177,16 @@ func (g *l2) commit(views []*l2View) {
 		last = r.at
 		s := g.slice(r.line)
 		bytes := float64(32 * popc4(r.sectors))
-		if g.copies(int(r.sm), s, r.store) {
+		if g.copies(int(r.sm), s, r.kind != l2Load) {
 			g.commitCopy(r, s, bytes) // l2near.go
 			continue
 		}
 		start := max(float64(r.at), g.sliceFree[s])
-		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.store)
-		if r.store {
-			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + g.cost(popc4(r.sectors), true)
+		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.kind.overwrites())
+		if w := g.writeCost(popc4(r.sectors), r.kind); w > 0 {
+			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + w
 		}
-		if !g.slices[s].touch(r.line) && !r.store {
+		if !g.slices[s].touch(r.line) && !r.kind.overwrites() {
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
 			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 		}
@@ -265,18 +269,19 @@ func (v *l2View) next() {
 
 // access times one line of sectors requested by SM sm at cycle at: it
 // returns when the data is back (for stores: when the slice holds them)
-// and when the slice took the request in (a store: its place in the
-// slice's write queue, which only stores fill).
-func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, store bool) (ready, accepted engine.Cycle) {
+// and when the slice took the request in (a store or reduction: its place
+// in the slice's write queue, which only writes fill; l2kind.go).
+func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, kind l2Kind) (ready, accepted engine.Cycle) {
 	g := v.g
-	if !store {
+	store := kind.overwrites()
+	if kind == l2Load {
 		if r, ok := v.merged(at, sm, line, sectors); ok {
 			return r, at
 		}
 	}
 	s := g.slice(line)
 	bytes := float64(32 * popc4(sectors))
-	if g.copies(sm, s, store) {
+	if g.copies(sm, s, kind != l2Load) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
 	start := max(float64(at), v.sliceFree[s])
@@ -301,17 +306,17 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, sto
 	if !mine {
 		v.local[key] = struct{}{}
 	}
-	if !store {
+	if kind == l2Load {
 		v.portBytes += bytes // through the GPC's port (l2port.go)
 		v.opened(at, sm, line, sectors, ready)
 	}
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, store: store, ready: ready})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, kind: kind, ready: ready})
 	accepted = engine.Cycle(start)
-	if store {
+	if w := g.writeCost(popc4(sectors), kind); w > 0 {
 		ws := max(float64(at), v.storeFree[s])
-		v.storeFree[s] = ws + g.cost(popc4(sectors), true)/v.share
+		v.storeFree[s] = ws + w/v.share
 		accepted = engine.Cycle(ws)
 	}
 	return ready, accepted

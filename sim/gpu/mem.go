@@ -76,8 +76,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	ready, accepted = at, at
 	miss, wait := m.l2.missSectors, m.l2.waitSectors
 	pb := m.l2.portBytes
+	kind := kindOf(e)
 	for i, ln := range lines {
-		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], e.GlobalStore)
+		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)

@@ -70,9 +70,16 @@ type TimedConfig struct {
 	// single sectors 1930, where loads reach 4840). 0 for both: a store
 	// costs what a load of the same bytes costs.
 	L2StoreBytesPerL2Cycle float64
-	L2StoreLinesPerL2Cycle float64
-	DRAMLatencyNs          float64
-	DRAMBytesPerNs         float64
+	// L2TMAStoreBytesPerL2Cycle and L2TMAReduceBytesPerL2Cycle: the rates
+	// (GPU-wide, per L2 cycle) at which the slices' write queues take the
+	// lines of TMA/bulk stores and of TMA/bulk reductions (l2kind.go;
+	// tailst_bulk_*, tailst_bred_*). 0: a TMA store costs what an LSU store
+	// does, a reduction takes no place in the write queue.
+	L2TMAStoreBytesPerL2Cycle  float64
+	L2TMAReduceBytesPerL2Cycle float64
+	L2StoreLinesPerL2Cycle     float64
+	DRAMLatencyNs              float64
+	DRAMBytesPerNs             float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -138,6 +145,8 @@ func Params() []Param {
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
 		floatParam("l2_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreBytesPerL2Cycle }),
 		floatParam("l2_store_lines_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreLinesPerL2Cycle }),
+		floatParam("l2_tma_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2TMAStoreBytesPerL2Cycle }),
+		floatParam("l2_tma_reduce_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2TMAReduceBytesPerL2Cycle }),
 		intParam("l2_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2CacheBytes }),
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
@@ -204,6 +213,7 @@ func Params() []Param {
 		intParam("tma_reduce_cycles_per_kib", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAReduceCyclesPerKiB }),
 		intParam("tma_store_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreMinCycles }),
 		intParam("tma_reduce_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAReduceMinCycles }),
+		intParam("bulk_reduce_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkReduceMinCycles }),
 		intParam("tma_store_write_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreWriteCycles }),
 		intParam("tma_bulk_commit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABulkCommitCycles }),
 		intParam("tensormap_replace_shared_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TensormapReplaceSharedCycles }),
@@ -306,6 +316,9 @@ func (c *TimedConfig) Validate() error {
 	if c.L2StoreBytesPerL2Cycle < 0 || c.L2StoreLinesPerL2Cycle < 0 || (c.L2StoreBytesPerL2Cycle == 0) != (c.L2StoreLinesPerL2Cycle == 0) {
 		return fmt.Errorf("timing: l2_store_bytes_per_l2_cycle and l2_store_lines_per_l2_cycle must both be > 0, or both 0 (stores cost the L2 what loads do)")
 	}
+	if c.L2TMAStoreBytesPerL2Cycle < 0 || c.L2TMAReduceBytesPerL2Cycle < 0 {
+		return fmt.Errorf("timing: l2_tma_store_bytes_per_l2_cycle and l2_tma_reduce_bytes_per_l2_cycle must not be negative")
+	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")
 	}
@@ -374,6 +387,20 @@ func (c *TimedConfig) l2StoreSliceCycles() (perSector, perLine float64) {
 	}
 	toSM := c.SMClockMHz / c.L2ClockMHz // SM cycles per L2 cycle
 	return 2 * 32 / c.L2StoreBytesPerL2Cycle * toSM, 2 / c.L2StoreLinesPerL2Cycle * toSM
+}
+
+// l2TMAWriteSliceCycles gives what a sector of a TMA/bulk store and of a
+// TMA/bulk reduction costs one of the two slices' write queues in SM
+// cycles at the launch's clock (0 where the profile has no such rate).
+func (c *TimedConfig) l2TMAWriteSliceCycles() (store, reduce float64) {
+	toSM := c.SMClockMHz / c.L2ClockMHz
+	if c.L2TMAStoreBytesPerL2Cycle > 0 {
+		store = 2 * 32 / c.L2TMAStoreBytesPerL2Cycle * toSM
+	}
+	if c.L2TMAReduceBytesPerL2Cycle > 0 {
+		reduce = 2 * 32 / c.L2TMAReduceBytesPerL2Cycle * toSM
+	}
+	return store, reduce
 }
 
 // nsToCycles converts a time in ns to SM cycles at the profile's clock.

@@ -51,8 +51,11 @@ type AsyncConfig struct {
 	TMAReduceCyclesPerKiB int `json:"tma_reduce_cycles_per_kib" yaml:"tma_reduce_cycles_per_kib"`
 	TMAStoreMinCycles     int `json:"tma_store_min_cycles" yaml:"tma_store_min_cycles"`
 	TMAReduceMinCycles    int `json:"tma_reduce_min_cycles" yaml:"tma_reduce_min_cycles"`
-	TMAStoreWriteCycles   int `json:"tma_store_write_cycles" yaml:"tma_store_write_cycles"`
-	TMABulkCommitCycles   int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
+	// BulkReduceMinCycles: the engine's floor per non-tensor bulk
+	// reduction (UBLKRED; tensor reductions take TMAReduceMinCycles).
+	BulkReduceMinCycles int `json:"bulk_reduce_min_cycles" yaml:"bulk_reduce_min_cycles"`
+	TMAStoreWriteCycles int `json:"tma_store_write_cycles" yaml:"tma_store_write_cycles"`
+	TMABulkCommitCycles int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
 	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
 	// for a load's miss (sim/gpu mem.go).
 	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`

@@ -27,9 +27,17 @@ import (
 //   - commit_group after each (tmast7_*_tput): 0 to 2 cycles more than
 //     _group (ptxas puts UTMACMDFLUSH right after the operation):
 //     tmaBulkCommit;
-//   - a map new to the SM adds its descriptor fetch (tma_desc.go).
+//   - a map new to the SM adds its descriptor fetch (tma_desc.go);
+//   - non-tensor bulk reductions (cp.reduce.async.bulk .global.shared::cta,
+//     SASS UBLKRED) have their own floor, BulkReduceMinCycles: 8 warps of
+//     one SM issuing 16 each of 512 bytes (tailst_bred_k64_c1) finish in
+//     2936 cycles, 23 a reduction, where the tensor floor (50, tmast8_add_256b,
+//     one thread) would give 6500.
 //
-// The writes still go to the memory model (L2 lines, bandwidth), at issue.
+// The writes go to the memory model (L2 lines, bandwidth) at issue, and
+// the engine hands them on no faster than the L2 slices' write queues take
+// them in (sim/gpu l2kind.go: with 132 SMs storing, tailst_bulk_k64_c132,
+// the queues, not the engine's read rate, set the pace).
 func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	// the box's bytes (exec counts no shared-memory wavefronts for the
@@ -38,16 +46,25 @@ func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 	perKiB, floor := a.TMAStoreCyclesPerKiB, a.TMAStoreMinCycles
 	if isReduce(e) {
 		perKiB, floor = a.TMAReduceCyclesPerKiB, a.TMAReduceMinCycles
+		if e.TMAMap == 0 {
+			// a non-tensor bulk reduction (UBLKRED): no box to walk
+			floor = a.BulkReduceMinCycles
+		}
 	}
 	read := engine.Cycle((bytes*perKiB + 1023) / 1024)
 	start := max(now, s.tmaFree, s.tmaDescReady(e, now, true))
 	end := max(start+read, start+engine.Cycle(floor))
+	var accepted engine.Cycle
+	if e.NumSectors > 0 {
+		// asked at issue, as loads are (tma.go: the queues are GPU-wide)
+		_, accepted = s.host.Memory(now, s.ID, e, false)
+	}
+	// the engine hands its writes to L2 no faster than the slices take
+	// them in (with many SMs storing, their write queues: tailst_bulk_*)
+	end = max(end, accepted)
 	s.Stats.TMABusy += int64(end - start)
 	s.tmaFree = end
-	if e.NumSectors > 0 {
-		s.host.Memory(now, s.ID, e, false)
-	}
-	return start + engine.Cycle(a.TMAStoreLatencyCycles) + read + engine.Cycle(a.TMAStoreWriteCycles)
+	return max(start+engine.Cycle(a.TMAStoreLatencyCycles)+read, accepted) + engine.Cycle(a.TMAStoreWriteCycles)
 }
 
 // tmaBulkCommit: a cp.async.bulk.commit_group (SASS UTMACMDFLUSH) is a

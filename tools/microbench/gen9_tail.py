@@ -16,6 +16,12 @@ then exits:
   bulk cp.async.bulk.global.shared::cta of the tile's rows (lane 0 of each
        warp, its 16 rows), commit_group, wait_group.read 0 (CUTLASS's TMA
        epilogue waits only for the reads of shared memory before exit).
+  bulkw, bred, bredw (helper bulkred, session 11: BR_CASES): bulk stores
+       with wait_group 0 instead of .read; cp.reduce.async.bulk .add.u32 of
+       the same rows (wait_group.read 0, or wait_group 0); _warm: every
+       thread first reads the CTA's destination lines with ld.global.cg
+       (then in L2 after ncu's flush). Recorded with
+       tools/microbench/device14_bulkred.sh (H200).
 _wait: after the stores every thread spins 3000 cycles on %clock64 before it
 exits (the drain then overlaps the spin).
 clk[cta * 8 + warp] = {t1 - t0, t2 - t0}: t0 before the first store, t1 after
@@ -45,7 +51,8 @@ on one parameter map (p1), on four parameter maps in turn (p4), on one map
 in global memory (g1), or 4 cp.async.bulk loads of the same rows without a
 map (bulk). Figure: ncu sm__cycles_elapsed.max; clk[cta][i] = load i's time
 (runs without ncu: warm, diagnosis).
-`python3 tools/microbench/gen9_tail.py` writes only these directories."""
+`python3 tools/microbench/gen9_tail.py` writes only these directories (--new: only
+those not there yet)."""
 import os
 import sys
 
@@ -54,7 +61,7 @@ WARPS = 8
 SPIN = 3000
 
 
-def source(mode, kib, spin):
+def source(mode, kib, spin, warm=False):
     per_warp = kib * 1024 // WARPS  # bytes a warp writes
     if mode == "f32":
         frags = per_warp // (32 * 4 * 4)  # four u32 stores a fragment
@@ -84,18 +91,40 @@ def source(mode, kib, spin):
         asm volatile("st.global.v4.u32 [%0], {{%1, %2, %3, %4}};" :: "l"(p), "r"(v + i), "r"(v + i + 1), "r"(v + i + 2), "r"(v + i + 3) : "memory");
     }}
 """
-    else:  # bulk
+    else:  # bulk, bulkw (wait_group 0), bred (.add.u32 reductions), bredw
         row_bytes = kib * 1024 // 128
+        op = "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32" if mode.startswith("bred") \
+            else "cp.async.bulk.global.shared::cta.bulk_group"
+        wait = "cp.async.bulk.wait_group 0;" if mode.endswith("w") else "cp.async.bulk.wait_group.read 0;"
         body = f"""    if (lane == 0) {{
         #pragma unroll 1
         for (int r = 16 * w; r < 16 * w + 16; ++r)
-            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], {row_bytes};"
+            asm volatile("{op} [%0], [%1], {row_bytes};"
                          :: "l"(tile + r * {ROW_FLOATS}), "r"(sbase + r * {row_bytes}) : "memory");
         asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        asm volatile("{wait}" ::: "memory");
     }}
 """
     fill = ""
+    if mode != "bulk" and mode.startswith("b"):
+        fill = f"""    for (unsigned i = threadIdx.x; i < {kib * 256}; i += blockDim.x) sm[i] = i * 3u + blockIdx.x;
+"""
+        if warm:
+            # the CTA's destination lines into L2 first (ncu flushed them)
+            fill += f"""    {{
+        unsigned acc = 0;
+        for (unsigned i = threadIdx.x; i < {kib * 64}; i += blockDim.x) {{
+            unsigned x;
+            asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(x) : "l"(tile + (i / 32) * {ROW_FLOATS} + (i % 32) * 4) : "memory");
+            acc += x;
+        }}
+        if (acc == 0x9e3779b9u) sm[threadIdx.x] = acc;
+    }}
+"""
+        fill += f"""    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    const unsigned sbase = (unsigned)__cvta_generic_to_shared(sm);
+"""
     if mode == "bulk":
         fill = f"""    for (unsigned i = threadIdx.x; i < {kib * 256}; i += blockDim.x) sm[i] = i * 3u + blockIdx.x;
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -144,6 +173,23 @@ CASES = [  # name, mode, KiB per CTA, CTAs, spin
     ("tailst_v4_k64_c132", "v4", 64, 132, 0),
     ("tailst_bulk_k64_c1", "bulk", 64, 1, 0),
     ("tailst_bulk_k64_c132", "bulk", 64, 132, 0),
+]
+
+# helper bulkred (session 11): bulk stores and .add.u32 bulk reductions of the
+# same rows at 1-132 SMs; _w: wait_group 0 (the writes) instead of .read;
+# _warm: every thread first reads the CTA's destination lines with
+# ld.global.cg (ncu flushed them; then in L2), before t0.
+BR_CASES = [  # name, mode, KiB per CTA, CTAs, warm
+    ("tailst_bulk_k64_c8", "bulk", 64, 8, False),
+    ("tailst_bulk_k64_c62", "bulk", 64, 62, False),
+    ("tailst_bulkw_k64_c132", "bulkw", 64, 132, False),
+    ("tailst_bred_k64_c1", "bred", 64, 1, False),
+    ("tailst_bred_k64_c8", "bred", 64, 8, False),
+    ("tailst_bred_k64_c62", "bred", 64, 62, False),
+    ("tailst_bred_k64_c132", "bred", 64, 132, False),
+    ("tailst_bred_k64_c132_warm", "bred", 64, 132, True),
+    ("tailst_bredw_k64_c1", "bredw", 64, 1, False),
+    ("tailst_bredw_k64_c132", "bredw", 64, 132, False),
 ]
 
 
@@ -369,9 +415,22 @@ def register(add):
              "mode": mode, "kib": kib, "ctas": ctas, "warps": WARPS, "spin": spin,
              "derive": "ncu sm__cycles_elapsed.max; issue_cycles = max over warps of clk[.][0]"},
             shared=smem, source=source(mode, kib, spin))
+    for name, mode, kib, ctas, warm in BR_CASES:
+        rows = ((ctas + 1) // 2) * 128
+        what = {"bulk": "bulk stores, wait_group.read 0", "bulkw": "bulk stores, wait_group 0",
+                "bred": "bulk .add.u32 reductions, wait_group.read 0",
+                "bredw": "bulk .add.u32 reductions, wait_group 0"}[mode]
+        add(name, "tailst", "tailst_kernel", [ctas, 1, 1], [32 * WARPS, 1, 1],
+            [{"buffer": "clk"}, {"buffer": "out"}, {"u32": 7}],
+            {"clk": ("u64", [ctas * WARPS, 2]), "out": ("u32", [rows * ROW_FLOATS])}, ["clk"],
+            {"kind": "launch", "op": f"{kib} KiB per CTA of {what} right before exit, {ctas} CTA(s) of "
+                                     f"{WARPS} warps" + (", destination lines read into L2 first" if warm else ""),
+             "mode": mode, "kib": kib, "ctas": ctas, "warps": WARPS, "spin": 0, "warm": warm,
+             "derive": "ncu sm__cycles_elapsed.max; issue_cycles = max over warps of clk[.][0]"},
+            shared=kib * 1024, source=source(mode, kib, 0, warm))
 
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    gen.write_family(register)
+    gen.write_family(register, only_new="--new" in sys.argv)

@@ -16,7 +16,8 @@ import (
 // ciGroups are refitted in CI (about 10 s on 2 cores): every group but
 // the wgmma tail searches (12 benchmarks, ~60 evaluations) and
 // registers_live (a closed form, but judged on ten launches of 4224 CTAs,
-// ~70 s; TestRegistersLiveOverhead checks its value) and launch (with
+// ~70 s; TestRegistersLiveOverhead checks its value), l2_tma_store and
+// l2_tma_reduce (132-SM launches, ~1 s a run) and launch (with
 // dispatch_latency_cycles judged on redisp7_c264 too: ~0.5 s a run, ~100
 // runs a GPU) and smem_queue (15 shared-load throughput launches, ~18 s a
 // GPU); the full refit runs
@@ -24,7 +25,8 @@ import (
 func ciGroups() []string {
 	var out []string
 	for _, g := range Groups {
-		if g.Name != "wgmma_ss_tail" && g.Name != "wgmma_rs_tail" && g.Name != "registers_live" && g.Name != "launch" && g.Name != "smem_queue" {
+		if g.Name != "wgmma_ss_tail" && g.Name != "wgmma_rs_tail" && g.Name != "registers_live" && g.Name != "launch" && g.Name != "smem_queue" &&
+			g.Name != "l2_tma_store" && g.Name != "l2_tma_reduce" {
 			out = append(out, g.Name)
 		}
 	}
