@@ -83,6 +83,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	// for neither pipe)
 	flex := flexSplit(infos, kinds)
 	elect := electStores(f, infos)
+	elected := electedLoads(f, infos)
 	ent := l.sched.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -98,6 +99,9 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 		if elect[pc] {
 			e.flags |= schedElect
+		}
+		if elected[pc] {
+			e.flags |= schedElectedLoad
 		}
 	}
 	return l
@@ -131,6 +135,12 @@ func (l *Lowering) sharedBase(info *exec.InstInfo) bool { return l.at(info).flag
 
 // electStore: a store ptxas wraps in an ELECT loop (bulkelect.go).
 func (l *Lowering) electStore(info *exec.InstInfo) bool { return l.at(info).flags&schedElect != 0 }
+
+// electedLoad: a TMA load only an elect.sync lane reaches, which ptxas
+// issues without an ELECT loop (tmaelect.go).
+func (l *Lowering) electedLoad(info *exec.InstInfo) bool {
+	return l.at(info).flags&schedElectedLoad != 0
+}
 
 // kind is the lowering of an instruction.
 func (l *Lowering) kind(info *exec.InstInfo) uint8 {

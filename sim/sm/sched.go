@@ -61,16 +61,17 @@ type schedEntry struct {
 }
 
 const (
-	schedCmpBranch  uint16 = 1 << iota // a branch on a setp's predicate
-	schedLoopTop                       // issues first in a marked loop's body
-	schedLoopMember                    // a marked loop's counter add or compare
-	schedLoopBranch                    // a marked loop's closing branch
-	schedFlexIMAD                      // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
-	schedWaitLoop                      // an mbarrier wait whose predicate closes its loop (mbarexit.go)
-	schedThreeRegs                     // its SASS reads three distinct R registers (regbank.go)
-	schedSharedBase                    // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
-	schedElect                         // a store ptxas wraps in an ELECT loop (bulkelect.go)
-	schedParamLDC                      // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
+	schedCmpBranch   uint16 = 1 << iota // a branch on a setp's predicate
+	schedLoopTop                        // issues first in a marked loop's body
+	schedLoopMember                     // a marked loop's counter add or compare
+	schedLoopBranch                     // a marked loop's closing branch
+	schedFlexIMAD                       // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
+	schedWaitLoop                       // an mbarrier wait whose predicate closes its loop (mbarexit.go)
+	schedThreeRegs                      // its SASS reads three distinct R registers (regbank.go)
+	schedSharedBase                     // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
+	schedElect                          // a store ptxas wraps in an ELECT loop (bulkelect.go)
+	schedElectedLoad                    // a TMA load only an elect.sync lane reaches: no ELECT loop (tmaelect.go)
+	schedParamLDC                       // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
 )
 
 // schedule is a kernel's issue schedule.

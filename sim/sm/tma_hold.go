@@ -36,13 +36,17 @@ import (
 //     tmast7_{add,bred}_*_group and _tput: 78 to 82 cycles an operation
 //     in a loop where the stores take 36 to 43);
 //   - a TMA tensor load (UTMALDG) holds the warp for TMALoadIssueCycles:
-//     ptxas wraps every one in an ELECT loop (PLOP3, ELECT, UMOV, UTMALDG,
-//     two PLOP3, a not-taken BRA.U.ANY), even with uniform operands and a
+//     ptxas wraps it in an ELECT loop (PLOP3, ELECT, UMOV, UTMALDG, two
+//     PLOP3, a not-taken BRA.U.ANY), even with uniform operands and a
 //     single active thread (tmai.cu's 44 UTMALDG, ptxas 13.0 sm_90a); one
 //     thread issuing loads back to back stamps them 46 cycles apart on the
 //     H200 (family tmai, tools/microbench/gen13_tmaissue.py: every N, box
 //     size, swizzle and .multicast::cluster), where each would otherwise
-//     issue in a few cycles;
+//     issue in a few cycles. A load only an elect.sync lane reaches (the
+//     CuTe, CUTLASS and Triton producers) has no loop (tmaelect.go) and
+//     holds the warp for TMALoadElectedCycles: 32 such loads take 357
+//     cycles on the H200 against 1873 from thread 0 (family tmah,
+//     tools/microbench/gen14_tmahold.py, no stamps between the loads);
 //   - mbarrier.test_wait / try_wait on the mbarrier the warp last arrived
 //     on (arrive, complete_tx) sees the arrive no earlier than
 //     MbarArriveWaitCycles after it (t6tx_twctx_u4: complete_tx +
@@ -64,6 +68,7 @@ type HoldConfig struct {
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
+	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -158,7 +163,11 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		}
 		return
 	case info.Async == exec.AsyncBulkLoad && e.TMAMap != 0:
-		if c := h.TMALoadIssueCycles; c > 0 && e.GuardTrue > 0 {
+		c := h.TMALoadIssueCycles
+		if e.GuardTrue == 1 && s.code.low.electedLoad(info) {
+			c = h.TMALoadElectedCycles // no ELECT loop (tmaelect.go)
+		}
+		if c > 0 && e.GuardTrue > 0 {
 			// ptxas's ELECT loop around UTMALDG (after the lane loop, if
 			// several lanes issue: bulklane.go)
 			ws.setReady(now+s.bulkLaneLoop(info, e)+engine.Cycle(c), StallMIOThrottle)

@@ -183,6 +183,7 @@ PARTS = [
     ("gen13_tmaissue", "part 13: TMA loads issued back to back by one thread: issue cost against latency"),
     ("gen13_icache", "part 13: forward jumps over never-run code: the instruction prefetch depth, L2 and memory misses"),
     ("gen14_mbarops", "part 14: the single-CTA mbarrier evidence kernel phase by phase (%clock64 stamps)"),
+    ("gen14_tmahold", "part 14: TMA loads straight-line in the CuTe GEMM's shape (no stamps between them): the warp's hold"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -250,6 +250,19 @@ def derive(b, run):
             out["issue_step_cycles"] = (c[n - 1] - c[0]) / (n - 1)
             out["done_last_cycles"] = c[8] if m["mode"] == "one" else c[8 + n - 1]
         return out
+    if fam == "tmah":  # gen14_tmahold.py (helper tmanthold): TMA loads in the CuTe GEMM's shape (groups14_tmahold.go)
+        c, n, mode = clk[16:32], m["loads"], m["mode"]   # rep 1
+        if mode == "ovl":
+            out = {"w4_loop_cycles": c[5], "w5_loop_cycles": c[6]}
+            if n > 0:
+                out.update(issue_cycles=c[0], done_cycles=c[2])
+            return out
+        out = {"issue_cycles": c[0], "done_cycles": c[2]}
+        if mode == "stp":
+            out.update(issue_first_cycles=c[1], issue_step_cycles=(c[0] - c[1]) / (n - 1))
+        if mode == "stg":
+            out["done_last_cycles"] = c[4]
+        return out
     # gen4.py family tmax (issue 14: descriptor fetch, TMA stores and reductions)
     if fam == "tmax" and b["kernel"] == "tma_desc":
         return {"first_cycles": clk[0], "second_cycles": clk[1], "next_cycles": clk[3],
