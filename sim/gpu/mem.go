@@ -37,7 +37,7 @@ func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
 		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
-		cpHit: engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
+		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
 
 // access times the global lines of e leaving SM sm at cycle at: an L1 hit

@@ -85,6 +85,12 @@ type TimedConfig struct {
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
 	LaunchCycles int
 	TailCycles   int
+	// TensorClockCapMHz is the SM clock, in MHz, an SM runs at while its
+	// tensor pipe is active (tensorclock.go): from its first wgmma's start
+	// to its last wgmma's end the SM's clock (%clock64, the timeline the
+	// model runs in) is min(SMClockMHz, TensorClockCapMHz), while ncu's
+	// sm__cycles_elapsed.max counts at SMClockMHz; 0: no cap.
+	TensorClockCapMHz float64
 	// DispatchIntervalCycles is the GPU's CTA dispatch rate (one CTA per
 	// this many cycles), DispatchLatencyCycles a dispatched CTA's delay
 	// until its warps can issue.
@@ -242,6 +248,7 @@ func Params() []Param {
 		intParam("wgmma_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSTailCycles }),
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
 		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),
+		floatParam("tensor_clock_cap_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.TensorClockCapMHz }),
 		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
@@ -319,6 +326,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2TMAStoreBytesPerL2Cycle < 0 || c.L2TMAReduceBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_tma_store_bytes_per_l2_cycle and l2_tma_reduce_bytes_per_l2_cycle must not be negative")
+	}
+	if c.TensorClockCapMHz < 0 {
+		return fmt.Errorf("timing: tensor_clock_cap_mhz must be >= 0 (0: no cap), got %g", c.TensorClockCapMHz)
 	}
 	if c.LaunchCycles < 0 || c.TailCycles < 0 || c.DispatchIntervalCycles < 0 || c.DispatchLatencyCycles < 0 {
 		return fmt.Errorf("timing: launch, tail and dispatch cycles must not be negative")

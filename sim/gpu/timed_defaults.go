@@ -158,6 +158,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7848, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0052)},
 	"tail_cycles":                       {672, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0037)},
+	"tensor_clock_cap_mhz":              {1796.55, "fit: Nelder-Mead (tensor_clock_cap_mhz) on wgmma_f16_n128_rs, wgmma_f16_n128_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n256_rs, wgmma_f16_n256_ss, wgmma_f16_n32_rs, wgmma_f16_n32_ss, wgmma_f16_n64_rs, wgmma_f16_n64_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss", f(0.012)},
 	"tensor_interval_cycles":            {8, "hopper-numbers: mma.sync interval 6 [F]", nil},
 	"tensor_latency_cycles":             {24, "hopper-numbers: mma.sync m16n8k16 24.1", nil},
 	"tensormap_cp_fenceproxy_cycles":    {247, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0008)},

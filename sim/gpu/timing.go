@@ -14,6 +14,10 @@ type Timing struct {
 	Cycles int64 `json:"cycles"`
 	// TimeUS is Cycles at the profile's SM clock.
 	TimeUS float64 `json:"time_us"`
+	// TensorClockStretchCycles is the part of Cycles the tensor clock cap
+	// adds (tensorclock.go): the time an SM's tensor-active window loses
+	// at tensor_clock_cap_mhz against the launch's clock.
+	TensorClockStretchCycles int64 `json:"tensor_clock_stretch_cycles"`
 	// SMActiveCycles sums, over SMs, the cycles with a resident CTA.
 	SMActiveCycles int64 `json:"sm_active_cycles"`
 	// IPC is warp instructions per active SM cycle.
@@ -73,7 +77,8 @@ func stallMap(s *sm.Stalls) map[string]int64 {
 func (m *machine) timing() *Timing {
 	t := &Timing{Occupancy: m.occ, UnitBusyCycles: map[string]int64{}}
 	end := m.lastEnd + 0
-	t.Cycles = int64(end) + int64(m.tc.TailCycles)
+	t.TensorClockStretchCycles = int64(m.tensorClockStretch()) // tensorclock.go
+	t.Cycles = int64(end) + int64(m.tc.TailCycles) + t.TensorClockStretchCycles
 	t.TimeUS = float64(t.Cycles) / m.tc.SMClockMHz
 	var stalls sm.Stalls
 	var pipes [ptx.NumPipes]int64

@@ -207,6 +207,10 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		}
 		done := start + work + engine.Cycle(tail)
 		s.done.wg = done
+		if s.Stats.TensorLast == 0 {
+			s.Stats.TensorFirst = start
+		}
+		s.Stats.TensorLast = max(s.Stats.TensorLast, done)
 		if info.SerialWgmma {
 			// ptxas waits after every HGMMA of the function (C7515):
 			// the warpgroup's warps go on when this MMA is done

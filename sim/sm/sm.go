@@ -46,16 +46,16 @@ type SM struct {
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle
-	ID       int
-	cfg      *Config
-	host     Host
-	clk      *engine.Clocked
-	eng      *engine.Engine
-	sps      []subPart
-	ctas     []*ctaState
-	age      uint64
-	eff      exec.Effect
-	Stats    Stats
+	ID      int
+	cfg     *Config
+	host    Host
+	clk     *engine.Clocked
+	eng     *engine.Engine
+	sps     []subPart
+	ctas    []*ctaState
+	age     uint64
+	eff     exec.Effect
+	Stats   Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
 	// the issue cycle of the last global store (mbarorder.go)

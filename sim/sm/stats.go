@@ -58,6 +58,10 @@ type Stats struct {
 	Stalls       Stalls              // warp-cycles per state, over retired warps
 	WarpCycles   int64               // resident warp-cycles of retired warps
 	Sleeps       int64               // failed mbarrier waits that slept
+	// TensorFirst and TensorLast bound the SM's tensor-active window: the
+	// start of its first wgmma on the tensor pipe and the end of its last
+	// (0, 0: no wgmma ran); sim/gpu/tensorclock.go stretches it.
+	TensorFirst, TensorLast engine.Cycle
 	// AccountingErrors counts retired warps whose states do not sum to
 	// their resident cycles (a bug; tests check it is zero).
 	AccountingErrors int64

@@ -65,7 +65,7 @@ def main():
         mhz = statistics.median(fa["hz"] + fn["hz"]) / 1e6 if fa["hz"] else 0
         print(f"{name:28} {str(fa['cycles']):>22} {str(fn['cycles']):>22}  {mhz:.0f}")
         d = os.path.join(mb, name)
-        if not name.startswith(("flushj_", "flushs_", "sfl_")) or not os.path.isdir(d):
+        if not name.startswith(("flushj_", "flushs_", "sfl_", "sgp_")) or not os.path.isdir(d):
             continue
         with open(os.path.join(d, f"clock_ncu{sfx}.json"), "w") as f:
             json.dump({"runs": len(fa["clk"]), "gpu": host, "command": cmd,

@@ -181,6 +181,7 @@ PARTS = [
     ("gen12_smallflush", "part 12: the first global loads of many warps after ncu's cache flush; a bulk reduction onto untouched lines"),
     ("gen13_gemm4096", "part 13: gemm_wgmma's mainloop on working sets beyond the L2 (TMA round trip per stage at full GPU); HBM streams at 1 and 3 stages"),
     ("gen13_tmaissue", "part 13: TMA loads issued back to back by one thread: issue cost against latency"),
+    ("gen14_smallgemm", "part 14: a small GEMM launch phase by phase (prologue, first stage, loop, epilogue, drain)"),
     ("gen13_icache", "part 13: forward jumps over never-run code: the instruction prefetch depth, L2 and memory misses"),
     ("gen14_mbarops", "part 14: the single-CTA mbarrier evidence kernel phase by phase (%clock64 stamps)"),
     ("gen14_tmahold", "part 14: TMA loads straight-line in the CuTe GEMM's shape (no stamps between them): the warp's hold"),

@@ -239,6 +239,17 @@ def derive(b, run):
         return {"ktile_cycles": up([(c[9] - c[3]) / (6 * kt / 8) for c in cl]),
                 "stage_cycles": up([c[2 + j] - c[9 + j] for c in cl for j in range(1, 8)]),
                 "first_cycles": up([c[2] - c[1] for c in cl])}
+    if fam == "sgp":  # gen14_smallgemm.py (helper smallgemm): a small GEMM launch phase by phase (groups14_smallgemm.go)
+        cl = rows(clk, 16)  # {smid, e0, t0, p1, pe, tf, tm0, tm1, te0, te1, tq0, tq1, g0, g1, e1, e2}
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        out = {"pro_cycles": up([c[2] - c[1] for c in cl]),
+               "epi_cycles": up([max(c[8], c[9]) - max(c[6], c[7]) for c in cl])}
+        if m["k_tiles"] > 0:
+            out["first_cycles"] = up([c[5] - c[2] for c in cl])
+            out["loop_cycles"] = up([max(c[6], c[7]) - c[5] for c in cl])
+        if m["flags"] & 2:
+            out["drain_cycles"] = up([max(c[10], c[11]) - max(c[8], c[9]) for c in cl])
+        return out
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
@@ -463,7 +474,7 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
-        if b["family"] in ("gmm12", "gmm13"):
+        if b["family"] in ("gmm12", "gmm13", "sgp"):
             # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
             # simulated run starts cold; the runs without ncu find A and B in the L2). No
             # clock_ncu file (H100): the launch's ncu cycles only

@@ -55,7 +55,8 @@ func Figures(b *Bench) []string {
 		}
 		return []string{"bytes_per_cycle_per_sm"}
 	case strings.HasPrefix(n, "wgmma"):
-		return []string{"latency_cycles", "issue_interval_cycles"}
+		// and the launch's cycles: the tensor clock cap (group tensor_clock)
+		return []string{"latency_cycles", "issue_interval_cycles", NCUFigure}
 	}
 	return figures3(b)
 }
@@ -166,6 +167,7 @@ func Derive(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 			return nil, err
 		}
 		out["latency_cycles"], out["issue_interval_cycles"] = clk[1]/b.meta("lat_wgmmas"), clk[3]/b.meta("tput_wgmmas")
+		out[NCUFigure] = cycles
 	default:
 		return derive3(b, o, cycles)
 	}

@@ -84,6 +84,9 @@ func lsSlope(rec map[string]*Bench, benches []string, xs []float64, fig string) 
 }
 
 var (
+	// wgmmaClockFigures are the wgmma family's %clock64 figures (the tail
+	// groups are not judged on the launch's cycles: tensor_clock is).
+	wgmmaClockFigures = []string{"latency_cycles", "issue_interval_cycles"}
 	// wgmma shapes whose issue interval is set by the MAC rate (N >= 64)
 	wgmmaRateBound = []string{"wgmma_f16_n64_ss", "wgmma_f16_n128_ss", "wgmma_f16_n256_ss", "wgmma_f16_n64_rs", "wgmma_f16_n128_rs", "wgmma_f16_n256_rs"}
 	wgmmaRateN     = []float64{64, 128, 256, 64, 128, 256}
@@ -169,7 +172,7 @@ var Groups = []Group{
 		Direct: slope(smemLat, pow2, "cycles_per_inst", "latency per wavefront")},
 	{Name: "barrier_arrive", Params: []string{"barrier_arrive_interval_cycles"}, Benches: barSync,
 		Direct: slope(barSync, pow2, "cycles_per_barrier", "cycles per arriving warp")},
-	{Name: "wgmma_rate", Params: []string{"wgmma_fma_per_cycle"}, Benches: wgmmaRateBound,
+	{Name: "wgmma_rate", Params: []string{"wgmma_fma_per_cycle"}, Benches: wgmmaRateBound, Figures: wgmmaClockFigures,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			// the issue interval grows by 64*16 MACs per unit of N over the
 			// rate: the slope, free of the pipe's constant overhead
@@ -205,9 +208,9 @@ var Groups = []Group{
 		Benches: []string{"stsm_x1_1w", "stsm_x2_1w", "stsm_x4_1w"},
 		Start:   []float64{2, 2, 4}, Lo: []float64{0, 0, 0}, Hi: []float64{100, 50, 100}},
 	{Name: "wgmma_ss_tail", Params: []string{"wgmma_ss_tail_cycles"}, Benches: []string{"wgmma_f16_*_ss"},
-		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{1000}},
+		Figures: wgmmaClockFigures, Start: []float64{64}, Lo: []float64{0}, Hi: []float64{1000}},
 	{Name: "wgmma_rs_tail", Params: []string{"wgmma_rs_tail_cycles"}, Benches: []string{"wgmma_f16_*_rs"},
-		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{1000}},
+		Figures: wgmmaClockFigures, Start: []float64{64}, Lo: []float64{0}, Hi: []float64{1000}},
 	// wgmma_floor after the two tails: its n8/n16 figures read them, and the
 	// CI refit (refit_test.go) keeps the tails at their committed values, so
 	// the floor must be fitted on the tails' fitted values in the full refit
@@ -215,6 +218,13 @@ var Groups = []Group{
 	{Name: "wgmma_floor", Params: []string{"wgmma_min_cycles"}, Benches: []string{"wgmma_*_n8_*", "wgmma_*_n16_*"},
 		Figures: []string{"issue_interval_cycles"},
 		Start:   []float64{20}, Lo: []float64{1}, Hi: []float64{200}},
+	// tensor_clock after the wgmma groups: the launches' ncu cycles less
+	// what their %clock64 figures (fitted above) account for is the time
+	// the SM's capped clock lost while its tensor pipe was active
+	// (sim/gpu/tensorclock.go, validation/timing/tensorclock.md).
+	{Name: "tensor_clock", Params: []string{"tensor_clock_cap_mhz"}, Benches: []string{"wgmma_f16_*_ss", "wgmma_f16_*_rs"},
+		Figures: []string{NCUFigure},
+		Start:   []float64{1800}, Lo: []float64{1000}, Hi: []float64{4000}},
 	{Name: "tma", Params: []string{"tma_latency_cycles", "tma_issue_cycles"},
 		Benches: []string{"tma_load_none_*_lat", "tma_load_none_1k_tput", "tma_load_none_2k_tput", "tma_load_none_4k_tput"},
 		Start:   []float64{100, 32}, Lo: []float64{0, 1}, Hi: []float64{2000, 2000}},

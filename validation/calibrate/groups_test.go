@@ -43,14 +43,16 @@ func TestWgmmaRateFromSlope(t *testing.T) {
 // A group with Figures is judged on those figures only: wgmma_floor's cost
 // leaves out the latencies (which the tail groups fit after it).
 func TestGroupFiguresFilterCost(t *testing.T) {
-	b := &Bench{Name: "wgmma_f16_n8_ss", Family: "wgmma", Measured: map[string]float64{"latency_cycles": 100, "issue_interval_cycles": 20}}
-	vals := map[string]float64{"wgmma_f16_n8_ss\x00latency_cycles": 200, "wgmma_f16_n8_ss\x00issue_interval_cycles": 20 * math.E}
+	b := &Bench{Name: "wgmma_f16_n8_ss", Family: "wgmma", Measured: map[string]float64{"latency_cycles": 100, "issue_interval_cycles": 20},
+		NCU: Spread{Median: 19000, N: 3}}
+	vals := map[string]float64{"wgmma_f16_n8_ss\x00latency_cycles": 200, "wgmma_f16_n8_ss\x00issue_interval_cycles": 20 * math.E,
+		"wgmma_f16_n8_ss\x00" + NCUFigure: 19000}
 	g := groupNamed(t, "wgmma_floor")
 	c, n := cost(g, []*Bench{b}, vals, nil)
 	assert.Equal(t, 1, n)
 	assert.InDelta(t, 1.0, c, 1e-12, "(log e)^2 of the interval alone")
 	c, n = cost(Group{}, []*Bench{b}, vals, nil)
-	assert.Equal(t, 2, n)
+	assert.Equal(t, 3, n, "the two %clock64 figures and the launch's cycles (exact: log 1 = 0)")
 	assert.InDelta(t, 1+math.Log(2)*math.Log(2), c, 1e-12)
 	r := rmsRel(g, []*Bench{b}, vals)
 	require.NotNil(t, r)

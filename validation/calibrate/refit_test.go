@@ -14,7 +14,8 @@ import (
 )
 
 // ciGroups are refitted in CI (about 10 s on 2 cores): every group but
-// the wgmma tail searches (12 benchmarks, ~60 evaluations) and
+// the wgmma tail searches (12 benchmarks, ~60 evaluations), tensor_clock
+// (the same 12 launches) and
 // registers_live (a closed form, but judged on ten launches of 4224 CTAs,
 // ~70 s; TestRegistersLiveOverhead checks its value), l2_tma_store and
 // l2_tma_reduce (132-SM launches, ~1 s a run) and launch (with
@@ -25,7 +26,7 @@ import (
 func ciGroups() []string {
 	var out []string
 	for _, g := range Groups {
-		if g.Name != "wgmma_ss_tail" && g.Name != "wgmma_rs_tail" && g.Name != "registers_live" && g.Name != "launch" && g.Name != "smem_queue" &&
+		if g.Name != "wgmma_ss_tail" && g.Name != "wgmma_rs_tail" && g.Name != "tensor_clock" && g.Name != "registers_live" && g.Name != "launch" && g.Name != "smem_queue" &&
 			g.Name != "l2_tma_store" && g.Name != "l2_tma_reduce" {
 			out = append(out, g.Name)
 		}

@@ -1,0 +1,44 @@
+package gpu
+
+import (
+	"github.com/sm90sim/sm90sim/sim/engine"
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
+
+// The tensor clock cap (tensor_clock_cap_mhz). An SM whose tensor pipe is
+// active runs slower than the clock ncu reports: the sgp_* microbenchmarks
+// (tools/microbench/gen14_smallgemm.py, one CTA of gemm_wgmma's form on an
+// otherwise idle H200 at ~1955 MHz) count %clock64 against %globaltimer
+// over their spans at ~1765 MHz when the wgmma loop ran (sgp_k512_c1,
+// sgp_k64_c1, sgp_k1024_c4, and 16 CTAs at a 1830 MHz launch clock too)
+// and at ~1970-2000 when only the TMA pipeline ran (sgp_k512_c1_nowg_nost),
+// while ncu's sm__cycles_elapsed.avg.per_second says 1955: the launch's
+// sm__cycles_elapsed.max exceeds the span's %clock64 cycles by the time the
+// slowed clock lost (validation/timing/tensorclock.md). The model's
+// timeline is the SM's own clock (its per-instruction figures come from
+// %clock64), so the lost time is added to the launch's cycles: an SM's
+// tensor-active window (its first wgmma's start to its last wgmma's end)
+// of W cycles at the capped clock takes W x (clock / cap - 1) cycles more
+// at the reported clock. A launch clock at or under the cap (large grids:
+// the whole GPU's clock is already lower) loses nothing.
+
+// tensorStretch is the cycles (at clockMHz) an SM's tensor-active window
+// adds to the launch: window x (clockMHz / capMHz - 1), 0 without a cap,
+// without wgmma or with the clock at or under the cap.
+func tensorStretch(st *sm.Stats, clockMHz, capMHz float64) engine.Cycle {
+	if capMHz <= 0 || clockMHz <= capMHz || st.TensorLast <= st.TensorFirst {
+		return 0
+	}
+	w := float64(st.TensorLast - st.TensorFirst)
+	return engine.Cycle(w*(clockMHz/capMHz-1) + 0.5)
+}
+
+// tensorClockStretch is the launch's extra cycles: the largest stretch of
+// an SM (the SMs run side by side; the one that lost the most ends last).
+func (m *machine) tensorClockStretch() engine.Cycle {
+	var most engine.Cycle
+	for _, s := range m.sms {
+		most = max(most, tensorStretch(&s.Stats, m.tc.SMClockMHz, m.tc.TensorClockCapMHz))
+	}
+	return most
+}

@@ -1,0 +1,26 @@
+package gpu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/sm90sim/sm90sim/sim/sm"
+)
+
+// tensorStretch by hand: a 10000-cycle tensor-active window at a 1955 MHz
+// launch clock under a 1788 MHz cap takes 10000 x 1955 / 1788 = 10934.0
+// cycles of the launch clock, 934 more; at or under the cap, without a
+// cap or without wgmma nothing.
+func TestTensorStretchHandMade(t *testing.T) {
+	st := &sm.Stats{TensorFirst: 2000, TensorLast: 12000}
+	assert.EqualValues(t, 934, tensorStretch(st, 1955, 1788))
+	assert.EqualValues(t, 0, tensorStretch(st, 1788, 1788))
+	assert.EqualValues(t, 0, tensorStretch(st, 1627, 1788))
+	assert.EqualValues(t, 0, tensorStretch(st, 1955, 0))
+	assert.EqualValues(t, 0, tensorStretch(&sm.Stats{}, 1955, 1788))
+	// the sgp_k512_c1_one_nost loop measured on the H200: 4381 cycles of
+	// %clock64 in ~2.54 us of %globaltimer (1724 MHz) against ncu's 1950:
+	// 4381 x (1950 / 1724 - 1) = 574.3 cycles lost
+	assert.EqualValues(t, 574, tensorStretch(&sm.Stats{TensorFirst: 1, TensorLast: 4382}, 1950, 1724))
+}

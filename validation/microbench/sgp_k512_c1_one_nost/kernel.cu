@@ -1,0 +1,1 @@
+../sgp_k0_c1/kernel.cu
