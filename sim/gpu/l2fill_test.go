@@ -50,3 +50,27 @@ func TestTMABoxWaitingForFillTakesTheHBMExtra(t *testing.T) {
 	assert.Equal(t, r0, first(m.access(1100, 1, box, false)), "the waiting box: the first box's time")
 	assert.Equal(t, int64(4), m.l2.waitSectors)
 }
+
+// bulk_hit_saving_cycles shortens an L2 hit of a plain bulk load
+// (cp.async.bulk global -> shared) and of nothing else: a tensor-map box,
+// the TMA unit's descriptor fetch (tma_desc.go: an Effect with no Info) and
+// a load instruction's hit keep the L2's latency; a miss keeps it too.
+func TestBulkHitSavingOnlyForPlainBulkLoads(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.SM.Async.BulkHitSavingCycles = 100
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+	m := newMemModel(&tc, 2, newL2(&tc, 2, [][]int{{0}, {1}}), 128*1024)
+	bulk := &exec.InstInfo{Async: exec.AsyncBulkLoad}
+	mk := func(info *exec.InstInfo, tma bool, mp uint64) *exec.Effect {
+		e := &exec.Effect{Info: info, NumLines: 1, NumSectors: 4, GlobalTMA: tma, TMAMap: mp}
+		e.GlobalLines[0], e.LineSectors[0] = 0, 0xf
+		return e
+	}
+	miss := first(m.access(1000, 0, mk(bulk, true, 0), false))
+	hit := first(m.access(5000, 0, mk(nil, true, 0), false)) - 5000 // the descriptor fetch's hit
+	assert.Equal(t, hit-100, first(m.access(6000, 0, mk(bulk, true, 0), false))-6000, "a plain bulk load's hit")
+	assert.Equal(t, hit, first(m.access(7000, 0, mk(bulk, true, 1<<56|64), false))-7000, "a tensor box's hit")
+	assert.Equal(t, hit, first(m.access(8000, 0, mk(&exec.InstInfo{}, false, 0), false))-8000, "a load's hit")
+	assert.Greater(t, miss-1000, hit, "the first access missed")
+}

@@ -96,8 +96,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
 		// for another request's fill (l2fill.go) comes from HBM as well
 		ready += m.tmaMiss
-	} else if e.GlobalTMA && !e.GlobalStore && e.TMAMap == 0 && m.bulkHit > 0 && n > 0 {
-		// a plain bulk load (no tensor map) whose lines are all in L2
+	} else if m.bulkHit > 0 && n > 0 && e.GlobalTMA && !e.GlobalStore && e.TMAMap == 0 && e.Info != nil && e.Info.Async == exec.AsyncBulkLoad {
+		// a plain bulk load (no tensor map; not the TMA unit's descriptor
+		// fetch, tma_desc.go) whose lines are all in L2
 		// completes sooner than a load's hit (bulkl_*: warm 16-byte to
 		// 4 KiB copies complete about 200 cycles after their issue,
 		// validation/timing/constblock.md; cold ones as the tensor loads'

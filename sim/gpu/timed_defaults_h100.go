@@ -156,7 +156,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"tensormap_replace_shared_cycles":   {9, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0025)},
 	"tma_bulk_commit_cycles":            {0, "fit: closed form, mean of tmast7_{st,add,bst,bred}_1k_tput - _group cycles_per_op: 0.5 (a commit_group after each operation, right after it in the SASS)", f(0.1131)},
 	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0464)},
-	"tma_desc_global_cycles":            {134, "fit: Nelder-Mead (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.1504)},
+	"tma_desc_global_cycles":            {84, "fit: Nelder-Mead (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0454)},
 	"tma_desc_store_cycles":             {38, "fit: closed form, tmadesc4_store first_cycles - next_cycles 216 - 178 (a store on a parameter map new to the SM)", f(0.2574)},
 	"tma_fence_drain_bytes_per_cycle":   {0, "fit: closed form, 0 (no byte term: t7mc_bar - t7mc_nobar cycles_per_iteration is 1317 - 550.2 after 16 KiB, 1208 - 441.1 after 4 KiB)", f(0.3577)},
 	"tma_fence_drain_cycles":            {0, "not seen on the H100 (calibrate keeps 0; the drain is off without a byte term): a default cluster barrier after a 4 or 16 KiB TMA load costs what the fence and barrier cost alone, t7mc_bar - t7mc_nobar 766.5 / 766.6 cycles against cluster_bar_c2 773; the fence alone (fence_gpu_cycles, then cluster_fence_cycles, 692) is longer than the drain", nil},
