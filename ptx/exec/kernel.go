@@ -48,6 +48,8 @@ type Kernel struct {
 	// varAddr: module-scope variable addresses (global address for
 	// .global/.const, shared-space address for .shared).
 	varAddr []uint64
+	// constBank: the .const variables in the constant bank (ConstBank)
+	constBank []constVar
 	// sharedLocalAddr[f][i]: shared-space address of function-local .shared vars.
 	sharedLocalAddr [][]uint64
 	staticShared    int // end of static shared (shared-space address)
@@ -167,22 +169,20 @@ func (k *Kernel) SharedBytes(dynamic int) int { return int(k.DynamicSharedBase()
 // ConstBank places addr, a global address inside one of the module's
 // .const variables, in the kernel's constant bank (SASS c[0x3][..]): ptxas
 // packs the .const variables one after the other in declaration order,
-// each at its alignment. ok is false for other addresses.
+// each at its alignment (LoadGlobals lays the table out). ok is false for
+// other addresses.
 func (k *Kernel) ConstBank(addr uint64) (off uint64, ok bool) {
-	var at uint64
-	for i, v := range k.prog.Vars {
-		if v.Space != ptx.SpaceConst {
-			continue
+	for _, c := range k.constBank {
+		if addr >= c.addr && addr < c.addr+c.size {
+			return c.off + addr - c.addr, true
 		}
-		a := uint64(max(v.Align, 1))
-		at = (at + a - 1) &^ (a - 1)
-		if i < len(k.varAddr) && addr >= k.varAddr[i] && addr < k.varAddr[i]+uint64(v.Size) {
-			return at + addr - k.varAddr[i], true
-		}
-		at += uint64(v.Size)
 	}
 	return 0, false
 }
+
+// constVar is a .const variable's global address, size and place in the
+// constant bank.
+type constVar struct{ addr, size, off uint64 }
 
 // LoadGlobals maps the module's .global and .const variables into g, with
 // their initializers (address relocations resolved).
@@ -196,6 +196,17 @@ func (k *Kernel) LoadGlobals(g *GlobalMem) error {
 			copy(seg.Data, v.Init)
 		}
 		k.varAddr[i] = seg.Base
+	}
+	k.constBank = k.constBank[:0]
+	var at uint64
+	for i, v := range k.prog.Vars {
+		if v.Space != ptx.SpaceConst {
+			continue
+		}
+		a := uint64(max(v.Align, 1))
+		at = (at + a - 1) &^ (a - 1)
+		k.constBank = append(k.constBank, constVar{k.varAddr[i], uint64(v.Size), at})
+		at += uint64(v.Size)
 	}
 	for _, v := range k.prog.Vars {
 		if len(v.Relocs) == 0 || (v.Space != ptx.SpaceGlobal && v.Space != ptx.SpaceConst) {
