@@ -1,14 +1,10 @@
 package gpu_test
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // Warp 1 runs a dependent chain of 64 multiplies before bar.sync, warp 0
@@ -59,17 +55,8 @@ DONE:
 // within a few cycles of its read before, warp 1's likewise, and the two
 // reads after the barrier differ by about the arrival skew.
 func TestClockAfterBarrierReadsArrival(t *testing.T) {
-	k := compileEntry(t, "barclock", barClockPTX)
-	g := exec.NewGlobalMem()
-	require.NoError(t, k.LoadGlobals(g))
-	out := g.Alloc("out", 32)
-	params := binary.LittleEndian.AppendUint64(nil, out.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Params: params, Global: g}
-	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
-	require.NoError(t, err)
-	b := g.Slice(out.Base, 32)
-	v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(b[8*i:])) }
-	pre0, post0, pre1, post1 := v(0), v(1), v(2), v(3)
+	v := u64s(timedOne(t, "barclock", barClockPTX, 64, 32)[0])
+	pre0, post0, pre1, post1 := v[0], v[1], v[2], v[3]
 	skew := pre1 - pre0
 	require.Greater(t, skew, int64(200), "warp 1's chain: 64 dependent multiplies")
 	assert.LessOrEqual(t, post0-pre0, int64(8), "warp 0 reads its arrival, not the release")

@@ -1,13 +1,11 @@
 package gpu_test
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
@@ -80,23 +78,11 @@ DONE:
 // saw all 32 copies at the loop's end, and phase 1 took at least the
 // whole round trip after it.
 func TestBulkLaneLoopLinesLeaveWithTheirLane(t *testing.T) {
-	k := compileEntry(t, "bulklane", bulkLanePTX)
-	g := exec.NewGlobalMem()
-	require.NoError(t, k.LoadGlobals(g))
-	src := g.Alloc("src", 8192)
-	out := g.Alloc("out", 40)
-	params := binary.LittleEndian.AppendUint64(nil, src.Base)
-	params = binary.LittleEndian.AppendUint64(params, out.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{32, 1, 1}, Params: params, Global: g}
-	tc := gpu.DefaultTimedConfig()
-	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), tc, k, l, gpu.TimedOptions{})
-	require.NoError(t, err)
-	b := g.Slice(out.Base, 40)
-	v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(b[8*i:])) }
-	loop := v(1) - v(0)
-	require.InDelta(t, 31*tc.SM.BulkLaneCycles, loop, 60, "the lane loop")
-	afterLoop := v(2) - v(1)
-	single := v(4) - v(3)
+	v := u64s(timedOne(t, "bulklane", bulkLanePTX, 32, 8192, 40)[1])
+	loop := v[1] - v[0]
+	require.InDelta(t, 31*gpu.DefaultTimedConfig().SM.BulkLaneCycles, loop, 60, "the lane loop")
+	afterLoop := v[2] - v[1]
+	single := v[4] - v[3]
 	assert.Less(t, afterLoop, single-100, "phase 1's fills overlapped its loop")
 }
 
@@ -145,17 +131,6 @@ W2:
 // bulkl lane loops, which compromise between one copy and 32: about 9%
 // under it at 141 cycles).
 func TestBulkCopyFromL2MatchesTheH200(t *testing.T) {
-	k := compileEntry(t, "bulkwarm", bulkWarmPTX)
-	g := exec.NewGlobalMem()
-	require.NoError(t, k.LoadGlobals(g))
-	src := g.Alloc("src", 128)
-	out := g.Alloc("out", 16)
-	params := binary.LittleEndian.AppendUint64(nil, src.Base)
-	params = binary.LittleEndian.AppendUint64(params, out.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{1, 1, 1}, Params: params, Global: g}
-	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
-	require.NoError(t, err)
-	b := g.Slice(out.Base, 16)
-	warm := int64(binary.LittleEndian.Uint64(b[8:])) - int64(binary.LittleEndian.Uint64(b))
-	assert.InEpsilon(t, 286, warm, 0.10, "a warm 16-byte bulk copy, cycles")
+	v := u64s(timedOne(t, "bulkwarm", bulkWarmPTX, 1, 128, 16)[1])
+	assert.InEpsilon(t, 286, v[1]-v[0], 0.10, "a warm 16-byte bulk copy, cycles")
 }

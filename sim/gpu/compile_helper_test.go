@@ -1,12 +1,15 @@
 package gpu_test
 
 import (
+	"encoding/binary"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // compileEntry parses a test's PTX source and compiles its entry name with
@@ -18,4 +21,38 @@ func compileEntry(t testing.TB, name, src string) *exec.Kernel {
 	k, err := exec.Compile(p, name, exec.DefaultLayout())
 	require.NoError(t, err)
 	return k
+}
+
+// timedOne runs entry name of src timed with the built-in profile, one CTA
+// of block threads, its parameters one fresh global buffer of each size in
+// bufBytes (pointers, in order), and returns the buffers' bytes after the
+// run.
+func timedOne(t testing.TB, name, src string, block int, bufBytes ...int) [][]byte {
+	t.Helper()
+	k := compileEntry(t, name, src)
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	var params []byte
+	segs := make([]*exec.Segment, len(bufBytes))
+	for i, n := range bufBytes {
+		segs[i] = g.Alloc(fmt.Sprintf("buf%d", i), n)
+		params = binary.LittleEndian.AppendUint64(params, segs[i].Base)
+	}
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{block, 1, 1}, Params: params, Global: g}
+	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	require.NoError(t, err)
+	out := make([][]byte, len(segs))
+	for i, s := range segs {
+		out[i] = g.Slice(s.Base, bufBytes[i])
+	}
+	return out
+}
+
+// u64s reads b as little-endian 64-bit values.
+func u64s(b []byte) []int64 {
+	v := make([]int64, len(b)/8)
+	for i := range v {
+		v[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+	return v
 }

@@ -1,14 +1,9 @@
 package gpu_test
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/sm90sim/sm90sim/ptx/exec"
-	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
 // One thread reads kA[0], then (through the value it read, so in order)
@@ -56,17 +51,8 @@ const constBlockPTX = `
 // first block's second line, though its own global address is elsewhere)
 // is a hit and kC[128] (bank byte 688) is a miss.
 func TestConstBankBlockHit(t *testing.T) {
-	k := compileEntry(t, "constblock", constBlockPTX)
-	g := exec.NewGlobalMem()
-	require.NoError(t, k.LoadGlobals(g))
-	out := g.Alloc("out", 32)
-	params := binary.LittleEndian.AppendUint64(nil, out.Base)
-	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{1, 1, 1}, Params: params, Global: g}
-	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
-	require.NoError(t, err)
-	b := g.Slice(out.Base, 24)
-	v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(b[8*i:])) }
-	hit, miss := v(1)-v(0), v(2)-v(1)
+	v := u64s(timedOne(t, "constblock", constBlockPTX, 1, 32)[0])
+	hit, miss := v[1]-v[0], v[2]-v[1]
 	assert.Less(t, hit, int64(120), "kB[0] shares kA's 256-byte block")
 	assert.Greater(t, miss, int64(250), "kC[128] is two blocks on")
 }
