@@ -49,7 +49,7 @@ func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycl
 		for k < n && k*lanes/n == lane {
 			k++
 		}
-		*sub = *e
+		memHeader(sub, e)
 		sub.NumLines, sub.NumSectors, sub.GlobalBytes = k-j, 0, 0
 		copy(sub.GlobalLines[:], e.GlobalLines[j:k])
 		copy(sub.LineSectors[:], e.LineSectors[j:k])

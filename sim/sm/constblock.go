@@ -24,7 +24,7 @@ const constBankLines = uint64(1) << 50
 func (s *SM) constBlock(e *exec.Effect) *exec.Effect {
 	n := min(e.NumLines, len(e.GlobalLines))
 	sub := &s.constSub
-	*sub = *e
+	memHeader(sub, e)
 	sub.NumLines, sub.NumSectors = 0, 0
 	for i := 0; i < n; i++ {
 		ln := e.GlobalLines[i]
@@ -61,4 +61,13 @@ func (s *SM) constBlock(e *exec.Effect) *exec.Effect {
 	}
 	sub.GlobalBytes = 32 * sub.NumSectors
 	return sub
+}
+
+// memHeader gives dst, a scratch Effect for a memory request (Host.Memory),
+// e's fields other than its lines: what the memory model reads (the caller
+// fills the lines), without copying the whole Effect (its line arrays are
+// a few KiB) on every request.
+func memHeader(dst, e *exec.Effect) {
+	dst.Info, dst.GlobalStore, dst.GlobalTMA, dst.TMAMap = e.Info, e.GlobalStore, e.GlobalTMA, e.TMAMap
+	dst.GuardTrue, dst.Active = e.GuardTrue, e.Active
 }
