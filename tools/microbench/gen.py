@@ -184,6 +184,7 @@ PARTS = [
     ("gen14_smallgemm", "part 14: a small GEMM launch phase by phase (prologue, first stage, loop, epilogue, drain)"),
     ("gen13_icache", "part 13: forward jumps over never-run code: the instruction prefetch depth, L2 and memory misses"),
     ("gen14_mbarops", "part 14: the single-CTA mbarrier evidence kernel phase by phase (%clock64 stamps)"),
+    ("gen15_reduceops", "part 15: the 62-CTA bulk-reduction evidence kernel phase by phase (%clock64 stamps)"),
     ("gen14_tmahold", "part 14: TMA loads straight-line in the CuTe GEMM's shape (no stamps between them): the warp's hold"),
 ]
 sys.path.insert(0, SRC)

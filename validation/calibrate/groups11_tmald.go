@@ -14,7 +14,9 @@ import "fmt"
 //     tph_mbar_ops (tools/microbench/gen14_mbarops.py): the mbarrier
 //     evidence kernel with stamps; only its launch under ncu is compared;
 //     tph_stsm_none likewise (a stamp after each of stsm_none's 18
-//     __syncthreads, 20 per warp).
+//     __syncthreads, 20 per warp); tph_tma_reduce_ops
+//     (tools/microbench/gen15_reduceops.py) the 62-CTA bulk-reduction
+//     evidence kernel (8 stamps per warp, every CTA).
 //   - tphl: the fill loop (st.shared) and copy-out loop (ld.shared ->
 //     st.global) of those kernels alone, 16 KiB, 32..256 threads: cycles
 //     per iteration of warp 0, and the launch under ncu.
@@ -31,7 +33,7 @@ func init() {
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
 func figuresTPH(b *Bench) []string {
-	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" {
+	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || b.Name == "tph_tma_reduce_ops" {
 		return []string{NCUFigure} // gen14_mbarops.py: the launch only
 	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
@@ -42,6 +44,9 @@ func figuresTPH(b *Bench) []string {
 const tphStampLimit = 1 << 40
 
 func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	if b.Name == "tph_tma_reduce_ops" {
+		return deriveTPHReduceOps(b, o, cycles)
+	}
 	per := 16
 	if b.Name == "tph_stsm_none" {
 		per = 20 // TPH_N 20
@@ -95,4 +100,34 @@ func deriveTPHL(b *Bench, o Outputs, cycles float64) (map[string]float64, error)
 	}
 	c := cl[0]
 	return map[string]float64{NCUFigure: cycles, "fill_cycles_per_iter": c[1] / it, "copy_cycles_per_iter": (c[3] - c[2]) / it}, nil
+}
+
+// deriveTPHReduceOps: tph_tma_reduce_ops (gen15_reduceops.py, summarize.py's
+// formulas): warp 0 of every CTA the launch's mask runs (clk[cta][warp][k], 8
+// stamps, 4 warps per CTA; a CTA left out wrote zeros): the medians over those
+// CTAs of its load, sync, issue, wait and flag phases, and the longest CTA's
+// stamped span. Only the launch under ncu is compared; the phases are for
+// diagnosis (%clock64 is per SM, so spans of different CTAs are not aligned).
+func deriveTPHReduceOps(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	all := rows(o["clk"], 8)
+	var load, sync, issue, wait, flag []float64
+	span := 0.0
+	for i := 0; i < len(all); i += 4 {
+		c := all[i]
+		if c[1] == 0 {
+			continue
+		}
+		load = append(load, c[1])
+		sync = append(sync, c[2]-c[1])
+		issue = append(issue, c[3]-c[2])
+		wait = append(wait, c[4]-c[3])
+		flag = append(flag, c[5]-c[4])
+		span = max(span, c[5])
+	}
+	if len(load) == 0 {
+		return nil, fmt.Errorf("%s: output clk has no stamped CTA (%d values, 8 per warp)", b.Name, len(o["clk"]))
+	}
+	return map[string]float64{NCUFigure: cycles, "load_cycles": median(load), "sync_cycles": median(sync),
+		"issue_cycles": median(issue), "wait_cycles": median(wait), "flag_cycles": median(flag),
+		"span_max_cycles": span}, nil
 }
