@@ -4,7 +4,15 @@ REDUX.SUM + VOTEU + UFLO before one lane's ATOMS) by atomics an iteration
 and warps, and which pipe REDUX.SUM and S2R SR_LANEID share with 32-lane
 ATOMS (atom15.cu, family atom); REDUX.SUM alone at 8 warps (redux13.cu,
 family warppipe). Imported by gen.py (register(add)); `python3
-tools/microbench/gen15_atomu.py` writes only these directories."""
+tools/microbench/gen15_atomu.py` writes only these directories.
+
+What ptxas 13.0 made of them (tools/microbench/atom15_sass.txt): atom15_redU
+is atom7_const_dead's loop (REDUX.SUM, VOTEU.ANY, UFLO, ISETP, IMAD.U32, U
+one-lane ATOMS) with S2R SR_LANEID hoisted before the loop at U = 8;
+atom15_mixr puts its 4 REDUX.SUM + IMAD.U32 among the 32 ATOMS; atom15_mixs
+does NOT measure S2R: ptxas reads %laneid once before the loop and adds it
+with 4 IMAD.IADD an iteration (ncu: 2 more LSU instructions a warp than
+atom15_mixr, not 32). Recorded on the H200 only (RECORDING_NOTE)."""
 import os
 import sys
 
