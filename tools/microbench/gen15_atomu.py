@@ -12,7 +12,7 @@ one-lane ATOMS) with S2R SR_LANEID hoisted before the loop at U = 8;
 atom15_mixr puts its 4 REDUX.SUM + IMAD.U32 among the 32 ATOMS; atom15_mixs
 does NOT measure S2R: ptxas reads %laneid once before the loop and adds it
 with 4 IMAD.IADD an iteration (ncu: 2 more LSU instructions a warp than
-atom15_mixr, not 32). Recorded on the H200 only (RECORDING_NOTE)."""
+atom15_mixr, not 32). Recorded on the H200 and the H100 (device.sh, the same PTX)."""
 import os
 import sys
 

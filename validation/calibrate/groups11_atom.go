@@ -58,7 +58,7 @@ func init() {
 //   - atom_reduce_cycles: one warp's warp-reduced atomics, 32 a stretch
 //     behind one REDUX.SUM (atom7_const_dead_w1, atom7_param_dead_w1, on
 //     both GPUs; atom15_red*, 8 or 128 a stretch at 1, 8 and 32 warps,
-//     recorded on the H200 only, are compared, not fitted).
+//     are compared, not fitted).
 var groups11Atom = []Group{
 	{Name: "shfl_interval", Params: []string{"shfl_interval_cycles"},
 		Benches: []string{"warp11_bfly_w*", "warp11_idx_w*", "warp11_up_w*"},
