@@ -34,8 +34,9 @@ import (
 // its latency after that.
 //
 // REDUX.SUM goes to the ADU behind the same MIO issue (ncu on the H200:
-// redux13_tput's REDUXes counted on pipe_adu, written back by the MIO,
-// mio_throttle 21.7 stalls per issue at 32 warps) and holds it: 32-lane
+// pipe_adu counts 65792 instructions for redux13_tput_w32's 65536 REDUX,
+// with 21.7 mio_throttle stalls per issue; tools/microbench/
+// atom15_sass.txt) and holds it: 32-lane
 // ATOMS on distinct words with 4 independent REDUX.SUM an iteration of 32
 // (atom15_mixr_w32) take 1.291 SM-cycles an atomic where the ATOMS alone
 // take 1.032 (atom11_lanes_dead_w32): 8.3 sub-partition cycles a REDUX on
