@@ -126,7 +126,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"mbar_arrive_wait_cycles":           {75, "fit: Nelder-Mead (mbar_arrive_wait_cycles) on t6tx_twctx_u4", f(0.0045)},
 	"mbar_wait_exit_cycles":             {20, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0021)},
 	"mbar_wake_cycles":                  {9, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0021)},
-	"mio_queue_insts":                   {7, "fit: closed form, (shflq13_lds_other_w32 cycles_per_op 184.1 - shflq12_none_w1 25.13 (the SHFL alone)) / (3 sub-partitions x 8 wavefronts an LDS.128)", f(0.2289)},
+	"mio_queue_insts":                   {7, "fit: closed form, (shflq13_lds_other_w32 cycles_per_op 184.1 - shflq12_none_w1 25.13 (the SHFL alone)) / (3 sub-partitions x 8 wavefronts an LDS.128)", f(0.2385)},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0025)},
 	"prefetch_tensormap_cycles":         {17, "fit: Nelder-Mead (prefetch_tensormap_cycles) on t6rep_pf_map", f(0.0028)},
