@@ -63,3 +63,44 @@ func TestAddrFolds(t *testing.T) {
 		"%rd14": false, // the register is written twice
 	}, got)
 }
+
+// atom11.cu's atom11_dist_dead (validation/microbench/atom11_dist_dead_w1/
+// kernel.ptx, cut to three atomics): a 32-bit add of 4·k to a shared
+// symbol's address before each atom.shared, which ptxas 13.0 folds into
+// `ATOMS.ADD RZ, [UR6+0x4]`, `[UR6+0x8]` (cuobjdump of the recorded PTX on
+// the H200 host: no IADD in the loop) although a lone 32-bit add is
+// otherwise flexible (IADD3 or IMAD.IADD). One whose value is also used as
+// data keeps its SASS.
+func TestAddrFolds32BitShared(t *testing.T) {
+	src := `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<4>;
+	.shared .align 4 .b8 s[256];
+	ld.param.u64 %rd1, [p];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, s;
+	atom.shared.add.u32 %r3, [%r2], %r1;
+	add.s32 %r4, %r2, 4;
+	atom.shared.add.u32 %r5, [%r4], %r1;
+	add.s32 %r6, %r2, 8;
+	atom.shared.add.u32 %r7, [%r6], %r1;
+	add.s32 %r8, %r2, 12;
+	st.shared.u32 [%r8], %r8;
+	ret;
+}
+`
+	p, k, l := lowered(t, src)
+	f := p.Funcs[0]
+	got := map[string]uint8{}
+	for pc, info := range k.Infos() {
+		if in := &f.Insts[pc]; in.Op == ptx.OpAdd {
+			got[f.Regs[in.Ops[0].Reg].Name] = l.at(info).kind
+		}
+	}
+	assert.Equal(t, map[string]uint8{"%r4": lowFused, "%r6": lowFused, "%r8": lowFlex}, got)
+}

@@ -144,14 +144,31 @@ func scanType(in *ptx.Inst) bool {
 // reduceReady: a stretch's first warp-reduced atomic waits for ptxas's
 // REDUX.SUM chain before its ATOMS (S2R SR_LANEID, REDUX.SUM, VOTEU.ANY,
 // UFLO, ISETP, IMAD.U32: atom7_const_dead's SASS, once per loop iteration
-// of 32 atomics), atom_reduce_cycles from when the warp reaches it (at,
-// or now if later): ok false for other instructions.
-func (s *SM) reduceReady(ws *warpState, ti *exec.InstInfo, at, now engine.Cycle) (engine.Cycle, bool) {
+// of 32 atomics). The REDUX.SUM issues when the warp reaches the atomic
+// (at, or now if later), its sub-partition's shared-memory pipe is free
+// and the warp's last REDUX allows, and holds that pipe
+// redux_interval_cycles (warppipe.go: 8 warps a sub-partition with 8
+// atomics an iteration, atom15_red8_w32, take 1.235 SM-cycles an atomic:
+// 39.5 sub-partition cycles an iteration for 8 ATOMS of 4 and one REDUX
+// of 8); the ATOMS waits atom_reduce_cycles after the REDUX's issue. ok
+// false for other instructions. The pipe is taken only once the REDUX
+// can issue (now): until then the answer is when it could.
+func (s *SM) reduceReady(sp *subPart, ws *warpState, ti *exec.InstInfo, at, now engine.Cycle) (engine.Cycle, bool) {
 	if s.cfg.AtomReduceCycles <= 0 || !s.code.low.reduceHead(ti) {
 		return 0, false
 	}
 	if ws.reduxFor != ti {
-		ws.reduxFor, ws.reduxAt = ti, max(at, now)+engine.Cycle(s.cfg.AtomReduceCycles)
+		r := max(at, now)
+		if b := engine.Cycle(s.cfg.ReduxIntervalCycles); b > 0 {
+			r = max(r, sp.pipeFree[ptx.PipeShared], ws.reduxFree)
+			if r > now {
+				return r, true // the REDUX waits (ask again then)
+			}
+			sp.pipeFree[ptx.PipeShared] = r + b
+			s.Stats.PipeBusy[ptx.PipeShared] += int64(b)
+			ws.reduxFree = r + engine.Cycle(s.cfg.ReduxWarpIntervalCycles)
+		}
+		ws.reduxFor, ws.reduxAt = ti, r+engine.Cycle(s.cfg.AtomReduceCycles)
 	}
 	return ws.reduxAt, true
 }

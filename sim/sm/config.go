@@ -212,16 +212,26 @@ type Config struct {
 	// it this long; VoteLatencyCycles: VOTE's result latency (0: the warp
 	// pipe's); ShflPredExtraCycles: a SHFL's predicate output comes this
 	// much after its value (ptxas's scan step); AtomReduceCycles: the
-	// REDUX.SUM chain before the first warp-reduced atomic of a stretch.
+	// REDUX.SUM chain before the first warp-reduced atomic of a stretch,
+	// from the REDUX's issue.
 	ShflIntervalCycles     int `json:"shfl_interval_cycles" yaml:"shfl_interval_cycles"`
 	SmemAtomIntervalCycles int `json:"smem_atom_interval_cycles" yaml:"smem_atom_interval_cycles"`
 	VoteLatencyCycles      int `json:"vote_latency_cycles" yaml:"vote_latency_cycles"`
 	ShflPredExtraCycles    int `json:"shfl_pred_extra_cycles" yaml:"shfl_pred_extra_cycles"`
 	AtomReduceCycles       int `json:"atom_reduce_cycles" yaml:"atom_reduce_cycles"`
-	ICache                 ICacheConfig
-	Const                  ConstCacheConfig // constcache.go
-	Async                  AsyncConfig
-	Hold                   HoldConfig // tma_hold.go
+	// REDUX (redux.sync, and the REDUX.SUM ptxas puts before a warp-reduced
+	// shared atomic; warppipe.go): ReduxIntervalCycles: it holds its
+	// sub-partition's shared-memory (MIO) pipe this long (0: REDUX stays on
+	// the warp pipe); ReduxWarpIntervalCycles: a warp issues its next REDUX
+	// no sooner than this after the last; ReduxLatencyCycles: its result
+	// (moved back from the uniform register) this long after issue.
+	ReduxIntervalCycles     int `json:"redux_interval_cycles" yaml:"redux_interval_cycles"`
+	ReduxWarpIntervalCycles int `json:"redux_warp_interval_cycles" yaml:"redux_warp_interval_cycles"`
+	ReduxLatencyCycles      int `json:"redux_latency_cycles" yaml:"redux_latency_cycles"`
+	ICache                  ICacheConfig
+	Const                   ConstCacheConfig // constcache.go
+	Async                   AsyncConfig
+	Hold                    HoldConfig // tma_hold.go
 }
 
 // Validate checks the configuration.
@@ -258,7 +268,8 @@ func (c *Config) Validate() error {
 		{"shfl_idx_extra_cycles", c.ShflIdxExtraCycles},
 		{"shfl_interval_cycles", c.ShflIntervalCycles}, {"smem_atom_interval_cycles", c.SmemAtomIntervalCycles},
 		{"vote_latency_cycles", c.VoteLatencyCycles}, {"shfl_pred_extra_cycles", c.ShflPredExtraCycles},
-		{"atom_reduce_cycles", c.AtomReduceCycles},
+		{"atom_reduce_cycles", c.AtomReduceCycles}, {"redux_interval_cycles", c.ReduxIntervalCycles},
+		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

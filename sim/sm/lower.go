@@ -64,7 +64,9 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	kinds := lowerFunc(infos, f.Insts)
 	folds := addrFolds(f, infos) // here and in the shared-load pass (schedsmem.go)
 	for pc, fold := range folds {
-		if fold && kinds[pc] == lowNone {
+		if fold && (kinds[pc] == lowNone || kinds[pc] == lowFlex) {
+			// a 32-bit add too (atom11_dist_dead: 31 ATOMS [UR6+0x4·k]
+			// and no IADD in the loop; cuobjdump of the recorded PTX)
 			kinds[pc] = lowFused // the memory instruction's immediate offset (addrfold.go)
 		}
 	}

@@ -383,8 +383,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, StallWait
 		}
 	}
-	if t, ok := s.reduceReady(ws, info, at, now); ok && t > at {
+	if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
 		at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
+	}
+	if t := s.reduxFree(ws, info); t > at {
+		at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
 	}
 	pipe := info.Pipe
 	switch en.kind {

@@ -83,6 +83,8 @@ type warpState struct {
 	// way, ready at reduxAt (atomserial.go)
 	reduxFor *exec.InstInfo
 	reduxAt  engine.Cycle
+	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
+	reduxFree engine.Cycle
 }
 
 // reg is the cycle register r is ready.
@@ -325,6 +327,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	sp.pipeFree[pipe] = start + busy
 	s.Stats.PipeBusy[pipe] += int64(busy)
+	if info.Op == ptx.OpRedux {
+		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
+	}
 	ready := now + lat
 	if mio > 0 && info.Op == ptx.OpShfl {
 		ready = s.portWavefront(sp, now) + lat // a wavefront of the shared-memory port (warppipe.go)

@@ -33,7 +33,26 @@ import (
 // cycle of the SM's shared-memory port as well (portWavefront), its result
 // its latency after that.
 //
-// REDUX, MATCH and activemask stay on the warp pipe, unmeasured.
+// REDUX.SUM goes to the ADU behind the same MIO issue (ncu on the H200:
+// pipe_adu counts 65792 instructions for redux13_tput_w32's 65536 REDUX,
+// with 21.7 mio_throttle stalls per issue; tools/microbench/
+// atom15_sass.txt) and holds it: 32-lane
+// ATOMS on distinct words with 4 independent REDUX.SUM an iteration of 32
+// (atom15_mixr_w32) take 1.291 SM-cycles an atomic where the ATOMS alone
+// take 1.032 (atom11_lanes_dead_w32): 8.3 sub-partition cycles a REDUX on
+// top of the atomics', the REDUX's own rate at 8 and 32 warps (redux13_tput_w32,
+// redux15_tput_w8: one per 8.05 / 8.16 cycles a sub-partition). So REDUX
+// holds the sub-partition's shared-memory pipe redux_interval_cycles,
+// takes no wavefront of the shared-memory port (ncu: 34 for 65536 REDUX),
+// and one warp issues its next REDUX no sooner than
+// redux_warp_interval_cycles after the last (redux13_tput_w1: one per
+// 10.9 cycles with 16 independent); its result, moved back from the
+// uniform register (REDUX.SUM UR + IMAD.U32 R, UR), comes
+// redux_latency_cycles after issue (redux13_chain: 44.3 a dependent step).
+// The REDUX.SUM ptxas puts before a warp-reduced shared atomic takes the
+// same pipe (atomserial.go reduceReady).
+//
+// MATCH and activemask stay on the warp pipe, unmeasured.
 
 // portWavefront takes one wavefront of the SM's shared-memory port from
 // now on for sub-partition sp and returns when it starts.
@@ -75,8 +94,21 @@ func (s *SM) mioPipe(info *exec.InstInfo, pipe ptx.Pipe) (ptx.Pipe, engine.Cycle
 		if pipe == ptx.PipeShared && s.cfg.SmemAtomIntervalCycles > 0 {
 			return pipe, s.atomBusy()
 		}
+	case ptx.OpRedux:
+		if s.cfg.ReduxIntervalCycles > 0 {
+			return ptx.PipeShared, engine.Cycle(s.cfg.ReduxIntervalCycles)
+		}
 	}
 	return pipe, 0
+}
+
+// reduxFree is when warp ws may issue its next REDUX (0 for other
+// instructions, or with no REDUX model).
+func (s *SM) reduxFree(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if info.Op != ptx.OpRedux || s.cfg.ReduxIntervalCycles <= 0 {
+		return 0
+	}
+	return ws.reduxFree
 }
 
 // warpPipeLatency refines the warp pipe's latency: VOTE's own, and a SHFL
@@ -85,6 +117,10 @@ func (s *SM) warpPipeLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle
 	switch info.Op {
 	case ptx.OpVote, ptx.OpActivemask:
 		return s.voteLatency(lat)
+	case ptx.OpRedux:
+		if s.cfg.ReduxLatencyCycles > 0 {
+			return engine.Cycle(s.cfg.ReduxLatencyCycles)
+		}
 	case ptx.OpShfl:
 		if len(info.Defs) > 1 {
 			lat += engine.Cycle(s.cfg.ShflPredExtraCycles)

@@ -48,11 +48,17 @@ func init() {
 //     (warp11_shfl_atom_w32; at one warp the simulator issues the PTX's
 //     shfl-then-atom pairs in order, where ptxas batches the 16 SHFLs:
 //     compared, not fitted);
+//   - redux_interval_cycles: 4 sub-partitions / redux13_tput_w32's
+//     warps per SM-cycle (independent REDUX.SUM + its IMAD.U32 back from
+//     the uniform register at 8 warps per scheduler; REDUX holds the MIO
+//     issue, warppipe.go: atom15_mixr_*, redux15_tput_w8 compared);
+//   - redux_warp_interval_cycles: 1 / redux13_tput_w1's rate (one warp,
+//     16 independent REDUX: one per 10.9 cycles);
+//   - redux_latency_cycles: redux13_chain's cycles a dependent step;
 //   - atom_reduce_cycles: one warp's warp-reduced atomics, 32 a stretch
-//     behind one REDUX.SUM (atom7_const_dead_w1, atom7_param_dead_w1;
-//     atom11_dist_dead_w1 is compared, not fitted: its PTX computes each
-//     address with an add that ptxas folds into the ATOMS's immediate
-//     offset, and the simulator issues).
+//     behind one REDUX.SUM (atom7_const_dead_w1, atom7_param_dead_w1, on
+//     both GPUs; atom15_red*, 8 or 128 a stretch at 1, 8 and 32 warps,
+//     are compared, not fitted).
 var groups11Atom = []Group{
 	{Name: "shfl_interval", Params: []string{"shfl_interval_cycles"},
 		Benches: []string{"warp11_bfly_w*", "warp11_idx_w*", "warp11_up_w*"},
@@ -77,6 +83,20 @@ var groups11Atom = []Group{
 	{Name: "smem_atom_interval", Params: []string{"smem_atom_interval_cycles"},
 		Benches: []string{"atom11_lanes_dead_w1", "atom11_lanes_dead_w32", "warp11_shfl_atom_w32"},
 		Start:   []float64{4}, Lo: []float64{1}, Hi: []float64{12}},
+	{Name: "redux_interval", Params: []string{"redux_interval_cycles"},
+		Benches: []string{"redux13_tput_w32", "redux15_tput_w8", "atom15_mixr_*"},
+		Direct:  perSubPartition("redux13_tput_w32", "independent REDUX.SUM + IMAD.U32, 32 warps")},
+	{Name: "redux_warp_interval", Params: []string{"redux_warp_interval_cycles"},
+		Benches: []string{"redux13_tput_w1"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			v, err := figure(rec, "redux13_tput_w1", "warp_inst_per_sm_cycle")
+			if err != nil {
+				return 0, "", err
+			}
+			return math.Round(1 / v), fmt.Sprintf("fit: closed form, 1 / redux13_tput_w1 warp_inst_per_sm_cycle %.4g (one warp, 16 independent REDUX.SUM)", v), nil
+		}},
+	{Name: "redux_latency", Params: []string{"redux_latency_cycles"}, Benches: []string{"redux13_chain"},
+		Direct: directFigure("redux13_chain", "cycles_per_op", "dependent REDUX.SUM + IMAD.U32 from the uniform register")},
 	{Name: "atom_reduce", Params: []string{"atom_reduce_cycles"},
 		Benches: []string{"atom7_const_dead_w1", "atom7_param_dead_w1"},
 		Start:   []float64{60}, Lo: []float64{0}, Hi: []float64{300}},

@@ -8,7 +8,7 @@ import (
 // The families of tools/microbench/gen13_mio.py (issue 13, helper mio)
 // are warppipe's (groups11_atom.go derives their figures): shflq13_*, a
 // SHFL chain behind one or three sub-partitions' shared traffic, and
-// redux13_* (REDUX.SUM; compared, not fitted).
+// redux13_* (REDUX.SUM: the redux_* groups of groups11_atom.go).
 func init() { Groups = append(Groups, groups13MIO...) }
 
 // groups13MIO fits the sub-partitions' MIO queues (sim/sm/mioqueue.go):

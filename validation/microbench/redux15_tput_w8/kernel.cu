@@ -1,0 +1,1 @@
+../../../tools/microbench/redux13.cu
