@@ -14,7 +14,7 @@ import (
 // the rep loop gets there (after the timed region's CS2R: chain_overhead's
 // empty loop takes 49 cycles where the model issued 14); fma_tput even
 // reloads it there after reading it once before the loop. The SASS of
-// 25 more entries with that shape (atom7_*, atom11_*, atom_shared_add,
+// 25 more entries with that shape (atom7_*, atom11_*, atom15_*, atom_shared_add,
 // redux13_*, warp11_*: cuobjdump of another helper's call, session 12)
 // has the same `LDC Rn, c[0x0][0x220]` right before each zero-trip
 // `ISETP.GE.AND P, PT, Rn, 0x1`; the rule marks each of them. A parameter
