@@ -17,16 +17,19 @@ import (
 // 25 more entries with that shape (atom7_*, atom11_*, atom15_*, atom_shared_add,
 // redux13_*, warp11_*: cuobjdump of another helper's call, session 12)
 // has the same `LDC Rn, c[0x0][0x220]` right before each zero-trip
-// `ISETP.GE.AND P, PT, Rn, 0x1`; the rule marks each of them. A parameter
-// whose use ptxas can encode as a constant-bank operand (c[0x0][..] as the
-// second source of an ALU op or compare: gls_st32's `and` with the mask,
-// its `add.s64` of the base pointer, tma_st's stride `add`) needs no
-// register and no LDC, and a loop-invariant compare ptxas hoists
-// (predbranch.go: icgap_kernel's `seed`, tma_st's `setp.eq mode, 0`, the
-// root of tmast9_sw8's compare tree) keeps its predicate, not the value.
-// Marking those too (the first rule: any parameter with at most two uses
-// in a loop) moved tmast_* +35..+64%, tma_load_*_tput -28%, wgmma_*_rs and
-// gls_st32_*_w1 +50% with const_ldc_cycles 42 (calibrate --group none).
+// `ISETP.GE.AND P, PT, Rn, 0x1`; the rule marks each of them. Other
+// in-loop uses were marked by the first rule (any parameter with at most
+// two uses in a loop): uses ptxas can encode as a constant-bank operand
+// (the second source of an ALU op or compare: gls_st32's `and` with the
+// mask and `add.s64` of the base pointer, tma_st's stride `add`) and
+// loop-invariant compares it hoists (predbranch.go: icgap_kernel's seed,
+// tma_st's `setp.eq mode, 0`); with const_ldc_cycles 42 that moved
+// tmast_* +35..+64%, tma_load_*_tput -28%, wgmma_*_rs and gls_st32_*_w1
+// +50% (calibrate --group none), which the GPU figures, matched without
+// an LDC, rule out (their SASS was not read). Left out, though the SASS
+// shows them: a pointer parameter reloaded by LDC.64 as the base of an
+// IMAD.WIDE address in a loop (tmah_*) and a flags parameter reloaded
+// before a shift-and-mask test (sgp).
 // So: an inner loop whose closing compare reads a parameter (its bound),
 // nested in an outer loop that does not hold the ld.param, with a
 // zero-trip test of that parameter against a constant in the outer loop
