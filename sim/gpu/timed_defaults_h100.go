@@ -33,7 +33,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"call_return_cycles":                {41, "fit: Nelder-Mead (call_return_cycles) on c6call_w1, c6call_w16", f(0.0525)},
 	"cluster_barrier_cycles":            {70, "fit: Nelder-Mead (cluster_barrier_cycles) on cluster_bar_c2_relaxed, cluster_bar_c4_relaxed", f(0.0218)},
 	"cluster_fence_cycles":              {694, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0272)},
-	"const_ldc_cycles":                  {34, "fit: Nelder-Mead (const_ldc_cycles) on chain_overhead", f(0)},
+	"const_ldc_cycles":                  {23, "fit: Nelder-Mead (const_ldc_cycles) on chain_overhead", f(0)},
 	"const_miss_cycles":                 {165, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.146)},
 	"const_sector_interval_cycles":      {34, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.146)},
 	"conv_interval_cycles":              {8, "spec: 16 lanes/SM", nil},

@@ -33,10 +33,11 @@ import (
 // So: an inner loop whose closing compare reads a parameter (its bound),
 // nested in an outer loop that does not hold the ld.param, with a
 // zero-trip test of that parameter against a constant in the outer loop
-// (a guarded branch before the inner loop to past its end): the test waits
-// const_ldc_cycles after the warp's previous issue (the LDC, a
-// constant-cache hit, is the warp's next instruction), each time the warp
-// reaches it.
+// (a guarded branch before the inner loop to past its end): the test stays
+// an ISETP in the outer loop (sched.go keeps predbranch.go from hoisting
+// it: the SASS has it after the LDC) and waits const_ldc_cycles after the
+// warp's previous issue (the LDC, a constant-cache hit, is the warp's
+// next instruction), each time the warp reaches it.
 
 // paramRemats marks, per PC of the entry f, the instructions ptxas puts
 // a parameter's LDC in front of: the zero-trip test of an inner loop

@@ -80,7 +80,7 @@ END:
 `
 
 func TestParamRematZeroTripTest(t *testing.T) {
-	p, k, _ := lowered(t, paramRematPTX)
+	p, k, l := lowered(t, paramRematPTX)
 	f := p.Funcs[0]
 	mark := paramRemats(f, k.Infos())
 	var got []string
@@ -90,6 +90,16 @@ func TestParamRematZeroTripTest(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"setp.lt.s32 %p1"}, got, "only R's zero-trip test of piters is reloaded")
+	// the reloaded test stays an ISETP in R (the SASS: LDC, ISETP.GE, BRA
+	// inside the rep loop); I's invariant compare of seed is hoisted
+	fused := map[string]bool{}
+	for pc, info := range k.Infos() {
+		if f.Insts[pc].Op == ptx.OpSetp {
+			fused[name(f, pc)] = l.kind(info) == lowFused
+		}
+	}
+	assert.False(t, fused["setp.lt.s32 %p1"], "zero-trip test after its LDC")
+	assert.True(t, fused["setp.ne.s32 %p3"], "icgap's seed compare")
 }
 
 // name is an instruction's opcode and its first register operand.
