@@ -6,31 +6,45 @@ import (
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
-// A kernel parameter read in a loop (cuobjdump of chain_fma_f32,
+// A kernel parameter reloaded in a loop (cuobjdump of chain_fma_f32,
 // fma_tput, idivtput_s64 and icgap_kernel, H100 and H200: the same SASS):
 // the PTX reads the trip count `iters` with one ld.param at the top, and
 // ptxas issues `LDC Rn, c[0x0][0x220]` inside the rep loop, right before
-// the zero-trip compare, every iteration (after the timed region's
-// CS2R: chain_overhead's empty loop takes 49 cycles where the model
-// issued 14); fma_tput even reloads it there after reading it once before
-// the loop. icgap_kernel's `seed`, compared 8 times an iteration, stays in
-// a register across its rep loop. So: a parameter value with at most
-// paramRematMaxUses uses in the outermost loop that holds them and not its
-// ld.param is loaded again by an LDC at the first of them, each time the
-// warp reaches it; the use waits const_ldc_cycles after the warp's
-// previous issue (the LDC, a constant-cache hit, is the warp's next
-// instruction).
-
-// paramRematMaxUses: icgap's 8 compares keep the register, the trip
-// counts' 1 or 2 (the zero-trip compare and the inner loop's) do not.
-const paramRematMaxUses = 2
+// the zero-trip compare of the inner loop that `iters` bounds, every time
+// the rep loop gets there (after the timed region's CS2R: chain_overhead's
+// empty loop takes 49 cycles where the model issued 14); fma_tput even
+// reloads it there after reading it once before the loop. The SASS of
+// 25 more entries with that shape (atom7_*, atom11_*, atom15_*, atom_shared_add,
+// redux13_*, warp11_*: cuobjdump of another helper's call, session 12)
+// has the same `LDC Rn, c[0x0][0x220]` right before each zero-trip
+// `ISETP.GE.AND P, PT, Rn, 0x1`; the rule marks each of them. Other
+// in-loop uses were marked by the first rule (any parameter with at most
+// two uses in a loop): uses ptxas can encode as a constant-bank operand
+// (the second source of an ALU op or compare: gls_st32's `and` with the
+// mask and `add.s64` of the base pointer, tma_st's stride `add`) and
+// loop-invariant compares it hoists (predbranch.go: icgap_kernel's seed,
+// tma_st's `setp.eq mode, 0`); with const_ldc_cycles 42 that moved
+// tmast_* +35..+64%, tma_load_*_tput -28%, wgmma_*_rs and gls_st32_*_w1
+// +50% (calibrate --group none), which the GPU figures, matched without
+// an LDC, rule out (their SASS was not read). Left out, though the SASS
+// shows them: a pointer parameter reloaded by LDC.64 as the base of an
+// IMAD.WIDE address in a loop (tmah_*) and a flags parameter reloaded
+// before a shift-and-mask test (sgp).
+// So: an inner loop whose closing compare reads a parameter (its bound),
+// nested in an outer loop that does not hold the ld.param, with a
+// zero-trip test of that parameter against a constant in the outer loop
+// (a guarded branch before the inner loop to past its end): the test stays
+// an ISETP in the outer loop (sched.go keeps predbranch.go from hoisting
+// it: the SASS has it after the LDC) and waits const_ldc_cycles after the
+// warp's previous issue (the LDC, a constant-cache hit, is the warp's
+// next instruction), each time the warp reaches it.
 
 // paramRemats marks, per PC of the entry f, the instructions ptxas puts
-// a parameter's LDC in front of.
+// a parameter's LDC in front of: the zero-trip test of an inner loop
+// whose bound is a kernel parameter, inside an outer loop (see above).
 func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	mark := make([]bool, n)
-	// loops: [top, b] of each backward branch
 	type loop struct{ top, b int }
 	var loops []loop
 	for b := range f.Insts {
@@ -40,10 +54,11 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 		}
 	}
-	if len(loops) == 0 {
-		return mark
+	if len(loops) < 2 {
+		return mark // no loop inside another
 	}
-	defs := map[int32]int{} // register -> its one defining PC (-1: several)
+	// param: register -> the PC of its one definition, an ld.param of a scalar
+	defs := map[int32]int{}
 	for pc, inf := range infos {
 		if inf == nil {
 			continue
@@ -56,40 +71,89 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 		}
 	}
-	for d := range f.Insts {
+	param := func(r int32) int {
+		d, ok := defs[r]
+		if !ok || d < 0 {
+			return -1
+		}
 		in := &f.Insts[d]
-		if in.Op != ptx.OpLd || (in.Mods.Space != ptx.SpaceParam && in.Mods.Space != ptx.SpaceParamEntry) ||
-			infos[d] == nil || len(infos[d].Defs) != 1 || in.Mods.Vec > 1 {
+		if in.Op != ptx.OpLd || (in.Mods.Space != ptx.SpaceParam && in.Mods.Space != ptx.SpaceParamEntry) || in.Mods.Vec > 1 {
+			return -1
+		}
+		return d
+	}
+	// guardSetp: the setp that defines the guard of the branch at pc, in
+	// the stretch before it, or -1
+	guardSetp := func(pc, lo int) int {
+		in := &f.Insts[pc]
+		if in.Guard < 0 {
+			return -1
+		}
+		for j := pc - 1; j >= lo && infos[j] != nil && infos[j].Pipe != ptx.PipeBranch; j-- {
+			if hasReg(infos[j].Defs, in.Guard) {
+				if f.Insts[j].Op == ptx.OpSetp {
+					return j
+				}
+				return -1
+			}
+		}
+		return -1
+	}
+	for _, in := range loops {
+		// the inner loop's bound: a parameter its closing compare reads
+		c := guardSetp(in.b, in.top)
+		if c < 0 {
 			continue
 		}
-		r := infos[d].Defs[0]
-		if defs[r] != d {
-			continue
-		}
-		// the outermost loop without the load that holds a use
-		bestFirst, bestUses, bestTop, bestB := -1, 0, -1, -1
+		// the innermost loop around it
+		out := loop{-1, -1}
 		for _, l := range loops {
-			if d >= l.top && d <= l.b {
+			if l != in && l.top <= in.top && l.b >= in.b && (out.top < 0 || l.b-l.top < out.b-out.top) {
+				out = l
+			}
+		}
+		if out.top < 0 {
+			continue
+		}
+		for _, r := range infos[c].Uses {
+			d := param(r)
+			if d < 0 || (d >= out.top && d <= out.b) {
 				continue
 			}
-			first, uses := -1, 0
-			for pc := l.top; pc <= l.b; pc++ {
-				if infos[pc] != nil && hasReg(infos[pc].Uses, r) {
-					if first < 0 {
-						first = pc
-					}
-					uses++
+			// the zero-trip test: a branch before the inner loop, in the
+			// outer one, past the inner loop's end, on a compare of the
+			// parameter with a constant
+			for g := in.top - 1; g >= out.top; g-- {
+				br := &f.Insts[g]
+				if br.Op != ptx.OpBra || br.Guard < 0 {
+					continue
+				}
+				if t := branchTarget(br, n); t <= in.b {
+					continue
+				}
+				s := guardSetp(g, out.top)
+				if s >= 0 && hasReg(infos[s].Uses, r) && setpWithImm(&f.Insts[s]) {
+					mark[s] = true
+					break
 				}
 			}
-			if uses > 0 && (bestTop < 0 || l.top <= bestTop && l.b >= bestB) {
-				bestFirst, bestUses, bestTop, bestB = first, uses, l.top, l.b
-			}
-		}
-		if bestFirst >= 0 && bestUses <= paramRematMaxUses {
-			mark[bestFirst] = true
 		}
 	}
 	return mark
+}
+
+// setpWithImm: a compare of one register with an integer constant.
+func setpWithImm(in *ptx.Inst) bool {
+	imm, reg := 0, 0
+	for i := 1; i < len(in.Ops); i++ { // Ops[0] is the predicate
+		switch in.Ops[i].Kind {
+		case ptx.OpdImm:
+			imm++
+		case ptx.OpdReg:
+			reg++
+		}
+	}
+	return imm == 1 && reg == 1
 }
 
 // paramLDCReady: the use at en waits for the LDC ptxas puts in front of

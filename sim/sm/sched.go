@@ -143,6 +143,12 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	jt := jumpTables(f, infos) // before predHoisted: a table's compares are no ISETPs
 	setp := predHoisted(f, infos, jt)
+	remat := paramRemats(f, infos)
+	for pc, m := range remat {
+		if m {
+			setp[pc] = false // an LDC of its parameter and the ISETP stay in the loop (paramremat.go)
+		}
+	}
 	tableDatapaths(f, infos, jt, setp)
 	for pc, h := range setp {
 		if h {
@@ -177,7 +183,6 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
-	remat := paramRemats(f, infos)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]

@@ -52,12 +52,20 @@ func init() {
 	Groups = out
 }
 
-// const_ldc_cycles (sim/sm/paramremat.go: the LDC ptxas puts in front of
-// a loop's trip-count compare each iteration) has no fit group: fitted on
-// chain_overhead alone (clk_rep1, two %clock64 reads around an empty loop)
-// it comes to 42 and takes chain_overhead -71.4% -> 0.0%, but the rule
-// also marks loops ptxas does not reload in, and the full refit drops
-// from 702 to 603 of 1013 H200 figures within 5% (tma_load_*_tput,
-// tmast_*, wgmma_*_rs, gls_st32_*_w1, fma_tput_w1..w4). It stays 0 (the
-// rule off, "structural" in the profiles) until the rule is checked
-// against those kernels' SASS.
+// groupParamLDC fits const_ldc_cycles (sim/sm/paramremat.go: the LDC
+// ptxas puts in front of an inner loop's zero-trip test of its
+// parameter bound, each time the outer loop gets there) on chain_overhead
+// (clk_rep1: two %clock64 reads around that test with iters 0, 49 cycles
+// on both GPUs; the rest of that path, CS2R, ISETP and BRA, comes from
+// other groups). The first rule (any parameter with at most two uses in a
+// loop) also marked uses ptxas encodes as a c[0x0][..] operand and
+// compares it hoists, and the full refit with it dropped from 702 to 603
+// of 1013 H200 figures within 5% (tma_load_*_tput, tmast_*, wgmma_*_rs,
+// gls_st32_*_w1); with the zero-trip rule the whole suite gains 1 figure
+// on the H200 and 2 on the H100 (validation/timing/paramremat.md).
+var groupParamLDC = Group{Name: "param_ldc",
+	Params:  []string{"const_ldc_cycles"},
+	Benches: []string{"chain_overhead"}, Figures: []string{"clk_rep1"},
+	Start: []float64{23}, Lo: []float64{0}, Hi: []float64{200}}
+
+func init() { Groups = append(Groups, groupParamLDC) }
