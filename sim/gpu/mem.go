@@ -53,12 +53,22 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		m.l1[sm] = l1
 	}
 	if useL1 && !e.GlobalStore && n > 0 && n == e.NumLines {
-		hit := true
-		for _, ln := range lines {
-			if !l1.has(ln) {
+		// a hit needs every sector the request reads in L1 (a sector of a
+		// present line that was never fetched misses), and its data no
+		// sooner than those sectors arrive (a fill still on its way)
+		hit, fill := true, uint64(0)
+		for i, ln := range lines {
+			f := l1.fillsOf(ln)
+			if f == nil {
 				hit = false
 				break
 			}
+			r, ok := sectorsReady(f, e.LineSectors[i])
+			if !ok {
+				hit = false
+				break
+			}
+			fill = max(fill, r)
 		}
 		if hit {
 			for _, ln := range lines {
@@ -68,9 +78,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			if e.Info != nil && e.Info.Async == exec.AsyncCopy {
 				// a cp.async.ca still writes shared memory (cpasync_ca16_lat:
 				// 93.7 cycles a step against a load's 32-cycle hit)
-				return at + m.l1Hit + m.cpHit, at
+				return max(at+m.l1Hit, engine.Cycle(fill)) + m.cpHit, at
 			}
-			return at + m.l1Hit, at
+			return max(at+m.l1Hit, engine.Cycle(fill)), at
 		}
 	}
 	ready, accepted = at, at
@@ -82,6 +92,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			l1.touch(ln)
+			setSectors(l1.fillsOf(ln), e.LineSectors[i], uint64(max(r, 0)))
 		}
 	}
 	if d := m.l2.portBytes - pb; d > 0 {

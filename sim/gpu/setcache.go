@@ -16,7 +16,14 @@ type setCache struct {
 	clock uint64
 	// granule > 0: set = (line / granule) mod sets (no hash)
 	granule uint64
+	// fills (the L1): each way also records when each of its line's four
+	// 32-byte sectors arrives (fillWords uint64 after the ages: two
+	// sectors' arrival cycle + 1 to a word, 0 for a sector not fetched)
+	fills bool
 }
+
+// fillWords: the uint64 per way of an L1's sector arrival cycles.
+const fillWords = 2
 
 const setsPerPage = 64
 
@@ -29,18 +36,81 @@ func newSetCache(lines, ways int) *setCache {
 // set returns the tags and ages of line's set; nil ones when its page was
 // never filled and alloc is false.
 func (c *setCache) set(line uint64, alloc bool) (tags, ages []uint64) {
+	pg, b := c.locate(line, alloc)
+	if pg == nil {
+		return nil, nil
+	}
+	n := setsPerPage * c.ways
+	return pg[b : b+c.ways], pg[n+b : n+b+c.ways]
+}
+
+// locate returns the page of line's set and the set's first way in it
+// (nil when its page was never filled and alloc is false).
+func (c *setCache) locate(line uint64, alloc bool) ([]uint64, int) {
 	s := c.setOf(line)
 	pg := c.pages[s/setsPerPage]
 	if pg == nil {
 		if !alloc {
-			return nil, nil
+			return nil, 0
 		}
-		pg = make([]uint64, 2*setsPerPage*c.ways)
+		w := 2
+		if c.fills {
+			w += fillWords
+		}
+		pg = make([]uint64, w*setsPerPage*c.ways)
 		c.pages[s/setsPerPage] = pg
 	}
-	n := setsPerPage * c.ways
-	b := (s % setsPerPage) * c.ways
-	return pg[b : b+c.ways], pg[n+b : n+b+c.ways]
+	return pg, int(s%setsPerPage) * c.ways
+}
+
+// fillsOf returns the sector arrival words of line's way (fills caches
+// only), nil when the line is absent.
+func (c *setCache) fillsOf(line uint64) []uint64 {
+	pg, b := c.locate(line, false)
+	if pg == nil {
+		return nil
+	}
+	for i, t := range pg[b : b+c.ways] {
+		if t == line+1 {
+			f := 2*setsPerPage*c.ways + fillWords*(b+i)
+			return pg[f : f+fillWords]
+		}
+	}
+	return nil
+}
+
+// sectorsReady: when the sectors of mask (bit i: sector i) of a line
+// whose fill words are f have all arrived; ok false when one was never
+// fetched.
+func sectorsReady(f []uint64, mask uint8) (ready uint64, ok bool) {
+	for i := range 4 {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		v := f[i/2] >> (32 * (i % 2)) & 0xffffffff
+		if v == 0 {
+			return 0, false
+		}
+		ready = max(ready, v-1)
+	}
+	return ready, true
+}
+
+// setSectors records that the sectors of mask arrive at cycle at (a sector
+// already fetched keeps the earlier of its two arrivals).
+func setSectors(f []uint64, mask uint8, at uint64) {
+	v := min(at, 0xfffffffe) + 1
+	for i := range 4 {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		sh := 32 * (i % 2)
+		old := f[i/2] >> sh & 0xffffffff
+		if old != 0 && old < v {
+			continue
+		}
+		f[i/2] = f[i/2]&^(0xffffffff<<sh) | v<<sh
+	}
 }
 
 // L1 organisation (a structure, not fitted): 8 lines per set, sets by
@@ -59,6 +129,7 @@ const (
 func newL1Cache(lines int) *setCache {
 	c := newSetCache(lines, l1Ways)
 	c.granule = l1GranuleLines
+	c.fills = true
 	return c
 }
 
@@ -101,5 +172,11 @@ func (c *setCache) touch(line uint64) bool {
 		}
 	}
 	tags[old], ages[old] = line+1, c.clock
+	if c.fills {
+		// the evicted line's sectors go with it
+		pg, b := c.locate(line, false)
+		f := 2*setsPerPage*c.ways + fillWords*(b+old)
+		clear(pg[f : f+fillWords])
+	}
 	return false
 }

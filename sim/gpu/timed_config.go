@@ -177,7 +177,7 @@ func Params() []Param {
 		intParam("branch_or_chain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchOrChainCycles }),
 		intParam("jump_table_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableCycles }),
 		intParam("jump_table_uniform_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableUniformCycles }),
-		intParam("l1_request_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1RequestCycles }),
+		floatParam("l1_request_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.L1RequestCycles }),
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),
 		intParam("l1_port_cycles_per_line", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortCyclesPerLine }),

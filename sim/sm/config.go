@@ -144,10 +144,11 @@ type Config struct {
 	// tmast9_redsw8_s0). 0: the branch pipe's latency.
 	JumpTableUniformCycles int `json:"jump_table_uniform_cycles" yaml:"jump_table_uniform_cycles"`
 	// L1RequestCycles: a global load's address stage in the L1 (before
-	// its per-line tag lookups); L1StoreCyclesPerSector: a store's cost
+	// its per-line tag lookups), in cycles of the SM's L1, a fraction of
+	// a cycle on average (lsu.go); L1StoreCyclesPerSector: a store's cost
 	// per 32-byte sector written on top of its lines (l1Cycles).
-	L1RequestCycles        int `json:"l1_request_cycles" yaml:"l1_request_cycles"`
-	L1StoreCyclesPerSector int `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
+	L1RequestCycles        float64 `json:"l1_request_cycles" yaml:"l1_request_cycles"`
+	L1StoreCyclesPerSector int     `json:"l1_store_cycles_per_sector" yaml:"l1_store_cycles_per_sector"`
 	// L1StorePartialCycles: a store's extra L1 cost per line with a partly
 	// written sector (a byte-masked write); L1PortCyclesPerLine: a
 	// warp's request passes its sub-partition's port into the L1 one line
@@ -260,7 +261,7 @@ func (c *Config) Validate() error {
 		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles},
 		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
-		{"l1_request_cycles", c.L1RequestCycles}, {"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
+		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
@@ -275,6 +276,9 @@ func (c *Config) Validate() error {
 		if p.v < 0 {
 			return fmt.Errorf("sm: %s must not be negative, got %d", p.name, p.v)
 		}
+	}
+	if c.L1RequestCycles < 0 {
+		return fmt.Errorf("sm: l1_request_cycles must not be negative, got %g", c.L1RequestCycles)
 	}
 	for i, p := range c.Pipes {
 		if i == int(ptx.PipeNone) {

@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"math"
+
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -25,7 +27,11 @@ import (
 //     each (gls2_st32_coal_p04) against 7.6 on two (_p01).
 //   - the SM's L1 (shared by the four sub-partitions): a load takes
 //     l1_request_cycles plus l1_cycles_per_line per line (4 warps of 32-line
-//     loads: 36.5 cycles a load, gld_line_w4); a store takes
+//     loads: 33.6 cycles a load, gld_line_w4; 16 warps of coalesced
+//     one-line loads 1.44, gls2_ld32_coal_w16; both counted from the
+//     barrier that starts the L1-warm rep, calibrate's rep1FromRelease;
+//     one SM's 4-line ld.cg 4.6 cycles a request, l2bw_ld_c1: 0.27 and 1
+//     on the H200, 0.2 and 1 on the H100); a store takes
 //     l1_store_cycles_per_sector per 32-byte sector plus
 //     l1_store_partial_cycles per line with a partly written sector: 4
 //     warps storing coalesced lines take 3.9 cycles a line (gls_st32_coal_w4),
@@ -62,10 +68,15 @@ func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cy
 			sp.lsuFree = at + engine.Cycle((n+b-1)/b)
 		}
 	}
-	st = max(at, s.l1Free)
-	s.l1Free = st + d
+	// the L1's time in fractions of a cycle (the address stage, l1Cycles);
+	// a request starts at a whole cycle, no sooner than the L1 is free
+	at1 := max(float64(at), s.l1At)
+	st = engine.Cycle(math.Ceil(at1 - 1e-9))
+	s.l1At = at1 + d
+	s.l1Free = engine.Cycle(math.Ceil(s.l1At - 1e-9))
 	sp.l1Done = s.l1Free
-	s.Stats.L1Busy += int64(d)
+	s.l1Busy += d
+	s.Stats.L1Busy = int64(math.Round(s.l1Busy))
 	return st, lat
 }
 
@@ -81,15 +92,15 @@ func (s *SM) lgThrottle(sp *subPart) engine.Cycle {
 
 // l1Cycles is how long the SM's L1 is busy with a request (d) and what
 // that adds to the request's latency.
-func (s *SM) l1Cycles(e *exec.Effect) (d, lat engine.Cycle) {
+func (s *SM) l1Cycles(e *exec.Effect) (d float64, lat engine.Cycle) {
 	c := s.cfg
 	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
 	if e.GlobalStore {
-		d = engine.Cycle(max(floor, e.NumSectors*c.L1StoreCyclesPerSector+e.PartialStoreLines()*c.L1StorePartialCycles))
-		return d, d - 1
+		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+e.PartialStoreLines()*c.L1StorePartialCycles)
+		return float64(n), engine.Cycle(n - 1)
 	}
-	d = engine.Cycle(max(floor, c.L1RequestCycles+e.NumLines*c.L1CyclesPerLine))
-	return d, max(0, d-engine.Cycle(c.L1RequestCycles)-1)
+	lines := e.NumLines * c.L1CyclesPerLine
+	return max(float64(floor), c.L1RequestCycles+float64(lines)), engine.Cycle(max(0, max(floor, lines)-1))
 }
 
 // bypassLoadStart is when a warp's load that bypasses L1 (ld.cg: SASS

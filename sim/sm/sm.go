@@ -58,6 +58,9 @@ type SM struct {
 	Stats   Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
+	// l1At: when the L1 is free, to the fraction of a cycle its
+	// fractional address stage leaves (l1Free rounds it up: lsu.go)
+	l1At, l1Busy float64
 	// the issue cycle of the last global store (mbarorder.go)
 	lastStore engine.Cycle
 	// resources in use

@@ -55,7 +55,7 @@ def register(add):
              "sink": ("u32", [block])}, ["clk", "sink"],
             {"kind": "throughput", "op": f"ld.global.u32 (L1-warm), {warps} warp(s), {what}", "warps": warps,
              "stride_words": stride, "step_words": step, "loads_per_warp": iters * 16,
-             "derive": "cycles_per_load = max_w clk[w][1] / loads_per_warp"})
+             "derive": "cycles_per_load = max_w (clk[w][1] - (max_v clk[v][0] - clk[w][0])) (rep 1 from the barrier's release) / loads_per_warp"})
     # ------------------------------------------------------------ integer issue throughput
     for op, what in (("mad_lo", "mad.lo.u32 (IMAD)"), ("mul_hi", "mul.hi.u32 (IMAD.HI)"),
                      ("mul_wide", "mul.wide.u32, halves xor-ed (IMAD.WIDE + LOP3)"),

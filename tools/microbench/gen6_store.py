@@ -46,7 +46,7 @@ def register(add):
         meta = {"kind": "latency" if dep else "throughput", "op": what, "warps": active, "ctas": ctas,
                 "width_bits": bits, "lines_per_access": lines, "sectors_per_line": sectors,
                 "full_sectors": full, "accesses_per_warp": iters * UNROLL, "store": store,
-                "derive": "cycles_per_access = median over CTAs of max_w clk[w][1] / accesses_per_warp"
+                "derive": "cycles_per_access = median over CTAs of max_w (clk[w][1] - (max_v clk[v][0] - clk[w][0])) (rep 1 from the barrier's release) / accesses_per_warp"
                           + ("; ncu sm__cycles_elapsed.max: the launch with the stores' drain" if store else "")}
         outputs = ["clk"] if store else ["clk", "sink"]
         add(name, "gls", kernel, [ctas, 1, 1], [block, 1, 1],
@@ -141,7 +141,7 @@ def register(add):
         meta = {"kind": "throughput", "op": what, "warps": bin(wmask).count("1"), "ctas": 1, "width_bits": bits,
                 "lines_per_access": lines, "sectors_per_line": sectors, "full_sectors": full,
                 "accesses_per_warp": iters * UNROLL, "store": store, "step_bytes": step,
-                "derive": "cycles_per_access = median over CTAs of max_w clk[w][1] / accesses_per_warp"
+                "derive": "cycles_per_access = median over CTAs of max_w (clk[w][1] - (max_v clk[v][0] - clk[w][0])) (rep 1 from the barrier's release) / accesses_per_warp"
                           + ("; ncu sm__cycles_elapsed.max: the launch with the stores' drain" if store else "")}
         add(name, "gls", f"gls2_{'st' if store else 'ld'}{bits}_s{step}", [1, 1, 1], [block, 1, 1],
             [{"buffer": "clk"}, {"buffer": "buf"}, {"buffer": "sink"}, {"s32": iters}, {"u32": group},

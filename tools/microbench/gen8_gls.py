@@ -41,7 +41,7 @@ def register(add):
         meta = {"kind": "throughput", "op": what, "warps": warps, "ctas": 1, "width_bits": bits,
                 "lines_per_access": rows, "sectors_per_line": 1, "full_sectors": True,
                 "accesses_per_warp": iters * UNROLL, "store": True, "step_bytes": step, "row_bytes": row,
-                "derive": "cycles_per_access = median over CTAs of max_w clk[w][1] / accesses_per_warp; "
+                "derive": "cycles_per_access = median over CTAs of max_w (clk[w][1] - (max_v clk[v][0] - clk[w][0])) (rep 1 from the barrier's release) / accesses_per_warp; "
                           "ncu sm__cycles_elapsed.max: the launch with the stores' drain"}
         add(name, "gls", f"gls2_st{bits}_s{step}", [1, 1, 1], [block, 1, 1],
             [{"buffer": "clk"}, {"buffer": "buf"}, {"buffer": "sink"}, {"s32": iters}, {"u32": group},

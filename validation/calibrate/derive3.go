@@ -65,7 +65,7 @@ func derive3(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	case "gst":
 		out["cycles_per_store"] = maxCol(cl, 1) / b.meta("stores_per_warp")
 	case "gld":
-		out["cycles_per_load"] = maxCol(cl, 1) / b.meta("loads_per_warp")
+		out["cycles_per_load"] = rep1FromRelease(cl) / b.meta("loads_per_warp")
 	case "idiv", "xchain", "mbwait", "mbwait2", "mbwait3", "mbtput", "smgst", "bulkl":
 		out["cycles_per_op"] = clk[1] / b.meta("ops_per_rep")
 		if b.Family == "bulkl" {

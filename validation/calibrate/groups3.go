@@ -9,8 +9,13 @@ import (
 // to Groups; they depend on no later group):
 //
 //   - l1_request_cycles, l1_cycles_per_line: searched on gld_line_w4,
-//     gld_s64_w4, gld_coal_w4 (L1-warm loads of 32, 16 and 1 lines) and
-//     the gls loads of several warps (gen6_store.py);
+//     gld_s64_w4, gld_coal_w4 (L1-warm loads of 32, 16 and 1 lines), the
+//     gls loads of several warps (gen6_store.py; their rep 1 from the
+//     barrier's release: rep1FromRelease) and l2bw_ld_c1 (one SM's 32
+//     warps streaming 4-line ld.global.cg.v4 from L2: the L1's pace, 110.6
+//     bytes a cycle on the H200); l1_request_cycles is fractional (a
+//     fraction of a cycle a request on average: 16 warps' one-line loads
+//     take 1.44 cycles each on the SM, 32-line loads 1.05 a line);
 //     l1_store_cycles_per_sector, l1_store_partial_cycles on gst_line_w4,
 //     gst_sector_w4, gst_row96_w4, gst_coal_w4 (stores of 32 lines x 1
 //     partial sector, 8 x 4 partial, 32 x 1, 1 x 4 whole) and the gls
@@ -31,8 +36,10 @@ import (
 //     before mbar_wake_cycles (the last entry: init puts it there).
 var groups3 = []Group{
 	{Name: "l1_load", Params: []string{"l1_request_cycles", "l1_cycles_per_line"},
-		Benches: []string{"gld_line_w4", "gld_s64_w4", "gld_coal_w4", "gls2_ld32_coal_w16", "gls_ld32_l4_w4", "gls_ld32_l8_w4"},
-		Start:   []float64{4, 1}, Lo: []float64{0, 0}, Hi: []float64{64, 16}},
+		Benches: []string{"gld_line_w4", "gld_s64_w4", "gld_coal_w4", "gls2_ld32_coal_w16", "gls_ld32_l4_w4", "gls_ld32_l8_w4",
+			"l2bw_ld_c1"},
+		Figures: []string{"cycles_per_load", "cycles_per_access", "bytes_per_sm_cycle"},
+		Start:   []float64{1, 1}, Lo: []float64{0, 0}, Hi: []float64{16, 16}},
 	{Name: "l1_store", Params: []string{"l1_store_cycles_per_sector", "l1_store_partial_cycles"},
 		Benches: []string{"gst_line_w4", "gst_sector_w4", "gst_row96_w4", "gst_coal_w4", "gls_st32_coal_w16",
 			"gls_st64_epi_w8", "gls_st64_r8g8_w4", "gls_st32_r8g4_w4", "gls_st128_coal_w4", "gls_st128_r16g2_w4"},
