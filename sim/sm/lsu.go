@@ -30,8 +30,8 @@ import (
 //     loads: 33.6 cycles a load, gld_line_w4; 16 warps of coalesced
 //     one-line loads 1.44, gls2_ld32_coal_w16; both counted from the
 //     barrier that starts the L1-warm rep, calibrate's rep1FromRelease;
-//     one SM's 4-line ld.cg 4.6 cycles a request, l2bw_ld_c1: 0.27 and 1
-//     on the H200, 0.2 and 1 on the H100); a store takes
+//     one SM's 4-line ld.cg 4.6 cycles a request, l2bw_ld_c1: 0.21 and 1
+//     on the H200, 0.31 and 1 on the H100 in the full refit); a store takes
 //     l1_store_cycles_per_sector per 32-byte sector plus
 //     l1_store_partial_cycles per line with a partly written sector: 4
 //     warps storing coalesced lines take 3.9 cycles a line (gls_st32_coal_w4),
