@@ -91,8 +91,8 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
-			l1.touch(ln)
-			setSectors(l1.fillsOf(ln), e.LineSectors[i], uint64(max(r, 0)))
+			f, _ := l1.touchFills(ln)
+			setSectors(f, e.LineSectors[i], uint64(max(r, 0)))
 		}
 	}
 	if d := m.l2.portBytes - pb; d > 0 {

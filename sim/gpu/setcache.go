@@ -72,11 +72,20 @@ func (c *setCache) fillsOf(line uint64) []uint64 {
 	}
 	for i, t := range pg[b : b+c.ways] {
 		if t == line+1 {
-			f := 2*setsPerPage*c.ways + fillWords*(b+i)
-			return pg[f : f+fillWords]
+			return c.fillsAt(pg, b, i)
 		}
 	}
 	return nil
+}
+
+// fillsAt: the sector arrival words of way i of the set at b in page pg
+// (nil for a cache without them).
+func (c *setCache) fillsAt(pg []uint64, b, i int) []uint64 {
+	if !c.fills {
+		return nil
+	}
+	f := 2*setsPerPage*c.ways + fillWords*(b+i)
+	return pg[f : f+fillWords]
 }
 
 // sectorsReady: when the sectors of mask (bit i: sector i) of a line
@@ -159,24 +168,31 @@ func (c *setCache) has(line uint64) bool {
 // place of the least recently used way when absent; it reports whether
 // the line was present.
 func (c *setCache) touch(line uint64) bool {
+	_, hit := c.touchFills(line)
+	return hit
+}
+
+// touchFills is touch that also returns the sector arrival words of the
+// line's way (nil for a cache without them; cleared when the line was
+// absent: the evicted line's sectors go with it), from one lookup of the
+// set.
+func (c *setCache) touchFills(line uint64) ([]uint64, bool) {
 	c.clock++
-	tags, ages := c.set(line, true)
+	pg, b := c.locate(line, true)
+	n := setsPerPage * c.ways
+	tags, ages := pg[b:b+c.ways], pg[n+b:n+b+c.ways]
 	old := 0
 	for i, t := range tags {
 		if t == line+1 {
 			ages[i] = c.clock
-			return true
+			return c.fillsAt(pg, b, i), true
 		}
 		if ages[i] < ages[old] {
 			old = i
 		}
 	}
 	tags[old], ages[old] = line+1, c.clock
-	if c.fills {
-		// the evicted line's sectors go with it
-		pg, b := c.locate(line, false)
-		f := 2*setsPerPage*c.ways + fillWords*(b+old)
-		clear(pg[f : f+fillWords])
-	}
-	return false
+	f := c.fillsAt(pg, b, old)
+	clear(f)
+	return f, false
 }
