@@ -302,17 +302,11 @@ func isPredReg(f *ptx.Function, r int32) bool {
 	return int(r) < len(f.Regs) && f.Regs[r].Type == ptx.Pred
 }
 
-// basicBlocks numbers the basic blocks of f: a new one at each branch
-// target and after each branch.
+// basicBlocks numbers the basic blocks of f: a new one at each label (a
+// branch's or a jump table's target; ptx.Function.LabelTargets) and after
+// each branch.
 func basicBlocks(f *ptx.Function, n int) []int {
-	target := make([]bool, n+1)
-	for pc := range f.Insts {
-		if f.Insts[pc].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[pc], n); t >= 0 {
-				target[t] = true
-			}
-		}
-	}
+	target := f.LabelTargets()
 	block := make([]int, n)
 	id := 0
 	for pc := range f.Insts {
