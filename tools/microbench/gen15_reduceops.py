@@ -57,10 +57,9 @@ def register(add):
     sp = spec_lines("tma_reduce_ops")
     ctas, warps = 62, 4
     bufs = {"maps": "{tensormaps: " + next(ln for ln in sp["buffers"] if "tensormaps" in ln).split("tensormaps:", 1)[1].strip(),
-            "src": ("u32", [ctas * 256]), "dst": ("u32", [ctas * 256]), "flags": ("u32", [ctas]),
-            "clk": ("u64", [ctas * warps, N])}
-    bufs["src"] = "{dtype: u32, shape: [%d], init: iota}" % (ctas * 256)
-    bufs["dst"] = "{dtype: u32, shape: [%d], init: iota}" % (ctas * 256)
+            "src": "{dtype: u32, shape: [%d], init: iota}" % (ctas * 256),
+            "dst": "{dtype: u32, shape: [%d], init: iota}" % (ctas * 256),
+            "flags": ("u32", [ctas]), "clk": ("u64", [ctas * warps, N])}
     params = []
     for ln in sp["params"]:
         m = re.match(r"\s*- \{(\w+): (.+)\}$", ln)
