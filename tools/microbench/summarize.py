@@ -314,9 +314,9 @@ def derive(b, run):
         c = rows(clk, 4)[0]
         return {"fill_cycles_per_iter": c[1] / m["iterations"], "copy_cycles_per_iter": (c[3] - c[2]) / m["iterations"]}
     if fam == "tph" and b["kernel"] == "tph_tma_reduce_ops":
-        # gen15_reduceops.py: warp 0 of every CTA the mask runs (8 stamps per warp, 4 warps per CTA);
+        # gen15_reduceops.py: warp 0 of every CTA the mask runs (8 stamps per warp, meta warps per CTA);
         # medians over those CTAs, and the longest CTA's stamped span (diagnosis only)
-        cs = [c for c in rows(clk, 8)[0::4] if c[1] > 0]
+        cs = [c for c in rows(clk, 8)[0::int(m["warps"])] if c[1] > 0]
         return {"load_cycles": med([c[1] for c in cs]), "sync_cycles": med([c[2] - c[1] for c in cs]),
                 "issue_cycles": med([c[3] - c[2] for c in cs]), "wait_cycles": med([c[4] - c[3] for c in cs]),
                 "flag_cycles": med([c[5] - c[4] for c in cs]), "span_max_cycles": max(c[5] for c in cs)}

@@ -104,15 +104,18 @@ func deriveTPHL(b *Bench, o Outputs, cycles float64) (map[string]float64, error)
 
 // deriveTPHReduceOps: tph_tma_reduce_ops (gen15_reduceops.py, summarize.py's
 // formulas): warp 0 of every CTA the launch's mask runs (clk[cta][warp][k], 8
-// stamps, 4 warps per CTA; a CTA left out wrote zeros): the medians over those
+// stamps, meta warps per CTA; a CTA left out wrote zeros): the medians over those
 // CTAs of its load, sync, issue, wait and flag phases, and the longest CTA's
 // stamped span. Only the launch under ncu is compared; the phases are for
 // diagnosis (%clock64 is per SM, so spans of different CTAs are not aligned).
 func deriveTPHReduceOps(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
-	all := rows(o["clk"], 8)
+	all, warps := rows(o["clk"], 8), int(b.meta("warps"))
+	if warps < 1 {
+		return nil, fmt.Errorf("%s: meta warps %d", b.Name, warps)
+	}
 	var load, sync, issue, wait, flag []float64
 	span := 0.0
-	for i := 0; i < len(all); i += 4 {
+	for i := 0; i < len(all); i += warps {
 		c := all[i]
 		if c[1] == 0 {
 			continue
