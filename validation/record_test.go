@@ -3,7 +3,6 @@ package validation
 import (
 	"bytes"
 	"encoding/binary"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 )
 
@@ -137,7 +137,7 @@ func TestRunDiffs(t *testing.T) {
 }
 
 func TestNvccFromPTX(t *testing.T) {
-	src, err := os.ReadFile("testdata/grid3d/kernel.ptx")
+	src, err := gzfile.ReadFile("testdata/grid3d/kernel.ptx") // or kernel.ptx.gz
 	if err != nil {
 		t.Skip("no corpus")
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
@@ -194,7 +195,7 @@ type cyclesFile struct {
 }
 
 func readCycles(path string) (*cyclesFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := gzfile.ReadFile(path) // or cycles.json.gz
 	if err != nil {
 		return nil, err
 	}

@@ -7,10 +7,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // copyDir copies the regular files of src (not its subfolders) into a new
-// temporary directory.
+// temporary directory; a kernel.ptx stored compressed (kernel.ptx.gz) is
+// copied plain, as the tests link and rewrite kernel.ptx.
 func copyDir(t *testing.T, src string) string {
 	t.Helper()
 	dst := t.TempDir()
@@ -20,9 +23,15 @@ func copyDir(t *testing.T, src string) string {
 		if e.IsDir() {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		name := e.Name()
+		b, err := os.ReadFile(filepath.Join(src, name))
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644))
+		if name == "kernel.ptx.gz" {
+			name = "kernel.ptx"
+			b, err = gzfile.Decompress(b)
+			require.NoError(t, err)
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dst, name), b, 0o644))
 	}
 	return dst
 }

@@ -3,13 +3,13 @@ package gpu_test
 import (
 	"encoding/binary"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
@@ -22,7 +22,7 @@ import (
 // (the ISETP and the branch alone; 14 with the ISETP hoisted).
 func TestChainOverheadMatchesRecording(t *testing.T) {
 	dir := filepath.Join("..", "..", "validation", "microbench", "chain_overhead")
-	b, err := os.ReadFile(filepath.Join(dir, "clock_runs.json"))
+	b, err := gzfile.ReadFile(filepath.Join(dir, "clock_runs.json"))
 	require.NoError(t, err)
 	var runs struct {
 		Outputs []struct {
@@ -35,7 +35,7 @@ func TestChainOverheadMatchesRecording(t *testing.T) {
 	for _, r := range runs.Outputs {
 		require.Equal(t, gpuRep1, r.Clk[1], "every launch's rep 1")
 	}
-	src, err := os.ReadFile(filepath.Join(dir, "kernel.ptx"))
+	src, err := gzfile.ReadFile(filepath.Join(dir, "kernel.ptx"))
 	require.NoError(t, err)
 	k := compileEntry(t, "chain_fma_f32", string(src))
 	g := exec.NewGlobalMem()

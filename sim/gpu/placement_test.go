@@ -2,13 +2,14 @@ package gpu
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // The first wave's placement reproduces the GPU's %smid of every CTA in
@@ -18,7 +19,7 @@ import (
 func TestFirstWaveOrderMatchesRecordings(t *testing.T) {
 	for _, name := range []string{"l2bw_ld_c1", "l2bw_ld_c2", "l2bw_ld_c4", "l2bw_ld_c8", "l2bw_ld_c16", "l2bw_ld_c33", "l2bw_ld_c66", "l2bw_ld_c132", "l2bw_sh_ld_g1_x2"} {
 		for _, suffix := range []string{"", ".h100"} {
-			b, err := os.ReadFile(filepath.Join("..", "..", "validation", "microbench", name, "clock_runs"+suffix+".json"))
+			b, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", name, "clock_runs"+suffix+".json"))
 			require.NoError(t, err)
 			var runs struct {
 				Outputs []struct {

@@ -25,6 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "record"))
 import record as R  # noqa: E402
+import gzcompat  # noqa: E402  NAME or NAME.gz (tools/microbench/pack.py)
 import numpy as np  # noqa: E402
 
 TIMING_OUTPUTS = ("clk", "lat", "smid", "wfin", "gt")
@@ -42,8 +43,7 @@ class Cache:
         if d not in self.d:
             spec = R.load_spec(d)
             bufs = R.build_buffers(d, spec)
-            with open(os.path.join(d, "kernel.ptx")) as f:
-                ptx = f.read()
+            ptx = gzcompat.read_text(os.path.join(d, "kernel.ptx"))  # or kernel.ptx.gz
             mod, fn, jit, fattrs = self.cuda.load(ptx, spec["kernel"])
             self.d[d] = (spec, bufs, fn, jit, fattrs)
         return self.d[d]
@@ -71,6 +71,7 @@ def cmd_run(a):
             saved = {}
             for o in spec["outputs"]:
                 saved[o] = R.save_output(d, o, first[o], spec["buffers"][o].get("dtype"))
+            gzcompat.remove_both(os.path.join(d, "clock_runs.json"))  # no stale packed copy
             with open(os.path.join(d, "clock_runs.json"), "w") as f:
                 json.dump({"runs": a.runs, "note": "timing outputs of every run (flattened, C order); "
                            "gpu/*.npy holds run 0", "outputs": runs}, f, separators=(",", ":"))
@@ -80,6 +81,7 @@ def cmd_run(a):
                     "device_attributes": dev["device_attributes"], "launch_mode": mode,
                     "jit_info_log": jit["info"][:1500],
                     "commands": [f"python3 tools/microbench/mb.py run --runs {a.runs} validation/microbench/{name}"]}
+            gzcompat.remove_both(os.path.join(d, "provenance.json"))
             with open(os.path.join(d, "provenance.json"), "w") as f:
                 json.dump(prov, f, indent=1)
                 f.write("\n")
@@ -158,6 +160,7 @@ def cmd_cycles(a):
                "date": now(),
                "command": a.command,
                "error": None if cyc else "no ncu result for this directory's launches"}
+        gzcompat.remove_both(os.path.join(d, "cycles.json"))
         with open(os.path.join(d, "cycles.json"), "w") as f:
             json.dump(out, f, indent=1)
             f.write("\n")

@@ -22,6 +22,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 MB = os.path.join(ROOT, "validation", "microbench")
 sys.path.insert(0, HERE)
 import sass_loops  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tools", "record"))
+import gzcompat  # noqa: E402  NAME or NAME.gz (tools/microbench/pack.py stores large files gzipped)
 
 
 def med(xs):
@@ -404,8 +406,8 @@ def add_env(prov, env, d):
     prov["ncu"] = (rd("ncu_version.txt") or "").splitlines()[-1:]
     prov["nvidia_smi_clocks"] = rd("nvidia_smi_csv.txt")
     cyp = os.path.join(d, "cycles.json")
-    if os.path.exists(cyp):
-        hz = (json.load(open(cyp)).get("sm_clock_hz") or {}).get("median")
+    if gzcompat.exists(cyp):
+        hz = (gzcompat.load_json(cyp).get("sm_clock_hz") or {}).get("median")
         prov["sm_clock_mhz_ncu"] = round(hz / 1e6, 1) if hz else None
     prov["clock_note"] = ("clocks not controlled (ncu --clock-control none); sm_clock_mhz_ncu is the median "
                           "sm__cycles_elapsed.avg.per_second of this directory's ncu launches; nvidia-smi "
@@ -451,13 +453,13 @@ def main():
         if b.get("cluster"):
             ent["cluster"] = b["cluster"]
         pp = os.path.join(d, "provenance.json")
-        if sfx and not os.path.exists(pp):
+        if sfx and not gzcompat.exists(pp):
             pp = os.path.join(d, f"provenance{sfx}.json")   # recorded on that GPU only
-        if not os.path.exists(pp) or not os.path.exists(os.path.join(d, f"cycles{sfx}.json")):
+        if not gzcompat.exists(pp) or not gzcompat.exists(os.path.join(d, f"cycles{sfx}.json")):
             ent["error"] = "not recorded" + (f" on this GPU ({a.suffix})" if sfx else "")
             summary.append(ent)
             continue
-        prov = json.load(open(pp))
+        prov = gzcompat.load_json(pp)
         changed = False
         if a.suffix:
             pass
@@ -468,10 +470,8 @@ def main():
             add_sass(prov, sinfo[b["name"]], b["kernel"])
             changed = True
         if changed:
-            with open(pp, "w") as f:
-                json.dump(prov, f, indent=1)
-                f.write("\n")
-        cy = json.load(open(os.path.join(d, f"cycles{sfx}.json")))
+            gzcompat.write_like(pp, (json.dumps(prov, indent=1) + "\n").encode())  # packed stays packed
+        cy = gzcompat.load_json(os.path.join(d, f"cycles{sfx}.json"))
         ent["gpu"] = cy.get("gpu") if a.suffix else prov.get("gpu")
         ent["ncu_cycles"] = {k: cy.get(k) for k in ("min", "median", "max", "launches")}
         ent["sm_clock_mhz"] = r2((cy.get("sm_clock_hz") or {}).get("median", 0) / 1e6, 1) if cy.get("sm_clock_hz") else None
@@ -498,10 +498,9 @@ def main():
             # simulated run starts cold; the runs without ncu find A and B in the L2). No
             # clock_ncu file (H100): the launch's ncu cycles only
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
-        if not os.path.exists(cr) and os.path.exists(cr + ".gz"):
-            cr += ".gz"  # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps, gen12_smallflush.py's sfl_*)
-        if os.path.exists(cr):
-            runs = json.load(gzip.open(cr) if cr.endswith(".gz") else open(cr))["outputs"]
+        # large recordings are stored gzipped (gen12_gemm2.py's per-CTA stamps, tools/microbench/pack.py)
+        if gzcompat.exists(cr):
+            runs = gzcompat.load_json(cr)["outputs"]
             per = [derive(b, r) for r in runs if r]
             keys = [k for k in (per[0] if per else {}) if isinstance(per[0][k], (int, float)) and per[0][k] is not None]
             ent["clock64"] = {k: {"median": r3(med([p[k] for p in per])), "min": r3(min(p[k] for p in per)),

@@ -899,9 +899,8 @@ def cmd_dry(args):
             print(f"  buffer {b.index} {name}: {b.host.dtype} {b.host.shape} sha256 {sha256_of(b.host)[:16]} "
                   f"first {b.host.reshape(-1)[:4].tolist()}")
         print(f"  total buffer bytes {total}")
-        if os.path.exists(ptx_path):
-            with open(ptx_path) as f:
-                ptx = f.read()
+        if gzcompat.exists(ptx_path):
+            ptx = gzcompat.read_text(ptx_path)  # or kernel.ptx.gz
             fake = {n: 0x7F0000000000 + 0x100000 * i for i, n in enumerate(bufs)}
             tms = tensormap_specs(spec)
             fmaps = {n: bytes([0xA0 + i]) * 128 for i, n in enumerate(tms)}

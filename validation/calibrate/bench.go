@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // Bench is one recorded microbenchmark directory.
@@ -96,7 +98,7 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 	if suffix != "" {
 		name = "summary." + suffix + ".json"
 		pp := filepath.Join(dir, "provenance."+suffix+".json")
-		data, err := os.ReadFile(pp)
+		data, err := gzfile.ReadFile(pp) // or provenance.SUFFIX.json.gz
 		if err != nil {
 			return nil, fmt.Errorf("%s: error: %v", pp, err)
 		}
@@ -129,7 +131,7 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 		for k, v := range e.NCUFigures {
 			b.Measured["ncu_"+k] = v.Median
 		}
-		if _, err := os.Stat(filepath.Join(b.Dir, "launch.yaml")); err != nil {
+		if !gzfile.Exists(filepath.Join(b.Dir, "launch.yaml")) {
 			return nil, fmt.Errorf("%s: error: benchmark %s has no launch.yaml", p, e.Name)
 		}
 		out = append(out, b)

@@ -3,11 +3,11 @@ package calibrate
 import (
 	"crypto/sha256"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -102,7 +102,7 @@ func registersDivisionCall(rec map[string]*Bench) (float64, string, error) {
 	var used []string
 	for _, n := range names {
 		b := rec[n]
-		ptxText, err := os.ReadFile(filepath.Join(b.Dir, "kernel.ptx"))
+		ptxText, err := gzfile.ReadFile(filepath.Join(b.Dir, "kernel.ptx")) // or kernel.ptx.gz
 		if err != nil || !div64Re.Match(ptxText) {
 			continue
 		}

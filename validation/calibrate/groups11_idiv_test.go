@@ -1,13 +1,15 @@
 package calibrate
 
 import (
-	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 	"github.com/sm90sim/sm90sim/sim/sm"
 )
@@ -34,11 +36,17 @@ func TestDivisionCallRegisters(t *testing.T) {
 	call := int(p.Params["registers_division_call"].Value)
 	dirs, err := filepath.Glob("../microbench/*/kernel.ptx")
 	require.NoError(t, err)
+	gz, err := filepath.Glob("../microbench/*/kernel.ptx.gz") // stored compressed (tools/microbench/pack.py)
+	require.NoError(t, err)
+	for _, p := range gz {
+		dirs = append(dirs, strings.TrimSuffix(p, ".gz"))
+	}
+	sort.Strings(dirs)
 	var n, agree int
 	var wrong []string
 	for _, path := range dirs {
 		dir := filepath.Dir(path)
-		src, err := os.ReadFile(path)
+		src, err := gzfile.ReadFile(path)
 		require.NoError(t, err)
 		if !div64Re.Match(src) {
 			continue

@@ -3,11 +3,11 @@ package calibrate
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/sm"
@@ -80,7 +80,7 @@ func registersLiveOverhead(rec map[string]*Bench) (float64, string, error) {
 // JITRegisters is the registers per thread the driver's JIT gave a recorded
 // microbenchmark (its provenance.json func_attributes.num_regs).
 func JITRegisters(dir string) (int, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, "provenance.json"))
+	raw, err := gzfile.ReadFile(filepath.Join(dir, "provenance.json")) // or provenance.json.gz
 	if err != nil {
 		return 0, err
 	}

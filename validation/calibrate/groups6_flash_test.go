@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
@@ -37,7 +38,7 @@ func TestRegistersLiveOverhead(t *testing.T) {
 		regs := peak + int(v)
 		perWarp := (regs*32 + 255) / 256 * 256
 		ctas := min(65536/(perWarp*4), 16) // 4 warps a CTA, 64 warps an SM
-		raw, err := os.ReadFile(filepath.Join(b.Dir, "cycles.json"))
+		raw, err := gzfile.ReadFile(filepath.Join(b.Dir, "cycles.json"))
 		require.NoError(t, err)
 		var c struct {
 			Other map[string][]float64 `json:"other_metrics"`

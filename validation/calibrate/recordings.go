@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // Info is the GPU, driver and clocks of recordings.
@@ -36,7 +38,7 @@ func RecordingInfo(bs []*Bench) Info {
 				Driver string         `json:"driver"`
 				Attrs  map[string]int `json:"device_attributes"`
 			}
-			if data, err := os.ReadFile(filepath.Join(b.Dir, "provenance.json")); err == nil && json.Unmarshal(data, &p) == nil {
+			if data, err := gzfile.ReadFile(filepath.Join(b.Dir, "provenance.json")); err == nil && json.Unmarshal(data, &p) == nil {
 				in.GPU, in.Driver, in.MemMHz = p.GPU, p.Driver, float64(p.Attrs["memory_clock_rate_khz"])/1000
 			}
 		}

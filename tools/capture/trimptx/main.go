@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/sm90sim/sm90sim/internal/capture"
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 func main() {
@@ -16,7 +17,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: trimptx IN.ptx ENTRY > OUT.ptx")
 		os.Exit(2)
 	}
-	src, err := os.ReadFile(os.Args[1])
+	src, err := gzfile.ReadFile(os.Args[1]) // IN.ptx or IN.ptx.gz
 	if err == nil {
 		src, err = capture.TrimPTX(src, os.Args[2])
 	}
