@@ -5,8 +5,10 @@
 # device), then decodes the control bits (stall counts) of their SASS and of
 # brloop8's and fence7_mbinit's kernels (core8.cu, fit8.cu: read for the
 # mechanism). Results in $OUT: mb.tgz, build.tgz, ctrl.tgz.
+#   bash device13_brsplit.sh [ROOT]   (ROOT: a copy holding tools/microbench, tools/record and
+#   validation/microbench/brsplit13_*; default the repo root)
 set -u
-R=$(pwd)
+R=$(cd ${1:-.} && pwd)
 ONLY='brsplit13_*' BUDGET_S=110 RUN_TIMEOUT=40 NCU_TIMEOUT=60 bash $R/tools/microbench/device.sh $R
 W=/tmp/ctrl13; rm -rf $W; mkdir -p $W
 tar xzf $OUT/build.tgz -C $W sass 2>/dev/null
