@@ -1,0 +1,1 @@
+../../../tools/microbench/brsplit13.cu
