@@ -55,28 +55,3 @@ func TestL1EvictionDropsSectors(t *testing.T) {
 	_, ok = sectorsReady(c.fillsOf(0), 0x1)
 	assert.False(t, ok, "back in the set: nothing fetched yet")
 }
-
-// newSectors counts what a load would fetch (hand-derived, one SM): a
-// cold two-line load of sectors 0-1 of line 0 and sector 3 of line 4
-// fetches 3; after it, the same load fetches nothing (its sectors are on
-// their way: a hit that waits), sectors 0-3 of line 0 fetch the 2 not
-// requested yet, and the L1 counts nothing for a load's probe.
-func TestL1NewSectors(t *testing.T) {
-	tc := DefaultTimedConfig()
-	m := newMemModel(&tc, 1, newL2(&tc, 1, [][]int{{0}}), 128*1024)
-	ld := func(lines []uint64, sectors []uint8) *exec.Effect {
-		e := &exec.Effect{NumLines: len(lines)}
-		for i := range lines {
-			e.GlobalLines[i], e.LineSectors[i] = lines[i], sectors[i]
-			e.NumSectors += popc4(sectors[i])
-		}
-		return e
-	}
-	two := ld([]uint64{0, 4}, []uint8{0b0011, 0b1000})
-	assert.Equal(t, 3, m.newSectors(0, two), "cold: every sector")
-	assert.Equal(t, 3, m.newSectors(0, two), "a probe fetches nothing")
-	m.access(1000, 0, two, true)
-	assert.Equal(t, 0, m.newSectors(0, two), "on their way: fetched")
-	assert.Equal(t, 2, m.newSectors(0, ld([]uint64{0}, []uint8{0b1111})), "sectors 2 and 3 of line 0")
-	assert.Equal(t, int64(0), m.l1HitSectors)
-}

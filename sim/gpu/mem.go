@@ -123,30 +123,6 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	return ready, accepted
 }
 
-// newSectors counts the sectors of e's listed lines that SM sm's L1 never
-// fetched (absent lines, or sectors of a present line not yet requested).
-func (m *memModel) newSectors(sm int, e *exec.Effect) int {
-	l1 := m.l1[sm]
-	n := min(e.NumLines, len(e.GlobalLines))
-	c := 0
-	for i, ln := range e.GlobalLines[:n] {
-		mask := e.LineSectors[i]
-		var f []uint64
-		if l1 != nil {
-			f = l1.fillsOf(ln)
-		}
-		for k := range 4 {
-			if mask&(1<<k) == 0 {
-				continue
-			}
-			if f == nil || f[k/2]>>(32*(k%2))&0xffffffff == 0 {
-				c++
-			}
-		}
-	}
-	return c
-}
-
 func popc4(b uint8) int {
 	return int(b&1) + int(b>>1&1) + int(b>>2&1) + int(b>>3&1)
 }

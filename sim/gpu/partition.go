@@ -127,9 +127,6 @@ func (p *part) BulkHitCycles(sm int, line uint64) engine.Cycle {
 	return max(g.latency(sm, g.slice(line))-p.mem.bulkHit, 1)
 }
 
-// L1NewSectors implements sm.Host (mem.go).
-func (p *part) L1NewSectors(sm int, e *exec.Effect) int { return p.mem.newSectors(sm, e) }
-
 // MbarReady implements sm.Host.
 func (p *part) MbarReady(r exec.MbarRef) engine.Cycle { return p.lands[r] }
 

@@ -111,25 +111,6 @@ func (s *SM) l1Cycles(e *exec.Effect) (d float64, lat engine.Cycle) {
 // same loads through L1 15.4 (gls_ld32_coal_w1), 32-line ld.cg 79.8
 // (gls_ldcg_l32_w1, bandwidth-bound), and 16 warps' 4.6 cycles a load on
 // the SM (gls_ldcg_coal_w16): a spacing per warp, not per SM.
-//
-// A plain load (LDG through L1) that misses the L1 (a sector of its lines
-// never fetched: host L1NewSectors) leaves at the same pace, after the
-// warp's previous miss or bypassing load (issue 14, helper coldld): one
-// warp's L1 misses queue for L2 as its ld.cg do. On the H200 one warp's
-// 16 coalesced one-line loads whose lines are in L2 (the L1-cold rep 0 of
-// gls2_ld32_coal_w1 in the runs without ncu, clock_runs.json) take 984
-// cycles, 16 one-sector 8-line loads over 23 lines 1219 (gls2_ld32_l8_w1),
-// 4 warps' one-line loads 1348 (gls2_ld32_coal_w4); the model run with HBM
-// as fast as L2 (a stand-in for that warm L2: dram_latency_ns 141.9,
-// dram_far_extra_cycles 0) gave 579, 926, 590 without the pace and gives
-// 984, 1181, 995 with it. Under ncu (rep 0 from HBM) gls2_ld32_coal_w1's
-// launch moves from -11.4% to -4.6%. Not covered: wider loads (2 or 4
-// lines of 4 sectors, the epilogue's 8 one-sector lines) stay 450-850
-// cycles short in that warm rep 0 (gls2_ld64_coal_w1 1481 against 1027,
-// gls2_ld128_coal_w1 2395 against 1609, gls2_ld64_epi_w1 2085 against
-// 1239): a cost per line or sector of a miss beyond the request's, which
-// the coldpace family (tools/microbench/gen16_coldpace.py) is built to
-// measure.
 func (s *SM) bypassLoadStart(ws *warpState, st engine.Cycle) engine.Cycle {
 	c := engine.Cycle(s.cfg.LdBypassIntervalCycles)
 	if c <= 0 {

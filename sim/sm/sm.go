@@ -35,10 +35,6 @@ type Host interface {
 	// for SM sm (its near or far slice), without a request: what a later
 	// copy from a line that is in L2 by then takes, queues aside.
 	BulkHitCycles(sm int, line uint64) engine.Cycle
-	// L1NewSectors is how many 32-byte sectors of e's lines SM sm's L1
-	// never fetched (a load of them misses; sectors on their way count as
-	// fetched), without a request.
-	L1NewSectors(sm int, e *exec.Effect) int
 }
 
 // SM is one streaming multiprocessor in time.

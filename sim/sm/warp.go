@@ -393,11 +393,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if info.ConstBank {
 			me = s.constBlock(e) // constblock.go
 		}
-		if useL1 && isL1Load(e) && s.cfg.LdBypassIntervalCycles > 0 && s.host.L1NewSectors(s.ID, me) > 0 {
-			// a plain load that misses the L1 leaves for L2 at the
-			// warp's miss pace as an L1-bypassing one does (lsu.go)
-			st = s.bypassLoadStart(ws, st)
-		}
 		done, accepted := s.host.Memory(st, s.ID, me, useL1)
 		done += lat
 		ready = max(ready, done)

@@ -25,7 +25,7 @@ for n in $NAMES; do printf '%-24s ' $n; grep -oE 'LDG[A-Z0-9.]* R[0-9]+|CS2R R[0
 stamp "ncu flushed x3 (interleaved), clk dumped"
 LL=(); for r in 1 2 3; do LL+=("${DIRS[@]}"); done
 M0=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum
-timeout 200 ncu --clock-control none --print-units base --csv --log-file $B/ncu_a.csv --metrics $M0 \
+timeout 140 ncu --clock-control none --print-units base --csv --log-file $B/ncu_a.csv --metrics $M0 \
   python3 $MB/tools/microbench/mb.py once --order $B/order_a.txt --dump $B/dump_a.jsonl "${LL[@]}" > $B/ncu_a.log 2>&1
 echo "ncu rc=$?"
 python3 $MB/tools/microbench/mb.py cycles --order $B/order_a.txt --csv $B/ncu_a.csv --env $B/env \
@@ -48,7 +48,7 @@ for d in dirs:
     print(n, [r["clk"][1:4] for r in o])
 PY
 stamp "warm runs"
-timeout 100 python3 $MB/tools/microbench/mb.py run --runs 5 "${DIRS[@]}" 2>&1 | tee $B/run.log | cut -c1-200
+timeout 45 python3 $MB/tools/microbench/mb.py run --runs 5 "${DIRS[@]}" 2>&1 | tee $B/run.log | cut -c1-200
 stamp pack
 (cd $D && tar czf $OUT/mb.tgz $(for n in $NAMES; do for f in kernel.ptx clock_runs.json clock_ncu.json cycles.json provenance.json gpu; do [ -e $n/$f ] && echo $n/$f; done; done))
 (cd $B && tar czf $OUT/build.tgz env sass *.csv *.log *.txt *.jsonl)

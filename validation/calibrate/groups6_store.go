@@ -30,8 +30,9 @@ func init() {
 // warp's rep 1 from the barrier's release (rep1FromRelease) over its
 // accesses. Every benchmark also compares the launch's ncu cycles: for
 // stores the drain of the last stores to L2 included, for loads rep 0
-// from HBM (ncu flushes the caches; the clk figure's rep 1 is L1-warm),
-// where one warp's L1 misses leave at its miss pace (sim/sm/lsu.go).
+// from HBM (ncu flushes the caches; the clk figure's rep 1 is L1-warm):
+// 8-27% short on the H200 at session 13, mostly ptxas's loads in flight
+// in gls.cu (RATIONALE: no per-warp pace of cold misses).
 
 // figuresGLS names the compared figures of the gen6 family.
 func figuresGLS(b *Bench) []string {
