@@ -226,6 +226,9 @@ def derive(b, run):
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "coldpace":  # gen16_coldpace.py: rep 1 = cold data, warm code (clock_ncu: caches flushed)
+        cl = rows(clk, 4)
+        return {"cold_cycles": max(c[2] for c in cl)}
     if fam == "sfl":  # gen12_smallflush.py: first loads after ncu's flush (groups12_smallflush.go)
         cl = rows(clk, 4)
         loads = [c[1] for c in cl]
@@ -488,7 +491,7 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
-        if b["family"] in ("flushj", "flushs", "sfl", "icgap"):
+        if b["family"] in ("flushj", "flushs", "sfl", "icgap", "coldpace"):
             # gen11_flush.py: the clk of the launches ncu profiled with caches
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
