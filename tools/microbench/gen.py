@@ -186,6 +186,7 @@ PARTS = [
     ("gen14_mbarops", "part 14: the single-CTA mbarrier evidence kernel phase by phase (%clock64 stamps)"),
     ("gen15_reduceops", "part 15: the 62-CTA bulk-reduction evidence kernel phase by phase (%clock64 stamps)"),
     ("gen14_tmahold", "part 14: TMA loads straight-line in the CuTe GEMM's shape (no stamps between them): the warp's hold"),
+    ("gen16_tmaq", "part 16: a small GEMM's cold TMA pipeline fill: each stage's completion with 1-6 stages queued"),
     ("gen15_atomu", "part 15: a warp-uniform dead shared atomic's per-iteration cost by atomics an iteration and warps; REDUX.SUM and S2R beside 32-lane ATOMS"),
 ]
 sys.path.insert(0, SRC)

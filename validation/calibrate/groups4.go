@@ -72,9 +72,18 @@ var groups4 = []Group{
 		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "cp_async_ca", Params: []string{"cp_async_ca_bytes_per_cycle"}, Benches: []string{"cpasync_ca16_tput", "cpasync_ca16_tput_w16"},
 		Start: []float64{46}, Lo: []float64{8}, Hi: []float64{256}},
-	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles"},
-		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4"},
-		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+	// tma_hbm: a TMA load from HBM (tmacold_*: boxes of contiguous rows,
+	// 16 of them in flight) and the first stage of a small GEMM after
+	// ncu's flush (sgp_*, gmm12_p_c1: K-major boxes, 128 bytes of each
+	// 1 KiB K-row; sgp_k64_c1: contiguous; the tmaq family, gen16_tmaq.py:
+	// each stage's completion with 1-6 stages queued), whose first boxes
+	// open a DRAM page per line (tma_hbm_page_cycles, sim/gpu mem.go)
+	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles", "tma_hbm_page_cycles"},
+		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4", "sgp_k512_c1", "sgp_k512_c1_nost",
+			"sgp_k512_c1_one_nost", "sgp_k64_c1", "sgp_k1024_c4", "gmm12_p_c1_k1024", "tmaq_*"},
+		Figures: []string{"cycles_per_load", "bytes_per_cycle_per_sm", "first_cycles", "done0_cycles", "done1_cycles",
+			"done2_cycles", "done5_cycles"},
+		Start: []float64{150, 2}, Lo: []float64{0, 0}, Hi: []float64{2000, 50}},
 }
 
 // kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.
