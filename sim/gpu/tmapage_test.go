@@ -21,7 +21,7 @@ func TestTMAPageCostPerFirstReachedKiB(t *testing.T) {
 	run := func(page int) []engine.Cycle {
 		tc := DefaultTimedConfig()
 		tc.SM.Async.TMAHBMPageCycles = page
-		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 1 << 20, 0
+		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 1<<20, 0
 		tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
 		m := newMemModel(&tc, 1, newL2(&tc, 1, [][]int{{0}}), 128*1024)
 		box := func(tma bool, lines ...uint64) *exec.Effect {
