@@ -93,15 +93,21 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	pb := m.l2.portBytes
 	kind := kindOf(e)
 	tmaLoad := e.GlobalTMA && !e.GlobalStore
-	opened := 0
+	opened, last := 0, ^uint64(0)
 	for i, ln := range lines {
-		ms := m.l2.missSectors
+		ms, ws := m.l2.missSectors, m.l2.waitSectors
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
-		if tmaLoad && m.tmaPage > 0 && m.l2.missSectors > ms {
-			// a line from HBM: the first in its 1 KiB block opens the page
-			if _, ok := m.tmaPages[ln>>3]; !ok {
+		if tmaLoad && m.tmaPage > 0 && ln>>3 != last {
+			// a line from HBM: the first in its 1 KiB block opens the
+			// page; a line that waits for another request's fill
+			// (l2fill.go) waits for the opening too
+			if _, ok := m.tmaPages[ln>>3]; !ok && m.l2.missSectors > ms {
 				m.tmaPages[ln>>3] = struct{}{}
 				opened++
+				last = ln >> 3
+			} else if ok && m.l2.waitSectors > ws {
+				opened++
+				last = ln >> 3
 			}
 		}
 		ready, accepted = max(ready, r), max(accepted, a)

@@ -23,6 +23,10 @@ def main():
         t.extractall(os.path.join(tmp, "mb"))
     with tarfile.open(os.path.join(res, "flushcmp.tgz")) as t:
         t.extractall(os.path.join(tmp, "f"))
+    with tarfile.open(os.path.join(res, "build.tgz")) as t:
+        t.extractall(os.path.join(tmp, "b"))
+    env = lambda f: open(os.path.join(tmp, "b", "env", f)).read().strip()
+    driver, nvcc = env("driver.txt").splitlines()[0], env("nvcc_version.txt").splitlines()[-2]
     host = open(os.path.join(tmp, "f", "host.txt")).read().strip().splitlines()[-1]
     clk = {}
     for ln in open(os.path.join(tmp, "f", "dump_all.jsonl")):
@@ -36,9 +40,20 @@ def main():
         if not name.startswith("tmaq_"):
             continue
         src, dst = os.path.join(tmp, "mb", name), os.path.join(MB, name)
-        for f in ("clock_runs.json", "cycles.json", "provenance.json"):
+        for f in ("clock_runs.json", "cycles.json"):
             if os.path.exists(os.path.join(src, f)):
                 shutil.copy(os.path.join(src, f), os.path.join(dst, f.replace(".json", sfx + ".json")))
+        prov = json.load(open(os.path.join(src, "provenance.json")))
+        prov["driver"], prov["nvcc"], prov["ncu"] = driver, nvcc, env("ncu_version.txt").splitlines()[-1]
+        prov["commands"] = (["nvcc -ptx -arch=sm_90a -O3 -o kernel.ptx kernel.cu"] + prov.get("commands", [])
+                            + [cmd, "tools/microbench/device16_tmaq.sh; tools/microbench/collect16_tmaq.py"])
+        with open(os.path.join(dst, f"provenance{sfx}.json"), "w") as f:
+            json.dump(prov, f, indent=1)
+            f.write("\n")
+        if not sfx:
+            with open(os.path.join(dst, "RECORDING_NOTE"), "w") as f:
+                f.write("H200 only: recorded in one H200 call of session 13 (tools/microbench/device16_tmaq.sh, "
+                        "collected by tools/microbench/collect16_tmaq.py); no H100 recording.\n")
         if not sfx:
             shutil.copy(os.path.join(src, "kernel.ptx"), os.path.join(dst, "kernel.ptx"))
             if os.path.isdir(os.path.join(dst, "gpu")):
