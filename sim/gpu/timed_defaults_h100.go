@@ -24,7 +24,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"branch_predicate_cycles":           {9, "fit: Nelder-Mead (branch_latency_cycles, branch_predicate_cycles) on brloop8_b1, brloop8_b4, fence7_mbinit", f(0.019)},
 	"bulk_branch_cycles":                {6, "fit: Nelder-Mead (bulk_branch_cycles) on t6st_add_p1, t6st_add_p2, t6st_add_p4, t6st_bulk_p1, t6st_bulk_p4, t6st_store_p1, t6st_store_p1_same, t6st_store_p2, t6st_store_p4, tmast4_add_m1_dist, tmast4_add_m1_same, tmast4_add_m4_dist, tmast4_add_m4_narrow, tmast4_add_m4_same, tmast4_store_m1_same, tmast4_store_m4_dist, tmast4_store_m4_same, tmast_add_256b_group, tmast_store_256b_group", f(0.1447)},
 	"bulk_hit_saving_cycles":            {170, "fit: Nelder-Mead (bulk_hit_saving_cycles) on bulkl_l1, bulkl_l2, bulkl_l32, bulkl_l32_w2, bulkl_l8", f(0.0339)},
-	"bulk_issue_cycles":                 {0, "fit: Nelder-Mead (bulk_issue_cycles) on tailld_bulk1, tailld_bulk4, tailld_bulk4_c8, tailld_bulk8, tailld_bulk8_s2m, tailtm_bulk, tailtm_bulk_c62", f(0.0887)},
+	"bulk_issue_cycles":                 {0, "fit: Nelder-Mead (bulk_issue_cycles) on tailld_bulk1, tailld_bulk4, tailld_bulk4_c8, tailld_bulk8, tailld_bulk8_s2m, tailtm_bulk, tailtm_bulk_c62", f(0.0919)},
 	"bulk_lane_cycles":                  {52, "fit: closed form, least-squares slope 52 of issue_cycles bulkl_l1..bulkl_l32 (cycles per lane of ptxas's bulk copy loop)", f(0.0853)},
 	"bulk_prefetch_cycles":              {31, "fit: Nelder-Mead (bulk_prefetch_cycles) on t6rep_pf_tensor", f(0.0021)},
 	"bulk_reduce_issue_cycles":          {34, "fit: Nelder-Mead (bulk_reduce_issue_cycles) on tmast7_add_1k_group, tmast7_add_1k_tput, tmast7_bred_1k_group, tmast7_bred_1k_tput, tmast7_bred_256b_group", f(0.049)},
