@@ -24,6 +24,10 @@ type memModel struct {
 	l1Hit   engine.Cycle
 	// tmaMiss: more latency for a TMA request that misses L2 (tmacold_*)
 	tmaMiss engine.Cycle
+	// tmaPage: more again per DRAM page (1 KiB) it opens (tmaq_*), and
+	// the pages the partition's TMA loads from HBM reached so far
+	tmaPage  engine.Cycle
+	tmaPages map[uint64]struct{}
 	// bulkHit: less latency for a plain bulk load that hits L2 (bulkl_*)
 	bulkHit engine.Cycle
 	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
@@ -36,6 +40,7 @@ type memModel struct {
 func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
+		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles), tmaPages: map[uint64]struct{}{},
 		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
 		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
@@ -87,8 +92,24 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	miss, wait := m.l2.missSectors, m.l2.waitSectors
 	pb := m.l2.portBytes
 	kind := kindOf(e)
+	tmaLoad := e.GlobalTMA && !e.GlobalStore
+	opened, last := 0, ^uint64(0)
 	for i, ln := range lines {
+		ms, ws := m.l2.missSectors, m.l2.waitSectors
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
+		if tmaLoad && m.tmaPage > 0 && ln>>3 != last {
+			// a line from HBM: the first in its 1 KiB block opens the
+			// page; a line that waits for another request's fill
+			// (l2fill.go) waits for the opening too
+			if _, ok := m.tmaPages[ln>>3]; !ok && m.l2.missSectors > ms {
+				m.tmaPages[ln>>3] = struct{}{}
+				opened++
+				last = ln >> 3
+			} else if ok && m.l2.waitSectors > ws {
+				opened++
+				last = ln >> 3
+			}
+		}
 		ready, accepted = max(ready, r), max(accepted, a)
 		if useL1 && !e.GlobalStore {
 			f, _ := l1.touchFills(ln)
@@ -106,7 +127,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
 		// for another request's fill (l2fill.go) comes from HBM as well
-		ready += m.tmaMiss
+		ready += m.tmaMiss + m.tmaPage*engine.Cycle(opened)
 	} else if m.bulkHit > 0 && n > 0 && e.GlobalTMA && !e.GlobalStore && e.TMAMap == 0 && e.Info != nil && e.Info.Async == exec.AsyncBulkLoad {
 		// a plain bulk load (no tensor map; not the TMA unit's descriptor
 		// fetch, tma_desc.go) whose lines are all in L2

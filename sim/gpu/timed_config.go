@@ -241,6 +241,7 @@ func Params() []Param {
 		intParam("mbar_arrive_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveWaitCycles }),
 		intParam("mbar_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveIntervalCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),
+		intParam("tma_hbm_page_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMPageCycles }),
 		intParam("cp_async_ca_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaBytesPerCycle }),
 		intParam("cp_async_ca_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaHitCycles }),
 		intParam("cp_async_cg_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCgBytesPerCycle }),

@@ -59,6 +59,12 @@ type AsyncConfig struct {
 	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
 	// for a load's miss (sim/gpu mem.go).
 	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`
+	// TMAHBMPageCycles: more latency for a TMA load from HBM per 1 KiB
+	// block of addresses (a DRAM page) it is the first of its partition to
+	// reach there: a K-major GEMM operand's first box, 128 bytes of each of
+	// 128 K-rows, opens 128 where a box of contiguous rows opens 16, and
+	// the next k-tiles' boxes none (sim/gpu mem.go, family tmaq).
+	TMAHBMPageCycles int `json:"tma_hbm_page_cycles" yaml:"tma_hbm_page_cycles"`
 	// BulkHitSavingCycles: less latency for a plain (non-tensor) bulk
 	// load whose lines are all in L2 than a load instruction's L2 hit.
 	BulkHitSavingCycles int `json:"bulk_hit_saving_cycles" yaml:"bulk_hit_saving_cycles"`

@@ -187,6 +187,7 @@ PARTS = [
     ("gen15_reduceops", "part 15: the 62-CTA bulk-reduction evidence kernel phase by phase (%clock64 stamps)"),
     ("gen14_tmahold", "part 14: TMA loads straight-line in the CuTe GEMM's shape (no stamps between them): the warp's hold"),
     ("gen13_brsplit", "part 13: a counted loop's iteration with bodies that separate the branch's hold from its predicate wait"),
+    ("gen16_tmaq", "part 16: a small GEMM's cold TMA pipeline fill: each stage's completion with 1-6 stages queued"),
     ("gen15_atomu", "part 15: a warp-uniform dead shared atomic's per-iteration cost by atomics an iteration and warps; REDUX.SUM and S2R beside 32-lane ATOMS"),
     ("gen16_coldpace", "part 16: one warp's independent cold (HBM) loads of 1-128 lines: how they overlap"),
 ]

@@ -267,6 +267,14 @@ def derive(b, run):
         if m["flags"] & 2:
             out["drain_cycles"] = up([max(c[10], c[11]) - max(c[8], c[9]) for c in cl])
         return out
+    if fam == "tmaq":  # gen16_tmaq.py (helper gemms): a small GEMM's cold TMA pipeline fill (groups16_tmaq.go)
+        cl = rows(clk, 16)  # {smid, e0, t0, a0, i0..i5, d0..d5}
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        out = {"pro_cycles": up([c[2] - c[1] for c in cl]), "issue_cycles": up([c[4] - c[2] for c in cl])}
+        for s in (0, 1, 2, 5):
+            if s < m["stages"]:
+                out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
+        return out
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
@@ -496,7 +504,7 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
-        if b["family"] in ("gmm12", "gmm13", "sgp"):
+        if b["family"] in ("gmm12", "gmm13", "sgp", "tmaq"):
             # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
             # simulated run starts cold; the runs without ncu find A and B in the L2). No
             # clock_ncu file (H100): the launch's ncu cycles only

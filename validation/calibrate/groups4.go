@@ -72,9 +72,21 @@ var groups4 = []Group{
 		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "cp_async_ca", Params: []string{"cp_async_ca_bytes_per_cycle"}, Benches: []string{"cpasync_ca16_tput", "cpasync_ca16_tput_w16"},
 		Start: []float64{46}, Lo: []float64{8}, Hi: []float64{256}},
-	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles"},
-		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4"},
-		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+	// tma_hbm: a TMA load from HBM (tmacold_*: boxes of contiguous rows,
+	// 4 in flight) and the first stages of a small GEMM after ncu's flush
+	// (family tmaq, gen16_tmaq.py: gemm_wgmma's producer alone, each
+	// stage's completion stamped, K-major boxes, 128 bytes of each 1 KiB
+	// K-row, against contiguous ones (_ct); the twins sgp_k512_c1_one_nost
+	// (K-major) and sgp_k64_c1 (contiguous), recorded on both GPUs), whose
+	// first boxes open a DRAM page per line (tma_hbm_page_cycles, mem.go)
+	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles", "tma_hbm_page_cycles"},
+		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4", "sgp_k512_c1_one_nost", "sgp_k64_c1",
+			"tmaq_s1", "tmaq_s1_ct", "tmaq_s3", "tmaq_s3_ct", "tmaq_s6"},
+		// the first stage only: the later stages of contiguous boxes
+		// (tmaq_s3_ct done1: 2235 GPU, 1783 simulated) lag by more than
+		// their pages (not modelled)
+		Figures: []string{"cycles_per_load", "bytes_per_cycle_per_sm", "first_cycles", "done0_cycles"},
+		Start: []float64{150, 2}, Lo: []float64{0, 0}, Hi: []float64{2000, 50}},
 }
 
 // kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.

@@ -1,0 +1,48 @@
+package gpu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// tma_hbm_page_cycles (mem.go): a TMA load from HBM pays per 1 KiB block
+// (8 lines) its lines are the first to reach. Hand-derived, the same
+// request sequence with the cost at 10 and at 0 differs by 10 x the new
+// blocks: box A, line 0 (block 0): 1; box B, line 1 (block 0 again, a miss
+// of another line): 0; box C, lines 8 and 16 (blocks 1 and 2): 2; box D,
+// lines 24..31 (one contiguous KiB, block 3): 1; box C again (L2 hits):
+// 0; a load instruction (not TMA) on line 40 (block 5): 0, and then a TMA
+// box on line 41 (block 5, first TMA there): 1.
+func TestTMAPageCostPerFirstReachedKiB(t *testing.T) {
+	run := func(page int) []engine.Cycle {
+		tc := DefaultTimedConfig()
+		tc.SM.Async.TMAHBMPageCycles = page
+		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 1<<20, 0
+		tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+		m := newMemModel(&tc, 1, newL2(&tc, 1, [][]int{{0}}), 128*1024)
+		box := func(tma bool, lines ...uint64) *exec.Effect {
+			e := &exec.Effect{NumLines: len(lines), NumSectors: 4 * len(lines), GlobalTMA: tma}
+			for i, ln := range lines {
+				e.GlobalLines[i], e.LineSectors[i] = ln, 0xf
+			}
+			return e
+		}
+		var out []engine.Cycle
+		at := engine.Cycle(1000)
+		for _, e := range []*exec.Effect{box(true, 0), box(true, 1), box(true, 8, 16),
+			box(true, 24, 25, 26, 27, 28, 29, 30, 31), box(true, 8, 16), box(false, 40), box(true, 41)} {
+			out = append(out, first(m.access(at, 0, e, false))-at)
+			at += 10000 // every request alone
+		}
+		return out
+	}
+	with, without := run(10), run(0)
+	want := []engine.Cycle{10, 0, 20, 10, 0, 0, 10}
+	for i := range want {
+		assert.Equal(t, want[i], with[i]-without[i], "request %d", i)
+	}
+}
