@@ -182,12 +182,13 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	c.SetClock(s.clockNow, s.NsPerCycle) // barclock.go
 	c.SetAsyncMode(asyncMode)
 	c.SetIssueOrder(s.code.low.issueOrder()) // ptxas's order (sched.go)
-	for _, w := range c.Warps() {
+	base, nw := s.age, uint64(len(c.Warps()))
+	s.age += nw
+	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
-		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
-		s.age++
+		ws := &warpState{w: w, cta: cs, age: s.warpAge(base, nw, uint64(i)), readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
@@ -256,6 +257,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	next := engine.Never
 	var pick, first *warpState
 	afterLast := false
+	hyb := s.cfg.SchedulerMathGTO != 0 && s.policy() == LRR
+	var gto *warpState
+	anyQueued := false
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
 			// known to be blocked until then by a scoreboard, pipe or fetch
@@ -283,6 +287,14 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			continue
 		}
 		ws.account(StallNotSelected, info, now, s)
+		if hyb {
+			// the greedy-then-oldest candidate, and whether a ready warp
+			// waits on a queued unit (schedpolicy.go)
+			anyQueued = anyQueued || !s.gtoClass(ws, info)
+			if ws == sp.last || gto == nil || (gto != sp.last && ws.age < gto.age) {
+				gto = ws
+			}
+		}
 		switch s.policy() {
 		case LRR:
 			if first == nil {
@@ -302,6 +314,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	}
 	if s.policy() == LRR && pick == nil {
 		pick = first
+	}
+	if hyb && gto != nil {
+		pick = s.mathGTO(sp, gto, pick, anyQueued)
 	}
 	return pick, next
 }

@@ -1,0 +1,76 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// The warp scheduler's selection order (scheduler_lrr,
+// scheduler_math_gto, scheduler_oldest_high_warp).
+//
+// The GPU's per-warp finish stamps of fma_tput (independent FFMAs, ILP 8;
+// wfin: each warp's end of rep 1, H200 and H100 alike, 5 runs each) show
+// that a sub-partition feeds its FMA pipe from two warps at a time and
+// lets the others wait: with 3 warps per sub-partition (w12) two finish
+// at 9270-9520 cycles and the third at 14200 (alone it takes 4920); with
+// 4, 6 and 8 (w16, w24, w32) the warps finish in pairs at about 9400,
+// 18000, 26800 and 35500. Two warps saturate the pipe, so a scheduler
+// that keeps the last warp while it can issue and otherwise takes the
+// oldest ready one (greedy then oldest) never gets to the third. Which
+// warps run first is fixed: the highest warps of the CTA (w24: warps 20
+// and 16 of sub-partition 0 first, then 12 and 8, then 4 and 0; in every
+// run of both GPUs), so the oldest warp is the CTA's highest
+// (scheduler_oldest_high_warp).
+//
+// Under shared-memory, atomic, division and global-memory load the
+// recordings show no such starvation: at 32 warps every warp of
+// smem_ld*_tput, ldsm/stsm_*_tput and atom7_* takes about the whole run
+// (the figure's slowest warp is within 1-5% of the median one) and
+// idivtput_u32's 16 warps finish within 6%. Those warps wait on a queued
+// unit (the MIO queue, the LSU, a division's dependent chain) that the
+// simulator arbitrates by issue order, with its parameters fitted under
+// loose round-robin; greedy-then-oldest among them starves the young
+// warps (atom7_const_dead_w32 +26%, smem_ld128_s1_tput +19%,
+// idivtput_u32 -42%: sched helper, session 13). So with
+// scheduler_math_gto 1 the loose round-robin scheduler keeps
+// greedy-then-oldest for fixed-latency arithmetic only: the last warp
+// keeps issuing while its next instruction is such arithmetic; else, when
+// every ready warp's next instruction is, the oldest ready warp issues;
+// else the next ready warp after the last (loose round-robin).
+
+// gtoClass: warp ws's next instruction info is fixed-latency arithmetic
+// (not a shared-memory, SHFL, global-memory or MUFU instruction, nor a
+// division or 64-bit multiply sequence or warp scan).
+func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
+	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
+		return false
+	}
+	if s.mioQueued(info) || info.Pipe == ptx.PipeGlobal || info.Pipe == ptx.PipeMUFU {
+		return false
+	}
+	_, seq := exec.SequenceMix(info)
+	return !seq
+}
+
+// mathGTO picks between the greedy-then-oldest candidate gto (the last
+// warp if ready, else the oldest ready one) and the loose round-robin one
+// lrr; queued: some ready warp's next instruction is not fixed-latency
+// arithmetic.
+func (s *SM) mathGTO(sp *subPart, gto, lrr *warpState, queued bool) *warpState {
+	switch {
+	case gto == sp.last && s.gtoClass(gto, gto.info):
+		return gto // greedy
+	case !queued:
+		return gto // the oldest
+	}
+	return lrr
+}
+
+// warpAge is the age rank (lower: older) of the i-th of a CTA's nw warps
+// when the CTA's ranks start at base.
+func (s *SM) warpAge(base, nw, i uint64) uint64 {
+	if s.cfg.SchedulerOldestHighWarp != 0 {
+		return base + nw - 1 - i
+	}
+	return base + i
+}
