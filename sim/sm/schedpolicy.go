@@ -38,11 +38,26 @@ import (
 // every ready warp's next instruction is, the oldest ready warp issues;
 // else the next ready warp after the last (loose round-robin).
 
-// gtoClass: warp ws's next instruction info is fixed-latency arithmetic
-// (not a shared-memory, SHFL, global-memory or MUFU instruction, nor a
-// division or 64-bit multiply sequence or warp scan).
+// gtoClass: warp ws's next instruction info is arithmetic of a
+// full-rate pipe, one SASS instruction of issue interval 1 (FP32, branch,
+// ...), or no SASS at all (a free move): what the FMA-bound warps of
+// fma_tput and fpalu_add_tput issue. The half-rate integer pipes (ALU,
+// IMAD, FP64: interval 2), conversions, MUFU, shared memory, SHFL, global
+// memory and the multi-instruction forms (divisions, 64-bit arithmetic,
+// warp scans) are arbitrated round-robin: the integer throughput
+// benchmarks' warps finish within a few percent of each other on the GPU
+// (itput_add, itput64_add_w32, idivtput_u32, itmix_imad_lop_w32), and a
+// warp's SHFL chain beside 31 warps of ALU chains is as fast as alone
+// within 8% (shflq12_alu_w32), which greedy-then-oldest over the ALU
+// would starve (+678% in the model).
 func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
+		return false
+	}
+	if info.Slots == 0 || s.code.low.at(info).kind == lowFused {
+		return true // no SASS: no slot, no pipe
+	}
+	if info.Slots > 1 || s.cfg.Pipes[info.Pipe].IntervalCycles > 1 {
 		return false
 	}
 	if s.mioQueued(info) || info.Pipe == ptx.PipeGlobal || info.Pipe == ptx.PipeMUFU {
@@ -52,18 +67,20 @@ func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 	return !seq
 }
 
-// mathGTO picks between the greedy-then-oldest candidate gto (the last
-// warp if ready, else the oldest ready one) and the loose round-robin one
-// lrr; queued: some ready warp's next instruction is not fixed-latency
-// arithmetic.
-func (s *SM) mathGTO(sp *subPart, gto, lrr *warpState, queued bool) *warpState {
-	switch {
-	case gto == sp.last && s.gtoClass(gto, gto.info):
-		return gto // greedy
-	case !queued:
-		return gto // the oldest
+// mathGTO picks a sub-partition's warp: last (the warp that issued last,
+// when ready; else nil) while its next instruction is fixed-latency
+// arithmetic (greedy), else the
+// oldest ready warp when its next instruction is such arithmetic, else
+// queued: the next ready warp after the last of those whose next
+// instruction is not (loose round-robin among them).
+func (s *SM) mathGTO(last, oldest, queued *warpState) *warpState {
+	if last != nil && s.gtoClass(last, last.info) {
+		return last
 	}
-	return lrr
+	if s.gtoClass(oldest, oldest.info) {
+		return oldest
+	}
+	return queued
 }
 
 // warpAge is the age rank (lower: older) of the i-th of a CTA's nw warps

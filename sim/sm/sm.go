@@ -258,8 +258,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	var pick, first *warpState
 	afterLast := false
 	hyb := s.cfg.SchedulerMathGTO != 0 && s.policy() == LRR
-	var gto *warpState
-	anyQueued := false
+	var oldest, firstQ, nextQ, lastReady *warpState
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
 			// known to be blocked until then by a scoreboard, pipe or fetch
@@ -288,11 +287,21 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 		}
 		ws.account(StallNotSelected, info, now, s)
 		if hyb {
-			// the greedy-then-oldest candidate, and whether a ready warp
-			// waits on a queued unit (schedpolicy.go)
-			anyQueued = anyQueued || !s.gtoClass(ws, info)
-			if ws == sp.last || gto == nil || (gto != sp.last && ws.age < gto.age) {
-				gto = ws
+			// the oldest ready warp, and the loose round-robin order among
+			// the ready warps that wait on a queued unit (schedpolicy.go)
+			if oldest == nil || ws.age < oldest.age {
+				oldest = ws
+			}
+			if ws == sp.last {
+				lastReady = ws
+			}
+			if !s.gtoClass(ws, info) {
+				if firstQ == nil {
+					firstQ = ws
+				}
+				if nextQ == nil && afterLast {
+					nextQ = ws
+				}
 			}
 		}
 		switch s.policy() {
@@ -315,8 +324,11 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	if s.policy() == LRR && pick == nil {
 		pick = first
 	}
-	if hyb && gto != nil {
-		pick = s.mathGTO(sp, gto, pick, anyQueued)
+	if hyb && oldest != nil {
+		if nextQ == nil {
+			nextQ = firstQ
+		}
+		pick = s.mathGTO(lastReady, oldest, nextQ)
 	}
 	return pick, next
 }
