@@ -22,21 +22,26 @@ import (
 // run of both GPUs), so the oldest warp is the CTA's highest
 // (scheduler_oldest_high_warp).
 //
-// Under shared-memory, atomic, division and global-memory load the
-// recordings show no such starvation: at 32 warps every warp of
+// Under shared-memory, atomic, division, integer and global-memory load
+// the recordings show no such starvation: at 32 warps every warp of
 // smem_ld*_tput, ldsm/stsm_*_tput and atom7_* takes about the whole run
-// (the figure's slowest warp is within 1-5% of the median one) and
-// idivtput_u32's 16 warps finish within 6%. Those warps wait on a queued
-// unit (the MIO queue, the LSU, a division's dependent chain) that the
-// simulator arbitrates by issue order, with its parameters fitted under
-// loose round-robin; greedy-then-oldest among them starves the young
-// warps (atom7_const_dead_w32 +26%, smem_ld128_s1_tput +19%,
-// idivtput_u32 -42%: sched helper, session 13). So with
-// scheduler_math_gto 1 the loose round-robin scheduler keeps
-// greedy-then-oldest for fixed-latency arithmetic only: the last warp
-// keeps issuing while its next instruction is such arithmetic; else, when
-// every ready warp's next instruction is, the oldest ready warp issues;
-// else the next ready warp after the last (loose round-robin).
+// (the figure's slowest warp is within 1-5% of the median one), and the
+// integer throughput kernels' warps finish within a few percent of each
+// other (itput_add, itput64_add_w32, idivtput_u32). Those warps wait on a
+// queued unit (the MIO queue, the LSU, a half-rate pipe, a division's
+// chain) that the simulator arbitrates with parameters fitted under loose
+// round-robin; greedy-then-oldest for every instruction starves the young
+// warps there (atom7_const_dead_w32 +26%, smem_ld128_s1_tput +19%,
+// idivtput_u32 -42%, shflq12_alu_w32 +678%: sched helper, session 13). So
+// with scheduler_math_gto 1 the loose round-robin scheduler keeps
+// greedy-then-oldest for full-rate arithmetic only (gtoClass): the warp
+// that issued last keeps issuing while its next instruction is such; else
+// the oldest ready warp issues when its next instruction is such; else
+// the next ready warp after the last among those whose next instruction
+// is not (loose round-robin among them). Measured cost (calibrate --group
+// none, whole suite): H200 2 figures into 5%, 6 out (gls_ld32_coal_w16,
+// tmah_ovl_n32_1k_elect, c6call_w16, tphl_b256, ...); H100 7 in, 7 out.
+// scheduler_math_gto 0 gives the model before exactly.
 
 // gtoClass: warp ws's next instruction info is arithmetic of a
 // full-rate pipe, one SASS instruction of issue interval 1 (FP32, branch,
@@ -68,11 +73,11 @@ func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 }
 
 // mathGTO picks a sub-partition's warp: last (the warp that issued last,
-// when ready; else nil) while its next instruction is fixed-latency
-// arithmetic (greedy), else the
-// oldest ready warp when its next instruction is such arithmetic, else
-// queued: the next ready warp after the last of those whose next
-// instruction is not (loose round-robin among them).
+// when ready; else nil) while its next instruction is full-rate
+// arithmetic (greedy), else the oldest ready warp when its next
+// instruction is such arithmetic, else queued: the next ready warp after
+// the last among those whose next instruction is not (loose round-robin
+// among them).
 func (s *SM) mathGTO(last, oldest, queued *warpState) *warpState {
 	if last != nil && s.gtoClass(last, last.info) {
 		return last
