@@ -34,7 +34,7 @@ import (
 // warps there (atom7_const_dead_w32 +26%, smem_ld128_s1_tput +19%,
 // idivtput_u32 -42%, shflq12_alu_w32 +678%: sched helper, session 13). So
 // with scheduler_math_gto 1 the loose round-robin scheduler keeps
-// greedy-then-oldest for full-rate arithmetic only (gtoClass): the warp
+// greedy-then-oldest for FP32 and branches only (gtoClass): the warp
 // that issued last keeps issuing while its next instruction is such; else
 // the oldest ready warp issues when its next instruction is such; else
 // the next ready warp after the last among those whose next instruction
@@ -43,41 +43,36 @@ import (
 // tmah_ovl_n32_1k_elect, c6call_w16, tphl_b256, ...); H100 7 in, 7 out.
 // scheduler_math_gto 0 gives the model before exactly.
 
-// gtoClass: warp ws's next instruction info is arithmetic of a
-// full-rate pipe, one SASS instruction of issue interval 1 (FP32, branch,
-// ...), or no SASS at all (a free move): what the FMA-bound warps of
-// fma_tput and fpalu_add_tput issue. The half-rate integer pipes (ALU,
-// IMAD, FP64: interval 2), conversions, MUFU, shared memory, SHFL, global
-// memory and the multi-instruction forms (divisions, 64-bit arithmetic,
-// warp scans) are arbitrated round-robin: the integer throughput
-// benchmarks' warps finish within a few percent of each other on the GPU
-// (itput_add, itput64_add_w32, idivtput_u32, itmix_imad_lop_w32), and a
-// warp's SHFL chain beside 31 warps of ALU chains is as fast as alone
-// within 8% (shflq12_alu_w32), which greedy-then-oldest over the ALU
-// would starve (+678% in the model).
+// gtoClass: warp ws's next instruction info is one SASS instruction of
+// the FP32 or branch pipe (full rate: issue interval 1), what the
+// FMA-bound warps of fma_tput issue besides free moves. Everything else
+// is arbitrated round-robin: the half-rate integer pipes (ALU, IMAD,
+// FP64), conversions, MUFU, shared memory, SHFL, global memory, the
+// multi-instruction forms (divisions, 64-bit arithmetic, warp scans) and
+// the async and barrier units: the integer throughput benchmarks' warps
+// finish within a few percent of each other on the GPU (itput_add,
+// itput64_add_w32, idivtput_u32, itmix_imad_lop_w32), and a warp's SHFL
+// chain beside 31 warps of ALU chains is as fast as alone within 8%
+// (shflq12_alu_w32), which greedy-then-oldest over the ALU would starve
+// (+678% in the model). Free moves (no SASS) are round-robin too and do
+// not take the greedy warp's place (Tick): a young warp passing one must
+// not become the greedy warp (fma_tput's FFMAs, fpalu_add_tput's FADDs
+// follow free moves).
 func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
 		return false
 	}
-	if info.Slots == 0 || s.code.low.at(info).kind == lowFused {
-		return true // no SASS: no slot, no pipe
-	}
-	if info.Slots > 1 || s.cfg.Pipes[info.Pipe].IntervalCycles > 1 {
+	if info.Slots != 1 || s.code.low.at(info).kind == lowFused || s.cfg.Pipes[info.Pipe].IntervalCycles != 1 {
 		return false
 	}
-	if s.mioQueued(info) || info.Pipe == ptx.PipeGlobal || info.Pipe == ptx.PipeMUFU {
-		return false
-	}
-	_, seq := exec.SequenceMix(info)
-	return !seq
+	return info.Pipe == ptx.PipeFP32 || info.Pipe == ptx.PipeBranch
 }
 
 // mathGTO picks a sub-partition's warp: last (the warp that issued last,
-// when ready; else nil) while its next instruction is full-rate
-// arithmetic (greedy), else the oldest ready warp when its next
-// instruction is such arithmetic, else queued: the next ready warp after
-// the last among those whose next instruction is not (loose round-robin
-// among them).
+// when ready; else nil) while its next instruction is FP32 or a branch
+// (greedy), else the oldest ready warp when its next instruction is,
+// else queued: the next ready warp after the last among those whose next
+// instruction is not (loose round-robin among them).
 func (s *SM) mathGTO(last, oldest, queued *warpState) *warpState {
 	if last != nil && s.gtoClass(last, last.info) {
 		return last

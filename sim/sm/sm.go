@@ -231,9 +231,13 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 				break
 			}
 			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.at(pick.info).kind == lowFused)
+			last := sp.last
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
+			}
+			if free && s.mathGTOOn() {
+				sp.last = last // a free move does not take the greedy warp's place (schedpolicy.go)
 			}
 			if pick.retrying {
 				continue // a wait_group unmet: nothing issued, no slot used
@@ -257,7 +261,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	next := engine.Never
 	var pick, first *warpState
 	afterLast := false
-	hyb := s.cfg.SchedulerMathGTO != 0 && s.policy() == LRR
+	hyb := s.mathGTOOn()
 	var oldest, firstQ, nextQ, lastReady *warpState
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
@@ -472,6 +476,9 @@ func (s *SM) freeSlot(cta bool) int {
 		}
 	}
 }
+
+// mathGTOOn: scheduler_math_gto under loose round-robin.
+func (s *SM) mathGTOOn() bool { return s.cfg.SchedulerMathGTO != 0 && s.policy() == LRR }
 
 // policy is the scheduler's selection policy (scheduler_lrr).
 func (s *SM) policy() Policy {
