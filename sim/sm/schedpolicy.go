@@ -38,9 +38,13 @@ import (
 // that issued last keeps issuing while its next instruction is such; else
 // the oldest ready warp issues when its next instruction is such; else
 // the next ready warp after the last among those whose next instruction
-// is not (loose round-robin among them). Measured cost (calibrate --group
-// none, whole suite): H200 2 figures into 5%, 6 out (gls_ld32_coal_w16,
-// tmah_ovl_n32_1k_elect, c6call_w16, tphl_b256, ...); H100 7 in, 7 out.
+// is not (loose round-robin among them). Measured (calibrate --group
+// none, whole suite, against scheduler_math_gto 0): H200 2 figures into
+// 5% (fma_tput_w12 +6.9 -> +2.5%, l2bw_ld_c2), 2 out
+// (tmah_ovl_n32_1k_elect done_cycles +3.5 -> +27.0%: its warp 0 issues
+// the TMA loads beside warp 4's FFMA chains, cpasync8_nosz_swz_tput -4.5
+// -> -5.2%); H100 6 in, 4 out (c6call_w16 +3.7 -> +5.3%,
+// idivtput_u64_w32, gmm12_p_c1_k1024, tmah_ovl_n32_1k_elect).
 // scheduler_math_gto 0 gives the model before exactly.
 
 // gtoClass: warp ws's next instruction info is one SASS instruction of
