@@ -92,7 +92,7 @@ type Config struct {
 	// greedy-then-oldest (0): the profile parameter scheduler_lrr.
 	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
 	// SchedulerMathGTO (1): under loose round-robin, warps whose next
-	// instruction is fixed-latency arithmetic compete greedy-then-oldest
+	// instruction is FP32 or a branch compete greedy-then-oldest
 	// (schedpolicy.go; microbench fma_tput_w12..w32: two warps of a
 	// sub-partition share the FMA pipe, the others wait for them).
 	SchedulerMathGTO int `json:"scheduler_math_gto" yaml:"scheduler_math_gto"`
