@@ -92,9 +92,11 @@ type Config struct {
 	// greedy-then-oldest (0): the profile parameter scheduler_lrr.
 	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
 	// SchedulerMathGTO (1): under loose round-robin, warps whose next
-	// instruction is FP32 or a branch compete greedy-then-oldest
-	// (schedpolicy.go; microbench fma_tput_w12..w32: two warps of a
-	// sub-partition share the FMA pipe, the others wait for them).
+	// instruction is FP32 or a branch compete greedy-then-oldest, and a
+	// warp whose next instruction goes to the async unit (TMA) issues
+	// before them (schedpolicy.go; microbench fma_tput_w12..w32: two warps
+	// of a sub-partition share the FMA pipe, the others wait for them;
+	// tmah_ovl_n32_1k_elect: TMA issue is not held back by FFMA chains).
 	SchedulerMathGTO int `json:"scheduler_math_gto" yaml:"scheduler_math_gto"`
 	// SchedulerOldestHighWarp (1): a CTA's highest warp is its oldest (the
 	// greedy-then-oldest order), the lowest its youngest; 0: launch order.

@@ -38,13 +38,19 @@ import (
 // that issued last keeps issuing while its next instruction is such; else
 // the oldest ready warp issues when its next instruction is such; else
 // the next ready warp after the last among those whose next instruction
-// is not (loose round-robin among them). Measured (calibrate --group
-// none, whole suite, against scheduler_math_gto 0): H200 2 figures into
-// 5% (fma_tput_w12 +6.9 -> +2.5%, l2bw_ld_c2), 2 out
-// (tmah_ovl_n32_1k_elect done_cycles +3.5 -> +27.0%: its warp 0 issues
-// the TMA loads beside warp 4's FFMA chains, cpasync8_nosz_swz_tput -4.5
-// -> -5.2%); H100 6 in, 4 out (c6call_w16 +3.7 -> +5.3%,
-// idivtput_u64_w32, gmm12_p_c1_k1024, tmah_ovl_n32_1k_elect).
+// is not (loose round-robin among them); a ready warp whose next
+// instruction goes to the async unit (TMA) issues before all of them
+// (gtoYield). Measured (calibrate --group none, whole suite, against
+// scheduler_math_gto 0; calibrate's first simulated column, which a
+// second simulation of one profile moves by up to ~1 point on l2bw_ld_*
+// and cpasync8_*): H200 871 -> 871 of 1380 figures within 5% (in:
+// fma_tput_w12 +6.9 -> +2.5%, l2bw_ld_c2 +7.2 -> +4.7%; out:
+// cpasync8_nosz_swz_tput -4.5 -> -5.5%, cpasync8_reg_swz_tput -4.6 ->
+// -5.4%); H100 852 -> 856 of 1363 (in: fma_tput_w12, l2bw_ld_c1 and _c4,
+// itmix_imad_lop2_w32, sgp_k512_c16 and _nost first_cycles; out:
+// c6call_w16 +3.7 -> +5.3%, idivtput_u64_w32 -4.4 -> -5.3%). Without
+// the async yield tmah_ovl_n32_1k_elect's done_cycles went +3.5 -> +27.0%
+// on both GPUs (sched helper); with it +3.5% (sched2 helper, session 13).
 // scheduler_math_gto 0 gives the model before exactly.
 
 // gtoClass: warp ws's next instruction info is one SASS instruction of
@@ -72,12 +78,18 @@ func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 	return info.Pipe == ptx.PipeFP32 || info.Pipe == ptx.PipeBranch
 }
 
-// mathGTO picks a sub-partition's warp: last (the warp that issued last,
-// when ready; else nil) while its next instruction is FP32 or a branch
-// (greedy), else the oldest ready warp when its next instruction is,
-// else queued: the next ready warp after the last among those whose next
-// instruction is not (loose round-robin among them).
-func (s *SM) mathGTO(last, oldest, queued *warpState) *warpState {
+// mathGTO picks a sub-partition's warp: yield (the next ready warp after
+// the last among those whose next instruction goes to the async unit:
+// TMA, bulk copies, cp.async, mbarrier operations) when there is one;
+// else last (the warp that issued last, when ready; else nil) while its
+// next instruction is FP32 or a branch (greedy); else the oldest ready
+// warp when its next instruction is; else queued: the next ready warp
+// after the last among those whose next instruction is not (loose
+// round-robin among them).
+func (s *SM) mathGTO(last, oldest, queued, yield *warpState) *warpState {
+	if yield != nil {
+		return yield
+	}
 	if last != nil && s.gtoClass(last, last.info) {
 		return last
 	}
@@ -94,4 +106,25 @@ func (s *SM) warpAge(base, nw, i uint64) uint64 {
 		return base + nw - 1 - i
 	}
 	return base + i
+}
+
+// gtoYield: warp ws's next instruction info is one SASS instruction of
+// the async unit (TMA, bulk copies, cp.async, mbarrier operations). Such
+// a warp issues before the greedy warp: in tmah_ovl_n32_1k_elect warp 0
+// issues its 32 TMA loads while warp 4 of its sub-partition runs 4 FFMA
+// chains, and the GPU does not hold them back (H200 and H100: issue_cycles
+// 465, done_cycles 792; greedy warp 4 first: +11.8% / +27.0%; async
+// first: -24.1% / +3.5%, as the round-robin model's -28.4% / +3.5%).
+// The other queued units (global and shared memory, barriers) do not
+// yield: yielding to them too moved shflq12_lds_w32
+// +0.2 -> +3.8% and sgp_k512_c1_nost's epilogue -36 -> -49% (sched2
+// helper, session 13).
+func (s *SM) gtoYield(ws *warpState, info *exec.InstInfo) bool {
+	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
+		return false
+	}
+	if info.Slots == 0 || s.code.low.at(info).kind == lowFused {
+		return false
+	}
+	return info.Pipe == ptx.PipeAsync
 }

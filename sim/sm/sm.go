@@ -262,7 +262,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	var pick, first *warpState
 	afterLast := false
 	hyb := s.mathGTOOn()
-	var oldest, firstQ, nextQ, lastReady *warpState
+	var oldest, firstQ, nextQ, firstY, nextY, lastReady *warpState
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
 			// known to be blocked until then by a scoreboard, pipe or fetch
@@ -306,6 +306,14 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 				if nextQ == nil && afterLast {
 					nextQ = ws
 				}
+				if s.gtoYield(ws, info) {
+					if firstY == nil {
+						firstY = ws
+					}
+					if nextY == nil && afterLast {
+						nextY = ws
+					}
+				}
 			}
 		}
 		switch s.policy() {
@@ -332,7 +340,10 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 		if nextQ == nil {
 			nextQ = firstQ
 		}
-		pick = s.mathGTO(lastReady, oldest, nextQ)
+		if nextY == nil {
+			nextY = firstY
+		}
+		pick = s.mathGTO(lastReady, oldest, nextQ, nextY)
 	}
 	return pick, next
 }
