@@ -208,6 +208,8 @@ func Params() []Param {
 		intParam("dsmem_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMBytesPerCycle }),
 		intParam("dsmem_local_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLocalExtraCycles }),
 		intParam("scheduler_lrr", "microbench", func(c *TimedConfig) *int { return &c.SM.PolicyLRR }),
+		intParam("scheduler_math_gto", "microbench", func(c *TimedConfig) *int { return &c.SM.SchedulerMathGTO }),
+		intParam("scheduler_oldest_high_warp", "microbench", func(c *TimedConfig) *int { return &c.SM.SchedulerOldestHighWarp }),
 		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
 		intParam("tma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAMinCycles }),
 		intParam("tma_fill_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFillBytesPerCycle }),

@@ -130,6 +130,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"registers_per_sm_count":            {65536, "spec", nil},
 	"registers_per_thread_default":      {32, "structural: the registers of a kernel with none from its spec, .maxnreg, setmaxnreg or the PTX estimate (a PTX kernel always has the estimate): no simulated H100 figure moves between 32 and 64 (sensitivity check, session 5)", nil},
 	"scheduler_lrr":                     {1, "microbench smem_ld*_tput, ldsm_x4_tput, stsm_x4_tput (H200): every warp takes about the whole run (fair arbitration)", nil},
+	"scheduler_math_gto":                {1, "fit: closed form, [fma_tput_w12 fma_tput_w16 fma_tput_w24] per-warp finish stamps (wfin, 60 runs x sub-partitions): a sub-partition's second finisher over its last, median 0.530 (below 0.83: two warps share the FMA pipe, the others wait)", f(0.0198)},
+	"scheduler_oldest_high_warp":        {1, "fit: closed form, [fma_tput_w12 fma_tput_w16 fma_tput_w24] per-warp finish stamps (wfin): a sub-partition's first finisher is its highest warp in 58 of 60 runs x sub-partitions, its lowest in 0", f(0.0198)},
 	"shared_base_cycles":                {40, "fit: closed form, (tmast9_skip_s1 - tmast9_red) - (tmast9_skip_s0 - tmast9_alu) cycles_per_op (167.7 - 123.8) - (34.46 - 30.32): the S2UR SR_CgaCtaId + ULEA in the reduction's block", f(0.2623)},
 	"shared_interval_cycles":            {1, "structural: one shared-memory instruction per cycle per sub-partition, as the recordings agree: smem_ld32_s1_tput and ldsm_x1_tput take 1.014 / 1.013 cycles a warp-instruction on the H100, and 2 would move them +3.4% (4 of 645 figures move by more than 0.5%: sensitivity check, session 5)", nil},
 	"shared_latency_cycles":             {23, "hopper-numbers: LDS 23-24", nil},

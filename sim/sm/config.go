@@ -91,6 +91,16 @@ type Config struct {
 	// PolicyLRR selects loose round-robin (1) instead of
 	// greedy-then-oldest (0): the profile parameter scheduler_lrr.
 	PolicyLRR int `json:"scheduler_lrr" yaml:"scheduler_lrr"`
+	// SchedulerMathGTO (1): under loose round-robin, warps whose next
+	// instruction is FP32 or a branch compete greedy-then-oldest, and a
+	// warp whose next instruction goes to the async unit (TMA) issues
+	// before them (schedpolicy.go; microbench fma_tput_w12..w32: two warps
+	// of a sub-partition share the FMA pipe, the others wait for them;
+	// tmah_ovl_n32_1k_elect: TMA issue is not held back by FFMA chains).
+	SchedulerMathGTO int `json:"scheduler_math_gto" yaml:"scheduler_math_gto"`
+	// SchedulerOldestHighWarp (1): a CTA's highest warp is its oldest (the
+	// greedy-then-oldest order), the lowest its youngest; 0: launch order.
+	SchedulerOldestHighWarp int `json:"scheduler_oldest_high_warp" yaml:"scheduler_oldest_high_warp"`
 	// L1CyclesPerLine: the L1 handles one 128-byte line of a request per
 	// this many cycles (uncoalesced accesses touch a line per lane).
 	L1CyclesPerLine int `json:"l1_cycles_per_line" yaml:"l1_cycles_per_line"`
@@ -291,6 +301,12 @@ func (c *Config) Validate() error {
 	}
 	if c.PolicyLRR != 0 && c.PolicyLRR != 1 {
 		return fmt.Errorf("sm: scheduler_lrr must be 0 (greedy then oldest) or 1 (loose round-robin), got %d", c.PolicyLRR)
+	}
+	if c.SchedulerMathGTO != 0 && c.SchedulerMathGTO != 1 {
+		return fmt.Errorf("sm: scheduler_math_gto must be 0 or 1, got %d", c.SchedulerMathGTO)
+	}
+	if c.SchedulerOldestHighWarp != 0 && c.SchedulerOldestHighWarp != 1 {
+		return fmt.Errorf("sm: scheduler_oldest_high_warp must be 0 or 1, got %d", c.SchedulerOldestHighWarp)
 	}
 	return nil
 }

@@ -182,12 +182,13 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	c.SetClock(s.clockNow, s.NsPerCycle) // barclock.go
 	c.SetAsyncMode(asyncMode)
 	c.SetIssueOrder(s.code.low.issueOrder()) // ptxas's order (sched.go)
-	for _, w := range c.Warps() {
+	base, nw := s.age, uint64(len(c.Warps()))
+	s.age += nw
+	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
-		ws := &warpState{w: w, cta: cs, age: s.age, readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
-		s.age++
+		ws := &warpState{w: w, cta: cs, age: s.warpAge(base, nw, uint64(i)), readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
@@ -230,9 +231,13 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 				break
 			}
 			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.at(pick.info).kind == lowFused)
+			last := sp.last
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
 				return engine.Never
+			}
+			if free && s.mathGTOOn() {
+				sp.last = last // a free move does not take the greedy warp's place (schedpolicy.go)
 			}
 			if pick.retrying {
 				continue // a wait_group unmet: nothing issued, no slot used
@@ -256,6 +261,8 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	next := engine.Never
 	var pick, first *warpState
 	afterLast := false
+	hyb := s.mathGTOOn()
+	var oldest, firstQ, nextQ, firstY, nextY, lastReady *warpState
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
 			// known to be blocked until then by a scoreboard, pipe or fetch
@@ -283,6 +290,32 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			continue
 		}
 		ws.account(StallNotSelected, info, now, s)
+		if hyb {
+			// the oldest ready warp, and the loose round-robin order among
+			// the ready warps that wait on a queued unit (schedpolicy.go)
+			if oldest == nil || ws.age < oldest.age {
+				oldest = ws
+			}
+			if ws == sp.last {
+				lastReady = ws
+			}
+			if !s.gtoClass(ws, info) {
+				if firstQ == nil {
+					firstQ = ws
+				}
+				if nextQ == nil && afterLast {
+					nextQ = ws
+				}
+				if s.gtoYield(ws, info) {
+					if firstY == nil {
+						firstY = ws
+					}
+					if nextY == nil && afterLast {
+						nextY = ws
+					}
+				}
+			}
+		}
 		switch s.policy() {
 		case LRR:
 			if first == nil {
@@ -302,6 +335,15 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	}
 	if s.policy() == LRR && pick == nil {
 		pick = first
+	}
+	if hyb && oldest != nil {
+		if nextQ == nil {
+			nextQ = firstQ
+		}
+		if nextY == nil {
+			nextY = firstY
+		}
+		pick = s.mathGTO(lastReady, oldest, nextQ, nextY)
 	}
 	return pick, next
 }
@@ -445,6 +487,9 @@ func (s *SM) freeSlot(cta bool) int {
 		}
 	}
 }
+
+// mathGTOOn: scheduler_math_gto under loose round-robin.
+func (s *SM) mathGTOOn() bool { return s.cfg.SchedulerMathGTO != 0 && s.policy() == LRR }
 
 // policy is the scheduler's selection policy (scheduler_lrr).
 func (s *SM) policy() Policy {

@@ -43,6 +43,9 @@ type Bench struct {
 	// Driver and MemClockMHz: from the GPU's provenance (0/"" unknown).
 	Driver      string
 	MemClockMHz float64
+	// Suffix names the GPU's files in Dir ("h100": clock_runs.h100.json;
+	// "": the H200's clock_runs.json).
+	Suffix string
 }
 
 // Spread is a measurement's min, median and max over n runs.
@@ -122,7 +125,7 @@ func LoadRecordingsOf(dir, suffix string) ([]*Bench, error) {
 		b := &Bench{Name: e.Name, Family: e.Family, Kind: e.Kind, Dir: filepath.Join(dir, e.Name), Meta: e.Meta,
 			Measured: map[string]float64{}, SMClockMHz: e.SMClock, GPU: e.GPU,
 			NCU:    Spread{e.NCUCycles.Min, e.NCUCycles.Median, e.NCUCycles.Max, e.NCUCycles.Launches},
-			Driver: top.Driver, MemClockMHz: float64(top.Attrs["memory_clock_rate_khz"]) / 1000}
+			Driver: top.Driver, MemClockMHz: float64(top.Attrs["memory_clock_rate_khz"]) / 1000, Suffix: suffix}
 		copy(b.Grid[:], e.Grid)
 		copy(b.Block[:], e.Block)
 		for k, v := range e.Clock64 {
