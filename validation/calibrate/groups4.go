@@ -86,7 +86,7 @@ var groups4 = []Group{
 		// (tmaq_s3_ct done1: 2235 GPU, 1783 simulated) lag by more than
 		// their pages (not modelled)
 		Figures: []string{"cycles_per_load", "bytes_per_cycle_per_sm", "first_cycles", "done0_cycles"},
-		Start: []float64{150, 2}, Lo: []float64{0, 0}, Hi: []float64{2000, 50}},
+		Start:   []float64{150, 2}, Lo: []float64{0, 0}, Hi: []float64{2000, 50}},
 }
 
 // kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.
