@@ -13,7 +13,9 @@ code is cold only for the first loads), in four laps:
   B: one load to line PS / 2 + 128 of each page (cold data, the pages touched in lap A),
   D: line 0 of each page again (L2 hits, the pages touched twice).
 A against B at the same P separates a page's first-touch (TLB miss) cost from the DRAM latency;
-D over P shows the TLB reach on L2 hits (no DRAM noise). PS = 64 KiB against 2 MiB shows the page
+D over P shows the TLB reach on hits (no DRAM noise): with ld.global (L1 and L2) lap D hits L1 while
+laps A and B's 2P lines fit it; the tlbc_cg_* variants load with ld.global.cg (L2 only), so their lap D
+is an L2 hit at every P. PS = 64 KiB against 2 MiB shows the page
 size. Figures (tools/microbench/summarize.py): the median latency of each lap (its first load left
 out), lap_c/a/b/d_p50, and its mean, lap_c/a/b/d_mean; first_cycles (lap C's first load: cold code,
 cold TLB, cold data). Launch under ncu's cache flush (clock_ncu.json) and without (clock_runs.json).
@@ -47,7 +49,7 @@ extern "C" __global__ void tlbc_kernel(unsigned* lat, const char* src, unsigned 
             off = (unsigned long long)i * ps + (lap == 1 ? ps / 2 + 128 : 0);     // laps A, B, D
         }
         unsigned a;
-        asm volatile("ld.global.u32 %0, [%1];" : "=r"(a) : "l"(src + off + (v & zmask)) : "memory");
+        asm volatile("ld.global%LDQ%.u32 %0, [%1];" : "=r"(a) : "l"(src + off + (v & zmask)) : "memory");
         v = a;
         lat[k + 1] = (unsigned)mb_clock();
     }
@@ -64,6 +66,11 @@ CASES = [  # name, pages, page stride
     ("tlbc_p1024_s2m", 1024, 2 << 20),
     ("tlbc_p1536_s2m", 1536, 2 << 20),
     ("tlbc_p2048_s2m", 2048, 2 << 20),
+    ("tlbc_cg_p16_s2m", 16, 2 << 20),
+    ("tlbc_cg_p256_s2m", 256, 2 << 20),
+    ("tlbc_cg_p512_s2m", 512, 2 << 20),
+    ("tlbc_cg_p1024_s2m", 1024, 2 << 20),
+    ("tlbc_cg_p2048_s2m", 2048, 2 << 20),
 ]
 
 
@@ -72,16 +79,18 @@ def register(add):
         total = p * ps + (2 << 20)
         n = 32 + 3 * p
         size = f"{p * ps >> 20} MiB" if p * ps < (1 << 30) else f"{p * ps >> 30} GiB"
+        cg = "_cg_" in name
         add(name, "tlbc", "tlbc_kernel", [1, 1, 1], [32, 1, 1],
             [{"buffer": "lat"}, {"buffer": "src"}, {"u32": 0}, {"u32": p}, {"u64": ps}],
             {"lat": ("u32", [n + 2]), "src": ("u32", [total // 4])},
             ["lat"],
-            {"kind": "latency", "op": f"dependent loads over {p} pages of {ps >> 10} KiB ({size}): laps C, A, B, D",
-             "pages": p, "page_stride": ps, "loads": n,
+            {"kind": "latency", "op": f"dependent loads{' (ld.global.cg)' if cg else ''} over {p} pages of "
+                                      f"{ps >> 10} KiB ({size}): laps C, A, B, D",
+             "pages": p, "page_stride": ps, "loads": n, "cg": int(cg),
              "derive": "lat[k+1] - lat[k] per load; lap_X_p50 / lap_X_mean over a lap without its first load "
                        "(C: 32 loads in one extra region, A: line 0 of each page, B: line PS/2+128, D: line 0 "
                        "again); first_cycles: the first load; clock_ncu.json (caches flushed) and clock_runs.json"},
-            source=SRC)
+            source=SRC.replace("%LDQ%", ".cg" if cg else ""))
 
 
 if __name__ == "__main__":
