@@ -3,8 +3,10 @@ miss cost against cold DRAM latency.
 
 Family "tlbc": one thread makes a dependent chain of global loads (each address adds the previous
 value AND zmask = 0, so the next load issues when the previous one returned) and stamps the low 32
-bits of %clock64 after each one into lat (lat[0] before the first): lat[k+1] - lat[k] is load k's
-latency plus the loop's few instructions. The buffer src holds P "pages" of PS bytes and one more
+bits of %clock64 right after each one issues into lat (lat[0] before the first). The stamp does not
+wait for the load, and load k + 1 issues when load k returned, so load k's latency (plus the few
+dependent instructions of the address) is lat[k+2] - lat[k+1] (the kernel's comment below counts
+the stamps one load off; summarize.py's tlbc_laps and derive17_tlbc.go use this). The buffer src holds P "pages" of PS bytes and one more
 region after them (P * PS .. P * PS + 2 MiB). One loop runs every load (same code each time: the
 code is cold only for the first loads), in four laps:
   C: 32 loads to lines 4224 B apart in the region after the pages (cold data; one page of
