@@ -15,8 +15,8 @@ import (
 // each set (setcache.go: the L1 of l1_cache_bytes per SM, 8 ways, sets by
 // 512-byte granule; l2_cache_bytes in two hashed slices), the L1 shrunk by
 // the kernel's shared-memory carveout (carveout.go). Not modelled: TLBs
-// (the microbenchmarks saw no TLB-miss cost up to 1 GiB with 2 MiB pages),
-// L1 write policy details.
+// (no TLB-miss cost up to 4 GiB of 2 MiB pages: tlbc_*,
+// validation/timing/tlb.md), HBM bank conflicts, L1 write policy details.
 type memModel struct {
 	l2      *l2View
 	l1      []*setCache // by SM id; nil for SMs of other partitions

@@ -226,6 +226,8 @@ def derive(b, run):
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "tlbc":  # gen17_tlbc.py: a dependent chain over P pages in laps C, A, B, D (clock_ncu: caches flushed)
+        return tlbc_laps(run["lat"], m["pages"])
     if fam == "coldpace":  # gen16_coldpace.py: rep 1 = cold data, warm code (clock_ncu: caches flushed)
         cl = rows(clk, 4)
         return {"cold_cycles": max(c[2] for c in cl)}
@@ -351,6 +353,21 @@ def derive(b, run):
         per = [rep1_from_release(cl[i * nw:(i + 1) * nw]) for i in range(b["grid"][0])]
         return {"cycles_per_access": med(per) / m["accesses_per_warp"]}
     return {}
+
+
+def tlbc_laps(lat, pages):
+    """gen17_tlbc.py: lat[k + 1] is stamped right after load k issues, and load k + 1 issues when
+    load k returned, so load k's latency is lat[k + 2] - lat[k + 1]. Laps: C (32 loads), A, B, D
+    (P each); each lap's median and mean leave out its first load."""
+    n = 32 + 3 * pages
+    d = [(lat[k + 2] - lat[k + 1]) & 0xFFFFFFFF for k in range(n - 1)]
+    laps = {"c": d[1:32], "a": d[33:32 + pages], "b": d[33 + pages:32 + 2 * pages], "d": d[33 + 2 * pages:n - 1]}
+    out = {"first_cycles": d[0]}
+    for k, v in laps.items():
+        v = sorted(v)
+        out[f"lap_{k}_p50"] = v[len(v) // 2]
+        out[f"lap_{k}_mean"] = round(sum(v) / len(v), 1)
+    return out
 
 
 def derive_l2bw(m, run):
@@ -499,7 +516,7 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
-        if b["family"] in ("flushj", "flushs", "sfl", "icgap", "coldpace"):
+        if b["family"] in ("flushj", "flushs", "sfl", "icgap", "coldpace", "tlbc"):
             # gen11_flush.py: the clk of the launches ncu profiled with caches
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
