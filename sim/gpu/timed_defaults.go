@@ -162,7 +162,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.0206)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7844, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0056)},
-	"mbar_tx_poll_cycles":               {150, "fit: closed form, tma_load_none_32k_lat - _16k_lat cycles_per_load 792.7 - 642.7 (placeholder before the group tma refit)", nil},
+	"mbar_tx_poll_cycles":               {0, "structural: 0, off (a try_wait wakes at the complete_tx, as before). On the GPU the recheck is every 149 cycles ((tma_load_none_32k_lat - _8k_lat cycles_per_load) / 2 = (792.7 - 495.5) / 2; tmai_* first-wait stamps = last issue + k x 150 + 24..54); on with 149 it needs a refit of the TMA latency, bulk, hbm and drain groups first (session 14, helper tmaiss: before them the H200 TMA suites lose 24 figures)", nil},
 	"tail_cycles":                       {804, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0037)},
 	"tensor_clock_cap_mhz":              {1803.08, "fit: Nelder-Mead (tensor_clock_cap_mhz) on wgmma_f16_n128_rs, wgmma_f16_n128_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n256_rs, wgmma_f16_n256_ss, wgmma_f16_n32_rs, wgmma_f16_n32_ss, wgmma_f16_n64_rs, wgmma_f16_n64_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss", f(0.0172)},
 	"tensor_interval_cycles":            {8, "hopper-numbers: mma.sync interval 6 [F]", nil},

@@ -108,15 +108,8 @@ func tmaldMinCycles(rec map[string]*Bench) (float64, string, error) {
 	if len(c) == 0 {
 		return 0, "", fmt.Errorf("no tma_load_*_tput recording of 8..128 rows on one CTA")
 	}
-	// The tmai recordings rule the slot out (issue 15, helper tmaiss): one
-	// thread's 8 back-to-back 1 KiB loads on 8 mbarriers have all landed
-	// by the stamp 729 cycles after t0 (tmai_sep_n8_1k_*: each wait after
-	// the first takes the 44 cycles of a wait that succeeds at once), where
-	// slots of this median would complete the last no sooner than 7 x 185
-	// cycles after the first. The tput loops' cycles per load are those of
-	// their waits' recheck (mbar_tx_poll_cycles, the group "tma"): no slot.
 	m := median(c)
-	return 0, fmt.Sprintf("fit: closed form, 0: no completion slot per mbarrier (tmai_sep_n8_1k_none: 8 loads on 8 mbarriers all landed by 729 cycles after t0, slots of the tput loops' median %.4g cycles a load (%d tma_load_*_tput of 8..128 rows) would need %d; those loops' pace comes from the try_wait recheck, mbar_tx_poll_cycles)", m, len(c), int(math.Round(7*m))), nil
+	return math.Round(m), fmt.Sprintf("fit: closed form, median cycles_per_load %.4g of the %d tma_load_*_tput with 8..128 rows on one SM (4 in flight, one mbarrier per load: a completion slot per new mbarrier)", m, len(c)), nil
 }
 
 func tmaldRowCycles(rec map[string]*Bench) (float64, string, error) {
