@@ -13,7 +13,9 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // are still in flight step 204 (one period and the retry) or 354 (two),
 // on boxes already landed 44; the lat loops 495 -> 645 -> 792 cycles a
 // load as the box grows). An arrive by a thread (mbar_pingpong: a 117-cycle
-// hand-off) still wakes it at once (MbarWakeCycles).
+// hand-off) still wakes it at once (MbarWakeCycles). Evidence and the
+// figures with it on: validation/timing/mbarpoll.md (0, off, in both
+// profiles until the TMA groups are refitted with it).
 
 // txPoll is the cycle a sleeping warp ws may wake at after its cluster's
 // mbarriers changed: now, unless every change since it slept was a
