@@ -21,6 +21,17 @@ func (cl *Cluster) asyncChanges() uint64 {
 	return n
 }
 
+// txChanges sums the complete_tx part of asyncChanges.
+func (cl *Cluster) txChanges() uint64 {
+	var n uint64
+	for _, c := range cl.ctas {
+		if c != nil {
+			n += c.async.txChanges
+		}
+	}
+	return n
+}
+
 // deadlock describes every stuck warp of the cluster (with its CTA when the
 // cluster has more than one).
 func (cl *Cluster) deadlock() error {

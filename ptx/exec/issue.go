@@ -381,6 +381,10 @@ func (c *CTA) globaltimer() uint64 {
 // far: a timed driver wakes warps sleeping in a failed wait when it moves.
 func (cl *Cluster) AsyncChanges() uint64 { return cl.asyncChanges() }
 
+// TxChanges counts the part of AsyncChanges that are copies' complete_tx
+// (a TMA or bulk copy's bytes landing on an mbarrier).
+func (cl *Cluster) TxChanges() uint64 { return cl.txChanges() }
+
 // Deadlock describes every stuck warp of the cluster as the functional
 // loop reports a deadlock (a timed driver calls it when no warp of the
 // cluster can ever issue again).

@@ -21,6 +21,10 @@ type asyncState struct {
 	// changes counts mbarrier state changes (a warp spinning on an mbarrier
 	// can proceed only after one; CTA.Run uses it for deadlock detection).
 	changes uint64
+	// txChanges counts the part of changes that are copies' complete_tx
+	// (a TMA or bulk copy landing): a timed driver wakes a warp suspended
+	// in try_wait on these only when it rechecks (sim/sm mbarpoll.go).
+	txChanges uint64
 }
 
 // mbarrier returns the side-table entry of the barrier at shared address a

@@ -240,6 +240,7 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		d, x, l, bar := e.t, e.x, int(e.lane), e.bar
 		c.release(e, t)
 		d.async.changes++
+		d.async.txChanges++
 		if w.eff != nil && t == 0 {
 			w.eff.AsyncChanged = true
 		}

@@ -276,6 +276,7 @@ func Params() []Param {
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
+		intParam("mbar_tx_poll_cycles", "estimate", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
 		intParam("fence_gpu_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceGPUCycles }),
 		intParam("l1_sectors_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.L1SectorsPerCycle }),

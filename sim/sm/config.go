@@ -58,6 +58,11 @@ type Config struct {
 	// SuspendCycles is how long a failed try_wait sleeps at most when no
 	// mbarrier changes (the hardware's default suspend-time limit).
 	SuspendCycles int `json:"suspend_cycles" yaml:"suspend_cycles"`
+	// MbarTxPollCycles: a warp suspended in a failed try_wait does not
+	// wake when a copy's complete_tx (TMA, bulk) changes an mbarrier; it
+	// rechecks every MbarTxPollCycles from the start of its sleep
+	// (mbarpoll.go). 0: it wakes at the complete_tx.
+	MbarTxPollCycles int `json:"mbar_tx_poll_cycles" yaml:"mbar_tx_poll_cycles"`
 	// FenceCycles is a CTA-scope fence's cost (MEMBAR.*.CTA);
 	// FenceGPUCycles a cluster-, GPU- or system-scope one's (MEMBAR.*.GPU,
 	// ERRBAR, CGAERRBAR, CCTL.IVALL; 0: FenceCycles). The proxy fences

@@ -361,6 +361,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
+			if at := s.txPoll(ws, now); at > now {
+				return ws.info, at, StallSleeping // mbarpoll.go
+			}
 			ws.sleeping = false
 			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
 		} else if now < ws.wakeAt {

@@ -29,7 +29,12 @@ type warpState struct {
 	sleeping     bool
 	sleepChanges uint64
 	wakeAt       engine.Cycle
-	inBarrier    bool
+	// sleepTx, sleepAt: the cluster's complete_tx count and the cycle at
+	// the start of the sleep (mbarpoll.go)
+	sleepTx   uint64
+	sleepAt   engine.Cycle
+	pollAt    engine.Cycle
+	inBarrier bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
 	barAt      engine.Cycle
@@ -503,6 +508,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// nanosleep.go).
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
+		ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
 		d := engine.Cycle(s.cfg.SuspendCycles)
 		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
 			d = s.nanosleep(h, now) // nanosleep.go
