@@ -41,9 +41,9 @@ import (
 // (blockPressure).
 const loadCap = 16
 
-// regBudget and loadCapTight: see blockPressure.
+// liveInTight and loadCapTight: see blockPressure.
 const (
-	regBudget    = 32
+	liveInTight  = 48
 	loadCapTight = 8
 )
 
@@ -64,15 +64,19 @@ func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 // blockPressure gives each block the registers its loads may hold in
 // flight: loadCap, or loadCapTight where the values live into the block
 // (every PTX register, uniform ones included, in 32-bit registers) exceed
-// regBudget, the 32 registers a thread may hold and leave the SM its 64
-// warps (65536 / 2048). Seen in the SASS (tools/microbench/gls_sass_ldg.txt
-// and coldpace's provenance sass_ldg_order, ptxas 13.0 -O3): gls.cu's loop
-// carries 52 such values (fifteen 64-bit load offsets among them) and
-// ptxas recomputes the offsets in the loop (IMAD, IMAD.X) and keeps about
-// 7 registers of loads in flight (six 32-bit, five 64-bit, two to three
-// 128-bit loads); gls2.cu's loop (21 values) keeps 9, 12 and 16, and
-// coldpace's block (20 values) 16-17 (4 and 8 bytes a lane) and up to 24
-// (16 bytes).
+// liveInTight, half again the 32 registers a thread may hold and leave the
+// SM its 64 warps (65536 / 2048). Seen in the SASS (tools/microbench/
+// gls_sass_ldg.txt and coldpace's provenance sass_ldg_order, ptxas 13.0
+// -O3): gls.cu's loop carries 52 such values (fifteen 64-bit load offsets
+// among them) and ptxas recomputes the offsets in the loop (IMAD, IMAD.X)
+// and keeps about 7 registers of loads in flight (six 32-bit, five 64-bit,
+// two to three 128-bit loads); gls2.cu's loop (21 values) keeps 9, 12 and
+// 16, and coldpace's block (20 values) 16-17 (4 and 8 bytes a lane) and up
+// to 24 (16 bytes). The threshold is not 32: l2bw_ld's loop (36 values,
+// 28 registers in ptxas's report, no SASS order recorded) keeps its four
+// 128-bit loads in flight by design (tools/microbench/gen6_l2.py), and its
+// bytes_per_sm_cycle figures fall from +4..+7% to -13..-20% with two; any
+// threshold from 36 to 51 splits these kernels alike.
 type blockPressure struct {
 	liveIn [][]uint64
 	width  []int
@@ -86,7 +90,7 @@ func newBlockPressure(f *ptx.Function, infos []*exec.InstInfo) *blockPressure {
 // loadCap is the registers of loads in flight the block that starts at pc
 // may hold.
 func (p *blockPressure) loadCap(pc int) int {
-	if count(p.liveIn[pc], p.width) > regBudget {
+	if count(p.liveIn[pc], p.width) > liveInTight {
 		return loadCapTight
 	}
 	return loadCap
