@@ -104,7 +104,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"l2_tma_store_bytes_per_l2_cycle":   {2202.03, "fit: Nelder-Mead (l2_tma_store_bytes_per_l2_cycle) on tailst_bulk_k64_c132, tailst_bulkw_k64_c132", f(0.0286)},
 	"l2_ways_count":                     {16, "structural, not measured: 16-way hashed sets, LRU in a set. gmem_chase_l2s_16m..64m (both GPUs) show three levels: near-slice hits up to about half the L2 (24 MiB H100, 28 H200), about 520 cycles from there to about the whole L2, HBM beyond (H100 from 48 MiB); the model has no middle level, so no associativity can be fitted to them; 16 -> 32 moves no simulated H100 figure by more than 0.5% (session 5)", nil},
 	"launch_cycles":                     {3123, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0115)},
-	"ld_bypass_interval_cycles":         {35, "fit: Nelder-Mead (ld_bypass_interval_cycles) on gls_ldcg_coal_w1, gls_ldcg_coal_w16, gls_ldcg_l32_w1, gls_ldcg_l32_w4", f(0.0682)},
+	"ld_bypass_interval_cycles":         {30, "fit: Nelder-Mead (ld_bypass_interval_cycles) on gls_ldcg_coal_w1, gls_ldcg_coal_w16, gls_ldcg_l32_w1, gls_ldcg_l32_w4", f(0.0483)},
 	"lg_queue_cycles":                   {56, "fit: Nelder-Mead (lg_queue_cycles) on gls2_st32_coal_w1_i1, gls_st32_coal_w4_i1, gst_line_w1, gst_line_w4", f(0.0857)},
 	"lsu_load_bytes_per_cycle":          {43, "fit: Nelder-Mead (lsu_load_bytes_per_cycle) on gls2_ld32_coal_w1", f(0.0402)},
 	"lsu_warp_bytes_per_cycle":          {79.27, "fit: Nelder-Mead (l1_port_bytes_per_cycle, lsu_warp_bytes_per_cycle) on gls2_st32_coal_p01, gls2_st32_coal_p04, gls2_st32_coal_w1, gls2_st64_coal_p04, gls2_st64_coal_w1", f(0.033)},

@@ -108,7 +108,8 @@ func (s *SM) l1Cycles(e *exec.Effect) (d float64, lat engine.Cycle) {
 // ld_bypass_interval_cycles after the warp's previous one. One warp's 16
 // independent coalesced ld.cg of one line each take 48.4 cycles a load on
 // the H200 (gls_ldcg_coal_w1: the L2 latency plus ~31 cycles a load), the
-// same loads through L1 15.4 (gls_ld32_coal_w1), 32-line ld.cg 79.8
+// same loads through L1 15.4 (gls_ld32_coal_w1; ptxas keeps about six in
+// flight: schedload.go, blockPressure), 32-line ld.cg 79.8
 // (gls_ldcg_l32_w1, bandwidth-bound), and 16 warps' 4.6 cycles a load on
 // the SM (gls_ldcg_coal_w16): a spacing per warp, not per SM.
 func (s *SM) bypassLoadStart(ws *warpState, st engine.Cycle) engine.Cycle {

@@ -71,17 +71,7 @@ func computeLiveness(k *exec.Kernel) (peak, across int) {
 		return -1, -1
 	}
 	nregs := len(f.Regs)
-	width := make([]int, nregs)
-	for i, r := range f.Regs {
-		switch b := r.Type.Bits(); {
-		case r.Type == ptx.Pred || b == 0:
-			width[i] = 0
-		case b <= 32:
-			width[i] = 1
-		default:
-			width[i] = b / 32
-		}
-	}
+	width := regWidths(f)
 	// uniform values (kernel parameters among them) live in the uniform
 	// registers (uniform.go), not in the per-thread file
 	for r, u := range uniformRegs(f, infos, nregs) {
@@ -89,37 +79,8 @@ func computeLiveness(k *exec.Kernel) (peak, across int) {
 			width[r] = 0
 		}
 	}
-	uses := make([][]int32, n)
-	for pc, in := range infos {
-		uses[pc] = liveUses(&f.Insts[pc], in)
-	}
-	succ := successors(f, n)
-	words := (nregs + 63) / 64
-	liveIn := make([][]uint64, n)
-	for i := range liveIn {
-		liveIn[i] = make([]uint64, words)
-	}
-	cur := make([]uint64, words)
-	for changed := true; changed; {
-		changed = false
-		for pc := n - 1; pc >= 0; pc-- {
-			for w := range cur {
-				cur[w] = 0
-			}
-			for _, s := range succ[pc] {
-				for w, v := range liveIn[s] {
-					cur[w] |= v
-				}
-			}
-			transfer(cur, infos[pc].Defs, uses[pc], f.Insts[pc].Guard >= 0, nregs)
-			for w := range cur {
-				if cur[w]&^liveIn[pc][w] != 0 {
-					liveIn[pc][w] |= cur[w]
-					changed = true
-				}
-			}
-		}
-	}
+	liveIn, succ := liveInSets(f, infos)
+	cur := make([]uint64, (nregs+63)/64)
 	for pc := 0; pc < n; pc++ {
 		// the values live while the instruction executes: its live-out
 		// plus what it reads (a result may share a dying source's register)
@@ -265,4 +226,61 @@ func successors(f *ptx.Function, n int) [][]int32 {
 		}
 	}
 	return succ
+}
+
+// regWidths is each register's width in 32-bit registers: 0 for .pred,
+// 1 up to 32 bits, 2 for 64, 4 for 128.
+func regWidths(f *ptx.Function) []int {
+	width := make([]int, len(f.Regs))
+	for i, r := range f.Regs {
+		switch b := r.Type.Bits(); {
+		case r.Type == ptx.Pred || b == 0:
+			width[i] = 0
+		case b <= 32:
+			width[i] = 1
+		default:
+			width[i] = b / 32
+		}
+	}
+	return width
+}
+
+// liveInSets is the backward liveness of f: the registers live on entry
+// to each instruction (a bit set over f.Regs) and each instruction's
+// successors.
+func liveInSets(f *ptx.Function, infos []*exec.InstInfo) ([][]uint64, [][]int32) {
+	n := len(infos)
+	nregs := len(f.Regs)
+	uses := make([][]int32, n)
+	for pc, in := range infos {
+		uses[pc] = liveUses(&f.Insts[pc], in)
+	}
+	succ := successors(f, n)
+	words := (nregs + 63) / 64
+	liveIn := make([][]uint64, n)
+	for i := range liveIn {
+		liveIn[i] = make([]uint64, words)
+	}
+	cur := make([]uint64, words)
+	for changed := true; changed; {
+		changed = false
+		for pc := n - 1; pc >= 0; pc-- {
+			for w := range cur {
+				cur[w] = 0
+			}
+			for _, s := range succ[pc] {
+				for w, v := range liveIn[s] {
+					cur[w] |= v
+				}
+			}
+			transfer(cur, infos[pc].Defs, uses[pc], f.Insts[pc].Guard >= 0, nregs)
+			for w := range cur {
+				if cur[w]&^liveIn[pc][w] != 0 {
+					liveIn[pc][w] |= cur[w]
+					changed = true
+				}
+			}
+		}
+	}
+	return liveIn, succ
 }

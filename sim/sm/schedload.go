@@ -35,18 +35,65 @@ import (
 // loadCap: the most registers of global loads ptxas keeps waiting at once
 // (tools/microbench/gls_sass_ldg.txt, the SASS of gls2.cu: four 128-bit
 // loads in flight, 16 registers; six 64-bit and eight to ten 32-bit ones,
-// where the folds of the first loads free registers early; gls.cu, whose
-// loads each need their own 64-bit address, keeps three 128-bit and about
-// six 32-bit ones: not modelled).
+// where the folds of the first loads free registers early; coldpace's
+// straight-line loads 16-17 32-bit ones). gls.cu, whose loop holds more
+// live values than a thread's 32 registers, keeps fewer: loadCapTight
+// (blockPressure).
 const loadCap = 16
+
+// liveInTight and loadCapTight: see blockPressure.
+const (
+	liveInTight  = 48
+	loadCapTight = 8
+)
 
 // loadOrder returns f's order with global loads hoisted (the PC at each
 // slot), or nil when it is the PTX order.
 func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 	inBlock := func(pc int32) bool { return loadClass(&f.Insts[pc], infos[pc]) != 0 }
+	var live *blockPressure
 	return reorderBlocks(f, infos, nil, inBlock, 2, func(block []int32) []int32 {
-		return loadRun(f, infos, int(block[0]), int(block[len(block)-1])+1) // the PTX order: PCs in a row
+		a, b := int(block[0]), int(block[len(block)-1])+1 // the PTX order: PCs in a row
+		if live == nil {
+			live = newBlockPressure(f, infos)
+		}
+		return loadRun(f, infos, a, b, live.loadCap(a))
 	})
+}
+
+// blockPressure gives each block the registers its loads may hold in
+// flight: loadCap, or loadCapTight where the values live into the block
+// (every PTX register, uniform ones included, in 32-bit registers) exceed
+// liveInTight, half again the 32 registers a thread may hold and leave the
+// SM its 64 warps (65536 / 2048). Seen in the SASS (tools/microbench/
+// gls_sass_ldg.txt and coldpace's provenance sass_ldg_order, ptxas 13.0
+// -O3): gls.cu's loop carries 52 such values (fifteen 64-bit load offsets
+// among them) and ptxas recomputes the offsets in the loop (IMAD, IMAD.X)
+// and keeps about 7 registers of loads in flight (six 32-bit, five 64-bit,
+// two to three 128-bit loads); gls2.cu's loop (21 values) keeps 9, 12 and
+// 16, and coldpace's block (20 values) 16-17 (4 and 8 bytes a lane) and up
+// to 24 (16 bytes). The threshold is not 32: l2bw_ld's loop (36 values,
+// 28 registers in ptxas's report, no SASS order recorded) keeps its four
+// 128-bit loads in flight by design (tools/microbench/gen6_l2.py), and its
+// bytes_per_sm_cycle figures fall from +4..+7% to -13..-20% with two; any
+// threshold from 36 to 51 splits these kernels alike.
+type blockPressure struct {
+	liveIn [][]uint64
+	width  []int
+}
+
+func newBlockPressure(f *ptx.Function, infos []*exec.InstInfo) *blockPressure {
+	liveIn, _ := liveInSets(f, infos)
+	return &blockPressure{liveIn: liveIn, width: regWidths(f)}
+}
+
+// loadCap is the registers of loads in flight the block that starts at pc
+// may hold.
+func (p *blockPressure) loadCap(pc int) int {
+	if count(p.liveIn[pc], p.width) > liveInTight {
+		return loadCapTight
+	}
+	return loadCap
 }
 
 // reorderBlocks applies run to each block of order (nil: the PTX order):
@@ -131,7 +178,7 @@ func loadClass(in *ptx.Inst, inf *exec.InstInfo) int {
 
 // loadRun orders the block [a, b): the instructions that do not depend on
 // a load of the block first. nil when that is the PTX order.
-func loadRun(f *ptx.Function, infos []*exec.InstInfo, a, b int) []int32 {
+func loadRun(f *ptx.Function, infos []*exec.InstInfo, a, b, capRegs int) []int32 {
 	later := make([]bool, b-a)
 	fromLoad := map[int32]bool{} // the register's last value came from a load or a later instruction
 	readLater := map[int32]bool{}
@@ -171,16 +218,16 @@ func loadRun(f *ptx.Function, infos []*exec.InstInfo, a, b int) []int32 {
 	}
 	// over the cap, the schedule interleaves the loads even where the PTX
 	// lists every load first
-	if !moved && loads <= loadCap {
+	if !moved && loads <= capRegs {
 		return nil
 	}
-	return loadSchedule(f, infos, a, b, later)
+	return loadSchedule(f, infos, a, b, later, capRegs)
 }
 
 // loadSchedule emits the block in PTX order, the instructions that do not
 // wait for a load first, but a load only while the registers of the loads
 // in flight stay within loadCap (else the next waiting instruction).
-func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []bool) []int32 {
+func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []bool, capRegs int) []int32 {
 	n := b - a
 	npred := make([]int, n)
 	succ := make([][]int, n)
@@ -241,7 +288,7 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 			if done[j] || npred[j] > 0 || later[j] {
 				continue
 			}
-			if pending[j] >= 0 && live > 0 && live+len(infos[a+j].Defs) > loadCap {
+			if pending[j] >= 0 && live > 0 && live+len(infos[a+j].Defs) > capRegs {
 				break // the load waits for registers
 			}
 			pick = j

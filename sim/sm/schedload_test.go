@@ -132,3 +132,61 @@ func TestLoadsKeepDependences(t *testing.T) {
 		"add.s32 %r8", "add.s32 %r9", "st.global.u32 %rd1", "ret",
 	}, got)
 }
+
+// TestLoadsInFlightUnderPressure: where the values live into a block
+// exceed 48 registers (liveInTight), ptxas keeps about 8 registers
+// of loads in flight (gls.cu's loop, 52 live values: six 32-bit loads in
+// flight before the first destination register is reused,
+// tools/microbench/gls_sass_ldg.txt); with few live values all 12 one-
+// register loads go first (coldpace_n16_b4: 16 loads in flight). Derived
+// by hand: 12 loads, then 12 folds in the PTX; with 25 64-bit values (50
+// registers) live across the block the schedule issues 8 loads, then each
+// fold frees one register for the next load.
+func TestLoadsInFlightUnderPressure(t *testing.T) {
+	build := func(held int) string {
+		var b strings.Builder
+		b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf)
+{
+	.reg .b32 %r<64>;
+	.reg .b64 %rd<64>;
+	ld.param.u64 %rd1, [buf];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r60, 0;
+`)
+		for i := 0; i < held; i++ {
+			b.WriteString("\tadd.s64 %rd" + strconv.Itoa(20+i) + ", %rd1, " + strconv.Itoa(8*i) + ";\n")
+		}
+		b.WriteString("\tbar.sync 0;\n")
+		for i := 0; i < 12; i++ {
+			b.WriteString("\tld.global.u32 %r" + strconv.Itoa(i) + ", [%rd1+" + strconv.Itoa(128*i) + "];\n")
+		}
+		for i := 0; i < 12; i++ {
+			b.WriteString("\txor.b32 %r60, %r60, %r" + strconv.Itoa(i) + ";\n")
+		}
+		b.WriteString("\tst.global.u32 [%rd1], %r60;\n")
+		for i := 0; i < held; i++ {
+			b.WriteString("\tst.global.u64 [%rd" + strconv.Itoa(20+i) + "], %rd1;\n")
+		}
+		b.WriteString("\tret;\n}\n")
+		return b.String()
+	}
+	seq := func(s []string) string {
+		var out []string
+		for _, x := range s {
+			switch {
+			case strings.HasPrefix(x, "ld.global"):
+				out = append(out, "L")
+			case strings.HasPrefix(x, "xor"):
+				out = append(out, "x")
+			}
+		}
+		return strings.Join(out, "")
+	}
+	got, _ := issuedOrder(t, build(25))
+	assert.Equal(t, "LLLLLLLLxLxLxLxLxxxxxxx", seq(got)[:23], "50 registers held: 8 loads in flight")
+	got, _ = issuedOrder(t, build(17))
+	assert.Equal(t, "LLLLLLLLLLLLxxxxxxxxxxxx", seq(got), "34 registers held (l2bw_ld's 36): every load first")
+	got, _ = issuedOrder(t, build(2))
+	assert.Equal(t, "LLLLLLLLLLLLxxxxxxxxxxxx", seq(got), "few registers held: every load first")
+}

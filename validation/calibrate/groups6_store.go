@@ -32,7 +32,8 @@ func init() {
 // stores the drain of the last stores to L2 included, for loads rep 0
 // from HBM (ncu flushes the caches; the clk figure's rep 1 is L1-warm):
 // 8-27% short on the H200 at session 13, mostly ptxas's loads in flight
-// in gls.cu (RATIONALE: no per-warp pace of cold misses).
+// in gls.cu (RATIONALE: no per-warp pace of cold misses), which the issue
+// schedule keeps since session 14 (sim/sm/schedload.go, blockPressure).
 
 // figuresGLS names the compared figures of the gen6 family.
 func figuresGLS(b *Bench) []string {
