@@ -59,11 +59,16 @@ type Counters struct {
 }
 
 // LoadRecording reads DIR/gpu/*, DIR/counters.json and DIR/provenance.json
+// (provenance.h100.json for an H100-only microbenchmark recording)
 // for the outputs named; any of these files may be stored as NAME.gz
 // (see internal/gzfile).
 func LoadRecording(dir string, outputs []string) (*Recording, error) {
 	r := &Recording{Dir: dir, Outputs: map[string]*RecordedOutput{}}
 	pb, err := gzfile.ReadFile(filepath.Join(dir, "provenance.json"))
+	if err != nil {
+		// a microbenchmark recorded on the H100 alone (RECORDING_NOTE "H100 only")
+		pb, err = gzfile.ReadFile(filepath.Join(dir, "provenance.h100.json"))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: recording has no provenance: %v", dir, err)
 	}

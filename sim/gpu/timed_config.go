@@ -201,6 +201,7 @@ func Params() []Param {
 		intParam("redux_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxIntervalCycles }),
 		intParam("redux_warp_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxWarpIntervalCycles }),
 		intParam("redux_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxLatencyCycles }),
+		intParam("s2r_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.S2RIntervalCycles }),
 		intParam("cluster_barrier_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterBarrierCycles }),
 		intParam("cluster_fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ClusterFenceCycles }),
 		intParam("dsmem_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.DSMEMLatencyCycles }),

@@ -70,6 +70,7 @@ func (s *SM) scanSteps() []scanStep {
 	shfl := scanStep{pipe: ptx.PipeShared, busy: s.shflBusy(), port: true,
 		lat: lat(ptx.PipeWarp) + engine.Cycle(c.ShflPredExtraCycles), dep: [2]int8{-1, -1}}
 	on := func(st scanStep, a, b int8) scanStep { st.dep = [2]int8{a, b}; return st }
+	s2r := engine.Cycle(max(c.S2RIntervalCycles, 1)) // S2R SR_LANEID on the MIO pipe (atomserial.go s2rStretchAtoms)
 	hold := engine.Cycle(c.BranchNotTakenCycles)
 	if hold <= 0 {
 		hold = lat(ptx.PipeBranch)
@@ -82,7 +83,7 @@ func (s *SM) scanSteps() []scanStep {
 		scanStep{pipe: ptx.PipeBranch, busy: iv(ptx.PipeBranch), dep: [2]int8{1, -1}, hold: hold}, // 3 @!P0 BRA
 		shfl, // 4 SHFL.UP 1
 		alu,  // 5 IMAD.MOV
-		scanStep{pipe: ptx.PipeShared, busy: 1, lat: lat(ptx.PipeALU), dep: [2]int8{-1, -1}, port: true}, // 6 S2R SR_LANEID
+		scanStep{pipe: ptx.PipeShared, busy: s2r, lat: lat(ptx.PipeALU), dep: [2]int8{-1, -1}, port: true}, // 6 S2R SR_LANEID
 		on(alu, 4, -1), // 7 @P0 IADD
 		on(shfl, 7, -1),
 		on(alu, 6, -1), // 9 ISETP lane == 31

@@ -29,11 +29,24 @@ import (
 
 // Shared atomics as ptxas lowers them, by PC (atomReduced).
 const (
-	atomPlain      uint8 = iota
-	atomReduce           // reduced in the warp, one lane's ATOMS
-	atomReduceHead       // the same, first of its stretch with its operand: REDUX.SUM before it
-	atomScan             // used result: ptxas's warp scan (atomscan.go)
+	atomPlain          uint8 = iota
+	atomReduce               // reduced in the warp, one lane's ATOMS
+	atomReduceHead           // the same, first of its stretch with its operand: REDUX.SUM before it
+	atomReduceHeadLane       // the same, and the stretch's S2R SR_LANEID with it (s2rStretchAtoms)
+	atomScan                 // used result: ptxas's warp scan (atomscan.go)
 )
+
+// s2rStretchAtoms: ptxas 13.0 keeps the S2R SR_LANEID of the lane
+// election in the loop body, once per iteration before the first REDUX.SUM,
+// when the stretch holds 32 or 128 warp-reduced atomics (the SASS timed
+// loops of atom7_const_dead, atom7_param_dead, atom11_dist_dead,
+// atom17_const_dead, atom15_red32, atom15_red128: one S2R each) and hoists
+// it out of the loop at 8 (atom15_red8); the cut between is not measured.
+// S2R is an LSU-pipe (MIO) instruction (ncu: smsp__inst_executed_pipe_lsu
+// counts one per iteration of atom7_const_dead_w32, 4416 = 128 x 33 + 192)
+// and holds the sub-partition's shared-memory pipe s2r_interval_cycles
+// (reduceReady, and the warp scan's S2R: atomscan.go).
+const s2rStretchAtoms = 16
 
 // atomReduced marks, by PC, the shared atomics and reductions of f that
 // ptxas reduces in the warp: the address is warp-uniform (its register
@@ -61,6 +74,7 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []uint8 {
 		block, pc int
 	}
 	var heads []head
+	nReduced := map[int]int{} // warp-reduced atomics by stretch
 	block := 0
 	lastDef := map[int32]int{}
 	for pc := range f.Insts {
@@ -107,6 +121,7 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []uint8 {
 		switch {
 		case dead && addrUniform:
 			out[pc] = atomReduce
+			nReduced[block]++
 			if val >= 0 {
 				seen := false
 				for _, h := range heads {
@@ -126,6 +141,14 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []uint8 {
 		}
 		for _, r := range infos[pc].Defs {
 			lastDef[r] = pc
+		}
+	}
+	// the stretch's first head carries its S2R SR_LANEID, when ptxas keeps it there
+	lane := map[int]bool{}
+	for _, h := range heads {
+		if !lane[h.block] && nReduced[h.block] >= s2rStretchAtoms {
+			lane[h.block] = true
+			out[h.pc] = atomReduceHeadLane
 		}
 	}
 	return out
@@ -163,6 +186,9 @@ func (s *SM) reduceReady(sp *subPart, ws *warpState, ti *exec.InstInfo, at, now 
 			r = max(r, sp.pipeFree[ptx.PipeShared], ws.reduxFree)
 			if r > now {
 				return r, true // the REDUX waits (ask again then)
+			}
+			if s.code.low.reduceLaneHead(ti) {
+				b += engine.Cycle(s.cfg.S2RIntervalCycles) // its S2R SR_LANEID (s2rStretchAtoms)
 			}
 			sp.pipeFree[ptx.PipeShared] = r + b
 			s.Stats.PipeBusy[ptx.PipeShared] += int64(b)

@@ -1,11 +1,15 @@
 package sm
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The six shapes of tools/microbench/atom7.cu and what ptxas 13.0 made of
@@ -122,4 +126,47 @@ func TestScanStepsShape(t *testing.T) {
 		done[i] = at + int(x.lat)
 	}
 	assert.Equal(t, 5*(24+7+5)+23+3+24+2+5, done[len(done)-1])
+}
+
+// Which stretches' S2R SR_LANEID ptxas keeps in the loop (s2rStretchAtoms):
+// the recordings' provenance sass_timed_regions (ptxas 13.0, sm_90a) count
+// one S2R in the loop of atom7_const_dead / atom7_param_dead /
+// atom11_dist_dead / atom15_red32 / atom15_red128 (32 and 128 reduced
+// atomics an iteration) and none in atom15_red8's (8: hoisted).
+func TestReduceLaneHeadMatchesSASS(t *testing.T) {
+	for _, c := range []struct {
+		dir, entry string
+		s2r        bool
+	}{
+		{"atom7_const_dead_w32", "atom7_const_dead", true},
+		{"atom7_param_dead_w32", "atom7_param_dead", true},
+		{"atom11_dist_dead_w32", "atom11_dist_dead", true},
+		{"atom15_red32_w8", "atom15_red32", true},
+		{"atom15_red128_w32", "atom15_red128", true},
+		{"atom15_red8_w32", "atom15_red8", false},
+	} {
+		path := filepath.Join("..", "..", "validation", "microbench", c.dir, "kernel.ptx")
+		src, err := gzfile.ReadFile(path)
+		require.NoError(t, err)
+		p, err := ptx.Load(path, src)
+		require.NoError(t, err)
+		k, err := exec.Compile(p, c.entry, exec.DefaultLayout())
+		require.NoError(t, err)
+		l := NewLowering(k)
+		heads, lane := 0, 0
+		for _, info := range k.Infos() {
+			if l.reduceHead(info) {
+				heads++
+			}
+			if l.reduceLaneHead(info) {
+				lane++
+			}
+		}
+		assert.Equal(t, 1, heads, c.dir)
+		want := 0
+		if c.s2r {
+			want = 1
+		}
+		assert.Equal(t, want, lane, c.dir)
+	}
 }

@@ -241,7 +241,13 @@ type Config struct {
 	// the warp pipe); ReduxWarpIntervalCycles: a warp issues its next REDUX
 	// no sooner than this after the last; ReduxLatencyCycles: its result
 	// (moved back from the uniform register) this long after issue.
-	ReduxIntervalCycles     int `json:"redux_interval_cycles" yaml:"redux_interval_cycles"`
+	ReduxIntervalCycles int `json:"redux_interval_cycles" yaml:"redux_interval_cycles"`
+	// S2RIntervalCycles: an S2R SR_LANEID of ptxas's shared-atomic
+	// expansions (the warp scan's, atomscan.go, and the one before a
+	// warp-reduced stretch's REDUX.SUM, atomserial.go) holds its
+	// sub-partition's shared-memory (MIO) pipe this long (0: 1 in the
+	// scan, nothing before the REDUX).
+	S2RIntervalCycles       int `json:"s2r_interval_cycles" yaml:"s2r_interval_cycles"`
 	ReduxWarpIntervalCycles int `json:"redux_warp_interval_cycles" yaml:"redux_warp_interval_cycles"`
 	ReduxLatencyCycles      int `json:"redux_latency_cycles" yaml:"redux_latency_cycles"`
 	ICache                  ICacheConfig
@@ -286,6 +292,7 @@ func (c *Config) Validate() error {
 		{"vote_latency_cycles", c.VoteLatencyCycles}, {"shfl_pred_extra_cycles", c.ShflPredExtraCycles},
 		{"atom_reduce_cycles", c.AtomReduceCycles}, {"redux_interval_cycles", c.ReduxIntervalCycles},
 		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
+		{"s2r_interval_cycles", c.S2RIntervalCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

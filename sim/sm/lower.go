@@ -116,13 +116,20 @@ func (l *Lowering) threeRegs(info *exec.InstInfo) bool { return l.at(info).flags
 // warpReduced: ptxas reduces this shared atomic in the warp (atomserial.go).
 func (l *Lowering) warpReduced(info *exec.InstInfo) bool {
 	a := l.at(info).atom
-	return a >= atomReduce && a <= atomReduceHead
+	return a >= atomReduce && a <= atomReduceHeadLane
 }
 
 // reduceHead: the first warp-reduced atomic of its stretch with its
 // operand (atomserial.go).
 func (l *Lowering) reduceHead(info *exec.InstInfo) bool {
-	return l.at(info).atom == atomReduceHead
+	a := l.at(info).atom
+	return a == atomReduceHead || a == atomReduceHeadLane
+}
+
+// reduceLaneHead: a reduceHead whose stretch's S2R SR_LANEID ptxas puts
+// before its REDUX.SUM (atomserial.go s2rStretchAtoms).
+func (l *Lowering) reduceLaneHead(info *exec.InstInfo) bool {
+	return l.at(info).atom == atomReduceHeadLane
 }
 
 // atomScanned: a used shared atomic ptxas expands into a warp scan

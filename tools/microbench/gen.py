@@ -191,6 +191,7 @@ PARTS = [
     ("gen15_atomu", "part 15: a warp-uniform dead shared atomic's per-iteration cost by atomics an iteration and warps; REDUX.SUM and S2R beside 32-lane ATOMS"),
     ("gen16_coldpace", "part 16: one warp's independent cold (HBM) loads of 1-128 lines: how they overlap"),
     ("gen17_tlbc", "part 17: dependent loads over 16-2048 pages: TLB first-touch cost and reach against cold DRAM latency"),
+    ("gen17_part1", "part 17: mbwait_test at other trip counts; atom7's shared atomics at 32 warps with absolute stamps"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

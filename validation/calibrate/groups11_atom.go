@@ -55,6 +55,11 @@ func init() {
 //   - redux_warp_interval_cycles: 1 / redux13_tput_w1's rate (one warp,
 //     16 independent REDUX: one per 10.9 cycles);
 //   - redux_latency_cycles: redux13_chain's cycles a dependent step;
+//   - s2r_interval_cycles: the S2R SR_LANEID of ptxas's warp scan (one an
+//     atomic: atom7_const_used_w32, _param_used_w32) and of a warp-reduced
+//     stretch of 32 (one an iteration: atom7_const_dead_w32, _param_dead_w32,
+//     atom11_dist_dead_w32) on the MIO pipe at 32 warps (atomserial.go
+//     s2rStretchAtoms; no benchmark isolates S2R: atom15_mixs's was hoisted);
 //   - atom_reduce_cycles: one warp's warp-reduced atomics, 32 a stretch
 //     behind one REDUX.SUM (atom7_const_dead_w1, atom7_param_dead_w1, on
 //     both GPUs; atom15_red*, 8 or 128 a stretch at 1, 8 and 32 warps,
@@ -97,6 +102,9 @@ var groups11Atom = []Group{
 		}},
 	{Name: "redux_latency", Params: []string{"redux_latency_cycles"}, Benches: []string{"redux13_chain"},
 		Direct: directFigure("redux13_chain", "cycles_per_op", "dependent REDUX.SUM + IMAD.U32 from the uniform register")},
+	{Name: "s2r_interval", Params: []string{"s2r_interval_cycles"},
+		Benches: []string{"atom7_const_used_w32", "atom7_param_used_w32", "atom7_const_dead_w32", "atom7_param_dead_w32", "atom11_dist_dead_w32"},
+		Start:   []float64{6}, Lo: []float64{1}, Hi: []float64{16}},
 	{Name: "atom_reduce", Params: []string{"atom_reduce_cycles"},
 		Benches: []string{"atom7_const_dead_w1", "atom7_param_dead_w1"},
 		Start:   []float64{60}, Lo: []float64{0}, Hi: []float64{300}},

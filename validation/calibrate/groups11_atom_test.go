@@ -1,10 +1,15 @@
 package calibrate
 
 import (
+	"encoding/json"
+	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // REDUX.SUM on the H200 (recordings of redux13_*, redux15_tput_w8,
@@ -48,4 +53,40 @@ func TestReduxSharesTheMIOPipeRecorded(t *testing.T) {
 	gm, _ := simulatedFigure(t, by, "atom15_mixr_w32", "cycles_per_warp_inst")
 	gl, _ := simulatedFigure(t, by, "atom11_lanes_dead_w32", "cycles_per_warp_inst")
 	assert.InEpsilon(t, added, (gm-gl)*32/4*4, 0.10, "simulated: a REDUX beside the ATOMS")
+}
+
+// Issue 13's last atomic figures (helper part1, session 14). On the H100
+// (atom17_lane_dead_w32's absolute stamps, wfin: t0, t1 of rep 0 and rep 1
+// per warp) every warp's clock read after the rep-1 barrier, which reads
+// its arrival (sim/sm/barclock.go), comes at least 1800 cycles after its
+// last dead same-word atomic of rep 0 issued: bar.sync waits for the
+// warp's queued shared atomics (sim/sm/warp.go). With that, and the S2R
+// SR_LANEID of ptxas's expansions on the MIO pipe (s2r_interval_cycles,
+// sim/sm/atomserial.go), the built-in H200 profile puts the 32-warp
+// figures of atom7 and atom11 within 5% of the H200 recordings.
+func TestAtomBarrierDrainAndS2RRecorded(t *testing.T) {
+	src, err := gzfile.ReadFile(filepath.Join("..", "microbench", "atom17_lane_dead_w32", "clock_runs.h100.json"))
+	require.NoError(t, err)
+	var cr struct {
+		Outputs []struct {
+			Wfin []float64 `json:"wfin"`
+		} `json:"outputs"`
+	}
+	require.NoError(t, json.Unmarshal(src, &cr))
+	require.NotEmpty(t, cr.Outputs)
+	for _, o := range cr.Outputs {
+		require.Len(t, o.Wfin, 32*6)
+		gap := math.Inf(1)
+		for w := 0; w < 32; w++ {
+			gap = math.Min(gap, o.Wfin[6*w+2]-o.Wfin[6*w+1])
+		}
+		assert.Greater(t, gap, 1500.0, "rep-1 arrival after the last rep-0 atomic")
+	}
+	by := recordedH200(t)
+	for _, n := range []string{"atom7_const_dead_w32", "atom7_param_dead_w32", "atom7_const_used_w32",
+		"atom7_param_used_w32", "atom7_lane_dead_w32", "atom7_lane_used_w32", "atom11_dist_dead_w32",
+		"atom11_lanes_dead_w32", "atom7_lane_dead_w1"} {
+		got, want := simulatedFigure(t, by, n, "cycles_per_warp_inst")
+		assert.InEpsilon(t, want, got, 0.05, n)
+	}
 }

@@ -1,0 +1,1 @@
+../../../tools/microbench/atom17.cu

@@ -1,0 +1,1 @@
+../../../tools/microbench/mbwait.cu
