@@ -1,6 +1,9 @@
 package calibrate
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The family tmaqx of tools/microbench/gen17_tmaqx.py (helper smallgemm,
 // session 14): tmaq's kernel (groups16_tmaq.go) with thread 0 stamped step
@@ -12,6 +15,19 @@ import "fmt"
 func init() {
 	clockFileOf["tmaqx"] = "clock_ncu"
 	registerFamily("tmaqx", family{figures: tmaqxFigures, derive: deriveTMAQX})
+	// tma_first_load_hold_cycles (sim/sm/tma_first.go): stage 0's first
+	// UTMALDG without and with prefetch.tensormap of the maps at entry
+	Groups = append(Groups, Group{Name: "tma_first_load", Params: []string{"tma_first_load_hold_cycles"},
+		Benches: []string{"tmaqx_s3", "tmaqx_s3_pf"},
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			a, err1 := figure(rec, "tmaqx_s3", "first_cycles")
+			b, err2 := figure(rec, "tmaqx_s3_pf", "first_cycles")
+			if err1 != nil || err2 != nil || a < b {
+				return 0, "", fmt.Errorf("recordings tmaqx_s3, tmaqx_s3_pf: need first_cycles without the prefetch >= with it")
+			}
+			return math.Round(a - b), fmt.Sprintf("fit: closed form, tmaqx_s3 - tmaqx_s3_pf first_cycles %.4g - %.4g "+
+				"(the SM's first tensor load, no prefetch.tensormap before it)", a, b), nil
+		}})
 }
 
 const (
