@@ -25,9 +25,11 @@ type memModel struct {
 	// tmaMiss: more latency for a TMA request that misses L2 (tmacold_*)
 	tmaMiss engine.Cycle
 	// tmaPage: more again per DRAM page (1 KiB) it opens (tmaq_*), and
-	// the pages the partition's TMA loads from HBM reached so far
+	// the pages the partition's TMA loads from HBM reached so far, each
+	// with the mask of its 8 lines they fetched: a fetched line that
+	// misses again was evicted from L2, and its page opens again
 	tmaPage  engine.Cycle
-	tmaPages map[uint64]struct{}
+	tmaPages map[uint64]uint8
 	// bulkHit: less latency for a plain bulk load that hits L2 (bulkl_*)
 	bulkHit engine.Cycle
 	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
@@ -40,7 +42,7 @@ type memModel struct {
 func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
-		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles), tmaPages: map[uint64]struct{}{},
+		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles), tmaPages: map[uint64]uint8{},
 		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
 		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
@@ -97,17 +99,26 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	for i, ln := range lines {
 		ms, ws := m.l2.missSectors, m.l2.waitSectors
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
-		if tmaLoad && m.tmaPage > 0 && ln>>3 != last {
+		if tmaLoad && m.tmaPage > 0 {
 			// a line from HBM: the first in its 1 KiB block opens the
-			// page; a line that waits for another request's fill
-			// (l2fill.go) waits for the opening too
-			if _, ok := m.tmaPages[ln>>3]; !ok && m.l2.missSectors > ms {
-				m.tmaPages[ln>>3] = struct{}{}
+			// page, and so does a line fetched before (it was evicted
+			// from L2 since: the page's mask starts again); a line that
+			// waits for another request's fill (l2fill.go) waits for the
+			// opening too
+			pg, bit := ln>>3, uint8(1)<<(ln&7)
+			mask, ok := m.tmaPages[pg]
+			if m.l2.missSectors > ms {
+				if !ok || mask&bit != 0 {
+					mask = 0
+					if pg != last {
+						opened++
+						last = pg
+					}
+				}
+				m.tmaPages[pg] = mask | bit
+			} else if ok && m.l2.waitSectors > ws && pg != last {
 				opened++
-				last = ln >> 3
-			} else if ok && m.l2.waitSectors > ws {
-				opened++
-				last = ln >> 3
+				last = pg
 			}
 		}
 		ready, accepted = max(ready, r), max(accepted, a)

@@ -241,6 +241,7 @@ func Params() []Param {
 		intParam("bulk_reduce_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceIssueCycles }),
 		intParam("tma_load_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadIssueCycles }),
 		intParam("tma_load_elected_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadElectedCycles }),
+		intParam("tma_first_load_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMAFirstLoadCycles }),
 		intParam("mbar_arrive_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveWaitCycles }),
 		intParam("mbar_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveIntervalCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),

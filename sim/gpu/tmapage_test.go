@@ -46,3 +46,48 @@ func TestTMAPageCostPerFirstReachedKiB(t *testing.T) {
 		assert.Equal(t, want[i], with[i]-without[i], "request %d", i)
 	}
 }
+
+// A page opened by a TMA load opens again once its lines were evicted from
+// L2: box A (line 0, block 0) pays 1; 4 MiB of other boxes (32768 lines,
+// 4x the 1 MiB L2) evict line 0; box A again misses L2 and pays 1 (a page
+// set kept for the whole run would charge it nothing); box A at once again
+// hits L2: 0.
+func TestTMAPageReopensAfterEviction(t *testing.T) {
+	run := func(page int) []engine.Cycle {
+		tc := DefaultTimedConfig()
+		tc.SM.Async.TMAHBMPageCycles = page
+		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 1<<20, 0
+		tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+		tc.L2CacheBytes = 1 << 20
+		m := newMemModel(&tc, 1, newL2(&tc, 1, [][]int{{0}}), 128*1024)
+		box := func(lines ...uint64) *exec.Effect {
+			e := &exec.Effect{NumLines: len(lines), NumSectors: 4 * len(lines), GlobalTMA: true}
+			for i, ln := range lines {
+				e.GlobalLines[i], e.LineSectors[i] = ln, 0xf
+			}
+			return e
+		}
+		var out []engine.Cycle
+		at := engine.Cycle(1000)
+		out = append(out, first(m.access(at, 0, box(0), false))-at)
+		for b := uint64(0); b < 256; b++ {
+			lines := make([]uint64, 128)
+			for i := range lines {
+				lines[i] = 1024 + 128*b + uint64(i)
+			}
+			at += 10000
+			m.access(at, 0, box(lines...), false)
+		}
+		m.l2.g.commit([]*l2View{m.l2}) // the window's lines into the L2 (its LRU evicts line 0)
+		for k := 0; k < 2; k++ {
+			at += 10000
+			out = append(out, first(m.access(at, 0, box(0), false))-at)
+		}
+		return out
+	}
+	with, without := run(10), run(0)
+	want := []engine.Cycle{10, 10, 0}
+	for i := range want {
+		assert.Equal(t, want[i], with[i]-without[i], "request %d", i)
+	}
+}

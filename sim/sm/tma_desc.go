@@ -27,6 +27,10 @@ import (
 type tmaDescs struct {
 	ready map[uint64]engine.Cycle // when the SM has the map's descriptor
 	eff   exec.Effect             // the fetch's memory request
+	// used: the SM's TMA unit has seen a tensor-map instruction;
+	// firstLoad: the first one was a tensor load, whose warp tmaHold
+	// holds TMAFirstLoadCycles more (tma_first.go)
+	used, firstLoad bool
 }
 
 // tmaDescReady is when SM s's TMA unit has the descriptor of the map that
@@ -38,6 +42,10 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 		return 0
 	}
 	d := &s.tmaDesc
+	if !d.used && !e.TMAMapInvalidate {
+		d.used = true
+		d.firstLoad = !store && e.Info != nil && e.Info.Async == exec.AsyncBulkLoad
+	}
 	if e.TMAMapInvalidate {
 		delete(d.ready, m)
 		return 0

@@ -69,6 +69,7 @@ type HoldConfig struct {
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
+	TMAFirstLoadCycles           int `json:"tma_first_load_hold_cycles" yaml:"tma_first_load_hold_cycles"` // tma_first.go
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -167,6 +168,7 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		if e.GuardTrue == 1 && s.code.low.electedLoad(info) {
 			c = h.TMALoadElectedCycles // no ELECT loop (tmaelect.go)
 		}
+		c += s.tmaFirstLoad() // tma_first.go
 		if c > 0 && e.GuardTrue > 0 {
 			// ptxas's ELECT loop around UTMALDG (after the lane loop, if
 			// several lanes issue: bulklane.go)

@@ -192,6 +192,7 @@ PARTS = [
     ("gen16_coldpace", "part 16: one warp's independent cold (HBM) loads of 1-128 lines: how they overlap"),
     ("gen17_tlbc", "part 17: dependent loads over 16-2048 pages: TLB first-touch cost and reach against cold DRAM latency"),
     ("gen17_part1", "part 17: mbwait_test at other trip counts; atom7's shared atomics at 32 warps with absolute stamps"),
+    ("gen17_tmaqx", "part 17: a small GEMM producer's prologue and stage-0 issue stamped step by step; a contiguous second stage near or far"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -277,6 +277,17 @@ def derive(b, run):
             if s < m["stages"]:
                 out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
         return out
+    if fam == "tmaqx":  # gen17_tmaqx.py (helper smallgemm): tmaq stamped step by step (groups17_tmaqx.go)
+        cl = rows(clk, 24)  # {smid, e0, t0, a0, i0..i5, d0..d5, x0..x3, 0 x4}
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        out = {"pro_cycles": up([c[2] - c[1] for c in cl]), "issue_cycles": up([c[4] - c[2] for c in cl]),
+               "init_cycles": up([c[17] - c[1] for c in cl]), "sync_cycles": up([c[2] - c[17] for c in cl]),
+               "pre_cycles": up([c[18] - c[2] for c in cl]), "arrive_cycles": up([c[19] - c[18] for c in cl]),
+               "first_cycles": up([c[3] - c[19] for c in cl])}
+        for s in (0, 1, 2, 5):
+            if s < m["stages"]:
+                out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
+        return out
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
@@ -521,7 +532,7 @@ def main():
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
             cr = os.path.join(d, f"clock_ncu{sfx}.json")
-        if b["family"] in ("gmm12", "gmm13", "sgp", "tmaq"):
+        if b["family"] in ("gmm12", "gmm13", "sgp", "tmaq", "tmaqx"):
             # gen12_gemm2.py: the stamps of the launches ncu profiled with caches flushed (the
             # simulated run starts cold; the runs without ncu find A and B in the L2). No
             # clock_ncu file (H100): the launch's ncu cycles only
