@@ -190,6 +190,7 @@ PARTS = [
     ("gen16_tmaq", "part 16: a small GEMM's cold TMA pipeline fill: each stage's completion with 1-6 stages queued"),
     ("gen15_atomu", "part 15: a warp-uniform dead shared atomic's per-iteration cost by atomics an iteration and warps; REDUX.SUM and S2R beside 32-lane ATOMS"),
     ("gen16_coldpace", "part 16: one warp's independent cold (HBM) loads of 1-128 lines: how they overlap"),
+    ("gen17_wgov14", "part 17: Triton's TMA matmul k-loop at one and two CTAs per SM, a %clock64 stamp per k-step"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
