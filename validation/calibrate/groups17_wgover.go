@@ -53,9 +53,10 @@ func deriveWGOV14(b *Bench, o Outputs, cycles float64) (map[string]float64, erro
 // groups17Wgover fits wgmma_queue_cycles (sim/sm/tensorarb.go): how long
 // before the tensor pipe is free a serialized wgmma may issue, the older
 // CTA's warpgroups first; on the two-CTAs-per-SM serialized loops of
-// wgov14, whose k-step it sets (1190 cycles from 1 to 32, 1458 as first
-// come, first served from about 64 up, H100). After the serial tails
-// (groups11_tc2.go), which set the one-CTA loops it does not move.
+// wgov14, whose k-step it sets (H100 profile: 1167 cycles for q 1..32,
+// 1218 for 40..48, 1458 as first come, first served from 56 up; GPU 1234).
+// After the serial tails (groups11_tc2.go), which set the one-CTA loops it
+// does not move.
 var groups17Wgover = []Group{
 	{Name: "wgmma_queue", Params: []string{"wgmma_queue_cycles"}, Benches: []string{"wgov14_c2_n128_f16_ser", "wgov14_c2_n128_bf16_ser"},
 		Figures: []string{"ktile_cycles"}, Start: []float64{16}, Lo: []float64{1}, Hi: []float64{200}},
