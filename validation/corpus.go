@@ -66,8 +66,11 @@ func LoadRecording(dir string, outputs []string) (*Recording, error) {
 	r := &Recording{Dir: dir, Outputs: map[string]*RecordedOutput{}}
 	pb, err := gzfile.ReadFile(filepath.Join(dir, "provenance.json"))
 	if err != nil {
-		// a microbenchmark recorded on the H100 alone (RECORDING_NOTE "H100 only")
-		pb, err = gzfile.ReadFile(filepath.Join(dir, "provenance.h100.json"))
+		// a microbenchmark recorded on the H100 only (its RECORDING_NOTE
+		// says so) has the H100's provenance alone
+		if hb, herr := gzfile.ReadFile(filepath.Join(dir, "provenance.h100.json")); herr == nil {
+			pb, err = hb, nil
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: recording has no provenance: %v", dir, err)

@@ -107,6 +107,12 @@ type AsyncConfig struct {
 	// WgmmaSmemBytesPerCycle is the operand read bandwidth from shared
 	// memory (SS: A once, 2048 B at full K, and B once, broadcast).
 	WgmmaSmemBytesPerCycle int `json:"wgmma_smem_bytes_per_cycle" yaml:"wgmma_smem_bytes_per_cycle"`
+	// WgmmaQueueCycles: how long before the tensor pipe is free a warp
+	// may issue its part of a serialized wgmma (sim/sm/tensorarb.go);
+	// until then it waits, and among waiting warps the older CTA's issue
+	// first, then the one that waited longer. 0: no limit (every wgmma
+	// takes the pipe in issue order, the model before).
+	WgmmaQueueCycles int `json:"wgmma_queue_cycles" yaml:"wgmma_queue_cycles"`
 }
 
 // wgmmaCycles is how long one wgmma occupies the SM's tensor pipe (the

@@ -156,6 +156,7 @@ type ctaState struct {
 	multi bool         // the CTA's cluster has more than one CTA
 	slot  int          // CTA slot on the SM (trace track)
 	end   engine.Cycle // the latest end of its exited warps
+	age   uint64       // launch order on the SM (lower: older; tensorarb.go)
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -184,6 +185,7 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	c.SetIssueOrder(s.code.low.issueOrder()) // ptxas's order (sched.go)
 	base, nw := s.age, uint64(len(c.Warps()))
 	s.age += nw
+	cs.age = base
 	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
@@ -262,7 +264,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	var pick, first *warpState
 	afterLast := false
 	hyb := s.mathGTOOn()
-	var oldest, firstQ, nextQ, firstY, nextY, lastReady *warpState
+	var oldest, firstQ, nextQ, firstY, nextY, lastReady, oldestWG *warpState
 	for _, ws := range sp.warps {
 		if now < ws.skipUntil {
 			// known to be blocked until then by a scoreboard, pipe or fetch
@@ -290,6 +292,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			continue
 		}
 		ws.account(StallNotSelected, info, now, s)
+		if s.wgmmaArbitrated(info) && wgmmaBefore(ws, oldestWG) {
+			oldestWG = ws // tensorarb.go
+		}
 		if hyb {
 			// the oldest ready warp, and the loose round-robin order among
 			// the ready warps that wait on a queued unit (schedpolicy.go)
@@ -344,6 +349,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			nextY = firstY
 		}
 		pick = s.mathGTO(lastReady, oldest, nextQ, nextY)
+	}
+	if oldestWG != nil {
+		pick = oldestWG // the oldest warp waiting to issue a serialized wgmma (tensorarb.go)
 	}
 	return pick, next
 }
@@ -473,6 +481,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := s.clusterRelease(ws); t > at {
 			at, why = t, StallBarrier
 		}
+	}
+	if t := s.wgmmaIssueAt(info); t > at {
+		at, why = t, StallMathPipeThrottle // tensorarb.go
 	}
 	return info, at, why
 }

@@ -193,6 +193,7 @@ PARTS = [
     ("gen17_tlbc", "part 17: dependent loads over 16-2048 pages: TLB first-touch cost and reach against cold DRAM latency"),
     ("gen17_part1", "part 17: mbwait_test at other trip counts; atom7's shared atomics at 32 warps with absolute stamps"),
     ("gen17_tmaqx", "part 17: a small GEMM producer's prologue and stage-0 issue stamped step by step; a contiguous second stage near or far"),
+    ("gen17_wgov14", "part 17: Triton's TMA matmul k-loop at one and two CTAs per SM, a %clock64 stamp per k-step"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -240,6 +240,17 @@ def derive(b, run):
         if m["mode"] != 0:
             out["bulk_cycles"] = cl[0][3] - cl[0][2]
         return out
+    if fam == "wgov14":  # gen17_wgov14.py (helper wgover): Triton's k-loop at 1 or 2 CTAs per SM, a stamp per k-step
+        K = m["k_steps"]
+        cl = rows(clk, K + 3)  # per warpgroup {smid, t0, s[0..K-1], s[K]}
+        kt = []
+        for i in range(0, len(cl), 2):
+            a, c = cl[i], cl[i + 1]
+            if a[1] == 0 or a[0] >= 2 ** 63:
+                continue  # not a working CTA (its SM's smid % work_mod != 0)
+            kt.append((max(a[1 + K], c[1 + K]) - max(a[9], c[9])) / (K - 8))
+        k = sorted(kt)[len(kt) // 2]
+        return {"ktile_cycles": k, "sm_cycles_per_wgmma": k / (m["ctas_per_sm"] * m["warpgroups"] * m["wgmmas_per_kstep"])}
     if fam == "wg11":  # gen11_tc2.py (helper tc2): wgmma of several warpgroups on one SM
         cl = rows(clk, 2)
         w, per_sm = m["warpgroups"], m.get("ctas_per_sm", 1)
