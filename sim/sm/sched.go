@@ -72,7 +72,12 @@ const (
 	schedElect                          // a store ptxas wraps in an ELECT loop (bulkelect.go)
 	schedElectedLoad                    // a TMA load only an elect.sync lane reaches: no ELECT loop (tmaelect.go)
 	schedParamLDC                       // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
+	schedGTOMath                        // one SASS instruction of the FP32 or branch pipe (schedpolicy.go: gtoClass)
+	schedGTOAsync                       // one SASS instruction of the async unit (schedpolicy.go: gtoYield)
 )
+
+// schedGTO: the flags scheduler_math_gto's arbitration reads (gtoFlags).
+const schedGTO = schedGTOMath | schedGTOAsync
 
 // schedule is a kernel's issue schedule.
 type schedule struct {
@@ -223,7 +228,7 @@ func (l *Lowering) at(info *exec.InstInfo) schedEntry {
 			return ent[info.PC]
 		}
 	}
-	return schedEntry{addr: info.Addr}
+	return schedEntry{addr: info.Addr, flags: gtoFlags(info, lowNone)}
 }
 
 // issueOrder is the order the timed run executes (nil: the PTX order).

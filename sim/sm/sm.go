@@ -392,6 +392,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		return info, now, why // falls off the end: Issue reports it
 	}
 	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	ws.gto = en.flags & schedGTO
 	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
