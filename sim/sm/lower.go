@@ -114,7 +114,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 		for pc := range ent {
 			if pc < len(inf) {
-				ent[pc].flags |= gtoFlags(inf[pc], ent[pc].kind)
+				ent[pc].flags |= gtoFlags(inf[pc], ent[pc].kind) | schedGTOKnown
 			}
 		}
 	}

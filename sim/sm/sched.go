@@ -74,6 +74,7 @@ const (
 	schedParamLDC                       // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
 	schedGTOMath                        // one SASS instruction of the FP32 or branch pipe (schedpolicy.go: gtoClass)
 	schedGTOAsync                       // one SASS instruction of the async unit (schedpolicy.go: gtoYield)
+	schedGTOKnown                       // the two above were computed for the entry (outside the schedule: gtoFlags at run time)
 )
 
 // schedGTO: the flags scheduler_math_gto's arbitration reads (gtoFlags).
@@ -228,7 +229,7 @@ func (l *Lowering) at(info *exec.InstInfo) schedEntry {
 			return ent[info.PC]
 		}
 	}
-	return schedEntry{addr: info.Addr, flags: gtoFlags(info, lowNone)}
+	return schedEntry{addr: info.Addr}
 }
 
 // issueOrder is the order the timed run executes (nil: the PTX order).
