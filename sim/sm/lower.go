@@ -275,11 +275,6 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 				}
 			}
 			leaves[i] = ls
-		case isZeroTest(inf, in):
-			if a, ok := lastDef[in.Ops[1].Reg]; ok && block[a] == block[i] && isLogic(infos[a], &insts[a]) &&
-				infos[a].Bits == 32 && out[a] != lowFused {
-				out[i] = lowFused // the LOP3's own predicate output (isZeroTest)
-			}
 		case inf.Op == ptx.OpShl && inf.Bits == 32 && in.Guard < 0 && len(in.Ops) == 3 && in.Ops[2].Kind == ptx.OpdImm:
 			out[i] = lowFlex // SHF.L.U32 or IMAD.SHL.U32
 		case in.Guard >= 0 && guardedAddFlex(inf, in):
@@ -313,28 +308,6 @@ func uncounted(uses []int32, u leafSet) []int32 {
 		}
 	}
 	return out
-}
-
-// isZeroTest: an unguarded setp.ne / setp.eq of a 32-bit integer register
-// against 0 into one predicate. When a logic operation of its stretch
-// wrote the register, ptxas sets the predicate in that LOP3 (LOP3.LUT P0,
-// R, ...: the result and its test against zero in one instruction):
-// warp11_shfl_vote's y = x ^ 1; setp.ne p, y, 0; vote.ballot p; x += y is
-// SHFL.BFLY + LOP3.LUT + VOTE.ANY + IMAD.IADD in SASS, no ISETP (64 of
-// each a loop iteration, provenance sass_timed_regions, H200 and H100).
-func isZeroTest(inf *exec.InstInfo, in *ptx.Inst) bool {
-	if inf.Op != ptx.OpSetp || in.Guard >= 0 || inf.Slots == 0 || len(in.Ops) != 3 || len(inf.Defs) != 1 {
-		return false
-	}
-	t := in.Text
-	if !strings.HasPrefix(t, "setp.ne.") && !strings.HasPrefix(t, "setp.eq.") {
-		return false
-	}
-	if !strings.Contains(t, "32") || strings.Contains(t, ".f32") {
-		return false
-	}
-	a, b := in.Ops[1], in.Ops[2]
-	return a.Kind == ptx.OpdReg && a.Reg >= 0 && b.Kind == ptx.OpdImm && b.Imm == 0
 }
 
 // isAddLike: an unguarded integer add or sub of two inputs, no carry, no
