@@ -11,7 +11,7 @@ import (
 
 // A warp11_vote-shaped loop (tools/microbench/warp11.cu: independent
 // x = ballot(x != 0)) of two chains, and a warp11_shfl_vote-shaped step
-// (y = x ^ 1; p = y != 0; ballot p; x += y) with compares that stay.
+// (y = x ^ 1; p = y != 0; ballot p; x += y).
 const voteSchedPTX = `
 .version 8.0
 .target sm_90a
@@ -74,33 +74,6 @@ func TestVoteOrder(t *testing.T) {
 	}
 	// PTX positions: 0 setp p1, 1 vote r5, 2 setp p2, 3 vote r6, 4 add i, 5 setp p3
 	assert.Equal(t, []int{4, 0, 5, 2, 1, 3}, got)
-}
-
-// TestZeroTestFusion: a setp.ne / setp.eq against 0 of a logic result of
-// its stretch is the LOP3's predicate output (warp11_shfl_vote's SASS:
-// SHFL.BFLY, LOP3.LUT, VOTE.ANY, IMAD.IADD, no ISETP); a test of an add's
-// result, a test against 1 and an ordered compare stay ISETPs.
-func TestZeroTestFusion(t *testing.T) {
-	p, k, l := lowered(t, voteSchedPTX)
-	want := map[string]uint8{
-		"%p4": lowFused, // xor's result against 0
-		"%p5": lowNone,  // an add's result (IADD3 has no predicate output)
-		"%p6": lowNone,  // against 1
-		"%p7": lowNone,  // an ordered compare
-		"%p1": lowNone,  // loop-carried VOTE result: no logic operation
-	}
-	got := map[string]uint8{}
-	for pc, info := range k.Infos() {
-		in := &p.Funcs[info.Func].Insts[pc]
-		if info.Op != ptx.OpSetp || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
-			continue
-		}
-		name := p.Funcs[info.Func].Regs[in.Ops[0].Reg].Name
-		if _, ok := want[name]; ok {
-			got[name] = l.kind(info)
-		}
-	}
-	assert.Equal(t, want, got)
 }
 
 // TestGTOFlags: the scheduler_math_gto classes the lowering stores are
