@@ -106,6 +106,18 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			e.flags |= schedElectedLoad
 		}
 	}
+	// scheduler_math_gto's classes, once per instruction (schedpolicy.go)
+	for j, ent := range l.sched.ent {
+		inf := infos
+		if j != fi {
+			inf = k.FuncInfos(j)
+		}
+		for pc := range ent {
+			if pc < len(inf) {
+				ent[pc].flags |= gtoFlags(inf[pc], ent[pc].kind) | schedGTOKnown
+			}
+		}
+	}
 	return l
 }
 

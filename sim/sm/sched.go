@@ -73,7 +73,13 @@ const (
 	schedElect                          // a store ptxas wraps in an ELECT loop (bulkelect.go)
 	schedElectedLoad                    // a TMA load only an elect.sync lane reaches: no ELECT loop (tmaelect.go)
 	schedParamLDC                       // ptxas loads a parameter it reads by an LDC right before it (paramremat.go)
+	schedGTOMath                        // one SASS instruction of the FP32 or branch pipe (schedpolicy.go: gtoClass)
+	schedGTOAsync                       // one SASS instruction of the async unit (schedpolicy.go: gtoYield)
+	schedGTOKnown                       // the two above were computed for the entry (outside the schedule: gtoFlags at run time)
 )
+
+// schedGTO: the flags scheduler_math_gto's arbitration reads (gtoFlags).
+const schedGTO = schedGTOMath | schedGTOAsync
 
 // schedule is a kernel's issue schedule.
 type schedule struct {

@@ -72,10 +72,26 @@ func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
 	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
 		return false
 	}
-	if info.Slots != 1 || s.code.low.at(info).kind == lowFused || s.cfg.Pipes[info.Pipe].IntervalCycles != 1 {
-		return false
+	// ws.gto: the entry's flags eligible read for info this cycle
+	return ws.gto&schedGTOMath != 0 && s.cfg.Pipes[info.Pipe].IntervalCycles == 1
+}
+
+// gtoFlags classifies instruction info of lowering kind kind for
+// scheduler_math_gto (computed once, when the code is lowered): its
+// schedGTOMath (gtoClass, less the pipe's issue interval, a setting) and
+// schedGTOAsync (gtoYield) flags.
+func gtoFlags(info *exec.InstInfo, kind uint8) uint16 {
+	if info == nil || kind == lowFused {
+		return 0
 	}
-	return info.Pipe == ptx.PipeFP32 || info.Pipe == ptx.PipeBranch
+	var f uint16
+	if info.Slots == 1 && (info.Pipe == ptx.PipeFP32 || info.Pipe == ptx.PipeBranch) {
+		f |= schedGTOMath
+	}
+	if info.Slots != 0 && info.Pipe == ptx.PipeAsync {
+		f |= schedGTOAsync
+	}
+	return f
 }
 
 // mathGTO picks a sub-partition's warp: yield (the next ready warp after
@@ -123,8 +139,5 @@ func (s *SM) gtoYield(ws *warpState, info *exec.InstInfo) bool {
 	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
 		return false
 	}
-	if info.Slots == 0 || s.code.low.at(info).kind == lowFused {
-		return false
-	}
-	return info.Pipe == ptx.PipeAsync
+	return ws.gto&schedGTOAsync != 0
 }

@@ -24,7 +24,12 @@ import (
 // 4 warps per scheduler, with the IMAD pipe only 62% busy at 4: ncu,
 // validation/microbench/pipes.core6.json), which one bulk reservation of
 // the pipes cannot show. A 64-bit subroutine ends with its
-// return (call_return_cycles: the RET's redirect, microbench c6call_w1).
+// return (call_return_cycles: the RET's redirect, microbench c6call_w1). The warp
+// runs the subroutine itself: its own instructions after the division
+// issue no earlier than that return, not while the subroutine's last steps
+// are in flight (idivtput_u64_w4 on the H200: 384 cycles a division with
+// four independent ones a step, more than idiv_div_u64's dependent 307;
+// overlapping them gave 298, +29%).
 
 // seqStep is one SASS instruction of a sequence: its pipe and how long it
 // holds the pipe. The warp issues them in chunks of up to seqChunk
@@ -166,6 +171,9 @@ func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	done := engine.Cycle(math.Ceil(q.next))
 	if q.info.Bits == 64 {
 		done += engine.Cycle(s.cfg.CallReturnCycles) // the subroutine's return
+		// the warp runs the subroutine itself: nothing of its own after
+		// the CALL issues before the RET has redirected
+		ws.setReady(max(ws.readyAt, done), StallBranchResolving)
 	}
 	for _, r := range q.info.Defs {
 		ws.setReg(r, done, StallWait)

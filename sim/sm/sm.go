@@ -403,6 +403,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		return info, now, why // falls off the end: Issue reports it
 	}
 	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	if en.flags&schedGTOKnown != 0 {
+		ws.gto = en.flags & schedGTO
+	} else {
+		ws.gto = gtoFlags(info, en.kind) // no schedule entry (sched.go at)
+	}
 	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}

@@ -22,6 +22,9 @@ type warpState struct {
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
 	readyWhy Stall
+	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
+	// eligible last read for the warp's next instruction (schedpolicy.go)
+	gto uint16
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle
