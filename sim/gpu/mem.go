@@ -105,20 +105,24 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			// from L2 since: the page's mask starts again); a line that
 			// waits for another request's fill (l2fill.go) waits for the
 			// opening too
-			pg, bit := ln>>3, uint8(1)<<(ln&7)
-			mask, ok := m.tmaPages[pg]
-			if m.l2.missSectors > ms {
-				if !ok || mask&bit != 0 {
-					mask = 0
-					if pg != last {
-						opened++
-						last = pg
+			// (an L2 hit that waited for nothing needs no lookup: the
+			// common case of a warm GEMM, and the map is a hot spot)
+			if missed, waited := m.l2.missSectors > ms, m.l2.waitSectors > ws; missed || waited {
+				pg, bit := ln>>3, uint8(1)<<(ln&7)
+				mask, ok := m.tmaPages[pg]
+				if missed {
+					if !ok || mask&bit != 0 {
+						mask = 0
+						if pg != last {
+							opened++
+							last = pg
+						}
 					}
+					m.tmaPages[pg] = mask | bit
+				} else if ok && pg != last {
+					opened++
+					last = pg
 				}
-				m.tmaPages[pg] = mask | bit
-			} else if ok && m.l2.waitSectors > ws && pg != last {
-				opened++
-				last = pg
 			}
 		}
 		ready, accepted = max(ready, r), max(accepted, a)
