@@ -30,7 +30,7 @@ const maxFirstDiffs = 8
 // Compare compares got with want (raw little-endian elements of dtype dt)
 // under rule: bit-exact unless rule.MaxULP (or the element's row limit in
 // rule.MaxULPRows) is > 0 for floats; indices in
-// rule.Ignore are skipped. NaN equals NaN under a ULP rule (any payload);
+// rule.Ignore (every index under rule.IgnoreAll) are skipped. NaN equals NaN under a ULP rule (any payload);
 // bit-exact comparison compares NaN payloads too.
 func Compare(name string, dt launch.DType, got, want []byte, rule launch.CompareRule) Diff {
 	es := dt.Size()
@@ -40,10 +40,7 @@ func Compare(name string, dt launch.DType, got, want []byte, rule launch.Compare
 		d.Mismatches = n
 		return d
 	}
-	ignore := make(map[int]bool, len(rule.Ignore))
-	for _, i := range rule.Ignore {
-		ignore[i] = true
-	}
+	ignore := rule.IgnoreSet(n)
 	var maxULP uint64
 	var maxRel float64
 	for i := 0; i < n; i++ {

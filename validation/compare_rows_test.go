@@ -31,3 +31,24 @@ func TestCompareMaxULPRows(t *testing.T) {
 	assert.False(t, d.Equal, "row 0 is bit-exact")
 	assert.Equal(t, []int{0}, d.FirstDiffs)
 }
+
+// `ignore: all` skips every element; a list skips only its indices; a
+// sampled recording (sha256 + sample) under `ignore: all` is not failed by
+// its hash.
+func TestCompareIgnoreAll(t *testing.T) {
+	dt, _ := launch.DTypeByName("u32")
+	want := []byte{1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0}
+	got := []byte{9, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0}
+	d := Compare("clk", dt, got, want, launch.CompareRule{IgnoreAll: true})
+	assert.True(t, d.Equal)
+	assert.Equal(t, 0, d.Compared)
+	assert.Equal(t, 3, d.Elements)
+	d = Compare("clk", dt, got, want, launch.CompareRule{Ignore: []int{0}})
+	assert.False(t, d.Equal)
+	assert.Equal(t, []int{2}, d.FirstDiffs)
+
+	ro := &RecordedOutput{Meta: &SampleMeta{Count: 2, Stride: 2, SHA256: "00"}, Sample: []byte{1, 0, 0, 0, 3, 0, 0, 0}}
+	assert.True(t, ro.Sampled(launch.CompareRule{IgnoreAll: true}))
+	assert.True(t, ro.Check("clk", dt, got, launch.CompareRule{IgnoreAll: true}).Equal)
+	assert.False(t, ro.Check("clk", dt, got, launch.CompareRule{}).Equal)
+}

@@ -137,6 +137,7 @@ func (ro *RecordedOutput) Check(name string, dt launch.DType, got []byte, rule l
 	// Ignore indices refer to the full array: map those on sample points.
 	var sr launch.CompareRule
 	sr.MaxULP = rule.MaxULP
+	sr.IgnoreAll = rule.IgnoreAll
 	for _, i := range rule.Ignore {
 		if i%m.Stride == 0 {
 			sr.Ignore = append(sr.Ignore, i/m.Stride)
@@ -148,7 +149,7 @@ func (ro *RecordedOutput) Check(name string, dt launch.DType, got []byte, rule l
 	}
 	sum := sha256.Sum256(got)
 	d.Elements = len(got) / es
-	if hex.EncodeToString(sum[:]) != m.SHA256 && len(rule.Ignore) == 0 && rule.MaxULP == 0 {
+	if hex.EncodeToString(sum[:]) != m.SHA256 && !rule.Ignores() && rule.MaxULP == 0 {
 		if d.Mismatches == 0 {
 			d.Mismatches = 1 // differs outside the sample
 		}

@@ -106,11 +106,8 @@ func RunDiffs(s *launch.Spec, a, b *GPUResult) map[string][]int {
 	out := map[string][]int{}
 	for _, name := range s.Outputs {
 		x, y := a.Output(name), b.Output(name)
-		ignore := map[int]bool{}
-		for _, i := range s.CompareFor(name).Ignore {
-			ignore[i] = true
-		}
 		es := x.DType.Size()
+		ignore := s.CompareFor(name).IgnoreSet(len(x.Data) / es)
 		for i := 0; i*es < len(x.Data); i++ {
 			if !ignore[i] && !bytes.Equal(x.Data[i*es:(i+1)*es], y.Data[i*es:(i+1)*es]) {
 				out[name] = append(out[name], i)

@@ -11,7 +11,7 @@ import (
 // under rule: a recording kept as sha256 plus sample is checked bit-exact
 // through the hash, but a ULP or ignore rule can only use the sample.
 func (ro *RecordedOutput) Sampled(rule launch.CompareRule) bool {
-	return ro.Full == nil && (rule.MaxULP > 0 || len(rule.MaxULPRows) > 0 || len(rule.Ignore) > 0)
+	return ro.Full == nil && (rule.MaxULP > 0 || len(rule.MaxULPRows) > 0 || rule.Ignores())
 }
 
 // Want returns the recorded element i (little-endian bytes of es bytes),

@@ -35,7 +35,7 @@
 //	       element_strides: [1, 1], interleave: none, swizzle: 128B, l2_promotion: none, oob_fill: zero}
 //	outputs: [out]               # written to DIR/NAME.npy after the run
 //	compare:                     # optional: how tests and `validate` compare an output with the GPU's
-//	  out: {max_ulp: 0, ignore: [4, 5]}          # default is bit-exact everywhere; ignore = flat element indices
+//	  out: {max_ulp: 0, ignore: [4, 5]}          # default is bit-exact everywhere; ignore = flat element indices, or all
 //
 // dtypes: u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64 e4m3 e5m2. bf16,
 // e4m3 and e5m2 are written to and read from .npy as raw "<u2" / "|u1"; f16

@@ -1,6 +1,10 @@
 package launch
 
-import "math"
+import (
+	"math"
+
+	"gopkg.in/yaml.v3"
+)
 
 func (p *parser) outputs(s *Spec, f field) error {
 	if f.v.ShortTag() == "!!null" {
@@ -71,6 +75,13 @@ func (p *parser) compareRule(b *BufferSpec, e field) (CompareRule, error) {
 				return r, err
 			}
 		case "ignore":
+			if f.v.Kind == yaml.ScalarNode && f.v.ShortTag() == "!!str" {
+				if f.v.Value != "all" {
+					return r, p.errf(f.v, "%s: ignore is a list of flat element indices or `all`, not %q", what, f.v.Value)
+				}
+				r.IgnoreAll = true
+				continue
+			}
 			if r.Ignore, err = p.ignoreList(b, f, what); err != nil {
 				return r, err
 			}

@@ -205,6 +205,7 @@ func TestParseErrors(t *testing.T) {
 		{"compare not output", head + "buffers:\n  a: {dtype: u8, shape: [4]}\ncompare:\n  a: {max_ulp: 1}\n", `6:3: error: compare: "a" is not listed in outputs`},
 		{"compare unknown key", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {rtol: 1}\n", `7:7: error: unknown key "rtol" in compare a (want one of: max_ulp, max_ulp_rows, ignore)`},
 		{"compare ignore range", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {ignore: [1, 4]}\n", "7:19: error: compare a: ignore: 4 is out of range [0, 3]"},
+		{"compare ignore word", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {ignore: none}\n", "7:15: error: compare a: ignore is a list of flat element indices or `all`, not \"none\""},
 		{"compare max_ulp int", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {max_ulp: 2}\n", "7:16: error: compare a: max_ulp applies to float dtypes; u8 outputs compare bit-exact"},
 		{"compare max_ulp", head + "buffers:\n  a: {dtype: u8, shape: [4]}\noutputs: [a]\ncompare:\n  a: {max_ulp: -1}\n", "7:16: error: compare a: max_ulp: must not be negative"},
 	}
@@ -230,5 +231,21 @@ func TestRegistersKey(t *testing.T) {
 		if _, err := Parse("spec.yaml", []byte(head+bad)); err == nil || !strings.Contains(err.Error(), "spec.yaml:3:") {
 			t.Errorf("%q: want an error at line 3, got %v", bad, err)
 		}
+	}
+}
+
+// compare: {ignore: all} leaves every element of the output uncompared.
+func TestCompareIgnoreAllKey(t *testing.T) {
+	src := "grid: [1, 1, 1]\nblock: [32, 1, 1]\nbuffers:\n  clk: {dtype: u64, shape: [264, 51]}\noutputs: [clk]\ncompare:\n  clk: {ignore: all}\n"
+	s, err := Parse("spec.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.CompareFor("clk")
+	if !r.IgnoreAll || len(r.Ignore) != 0 || !r.Ignores() || len(r.IgnoreSet(264*51)) != 264*51 {
+		t.Fatalf("ignore: all parsed as %+v", r)
+	}
+	if s.CompareFor("other").Ignores() {
+		t.Fatal("an output without a rule ignores nothing")
 	}
 }

@@ -137,7 +137,10 @@ type CompareRule struct {
 	MaxULPRows []uint64
 	// Ignore lists flat (C-order) element indices that are not compared.
 	Ignore []int
-	Pos    Pos
+	// IgnoreAll (`ignore: all`) compares no element of the output: for
+	// timing data such as %clock64 deltas, which differ run to run.
+	IgnoreAll bool
+	Pos       Pos
 }
 
 // MaxULPAt is the ULP limit for flat element i of an output of n elements
@@ -151,6 +154,25 @@ func (r CompareRule) MaxULPAt(i, n int) uint64 {
 		return r.MaxULP
 	}
 	return r.MaxULPRows[min(i/per, len(r.MaxULPRows)-1)]
+}
+
+// Ignores reports whether any element of the output is left uncompared.
+func (r CompareRule) Ignores() bool { return r.IgnoreAll || len(r.Ignore) > 0 }
+
+// IgnoreSet returns the ignored flat indices of an output of n elements.
+func (r CompareRule) IgnoreSet(n int) map[int]bool {
+	if r.IgnoreAll {
+		m := make(map[int]bool, n)
+		for i := 0; i < n; i++ {
+			m[i] = true
+		}
+		return m
+	}
+	m := make(map[int]bool, len(r.Ignore))
+	for _, i := range r.Ignore {
+		m[i] = true
+	}
+	return m
 }
 
 // CompareFor returns the rule for an output (bit-exact when none is given).

@@ -246,11 +246,7 @@ def write_dir(b):
     if ign:
         L.append("compare:")
         for o in ign:
-            shape = b["buffers"][o][1]
-            n = 1
-            for s in shape:
-                n *= s
-            L.append(f"  {o}: {{ignore: [{', '.join(str(i) for i in range(n))}]}}")
+            L.append(f"  {o}: {{ignore: all}}")
     with open(os.path.join(d, "launch.yaml"), "w") as f:
         f.write("\n".join(L) + "\n")
 
