@@ -189,6 +189,9 @@ func (r *Reporter) line() string {
 	if r.total == 0 && r.steps > 0 {
 		return r.stepLine(el)
 	}
+	if r.total == 0 {
+		return fmt.Sprintf("sm90sim: %s: preparing the launch (no CTA started yet), %s elapsed", r.label, el)
+	}
 	s := fmt.Sprintf("sm90sim: %s: %d/%d CTAs, %d warp instructions (%s/s), %s elapsed", r.label, r.done, r.total, r.insts, rate(r.insts, el), el)
 	if r.done > 0 && r.done < r.total {
 		left := time.Duration(float64(el) * float64(r.total-r.done) / float64(r.done)).Round(time.Second)

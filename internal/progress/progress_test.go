@@ -55,6 +55,17 @@ func TestPlainLines(t *testing.T) {
 	assert.Equal(t, Plain, New(&w, Auto, "x").mode)
 }
 
+// Before the first Update (inputs and lowering of a large launch) the
+// plain line says so instead of printing "0/0 CTAs".
+func TestPlainLineBeforeFirstUpdate(t *testing.T) {
+	var w syncBuf
+	r := newReporter(&w, Plain, "kernel k", 20*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Count(w.String(), "\n") >= 1 }, 2*time.Second, 5*time.Millisecond)
+	r.Finish()
+	first := strings.SplitN(w.String(), "\n", 2)[0]
+	assert.Regexp(t, `^sm90sim: kernel k: preparing the launch \(no CTA started yet\), \S+ elapsed$`, first)
+}
+
 func TestBarAndWarn(t *testing.T) {
 	var w syncBuf
 	r := New(&w, Bar, "kernel k")

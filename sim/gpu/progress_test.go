@@ -56,13 +56,24 @@ func TestProgressHookTimed(t *testing.T) {
 	params = binary.LittleEndian.AppendUint32(params, 8)
 	l := &exec.Launch{Grid: [3]int{6, 1, 1}, Block: [3]int{64, 1, 1}, Params: params, Global: g}
 	cfg := gpu.DefaultConfig()
-	var last int
+	// The first call comes before any CTA ends (the total known, nothing
+	// done); later ones never go back, in CTAs or instructions.
+	last, calls := -1, 0
+	var lastInsts int64
 	cfg.Progress = func(done, total int, insts int64) {
 		assert.Equal(t, 6, total)
-		assert.Equal(t, last+1, done)
-		last = done
+		if calls == 0 {
+			assert.Equal(t, 0, done)
+			assert.Equal(t, int64(0), insts)
+		}
+		assert.GreaterOrEqual(t, done, last)
+		assert.LessOrEqual(t, done, last+1)
+		assert.GreaterOrEqual(t, insts, lastInsts)
+		last, lastInsts = done, insts
+		calls++
 	}
-	_, _, err = gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	res, _, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, 6, last)
+	assert.Equal(t, res.Instructions, lastInsts)
 }

@@ -132,6 +132,9 @@ func (m *machine) run() error {
 		return m.err
 	}
 	m.smp.firstWave(m.next)
+	if m.p.progress != nil {
+		m.p.progress(0, m.p.ctas, 0) // the total is known before any CTA ends
+	}
 	w := newWorkers(m, m.cfg.jobs())
 	defer func() {
 		w.stop()
@@ -226,8 +229,17 @@ func (m *machine) boundary(end engine.Cycle) error {
 			return m.err
 		}
 	}
+	// Between CTA ends (a one-wave launch has none until its last cycles)
+	// the instruction count still moves the progress line and its rate.
+	if len(done) == 0 && m.p.progress != nil && m.windows%progressWindows == 0 {
+		m.p.progress(m.done*m.p.cluster[0]*m.p.cluster[1]*m.p.cluster[2], m.p.ctas, m.insts)
+	}
 	return nil
 }
+
+// progressWindows is how many windows pass between progress updates that
+// no CTA end brought.
+const progressWindows = 256
 
 // finish merges what the partitions kept (counters, printf text, site
 // statistics, warnings, hot lines, utilization, memory counts) into the
