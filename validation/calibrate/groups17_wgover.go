@@ -59,7 +59,7 @@ func deriveWGOV14(b *Bench, o Outputs, cycles float64) (map[string]float64, erro
 // does not move.
 var groups17Wgover = []Group{
 	{Name: "wgmma_queue", Params: []string{"wgmma_queue_cycles"}, Benches: []string{"wgov14_c2_n128_f16_ser", "wgov14_c2_n128_bf16_ser"},
-		Figures: []string{"ktile_cycles"}, Start: []float64{16}, Lo: []float64{1}, Hi: []float64{200}},
+		Figures: []string{"ktile_cycles"}, Start: []float64{57}, Lo: []float64{1}, Hi: []float64{200}},
 }
 
 func init() { Groups = append(Groups, groups17Wgover...) }
