@@ -291,6 +291,7 @@ func Params() []Param {
 		intParam("wgmma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaMinCycles }),
 		intParam("wgmma_smem_bytes_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSmemBytesPerCycle }),
 		intParam("wgmma_queue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaQueueCycles }),
+		intParam("wgmma_desc_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaDescR2URCycles }),
 		intParam("icache_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.MissCycles }),
 		intParam("const_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.MissCycles }),
 		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),

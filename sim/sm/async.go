@@ -113,6 +113,15 @@ type AsyncConfig struct {
 	// first, then the one that waited longer. 0: no limit (every wgmma
 	// takes the pipe in issue order, the model before).
 	WgmmaQueueCycles int `json:"wgmma_queue_cycles" yaml:"wgmma_queue_cycles"`
+	// WgmmaDescR2URCycles: how long after a wgmma's matrix descriptor is
+	// computed the wgmma may issue when the descriptor is not warp-uniform
+	// (uniformRegs: it depends on %tid, as a warpgroup's A offset
+	// tid.x/128*bytes does). HGMMA reads its descriptors from uniform
+	// registers (gdesc[UR]), so ptxas moves such a value with an R2UR
+	// first; the R2UR's latency adds to the dependence (wgmmadesc.go).
+	// A descriptor computed long before (hoisted out of the loop) costs
+	// nothing. 0: no R2UR.
+	WgmmaDescR2URCycles int `json:"wgmma_desc_r2ur_cycles" yaml:"wgmma_desc_r2ur_cycles"`
 }
 
 // wgmmaCycles is how long one wgmma occupies the SM's tensor pipe (the

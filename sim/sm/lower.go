@@ -34,6 +34,11 @@ type Lowering struct {
 	// sched: ptxas's issue order and, per instruction, what it is in SASS:
 	// its lowering kind, branch shape, atomic lowering and marks (sched.go)
 	sched *schedule
+	// descs: the entry function's (descFunc) wgmmas with descriptors in
+	// non-uniform registers, by PC (wgmmadesc.go)
+	descs    map[int32][]int32
+	back     map[int32]bool
+	descFunc int32
 }
 
 const (
@@ -72,6 +77,10 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	uni := uniformRegs(f, infos, len(f.Regs)) // one analysis for the three users below
 	atoms := atomReduced(f, infos, uni)
+	l.descs, l.descFunc = wgmmaDescRegs(f, infos, bcastUniformRegs(f, infos, len(f.Regs))), int32(fi)
+	if l.descs != nil {
+		l.back = backBranches(f)
+	}
 	three := threeRegSources(f, infos, kinds, uni)
 	sbase := sharedBaseMovs(prog, f, infos)
 	for pc, fold := range shflFolds(f, infos, uni) {
@@ -119,6 +128,21 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	return l
+}
+
+// wgmmaDescs: a wgmma's descriptor registers that are not uniform
+// (wgmmadesc.go).
+func (l *Lowering) wgmmaDescs(info *exec.InstInfo) []int32 {
+	if l == nil || l.descs == nil || info.Func != l.descFunc {
+		return nil
+	}
+	return l.descs[info.PC]
+}
+
+// backBranch: a backward branch of the entry function, when it has
+// wgmmas with non-uniform descriptors (wgmmadesc.go).
+func (l *Lowering) backBranch(info *exec.InstInfo) bool {
+	return l != nil && l.back != nil && info.Func == l.descFunc && l.back[info.PC]
 }
 
 // threeRegs: the instruction's SASS reads three distinct R registers

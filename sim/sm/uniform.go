@@ -23,7 +23,7 @@ import (
 //
 // The marking is a fixed point from "every register uniform".
 func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
-	return regUniformity(f, infos, nregs, true)
+	return regUniformity(f, infos, nregs, true, false)
 }
 
 // dataUniformRegs marks the registers whose value is alike in every lane
@@ -32,11 +32,34 @@ func uniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
 // lanes that take it, as in bulk_red's SASS: UIADD3, USEL, UIMAD.WIDE
 // under a branch on the thread index).
 func dataUniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
-	return regUniformity(f, infos, nregs, false)
+	return regUniformity(f, infos, nregs, false, false)
 }
 
-// regUniformity is uniformRegs, or with control false dataUniformRegs.
-func regUniformity(f *ptx.Function, infos []*exec.InstInfo, nregs int, control bool) []bool {
+// bcastUniformRegs is dataUniformRegs where a full-warp shfl.sync.idx
+// from an immediate lane (a broadcast, the idiom CUTLASS's
+// canonical_warp_idx_sync and Triton use to make a warp or warpgroup
+// index warp-uniform) also yields a uniform value (wgmmadesc.go).
+func bcastUniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool {
+	return regUniformity(f, infos, nregs, false, true)
+}
+
+// shflBroadcast: shfl.sync.idx d, a, lane, c, 0xffffffff with an
+// immediate lane, unguarded, into a plain register: every lane gets the
+// same lane's value.
+func shflBroadcast(in *ptx.Inst) bool {
+	if in.Op != ptx.OpShfl || in.Guard >= 0 || len(in.Ops) < 5 || in.Ops[0].Kind != ptx.OpdReg {
+		return false
+	}
+	idx := false
+	for _, q := range in.Quals {
+		idx = idx || q == "idx"
+	}
+	return idx && in.Ops[2].Kind == ptx.OpdImm && in.Ops[4].Kind == ptx.OpdImm && uint32(in.Ops[4].Imm) == 0xffffffff
+}
+
+// regUniformity is uniformRegs, or with control false dataUniformRegs
+// (and with bcast bcastUniformRegs).
+func regUniformity(f *ptx.Function, infos []*exec.InstInfo, nregs int, control, bcast bool) []bool {
 	n := len(infos)
 	uni := make([]bool, nregs)
 	for i := range uni {
@@ -76,6 +99,9 @@ func regUniformity(f *ptx.Function, infos []*exec.InstInfo, nregs int, control b
 			// a parameter load is a constant-bank read wherever it stands
 			param := in.Op == ptx.OpLd && (in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry)
 			ok := param || capable[pc] && !divergent[pc] && (in.Guard < 0 || int(in.Guard) >= nregs || uni[in.Guard])
+			if bcast && !divergent[pc] && shflBroadcast(in) {
+				continue // one lane's value in every lane, whatever it reads
+			}
 			if ok {
 				for _, u := range infos[pc].Uses {
 					if int(u) < nregs && int(u) != int(in.Guard) && !uni[u] {

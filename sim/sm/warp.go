@@ -96,6 +96,8 @@ type warpState struct {
 	reduxAt  engine.Cycle
 	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
 	reduxFree engine.Cycle
+	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
+	iterStart engine.Cycle
 }
 
 // reg is the cycle register r is ready.
@@ -236,6 +238,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return err
 	}
 	s.Stats.Instructions++
+	s.noteBackBranch(ws, e, now)
 	if free {
 		// no issue slot: the state since the last change continues
 		s.Stats.FreeInstructions++

@@ -13,14 +13,14 @@ import (
 //     one-warpgroup issue interval (N/2 cycles): within 3%;
 //   - one warpgroup's chain of wgmmas that ptxas serialized (C7515) runs
 //     at 89..211 cycles a wgmma (N 32..256, SS; 88, 120 RS), where the
-//     wait_group tails made the model up to 14% slow; with the serial
-//     tails within 8% (N 128 SS, the compromise of one tail: +7.8%), the
-//     others within 5% but N 256 SS within 6% (the same compromise from
-//     the other side: the joint refit after the session-8 merges gives
-//     the SS tail 48 cycles where tc2's own fit gave 49, and N 256 moves
-//     from -4.5% to -5.0%). Session 14: with wgmma_queue_cycles fitted on
-//     the H200's wgov14 recording (16), the refit's fixed point is 49
-//     again, and N 128 SS is +8.05%: its bound is 8.1%.
+//     wait_group tails made the model up to 14% slow. One serial SS tail
+//     left N 128 at +7.8..+8.05% and N 256 at -4.5..-5.0% (sessions 8 and
+//     14: the GPU's period is N/2 + 60 at N 128 and N/2 + 73 at N 32 and
+//     64); the difference is the benchmarks' code, not the pipe: nvcc
+//     hoisted the A descriptors out of the N 128 loop, the others
+//     recompute the warpgroup's A descriptor base from %tid every group
+//     (wgmma_desc_r2ur_cycles, sim/sm/wgmmadesc.go,
+//     validation/timing/wgtail.md). With it every chain is within 5%.
 func TestWG11SharedPipeReproducesRecordings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -35,8 +35,8 @@ func TestWG11SharedPipeReproducesRecordings(t *testing.T) {
 		name string
 		tol  float64
 	}{
-		{"wg11_n32_ss_w1_d1_ser", 0.05}, {"wg11_n64_ss_w1_d1_ser", 0.05}, {"wg11_n128_ss_w1_d1_ser", 0.081},
-		{"wg11_n256_ss_w1_d1_ser", 0.06}, {"wg11_n64_rs_w1_d1_ser", 0.05}, {"wg11_n128_rs_w1_d1_ser", 0.05},
+		{"wg11_n32_ss_w1_d1_ser", 0.05}, {"wg11_n64_ss_w1_d1_ser", 0.05}, {"wg11_n128_ss_w1_d1_ser", 0.05},
+		{"wg11_n256_ss_w1_d1_ser", 0.05}, {"wg11_n64_rs_w1_d1_ser", 0.05}, {"wg11_n128_rs_w1_d1_ser", 0.05},
 	} {
 		got, want := simulatedFigure(t, by, c.name, "sm_cycles_per_wgmma")
 		assert.Greater(t, want, 85.0, "%s recording: a serialized chain is slower than its pipe time", c.name)
