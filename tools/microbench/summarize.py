@@ -357,6 +357,22 @@ def derive(b, run):
         return {"load_cycles": med([c[1] for c in cs]), "sync_cycles": med([c[2] - c[1] for c in cs]),
                 "issue_cycles": med([c[3] - c[2] for c in cs]), "wait_cycles": med([c[4] - c[3] for c in cs]),
                 "flag_cycles": med([c[5] - c[4] for c in cs]), "span_max_cycles": max(c[5] for c in cs)}
+    if fam == "tph" and b["kernel"] == "tph_cutlass_coop_2x1":
+        # gen18_coop2x1.py (both twins): raw stamps clk[cta][12 warps][32]; per CTA medians (groups11_tmald.go deriveTPHCoop)
+        cl = rows(clk, 32)
+        pro, prod, first, loop, epi, span = [], [], [], [], [], 0
+        for i in range(0, len(cl), 12):
+            c = cl[i:i + 12]
+            t0 = min(w[0] for w in c if w[0] > 0)
+            lat = lambda k: max(w[k] for w in c[4:])  # noqa: E731
+            pro.append(max(w[1] for w in c) - t0)
+            prod.append(c[0][9] - c[0][1])
+            first.append(lat(17) - c[0][9])
+            loop.append(lat(25) - lat(17))
+            epi.append(lat(28) - lat(27))
+            span = max(span, max(max(w) for w in c) - t0)
+        return {"prologue_cycles": med(pro), "producer_first_tma_cycles": med(prod), "first_full_cycles": med(first),
+                "mainloop_cycles": med(loop), "epilogue_cycles": med(epi), "span_max_cycles": span}
     if fam == "tph":
         c = rows(clk, 20 if b["kernel"] == "tph_stsm_none" else 16)[0]
         if b["kernel"] == "tph_stsm_none":  # gen14_mbarops.py: warp 0's loads + stmatrix phase per variant

@@ -1,6 +1,10 @@
 package calibrate
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // The families of tools/microbench/gen11_tmald.py (issue 14, session 8,
 // helper tmald): the single-CTA TMA-load evidence kernels phase by phase.
@@ -33,8 +37,8 @@ func init() {
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
 func figuresTPH(b *Bench) []string {
-	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || b.Name == "tph_tma_reduce_ops" {
-		return []string{NCUFigure} // gen14_mbarops.py: the launch only
+	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || b.Name == "tph_tma_reduce_ops" || isCoopTwin(b) {
+		return []string{NCUFigure} // gen14_mbarops.py, gen18_coop2x1.py: the launch only
 	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
 }
@@ -46,6 +50,9 @@ const tphStampLimit = 1 << 40
 func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	if b.Name == "tph_tma_reduce_ops" {
 		return deriveTPHReduceOps(b, o, cycles)
+	}
+	if isCoopTwin(b) {
+		return deriveTPHCoop(b, o, cycles)
 	}
 	per := 16
 	if b.Name == "tph_stsm_none" {
@@ -132,5 +139,58 @@ func deriveTPHReduceOps(b *Bench, o Outputs, cycles float64) (map[string]float64
 	}
 	return map[string]float64{NCUFigure: cycles, "load_cycles": median(load), "sync_cycles": median(sync),
 		"issue_cycles": median(issue), "wait_cycles": median(wait), "flag_cycles": median(flag),
+		"span_max_cycles": span}, nil
+}
+
+// isCoopTwin: tph_cutlass_coop_2x1 and its _spin sibling (gen18_coop2x1.py).
+func isCoopTwin(b *Bench) bool { return strings.HasPrefix(b.Name, "tph_cutlass_coop_2x1") }
+
+// deriveTPHCoop: the stamped twins of cutlass_gemm_ws_cooperative_2x1
+// (gen18_coop2x1.py, summarize.py's formulas): raw %clock64 stamps,
+// clk[cta][warp][32], 12 warps per CTA; warp 0 is the TMA producer, warps
+// 4-11 the consumers. Per CTA (t0 = its earliest entry stamp): the
+// prologue to the cluster barrier (slot 1, latest warp), the producer's
+// path from the barrier to its first TMA issue (9 - 1), the first full
+// barrier after that issue (latest consumer 17 - producer 9), the mainloop
+// (latest 25 - latest 17), the epilogue's stores (latest 28 - latest 27);
+// medians over the CTAs, and the longest stamped span. Only the launch
+// under ncu is compared; the phases are diagnosis (%clock64 is per SM).
+func deriveTPHCoop(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	const slots, warps = 32, 12
+	all := rows(o["clk"], slots)
+	if len(all) < warps || len(all)%warps != 0 {
+		return nil, fmt.Errorf("%s: output clk has %d values, %d per warp and %d warps per CTA needed", b.Name, len(o["clk"]), slots, warps)
+	}
+	var pro, prod, first, loop, epi []float64
+	span := 0.0
+	for i := 0; i < len(all); i += warps {
+		c := all[i : i+warps]
+		t0, bar := c[0][0], 0.0
+		for _, w := range c {
+			if w[0] > 0 {
+				t0 = min(t0, w[0])
+			}
+			bar = max(bar, w[1])
+		}
+		latest := func(k int) float64 {
+			v := 0.0
+			for _, w := range c[4:] {
+				v = max(v, w[k])
+			}
+			return v
+		}
+		pro = append(pro, bar-t0)
+		prod = append(prod, c[0][9]-c[0][1])
+		first = append(first, latest(17)-c[0][9])
+		loop = append(loop, latest(25)-latest(17))
+		epi = append(epi, latest(28)-latest(27))
+		last := 0.0
+		for _, w := range c {
+			last = max(last, slices.Max(w))
+		}
+		span = max(span, last-t0)
+	}
+	return map[string]float64{NCUFigure: cycles, "prologue_cycles": median(pro), "producer_first_tma_cycles": median(prod),
+		"first_full_cycles": median(first), "mainloop_cycles": median(loop), "epilogue_cycles": median(epi),
 		"span_max_cycles": span}, nil
 }
