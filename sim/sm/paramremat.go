@@ -37,7 +37,10 @@ import (
 // an ISETP in the outer loop (sched.go keeps predbranch.go from hoisting
 // it: the SASS has it after the LDC) and waits const_ldc_cycles after the
 // warp's previous issue (the LDC, a constant-cache hit, is the warp's
-// next instruction), each time the warp reaches it.
+// next instruction), each time the warp reaches it. Session 15 widened
+// this to any compare of a parameter with a constant that a branch
+// reads, in a loop that holds another loop (branchCompares below, after
+// a survey of every kernel's SASS: validation/timing/paramldc.md).
 
 // paramRemats marks, per PC of the entry f, the instructions ptxas puts
 // a parameter's LDC in front of: the zero-trip test of an inner loop
