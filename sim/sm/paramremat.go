@@ -37,7 +37,10 @@ import (
 // an ISETP in the outer loop (sched.go keeps predbranch.go from hoisting
 // it: the SASS has it after the LDC) and waits const_ldc_cycles after the
 // warp's previous issue (the LDC, a constant-cache hit, is the warp's
-// next instruction), each time the warp reaches it.
+// next instruction), each time the warp reaches it. Session 15 widened
+// this to any compare of a parameter with a constant that a branch
+// reads, in a loop that holds another loop (branchCompares below, after
+// a survey of every kernel's SASS: validation/timing/paramldc.md).
 
 // paramRemats marks, per PC of the entry f, the instructions ptxas puts
 // a parameter's LDC in front of: the zero-trip test of an inner loop
@@ -139,7 +142,143 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 		}
 	}
+	branchCompares(f, infos, param, mark)
 	return mark
+}
+
+// branchCompares marks the second shape (session 15, helper ldc; the
+// survey of every microbenchmark's and evidence kernel's SASS,
+// validation/timing/paramldc.md): a compare of a parameter with a
+// constant whose predicate the next branch (within three instructions)
+// reads, in the body
+// of a loop that holds another loop and not the parameter's ld.param
+// (mbwait's `mode` in the rep loop, ahead of its three wait loops; the
+// zero-trip tests above are the same shape). ptxas reloads the parameter
+// right before the ISETP, by `LDC Rn, c[0x0][..]` or `ULDC URn` (tma_st8),
+// each time the loop gets there, and a second compare of it in the same
+// straight stretch (no branch target between) reuses the register
+// (mbwait's `setp.ne mode, 1`: `ISETP.NE P1, PT, R9, 0x1` on the same R9).
+// Loops are natural loops (the instructions that reach a backward branch
+// without passing its target, which must not reach the entry that way):
+// a block nvcc lays out before the loop's head but inside it (tma_mcast's
+// rotated loop) is in it, and t7_st's jump back to the epilogue's block
+// is no loop; nor is an mbarrier wait's one-instruction retry loop
+// (waitLoops: tma_mcast's rep loop holds one, and its `setp.eq mode, 0`
+// is hoisted to a ULDC before the loop).
+func branchCompares(f *ptx.Function, infos []*exec.InstInfo, param func(int32) int, mark []bool) {
+	n := len(infos)
+	target := make([]bool, n+1)
+	preds := make([][]int32, n)
+	for p := range f.Insts {
+		in := &f.Insts[p]
+		falls := true
+		switch in.Op {
+		case ptx.OpBra:
+			if t := branchTarget(in, n); t >= 0 {
+				target[t] = true
+				preds[t] = append(preds[t], int32(p))
+			}
+			falls = in.Guard >= 0
+		case ptx.OpRet, ptx.OpExit, ptx.OpTrap:
+			falls = in.Guard >= 0
+		}
+		if falls && p+1 < n {
+			preds[p+1] = append(preds[p+1], int32(p))
+		}
+	}
+	type loop struct {
+		top  int
+		body []bool
+		size int
+	}
+	var loops []loop
+	wait := waitLoops(f, infos) // an mbarrier wait's retry loop is no loop here: ptxas keeps it out of line
+	for b := range f.Insts {
+		in := &f.Insts[b]
+		t := -1
+		if in.Op == ptx.OpBra {
+			t = branchTarget(in, n)
+		}
+		if t < 0 || t > b {
+			continue
+		}
+		body := make([]bool, n)
+		body[t] = true
+		stack, size, real := []int32{int32(b)}, 1, true
+		for len(stack) > 0 && real {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if body[p] {
+				continue
+			}
+			body[p] = true
+			size++
+			if p == 0 {
+				real = false // reaches the entry without passing t: no loop
+			}
+			stack = append(stack, preds[p]...)
+		}
+		if real && !(wait[b-1] && b-t <= 1) {
+			loops = append(loops, loop{t, body, size})
+		}
+	}
+	for pc := 0; pc+1 < n; pc++ {
+		in := &f.Insts[pc]
+		if infos[pc] == nil || in.Op != ptx.OpSetp || in.Guard >= 0 || !setpWithImm(in) {
+			continue
+		}
+		// the next branch, within three instructions, reads its predicate
+		b := pc + 1
+		for b < n && b <= pc+3 && f.Insts[b].Op != ptx.OpBra {
+			b++
+		}
+		if b >= n || b > pc+3 {
+			continue
+		}
+		if br := &f.Insts[b]; br.Guard < 0 || !hasReg(infos[pc].Defs, br.Guard) {
+			continue
+		}
+		r, d := int32(-1), -1
+		for _, u := range infos[pc].Uses {
+			if d = param(u); d >= 0 {
+				r = u
+				break
+			}
+		}
+		if d < 0 {
+			continue
+		}
+		// the innermost loop around the compare that does not hold the ld.param
+		in0 := -1
+		for i, l := range loops {
+			if l.body[pc] && !l.body[d] && (in0 < 0 || l.size < loops[in0].size) {
+				in0 = i
+			}
+		}
+		if in0 < 0 {
+			continue
+		}
+		nested := false
+		for i, l := range loops {
+			if i != in0 && l.size < loops[in0].size && loops[in0].body[l.top] {
+				nested = true
+				break
+			}
+		}
+		if !nested {
+			continue // an innermost loop's compare: ptxas keeps it hoisted (predbranch.go)
+		}
+		first := true
+		for j := pc - 1; j >= 0 && loops[in0].body[j] && !target[j+1]; j-- {
+			if infos[j] != nil && f.Insts[j].Op == ptx.OpSetp && hasReg(infos[j].Uses, r) {
+				first = false
+				break
+			}
+		}
+		if first {
+			mark[pc] = true
+		}
+	}
 }
 
 // setpWithImm: a compare of one register with an integer constant.
