@@ -1,6 +1,10 @@
 package launch
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"runtime"
+	"sync"
+)
 
 // splitmix64 is one step of Vigna's SplitMix64 output function (doc.go).
 func splitmix64(x uint64) uint64 {
@@ -38,7 +42,9 @@ func uniformInt(low, high, r uint64) uint64 {
 }
 
 // generate fills a buffer of b's dtype and shape by its initializer; pos is
-// the buffer's 0-based position in `buffers`.
+// the buffer's 0-based position in `buffers`. Element i depends on i alone
+// (a counter-based generator), so large buffers are filled in chunks on
+// several goroutines with the same bytes.
 func generate(b *BufferSpec, seed uint64, pos int) []byte {
 	n, size := numElems(b.Shape), b.DType.Size()
 	data := make([]byte, n*size)
@@ -46,8 +52,27 @@ func generate(b *BufferSpec, seed uint64, pos int) []byte {
 		return data
 	}
 	kb := bufferKey(seed, pos)
+	parts := min(runtime.GOMAXPROCS(0), n/generateChunk)
+	if parts <= 1 {
+		fill(b, kb, data, 0, n)
+		return data
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { fill(b, kb, data, p*n/parts, (p+1)*n/parts) })
+	}
+	wg.Wait()
+	return data
+}
+
+// generateChunk is the fewest elements worth a goroutine of their own.
+const generateChunk = 1 << 18
+
+// fill writes elements from..to-1 of b's initializer into data.
+func fill(b *BufferSpec, kb uint64, data []byte, from, to int) {
+	size := b.DType.Size()
 	var tmp [8]byte
-	for i := 0; i < n; i++ {
+	for i := from; i < to; i++ {
 		var bits uint64
 		switch {
 		case b.Init == InitIota && b.DType.IsFloat():
@@ -63,5 +88,4 @@ func generate(b *BufferSpec, seed uint64, pos int) []byte {
 		binary.LittleEndian.PutUint64(tmp[:], bits)
 		copy(data[i*size:], tmp[:size])
 	}
-	return data
 }

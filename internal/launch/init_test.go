@@ -3,6 +3,7 @@ package launch
 import (
 	"encoding/binary"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -147,4 +148,23 @@ buffers:
 	assert.Equal(t, uint64(0x38), e4[1])
 	assert.Equal(t, uint64(0x7E), e4[499]) // saturates at 448
 	assert.Equal(t, []uint64{0, 0x3FF0000000000000, 0x4000000000000000}, elems(t, bufs[5]))
+}
+
+// A buffer large enough to be filled in chunks on several goroutines holds
+// the same bytes as one filled element by element in order, at any
+// GOMAXPROCS (the chunk borders included).
+func TestInitChunksSameBytes(t *testing.T) {
+	b := &BufferSpec{DType: F16, Shape: []int{3*generateChunk + 5}, Init: InitUniform, Low: -1, High: 1}
+	kb := bufferKey(7, 1)
+	want := make([]byte, b.Shape[0]*2)
+	for i := range b.Shape[0] {
+		u := uniformUnit(splitmix64(kb ^ uint64(i)))
+		binary.LittleEndian.PutUint16(want[2*i:], uint16(floatBits(uniformFloat(-1, 1, u), F16)))
+	}
+	for _, procs := range []int{1, 2, 3, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		got := generate(b, 7, 1)
+		runtime.GOMAXPROCS(old)
+		assert.Equal(t, want, got, "GOMAXPROCS %d", procs)
+	}
 }

@@ -268,13 +268,19 @@ func (m *machine) finish() {
 }
 
 // workers run the partitions of each window on jobs goroutines (the
-// caller's among them), taking partitions largest first. With more than
-// one, busy and busyCPU sum the wall and CPU nanoseconds each spent
-// draining windows (host.parallel_speedup and parallel_cpu; measured once
-// per goroutine and window, each goroutine on its own OS thread).
+// caller's among them), each taking the next partition of order when it
+// is free. With more than one, order is the partitions by the wall time
+// they took in the previous window, longest first (largest first in the
+// first window), so that the partitions left for the window's end are
+// short ones and the goroutines finish it close together (what runs where
+// never changes a result). busy and busyCPU sum the wall and CPU
+// nanoseconds each goroutine spent draining windows
+// (host.parallel_speedup and parallel_cpu; measured once per goroutine and
+// window, each goroutine on its own OS thread).
 type workers struct {
 	m             *machine
 	order         []*part
+	cost          []int64 // nanoseconds each partition (by id) took in the last window
 	n             int
 	next          atomic.Int64
 	end           engine.Cycle
@@ -284,7 +290,7 @@ type workers struct {
 }
 
 func newWorkers(m *machine, jobs int) *workers {
-	w := &workers{m: m, order: slices.Clone(m.parts), n: min(jobs, len(m.parts))}
+	w := &workers{m: m, order: slices.Clone(m.parts), cost: make([]int64, len(m.parts)), n: min(jobs, len(m.parts))}
 	slices.SortStableFunc(w.order, func(a, b *part) int { return len(b.sms) - len(a.sms) })
 	for i := 1; i < w.n; i++ {
 		ch := make(chan engine.Cycle)
@@ -304,6 +310,9 @@ func newWorkers(m *machine, jobs int) *workers {
 // run advances every partition to cycle end.
 func (w *workers) run(end engine.Cycle) {
 	w.next.Store(0)
+	if w.n > 1 {
+		slices.SortStableFunc(w.order, func(a, b *part) int { return cmp64(w.cost[b.id], w.cost[a.id]) })
+	}
 	w.wg.Add(len(w.start))
 	for _, ch := range w.start {
 		ch <- end
@@ -334,6 +343,10 @@ func (w *workers) drain(end engine.Cycle) {
 			return
 		}
 		p := w.order[i]
+		var t1 time.Time
+		if w.n > 1 {
+			t1 = time.Now()
+		}
 		if p.eng.NextAt() < end {
 			p.run(end)
 		}
@@ -341,6 +354,9 @@ func (w *workers) drain(end engine.Cycle) {
 			// nothing writes the committed memory before every partition
 			// is done: the logs are taken here, in parallel
 			p.log = p.view.TakeWindowLog()
+		}
+		if w.n > 1 {
+			w.cost[p.id] = int64(time.Since(t1))
 		}
 	}
 }
