@@ -20,11 +20,9 @@ type AsyncConfig struct {
 	// TMALatencyCycles: from the data's arrival from L2/HBM and the
 	// transfer to the mbarrier's complete_tx being visible.
 	TMALatencyCycles int `json:"tma_latency_cycles" yaml:"tma_latency_cycles"`
-	// TMAMinCycles: the TMA engine's time per instruction at least;
-	// TMARowCycles: per 128-byte piece of a row; TMARequestOverlapCycles:
+	// TMARowCycles: the TMA engine's time per 128-byte piece of a row; TMARequestOverlapCycles:
 	// the part of the request stream that overlaps the first data's
 	// return (tma.go).
-	TMAMinCycles            int `json:"tma_min_cycles" yaml:"tma_min_cycles"`
 	TMARowCycles            int `json:"tma_row_cycles" yaml:"tma_row_cycles"`
 	TMARequestOverlapCycles int `json:"tma_request_overlap_cycles" yaml:"tma_request_overlap_cycles"`
 	// TMAFillBytesPerCycle: one box's fill rate of shared memory.

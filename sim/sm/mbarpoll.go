@@ -13,9 +13,12 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // are still in flight step 204 (one period and the retry) or 354 (two),
 // on boxes already landed 44; the lat loops 495 -> 645 -> 792 cycles a
 // load as the box grows). An arrive by a thread (mbar_pingpong: a 117-cycle
-// hand-off) still wakes it at once (MbarWakeCycles). Evidence and the
-// figures with it on: validation/timing/mbarpoll.md (0, off, in both
-// profiles until the TMA groups are refitted with it).
+// hand-off) still wakes it at once (MbarWakeCycles). Evidence:
+// validation/timing/mbarpoll.md. On in both profiles since session 15
+// (closed form, calibrate group mbar_tx_poll: half the latency loop's
+// step from 8 to 32 KiB boxes), with the TMA groups refitted and the
+// completion slot of tma.go removed: the 4-stage tma_load_*_tput loops'
+// 185 cycles a load are one recheck period plus the loop.
 
 // txPoll is the cycle a sleeping warp ws may wake at after its cluster's
 // mbarriers changed: now, unless every change since it slept was a

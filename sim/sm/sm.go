@@ -80,10 +80,6 @@ type SM struct {
 	tmaFree, tensorFree engine.Cycle
 	// SM-to-SM network port (DSMEM): next free cycle
 	dsmemFree engine.Cycle
-	// TMA completion slots (tma.go): the mbarrier of the last load, the
-	// start of its slot and the next free slot
-	tmaLastBar           exec.MbarRef
-	tmaSlot, tmaSlotFree engine.Cycle
 	// the earliest end of a GPU-scope fence after the TMA loads (tma_fence.go)
 	tmaDrain engine.Cycle
 	// tensor-map descriptors the TMA unit has (tma_desc.go)

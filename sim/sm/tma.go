@@ -8,11 +8,9 @@ import (
 // The TMA engine of an SM (and the bulk-copy engine it shares) takes one
 // instruction at a time for
 //
-//	max(TMAMinCycles, pieces x TMARowCycles, bytes / TMABytesPerCycle)
+//	max(pieces x TMARowCycles, bytes / TMABytesPerCycle)
 //
-// cycles: a floor per instruction (the tensor map, the box: the
-// microbenchmarks load every box of 8 to 128 rows at one per 185 cycles
-// with 4 in flight), the box split row by row into 128-byte pieces (the
+// cycles: the box split row by row into 128-byte pieces (the
 // Effect's global lines; out-of-bounds parts count toward the transaction
 // bytes without traffic) at one per TMARowCycles (256-row boxes: one per
 // 258 cycles), and the bytes at TMABytesPerCycle (32 KiB boxes: 107 bytes
@@ -23,7 +21,12 @@ import (
 // box alone fills shared memory at 72 bytes per cycle) beyond the first
 // TMARequestOverlapCycles have arrived and TMALatencyCycles have passed
 // (the smem write and complete_tx). Multicast reads L2 once and
-// completes on every destination's mbarrier at the same cycle. Stores and
+// completes on every destination's mbarrier at the same cycle. There is no
+// floor per load or per mbarrier: the 4-stage tma_load_*_tput loops' 185
+// cycles a load for every box of 1..16 KiB is their try_wait's recheck
+// period plus the loop (mbarpoll.go), and one thread's 8 loads on 8
+// mbarriers all land within 729 cycles (tmai_sep_n8_1k_none; a completion
+// slot of 185 a new mbarrier, removed in session 15, needed 7 x 185). Stores and
 // reductions have their own timing (tma_store.go).
 func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
@@ -71,18 +74,6 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	}
 	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
 	done := back + tail + engine.Cycle(a.TMALatencyCycles)
-	if e.Info.Async == exec.AsyncBulkLoad && e.NumLands > 0 {
-		// completions on a new mbarrier take a slot of TMAMinCycles
-		// (tma.go: the 4-stage microbenchmarks); more copies onto the
-		// mbarrier of the previous one join its slot
-		m := e.Lands[0].M
-		if m != s.tmaLastBar {
-			s.tmaSlot = max(done, s.tmaSlotFree)
-			s.tmaSlotFree = s.tmaSlot + engine.Cycle(a.TMAMinCycles)
-			s.tmaLastBar = m
-		}
-		done = max(done, s.tmaSlot)
-	}
 	s.noteTMADrain(start, bytes) // tma_fence.go
 	return done
 }

@@ -24,6 +24,13 @@ type Group struct {
 	Direct func(rec map[string]*Bench) (float64, string, error)
 	Start  []float64
 	Lo, Hi []float64
+	// Scan, when > 0 (one-parameter groups), evaluates the cost at Scan+1
+	// evenly spaced integer points of [Lo, Hi] first and starts the
+	// search from the best of them and Start: a group whose loops wait
+	// on TMA or bulk loads sees the try_wait's recheck period
+	// (mbar_tx_poll_cycles, sim/sm/mbarpoll.go) as steps of its cost,
+	// and Nelder-Mead from one start stalls on a plateau.
+	Scan int
 	// Needs, when set, are benchmark patterns of which at least one must
 	// be simulated for the group to run (icache_fetch: its far jumps alone
 	// do not fix its three parameters).

@@ -69,7 +69,7 @@ var groups4 = []Group{
 		Direct: firstMinusNext("tmadesc4_store", "a store on a parameter map new to the SM")},
 	{Name: "tma_desc_global", Params: []string{"tma_desc_global_cycles"}, Benches: []string{"tmadesc_global", "tmadesc_global_two"},
 		Figures: []string{"first_cycles", "second_cycles"},
-		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}},
+		Start:   []float64{150}, Lo: []float64{0}, Hi: []float64{2000}, Scan: 40},
 	{Name: "cp_async_ca", Params: []string{"cp_async_ca_bytes_per_cycle"}, Benches: []string{"cpasync_ca16_tput", "cpasync_ca16_tput_w16"},
 		Start: []float64{46}, Lo: []float64{8}, Hi: []float64{256}},
 	// tma_hbm: a TMA load from HBM (tmacold_*: boxes of contiguous rows,

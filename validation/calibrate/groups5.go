@@ -51,11 +51,11 @@ var groups5 = []Group{
 	{Name: "bulk_issue", Params: []string{"bulk_issue_cycles"},
 		Benches: []string{"tailld_bulk*", "tailtm_bulk*", "coldl_bulkld4k"},
 		Figures: []string{"ncu_cycles"},
-		Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{300}},
+		Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{300}, Scan: 15},
 	{Name: "bulk_hit", Params: []string{"bulk_hit_saving_cycles"},
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},
 		Figures: []string{"cycles_per_op"},
-		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}},
+		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}, Scan: 28},
 }
 
 func init() { Groups = append(Groups, groups5...) }

@@ -13,9 +13,15 @@ import (
 // H200), and the fence drain of sim/sm/tma_fence.go, each on the GPU's own
 // recordings:
 //
-//   - tma_min_cycles: closed form, the median cycles per load of every
-//     tma_load_*_tput with 8..128 rows (4 loads in flight, one mbarrier
-//     each: one completion slot per load);
+//   - mbar_tx_poll_cycles (sim/sm/mbarpoll.go): closed form, half the
+//     step of the one-in-flight latency loop from 8 to 32 KiB boxes
+//     (tma_load_none_32k_lat - _8k_lat cycles_per_load, / 2): the loop's
+//     try_wait sees the load at its next recheck, so the loop grows by
+//     whole periods (1..8 KiB flat, 16 KiB one period more, 32 KiB two;
+//     tmai_*'s first-wait stamps: last issue + k x 150 + 24). Session 15
+//     retired the completion slot (tma_min_cycles) that the 4-stage
+//     tput loops' 185 cycles a load had been read as: it is this period
+//     plus the loop (validation/timing/mbarpoll.md);
 //   - tma_row_cycles: closed form, the cycles per load of the 256-row
 //     tma_load_32b_8k_tput and _64b_16k_tput over 256 rows;
 //   - tma_fill_bytes_per_cycle and tma_request_overlap_cycles: tma.go's
@@ -39,13 +45,16 @@ import (
 // tma_issue_cycles), whose latency benchmarks depend on them; the drain
 // after every other group (its loops depend on the rest).
 var groupsTMALD = []Group{
-	{Name: "tma_min", Params: []string{"tma_min_cycles"}, Benches: []string{"tma_load_*_tput"}, Direct: tmaldMinCycles},
 	{Name: "tma_row", Params: []string{"tma_row_cycles"}, Benches: []string{"tma_load_32b_8k_tput", "tma_load_64b_16k_tput"}, Direct: tmaldRowCycles},
 	{Name: "tma_fill", Params: []string{"tma_fill_bytes_per_cycle"}, Benches: []string{"tma_load_*_lat"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) { return tmaldFill(rec, 0) }},
 	{Name: "tma_overlap", Params: []string{"tma_request_overlap_cycles"}, Benches: []string{"tma_load_*_lat"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) { return tmaldFill(rec, 1) }},
 }
+
+// groupMbarTxPoll: mbar_tx_poll_cycles (see above), before every other
+// group.
+var groupMbarTxPoll = Group{Name: "mbar_tx_poll", Params: []string{"mbar_tx_poll_cycles"}, Benches: []string{"tma_load_none_8k_lat", "tma_load_none_32k_lat"}, Direct: tmaldPollCycles}
 
 // groupsTMALDDrain fit the fence drain last, with every parameter of the
 // loops around it (TMA latency and issue, cluster barrier and fence, the
@@ -55,7 +64,7 @@ var groupsTMALDDrain = []Group{
 		Benches: []string{"t7mc_bar_4k", "t7mc_bar_16k", "t7mc_nobar_4k", "t7mc_nobar_16k"}, Direct: tmaldDrainRate},
 	{Name: "tma_fence_drain", Params: []string{"tma_fence_drain_cycles"},
 		Benches: []string{"t7mc_bar_4k", "t7mc_bar_16k", "t7mc_fence_4k", "tma_nomcast2_4k", "tma_nomcast2_16k"},
-		Start:   []float64{400}, Lo: []float64{0}, Hi: []float64{3000}},
+		Start:   []float64{400}, Lo: []float64{0}, Hi: []float64{3000}, Scan: 30},
 }
 
 func init() {
@@ -64,6 +73,10 @@ func init() {
 		panic("calibrate: group tma is missing")
 	}
 	Groups = slices.Insert(Groups, i, groupsTMALD...)
+	// the recheck period first: every group before "tma" whose loops wait
+	// on a TMA or bulk load (shared_base, mbarrier, tma_load_issue, ...)
+	// then sees it, in the full refit as in the CI refit
+	Groups = slices.Insert(Groups, 0, groupMbarTxPoll)
 	Groups = append(Groups, groupsTMALDDrain...)
 }
 
@@ -92,24 +105,13 @@ func tmaldMatch(rec map[string]*Bench, pattern string) []*Bench {
 	return out
 }
 
-func tmaldMinCycles(rec map[string]*Bench) (float64, string, error) {
-	var c []float64
-	for _, b := range tmaldMatch(rec, "tma_load_*_tput") {
-		rows, _, err := tmaldBox(b)
-		if err != nil {
-			return 0, "", err
-		}
-		v, ok := b.Measured["cycles_per_load"]
-		if rows < 8 || rows > 128 || !ok || v <= 0 || b.Grid[0] != 1 {
-			continue
-		}
-		c = append(c, v)
+func tmaldPollCycles(rec map[string]*Bench) (float64, string, error) {
+	a, err1 := figure(rec, "tma_load_none_8k_lat", "cycles_per_load")
+	b, err2 := figure(rec, "tma_load_none_32k_lat", "cycles_per_load")
+	if err1 != nil || err2 != nil || b <= a {
+		return 0, "", fmt.Errorf("recordings tma_load_none_8k_lat, _32k_lat: need increasing cycles_per_load")
 	}
-	if len(c) == 0 {
-		return 0, "", fmt.Errorf("no tma_load_*_tput recording of 8..128 rows on one CTA")
-	}
-	m := median(c)
-	return math.Round(m), fmt.Sprintf("fit: closed form, median cycles_per_load %.4g of the %d tma_load_*_tput with 8..128 rows on one SM (4 in flight, one mbarrier per load: a completion slot per new mbarrier)", m, len(c)), nil
+	return math.Round((b - a) / 2), fmt.Sprintf("fit: closed form, (tma_load_none_32k_lat - _8k_lat cycles_per_load: %.4g - %.4g) / 2: a try_wait sleeping on a TMA load rechecks every that many cycles, the latency loop grows by whole periods (tmai_*: first-wait stamps at the last issue + k x 150 + 24)", b, a), nil
 }
 
 func tmaldRowCycles(rec map[string]*Bench) (float64, string, error) {

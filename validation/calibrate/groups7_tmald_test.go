@@ -65,3 +65,19 @@ func TestTMALDDrainRate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0.0, v, src)
 }
+
+// The recheck period's closed form on hand-made recordings: the latency
+// loop grows from 495.5 (8 KiB) to 792.7 cycles a load (32 KiB), two
+// periods: 148.6 -> 149 (the H200's figures).
+func TestTMALDPollCycles(t *testing.T) {
+	rec := map[string]*Bench{
+		"tma_load_none_8k_lat":  {Name: "tma_load_none_8k_lat", Measured: map[string]float64{"cycles_per_load": 495.5}},
+		"tma_load_none_32k_lat": {Name: "tma_load_none_32k_lat", Measured: map[string]float64{"cycles_per_load": 792.7}},
+	}
+	v, _, err := tmaldPollCycles(rec)
+	require.NoError(t, err)
+	assert.Equal(t, 149.0, v)
+	rec["tma_load_none_32k_lat"].Measured["cycles_per_load"] = 400
+	_, _, err = tmaldPollCycles(rec)
+	assert.Error(t, err, "the loop must grow with the box")
+}

@@ -52,8 +52,19 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 		return out
 	}
 	x0 := make([]float64, len(ps))
+	start, scanned := g.Start, ""
+	if g.Scan > 0 && len(ps) == 1 {
+		scanned = fmt.Sprintf(" from the best of %d points", g.Scan+1)
+		best := eval(start)
+		for k := 0; k <= g.Scan; k++ {
+			v := []float64{math.Round(g.Lo[0] + (g.Hi[0]-g.Lo[0])*float64(k)/float64(g.Scan))}
+			if c := eval(v); c < best-1e-12 {
+				start, best = v, c
+			}
+		}
+	}
 	for i := range ps {
-		u := (g.Start[i] - g.Lo[i]) / (g.Hi[i] - g.Lo[i])
+		u := (start[i] - g.Lo[i]) / (g.Hi[i] - g.Lo[i])
 		u = math.Min(math.Max(u, 1e-6), 1-1e-6)
 		x0[i] = math.Log(u / (1 - u))
 	}
@@ -133,7 +144,7 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 	sort.Strings(names)
 	for _, p := range ps {
 		res.Params[p.Name] = Fitted{Value: p.Get(&c), Group: g.Name,
-			Source: fmt.Sprintf("fit: Nelder-Mead (%s) on %s", strings.Join(g.Params, ", "), strings.Join(names, ", "))}
+			Source: fmt.Sprintf("fit: Nelder-Mead%s (%s) on %s", scanned, strings.Join(g.Params, ", "), strings.Join(names, ", "))}
 		f.logf("%-14s %s = %g", g.Name, p.Name, p.Get(&c))
 	}
 	return nil
