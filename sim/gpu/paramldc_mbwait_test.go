@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/internal/session"
@@ -58,15 +59,7 @@ func TestParamLDCMbwaitTwinsH100(t *testing.T) {
 		gpuC = append(gpuC, v[len(v)/2])
 		simC = append(simC, float64(binary.LittleEndian.Uint64(clk[8:])))
 	}
-	fit := func(y []float64) (a, b float64) { // least squares y = a + b n
-		var sx, sy, sxx, sxy float64
-		for i, x := range ns {
-			sx, sy, sxx, sxy = sx+x, sy+y[i], sxx+x*x, sxy+x*y[i]
-		}
-		k := float64(len(ns))
-		b = (k*sxy - sx*sy) / (k*sxx - sx*sx)
-		return (sy - b*sx) / k, b
-	}
+	fit := func(y []float64) (a, b float64) { return stat.LinearRegression(ns, y, nil, false) } // y = a + b n
 	ga, gb := fit(gpuC)
 	sa, sb := fit(simC)
 	t.Logf("GPU %.1f + %.2f n, model %.1f + %.2f n (clk[1] at n = 1 2 4 16 32: GPU %v, model %v)", ga, gb, sa, sb, gpuC, simC)
