@@ -23,14 +23,8 @@ func shflFolds(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []bool {
 	var warp map[int32]bool // warpIndexRegs, at the first shuffle
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
-		if in.Op != ptx.OpShfl || in.Guard >= 0 || len(in.Ops) < 5 {
-			continue
-		}
-		if in.Ops[0].Kind != ptx.OpdReg {
-			continue // a `d|p` pair: the predicate is per lane
-		}
-		if m := in.Ops[4]; m.Kind != ptx.OpdImm || uint32(m.Imm) != 0xffffffff {
-			continue
+		if !fullWarpShfl(in) {
+			continue // uniform.go
 		}
 		a := in.Ops[1]
 		if a.Kind != ptx.OpdReg || a.Reg < 0 {

@@ -47,14 +47,22 @@ func bcastUniformRegs(f *ptx.Function, infos []*exec.InstInfo, nregs int) []bool
 // immediate lane, unguarded, into a plain register: every lane gets the
 // same lane's value.
 func shflBroadcast(in *ptx.Inst) bool {
-	if in.Op != ptx.OpShfl || in.Guard >= 0 || len(in.Ops) < 5 || in.Ops[0].Kind != ptx.OpdReg {
+	if !fullWarpShfl(in) {
 		return false
 	}
 	idx := false
 	for _, q := range in.Quals {
 		idx = idx || q == "idx"
 	}
-	return idx && in.Ops[2].Kind == ptx.OpdImm && in.Ops[4].Kind == ptx.OpdImm && uint32(in.Ops[4].Imm) == 0xffffffff
+	return idx && in.Ops[2].Kind == ptx.OpdImm
+}
+
+// fullWarpShfl: an unguarded shfl.sync of every lane (member mask
+// 0xffffffff) into a plain register (not a `d|p` pair, whose predicate is
+// per lane).
+func fullWarpShfl(in *ptx.Inst) bool {
+	return in.Op == ptx.OpShfl && in.Guard < 0 && len(in.Ops) >= 5 && in.Ops[0].Kind == ptx.OpdReg &&
+		in.Ops[4].Kind == ptx.OpdImm && uint32(in.Ops[4].Imm) == 0xffffffff
 }
 
 // regUniformity is uniformRegs, or with control false dataUniformRegs
