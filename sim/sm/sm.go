@@ -365,11 +365,16 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
-			if at := s.txPoll(ws, now); at > now {
+			at, polled := s.txPoll(ws, now)
+			if at > now {
 				return ws.info, at, StallSleeping // mbarpoll.go
 			}
 			ws.sleeping = false
-			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+			if polled && s.cfg.MbarTxResumeCycles > 0 {
+				s.txResume(ws, at, now) // mbarpoll.go
+			} else {
+				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+			}
 		} else if now < ws.wakeAt {
 			return ws.info, ws.wakeAt, StallSleeping
 		} else {

@@ -35,8 +35,18 @@ func init() {
 	if i < 0 {
 		panic("calibrate: group tma is missing")
 	}
-	Groups = slices.Insert(Groups, i, groupTMALoadIssue)
+	Groups = slices.Insert(Groups, i, groupTMALoadIssue, groupMbarWaitTmai)
 }
+
+// groupMbarWaitTmai: the two costs of a wait in ptxas's fast-path layout
+// (sim/sm/mbarexit.go, mbarpoll.go), on the tmai waits: a wait that finds
+// its load landed (done_last of sep_n8: 44 cycles a wait on the GPU; the
+// model's try_wait latency leaves mbar_wait_fast_exit_cycles) and the
+// first wait that sleeps to a recheck (done_cycles: the recheck + 24 on
+// the GPU; mbar_tx_resume_cycles). Session 16, helper tmawait.
+var groupMbarWaitTmai = Group{Name: "mbar_wait_tmai", Params: []string{"mbar_wait_fast_exit_cycles", "mbar_tx_resume_cycles"},
+	Benches: []string{"tmai_sep_n2_*", "tmai_sep_n4_*", "tmai_sep_n8_*", "tmai_one_*"}, Figures: []string{"done_cycles", "done_last_cycles"},
+	Start: []float64{9, 20}, Lo: []float64{0, 0}, Hi: []float64{60, 80}}
 
 var groupTMALoadIssue = Group{Name: "tma_load_issue", Params: []string{"tma_load_issue_cycles"},
 	Benches: []string{"tmai_sep_n2_*", "tmai_sep_n4_*", "tmai_sep_n8_*", "tmai_one_*"}, Figures: []string{"issue_cycles", "issue_step_cycles"},
