@@ -277,7 +277,6 @@ func Params() []Param {
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
 		intParam("mbar_wait_fast_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitFastExitCycles }),
-		intParam("mbar_tx_resume_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxResumeCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),

@@ -188,9 +188,6 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		// only remote arrives (cluster.go) still delay an mbarrier: a
 		// copy's complete_tx and a deferred arrive happen when their
 		// tickets complete, and try_wait fails until then
-		if r, ok := ws.resumeWait(now, ready); ok && e.Outcome == exec.Issued {
-			return r // mbarpoll.go: returned in place at the recheck
-		}
 		if e.Outcome == exec.Issued {
 			var t engine.Cycle
 			for i := 0; i < min(e.NumMbars, len(e.Mbars)); i++ {

@@ -14,8 +14,9 @@ import (
 // BSYNC B2`, each with stall count 5, on both warps' paths, and the spin
 // loop itself is YIELD, the wait, BRA. The model does not issue these
 // instructions; a wait that succeeded (in every active lane) and closes its
-// loop makes its predicate ready MbarWaitExitCycles later than its
-// latency: the loop's exit branch, and so the code after it, waits that
+// loop into a join (waitJoins) makes its predicate ready MbarWaitExitCycles
+// later than its latency (MbarWaitFastExitCycles where the loop is
+// ptxas's fast path, no join): the loop's exit branch, and so the code after it, waits that
 // long. mbar_pingpong_m0/m1 (try_wait, the waiting warp sleeps and wakes)
 // and _m2 (test_wait, the waiting warp spins) share this path, and the GPU
 // takes 116.8 / 116.8 / 129.3 cycles a hand-off: the group "mbarrier" fits

@@ -22,44 +22,20 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 
 // txPoll is the cycle a sleeping warp ws may wake at after its cluster's
 // mbarriers changed: now, unless every change since it slept was a
-// complete_tx; then its next recheck (polled: true).
-func (s *SM) txPoll(ws *warpState, now engine.Cycle) (engine.Cycle, bool) {
+// complete_tx; then its next recheck.
+func (s *SM) txPoll(ws *warpState, now engine.Cycle) engine.Cycle {
 	p := engine.Cycle(s.cfg.MbarTxPollCycles)
 	if p <= 0 {
-		return now, false
+		return now
 	}
 	cl := ws.cta.c.Cluster()
 	if cl.AsyncChanges()-ws.sleepChanges != cl.TxChanges()-ws.sleepTx {
-		return now, false // a thread's arrive (or another change) wakes it
+		return now // a thread's arrive (or another change) wakes it
 	}
 	if ws.pollAt == 0 {
 		// the first recheck at or after the first complete_tx seen
 		k := max((now-ws.sleepAt+p-1)/p, 1)
 		ws.pollAt = ws.sleepAt + k*p
 	}
-	return ws.pollAt, true
-}
-
-// The GPU's try_wait suspends inside the instruction: at the recheck that
-// finds the phase complete it returns true, and the stamp after the wait
-// comes 24 cycles after the recheck (tmai_sep_n2/n4: the last issue +
-// k x 150 + 24), where the model's warp woke, took the loop's branch back
-// and ran the try_wait again (52 cycles). txResume wakes a warp at its
-// recheck with no wake delay and has the retried try_wait (resumeWait,
-// async.go) make its predicate ready MbarTxResumeCycles after the
-// recheck, with no latency or exit cost of its own.
-func (s *SM) txResume(ws *warpState, at, now engine.Cycle) {
-	ws.resumeAt = at + engine.Cycle(s.cfg.MbarTxResumeCycles)
-	ws.setReady(now, StallSleeping)
-}
-
-// resumeWait is the readiness of a try_wait's predicate when the warp
-// retries it after txResume: the resume cycle, once.
-func (ws *warpState) resumeWait(now, ready engine.Cycle) (engine.Cycle, bool) {
-	if ws.resumeAt == 0 {
-		return ready, false
-	}
-	r := max(ws.resumeAt, now+1)
-	ws.resumeAt = 0
-	return r, true
+	return ws.pollAt
 }

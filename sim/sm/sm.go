@@ -365,16 +365,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.sleeping {
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
-			at, polled := s.txPoll(ws, now)
-			if at > now {
+			if at := s.txPoll(ws, now); at > now {
 				return ws.info, at, StallSleeping // mbarpoll.go
 			}
 			ws.sleeping = false
-			if polled && s.cfg.MbarTxResumeCycles > 0 {
-				s.txResume(ws, at, now) // mbarpoll.go
-			} else {
-				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
-			}
+			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
 		} else if now < ws.wakeAt {
 			return ws.info, ws.wakeAt, StallSleeping
 		} else {

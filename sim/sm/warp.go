@@ -40,7 +40,6 @@ type warpState struct {
 	sleepTx   uint64
 	sleepAt   engine.Cycle
 	pollAt    engine.Cycle
-	resumeAt  engine.Cycle // a try_wait resumed at a recheck: its retry's readiness (mbarpoll.go)
 	inBarrier bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
@@ -533,7 +532,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// nanosleep.go).
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
-		ws.sleepTx, ws.sleepAt, ws.pollAt, ws.resumeAt = ws.cta.c.Cluster().TxChanges(), now, 0, 0
+		ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
 		d := engine.Cycle(s.cfg.SuspendCycles)
 		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
 			d = s.nanosleep(h, now) // nanosleep.go
