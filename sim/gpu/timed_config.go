@@ -276,7 +276,6 @@ func Params() []Param {
 		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
-		intParam("mbar_wait_fast_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitFastExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),

@@ -68,7 +68,6 @@ const (
 	schedLoopBranch                     // a marked loop's closing branch
 	schedFlexIMAD                       // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
 	schedWaitLoop                       // an mbarrier wait whose predicate closes its loop (mbarexit.go)
-	schedWaitJoin                       // such a wait whose loop exits into a join: a BSYNC (mbarexit.go)
 	schedThreeRegs                      // its SASS reads three distinct R registers (regbank.go)
 	schedSharedBase                     // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
 	schedElect                          // a store ptxas wraps in an ELECT loop (bulkelect.go)
@@ -191,7 +190,6 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
-	joins := waitJoins(f, infos, waits) // mbarexit.go
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -201,9 +199,6 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 		if waits[pc] {
 			e.flags |= schedWaitLoop
-		}
-		if joins[pc] {
-			e.flags |= schedWaitJoin
 		}
 		if remat[pc] {
 			e.flags |= schedParamLDC
