@@ -47,6 +47,8 @@ type l2 struct {
 	// around dram); partShift: log2 of l2_partition_bytes / 128
 	dramNear, dramFar engine.Cycle
 	partShift         uint
+	// refBusy, refInterval: HBM refresh (hbmrefresh.go); refBusy 0: none
+	refBusy, refInterval engine.Cycle
 	// nearSlice is each SM's near slice; seq each SM's request count.
 	nearSlice []uint8
 	seq       []uint32
@@ -94,6 +96,13 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.far = g.near + engine.Cycle(tc.L2FarExtraCycles)
 	g.dramNear = g.dram - engine.Cycle(tc.DRAMFarExtraCycles/2)
 	g.dramFar = g.dramNear + engine.Cycle(tc.DRAMFarExtraCycles)
+	if tc.HBMRefreshBusyNs > 0 {
+		// dram_latency_ns is the mean with refresh: the base is shorter
+		g.refBusy, g.refInterval = engine.Cycle(tc.nsToCycles(tc.HBMRefreshBusyNs)), engine.Cycle(tc.nsToCycles(tc.HBMRefreshIntervalNs))
+		m := engine.Cycle(hbmRefreshMean(int64(g.refBusy), int64(g.refInterval)))
+		g.dramNear -= m
+		g.dramFar -= m
+	}
 	if tc.L2PartitionBytes > 128 {
 		g.partShift = uint(bits.TrailingZeros(uint(tc.L2PartitionBytes / 128)))
 	}
@@ -297,6 +306,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, kin
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
+		ready += g.refreshWait(engine.Cycle(ds), line) // hbmrefresh.go
 		v.missSectors += n
 		v.filled(key, ready) // l2fill.go
 	} else if !store {

@@ -74,7 +74,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	default:
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dramFar
+		ready = engine.Cycle(ds) + g.dramFar + g.refreshWait(engine.Cycle(ds), line) // hbmrefresh.go
 		v.missSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)

@@ -80,6 +80,14 @@ type TimedConfig struct {
 	L2StoreLinesPerL2Cycle     float64
 	DRAMLatencyNs              float64
 	DRAMBytesPerNs             float64
+	// HBMRefreshIntervalNs and HBMRefreshBusyNs: every 4 KiB block of
+	// memory sits in HBM that refreshes for HBMRefreshBusyNs once every
+	// HBMRefreshIntervalNs, at a phase of its own (hbmrefresh.go); a miss
+	// that reaches HBM while its block refreshes waits for the refresh to
+	// end. DRAMLatencyNs stays the mean miss latency, refresh included.
+	// HBMRefreshBusyNs 0: no refresh.
+	HBMRefreshIntervalNs float64
+	HBMRefreshBusyNs     float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -157,6 +165,8 @@ func Params() []Param {
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		floatParam("hbm_refresh_interval_ns", "spec", func(c *TimedConfig) *float64 { return &c.HBMRefreshIntervalNs }),
+		floatParam("hbm_refresh_busy_ns", "microbench", func(c *TimedConfig) *float64 { return &c.HBMRefreshBusyNs }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -354,6 +364,12 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.DRAMFarExtraCycles < 0 || int64(c.DRAMFarExtraCycles/2) >= c.nsToCycles(c.DRAMLatencyNs) {
 		return fmt.Errorf("timing: dram_far_extra_cycles must be in 0..2*dram latency, got %d", c.DRAMFarExtraCycles)
+	}
+	if c.HBMRefreshBusyNs < 0 || (c.HBMRefreshBusyNs > 0 && c.HBMRefreshIntervalNs <= c.HBMRefreshBusyNs) {
+		return fmt.Errorf("timing: hbm_refresh_busy_ns must be >= 0 (0: no refresh) and below hbm_refresh_interval_ns, got %g and %g", c.HBMRefreshBusyNs, c.HBMRefreshIntervalNs)
+	}
+	if c.HBMRefreshBusyNs > 0 && int64(c.DRAMFarExtraCycles/2)+hbmRefreshMean(c.nsToCycles(c.HBMRefreshBusyNs), c.nsToCycles(c.HBMRefreshIntervalNs)) >= c.nsToCycles(c.DRAMLatencyNs) {
+		return fmt.Errorf("timing: dram_latency_ns must exceed dram_far_extra_cycles/2 plus the mean refresh wait")
 	}
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)

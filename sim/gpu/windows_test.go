@@ -17,12 +17,18 @@ import (
 // returns the timing as JSON and the output buffers.
 func timedRun(t *testing.T, name string, jobs int) (string, map[string][]byte) {
 	t.Helper()
+	return timedRunWith(t, name, jobs, gpu.DefaultTimedConfig())
+}
+
+// timedRunWith is timedRun with a timing profile.
+func timedRunWith(t *testing.T, name string, jobs int, tc gpu.TimedConfig) (string, map[string][]byte) {
+	t.Helper()
 	dir := filepath.Join("..", "..", "validation", "testdata", name)
 	s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
 	require.NoError(t, err)
 	cfg := gpu.DefaultConfig()
 	cfg.Jobs = jobs
-	res, tm, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, HotLines: true})
+	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, HotLines: true})
 	require.NoError(t, err)
 	tm.Utilization = nil // compared below through the report's keys
 	b, err := json.Marshal(struct {
@@ -52,6 +58,27 @@ func TestTimedSameForAnyJobs(t *testing.T) {
 			}
 			for _, jobs := range []int{2, 5} {
 				got, gotOut := timedRun(t, name, jobs)
+				assert.Equal(t, want, got, "jobs %d", jobs)
+				assert.Equal(t, wantOut, gotOut, "jobs %d", jobs)
+			}
+		})
+	}
+}
+
+// HBM refresh (hbmrefresh.go) is a function of a miss's cycle and line
+// alone: with it on, the cold loads of 62 CTAs spread over 8 partitions
+// (tma_reduce_ops) and a GEMM's TMA boxes time the same on any number of
+// goroutines.
+func TestTimedRefreshSameForAnyJobs(t *testing.T) {
+	tc := gpu.DefaultTimedConfig()
+	tc.HBMRefreshBusyNs, tc.HBMRefreshIntervalNs = 300, 3900
+	for _, name := range []string{"tma_reduce_ops", "gemm_wgmma_512x256x512"} {
+		t.Run(name, func(t *testing.T) {
+			want, wantOut := timedRunWith(t, name, 1, tc)
+			off, _ := timedRun(t, name, 1)
+			assert.NotEqual(t, off, want, "refresh changes the timing")
+			for _, jobs := range []int{2, 5} {
+				got, gotOut := timedRunWith(t, name, jobs, tc)
 				assert.Equal(t, want, got, "jobs %d", jobs)
 				assert.Equal(t, wantOut, gotOut, "jobs %d", jobs)
 			}
