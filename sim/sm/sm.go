@@ -410,6 +410,8 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.paramLDCReady(ws, &en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
+	// the parameter LDCs of the region this instruction starts (constcache.go)
+	s.paramRegion(ws, info, max(now, at))
 	var predLate engine.Cycle
 	if en.flags&schedCmpBranch != 0 {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
