@@ -116,6 +116,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"mbar_arrive_wait_cycles":           {78, "fit: Nelder-Mead (mbar_arrive_wait_cycles) on t6tx_twctx_u4", f(0.0035)},
 	"mbar_tx_poll_cycles":               {149, "fit: closed form, (tma_load_none_32k_lat - _8k_lat cycles_per_load: 792.7 - 495.6) / 2: a try_wait sleeping on a TMA load rechecks every that many cycles, the latency loop grows by whole periods (tmai_*: first-wait stamps at the last issue + k x 150 + 24)", f(0.0037)},
 	"mbar_wait_exit_cycles":             {28, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0015)},
+	"setmaxnreg_dec_cycles":             {60, "fit: closed form, median of smrh_* dec_cycles (setmaxnreg.dec 168 -> 40 by warpgroup 0, H200: 60-63 cycles; validation/timing/prod16.md); H200 recording (smrh has no H100 one)", nil},
+	"setmaxnreg_inc_wait_cycles":        {42, "fit: closed form, median of smrh_* inc_end_cycles - dec_end_cycles (the consumers' setmaxnreg.inc ends 31-49 cycles after the producer's dec, H200; validation/timing/prod16.md); H200 recording (smrh has no H100 one)", nil},
 	"mbar_wake_cycles":                  {7, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0015)},
 	"mio_queue_insts":                   {7, "fit: closed form, (shflq13_lds_other_w32 cycles_per_op 184.1 - shflq12_none_w1 25.13 (the SHFL alone)) / (3 sub-partitions x 8 wavefronts an LDS.128)", f(0.2324)},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -21,6 +22,52 @@ import (
 func init() {
 	registerFamily("psink", family{figures: psinkFigures, derive: derivePsink})
 	registerFamily("smrh", family{figures: smrhFigures, derive: deriveSmrh})
+	// sim/sm/setmaxnregwait.go: the dec's own time and the inc's wait
+	// after the dec that frees its registers, closed forms on smrh_*
+	smrh := []string{"smrh_d0", "smrh_d200", "smrh_d500", "smrh_d1000"}
+	median := func(rec map[string]*Bench, f func(b string) (float64, error)) (float64, []string, error) {
+		var xs []float64
+		var txt []string
+		for _, b := range smrh {
+			v, err := f(b)
+			if err != nil {
+				continue
+			}
+			xs = append(xs, v)
+			txt = append(txt, fmt.Sprintf("%.4g", v))
+		}
+		if len(xs) == 0 {
+			return 0, nil, fmt.Errorf("recordings smrh_*: none")
+		}
+		sort.Float64s(xs)
+		return xs[(len(xs)-1)/2], txt, nil
+	}
+	Groups = append(Groups, Group{Name: "setmaxnreg_dec", Params: []string{"setmaxnreg_dec_cycles"}, Benches: smrh,
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			v, txt, err := median(rec, func(b string) (float64, error) { return figure(rec, b, "dec_cycles") })
+			if err != nil {
+				return 0, "", err
+			}
+			return v, fmt.Sprintf("fit: closed form, lower median of smrh_* dec_cycles (%s): setmaxnreg.dec 168 -> 40 "+
+				"by warpgroup 0 (validation/timing/prod16.md)", strings.Join(txt, ", ")), nil
+		}},
+		Group{Name: "setmaxnreg_inc", Params: []string{"setmaxnreg_inc_wait_cycles"}, Benches: smrh,
+			Direct: func(rec map[string]*Bench) (float64, string, error) {
+				v, txt, err := median(rec, func(b string) (float64, error) {
+					i, err1 := figure(rec, b, "inc_end_cycles")
+					d, err2 := figure(rec, b, "dec_end_cycles")
+					if err1 != nil || err2 != nil {
+						return 0, fmt.Errorf("missing")
+					}
+					return i - d, nil
+				})
+				if err != nil {
+					return 0, "", err
+				}
+				return v, fmt.Sprintf("fit: closed form, lower median of smrh_* inc_end_cycles - dec_end_cycles (%s): "+
+					"the consumers' setmaxnreg.inc ends after the producer's dec (validation/timing/prod16.md)",
+					strings.Join(txt, ", ")), nil
+			}})
 }
 
 func psinkFigures(b *Bench) []string {
