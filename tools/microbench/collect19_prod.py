@@ -37,7 +37,7 @@ def main():
            "python3 tools/microbench/mb.py once --dump (every directory 3 times, interleaved; "
            "tools/microbench/device19_prod.sh)")
     for name in sorted(os.listdir(os.path.join(tmp, "mb"))):
-        if not (name.startswith("psink_") or name.startswith("smrh_")):
+        if not name.startswith(("psink_", "psinkx_", "smrh_")):
             continue
         src, dst = os.path.join(tmp, "mb", name), os.path.join(MB, name)
         for f in ("clock_runs.json", "cycles.json"):

@@ -26,7 +26,7 @@ for d in $D/*_*; do
   rm -f $d/nvcc.txt
 done
 grep -h "registers" $B/sass/*.ptxas.txt | sort | uniq -c
-for n in psink_pre_cta_w1 psink_mid_clu_w12 psink_post_cta_w1 psink_lat_post_cta_w1 smrh_d0; do echo "--- $n"; grep -E "LDC|ULDC|BAR|UCGABAR|CS2R|SETMAXREG|IMAD.WIDE|SHF|ISETP|BRA" $B/sass/$n.sass | head -60 | cut -c1-90; done
+for n in psink_pre_cta_w1 psinkx_dv_post_cta_w1_wa psinkx_lat_post_cta_w1_wa; do [ -f $B/sass/$n.sass ] && { echo "--- $n"; grep -E "LDC|ULDC|BAR|UCGABAR|CS2R|SETMAXREG|ISETP|BRA" $B/sass/$n.sass | head -30 | cut -c1-90; }; done
 stamp "warm runs (${#OK[@]} dirs)"
 timeout 150 python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
 grep -iE "error|mismatch|fail" $B/run.log | head -10; tail -3 $B/run.log | cut -c1-300

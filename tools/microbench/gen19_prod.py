@@ -183,6 +183,39 @@ PSINK = [  # (where, bar, warps, lat, warm)
 SMRH = [0, 200, 500, 1000]
 
 
+# psinkx (a second call): the same kernel with WARM 2 (all four sectors the loads read warmed: one more word,
+# 0x2f8 = bank 0x508), LAT 2 (the u64 at 0x300 compared with a 64-bit constant: one exposed LDC), DIV 1 (the
+# chain and its stamp t2 under `if (lane < 16)`: divergent code, where ptxas cannot use the uniform datapath).
+PSINKX_BODY = PSINK_BODY
+for _old, _new in [
+    ("        unsigned w0, w1, w2;\n        LDP32(w0, 792); LDP32(w1, 824); LDP32(w2, 852);\n"
+     "        if (w0 + w1 + w2 == 0x9e3779b9u)",
+     "        unsigned w0, w1, w2, w3 = 0;\n        LDP32(w0, 792); LDP32(w1, 824); LDP32(w2, 852);\n"
+     "#if WARM == 2\n        LDP32(w3, 760);\n#endif\n        if (w0 + w1 + w2 + w3 == 0x9e3779b9u)"),
+    ("#define LOADLAT() LDP32(d0, 848)", "#if LAT == 2\n#define LOADLAT() LDP64(m0, 768)\n#else\n#define LOADLAT() LDP32(d0, 848)\n#endif"),
+    ("#if LAT\n    x = d0;\n#else", "    unsigned long long t2 = 0;\n#if DIV\n    if ((threadIdx.x & 31) < 16) {\n#endif\n"
+     "#if LAT == 2\n    x = m0;\n#elif LAT\n    x = d0;\n#else"),
+    ("    const unsigned long long t2 = clk64();\n", "    t2 = clk64();\n#if DIV\n    }\n#endif\n"),
+    ("extern \"C\" __global__ void __launch_bounds__(384, 1) psink(", "extern \"C\" __global__ void __launch_bounds__(384, 1) psinkx("),
+]:
+    assert _old in PSINKX_BODY, _old
+    PSINKX_BODY = PSINKX_BODY.replace(_old, _new)
+PSINKX_BODY = PSINKX_BODY.replace("psink_param_0", "psinkx_param_0")
+
+
+def psinkx_source(where, bar, lat, warm, div):
+    return (PSINK_HEAD.replace("psink:", "psinkx:").replace('family "psink"', 'family "psinkx"')
+            + f"#define WHERE {WHERE[where]}\n#define BAR {0 if bar == 'cta' else 1}\n"
+            f"#define LAT {int(lat)}\n#define WARM {int(warm)}\n#define DIV {int(div)}\n" + PSINKX_BODY)
+
+
+PSINKX = [  # (where, bar, warps, lat, warm, div)
+    ("post", "cta", 1, 0, 2, 0), ("post", "cta", 1, 0, 0, 1), ("post", "cta", 1, 0, 2, 1),
+    ("post", "cta", 1, 2, 2, 0), ("post", "cta", 1, 2, 2, 1), ("post", "cta", 1, 2, 0, 0),
+    ("mid", "clu", 12, 0, 2, 0),
+]
+
+
 def psink_name(where, bar, w, lat, warm):
     return f"psink_{'lat_' if lat else ''}{where}_{bar}_w{w}{'_wm' if warm else ''}"
 
@@ -202,6 +235,21 @@ def register(add):
              "derive": "clk[cta][warp] = {t0, t1 after the barrier, t2 after the chain, smid}; chain_cycles = upper "
                        "median of t2 - t1 over warps (groups19_prod.go)"},
             cluster=[2, 1, 1] if bar == "clu" else None, source=psink_source(where, bar, lat, warm))
+    for where, bar, w, lat, warm, div in PSINKX:
+        name = (f"psinkx_{'lat_' if lat else ''}{'dv_' if div else ''}{where}_{bar}_w{w}"
+                f"{dict([(0, ''), (1, '_wm'), (2, '_wa')])[warm]}")
+        ctas = 2 if bar == "clu" else 1
+        op = (f"{'one u64 parameter compared with a 64-bit constant' if lat else '12 parameters of a 1 KiB struct (a 4-stage mul.hi.u64 divmod chain)'} "
+              f"read by ld.param {dict(pre='before', mid='between the arrive and the wait of', post='after')[where]} "
+              f"{'bar.sync 0' if bar == 'cta' else 'a cluster barrier (2x1 clusters)'}, used after it"
+              f"{' under if (lane < 16)' if div else ''}; {32 * w} threads"
+              f"{dict([(0, ''), (1, ', three of the four sectors warmed at entry'), (2, ', all four sectors warmed at entry')])[warm]}")
+        add(name, "psinkx", "psinkx", [ctas, 1, 1], [32 * w, 1, 1], [{"bytes": sp[len("{bytes: "):-1]}],
+            {"clk": ("u64", [ctas, 12, 4]), "out": ("u64", [1024])}, ["clk", "out"],
+            {"kind": "prologue", "op": op, "ctas": ctas, "warps": w,
+             "derive": "clk[cta][warp] = {t0, t1 after the barrier, t2 after the chain, smid}; chain_cycles = upper "
+                       "median of t2 - t1 over warps (groups19_prod.go)"},
+            cluster=[2, 1, 1] if bar == "clu" else None, source=psinkx_source(where, bar, lat, warm, div))
     for d in SMRH:
         add(f"smrh_d{d}", "smrh", "smrh", [1, 1, 1], [384, 1, 1], [{"buffer": "clk"}, {"u32": d}],
             {"clk": ("u64", [12, 4])}, ["clk"],
@@ -213,4 +261,4 @@ def register(add):
 
 if __name__ == "__main__":
     import gen  # noqa: E402
-    gen.write_family(register)
+    gen.write_family(register, only_new=True)

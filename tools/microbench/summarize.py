@@ -288,7 +288,7 @@ def derive(b, run):
             if s < m["stages"]:
                 out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
         return out
-    if fam == "psink":  # gen19_prod.py (helper prod): parameters read around a barrier (groups19_prod.go)
+    if fam in ("psink", "psinkx"):  # gen19_prod.py (helper prod): parameters read around a barrier (groups19_prod.go)
         cl = [c for c in rows(clk, 4) if c[0]]  # {t0, t1 after the barrier, t2 after the chain, smid}
         up = lambda xs: sorted(xs)[len(xs) // 2]
         out = {"bar_cycles": up([c[1] - c[0] for c in cl])}

@@ -21,6 +21,7 @@ import (
 // Both from the warm runs (clock_runs.json).
 func init() {
 	registerFamily("psink", family{figures: psinkFigures, derive: derivePsink})
+	registerFamily("psinkx", family{figures: psinkFigures, derive: derivePsink})
 	registerFamily("smrh", family{figures: smrhFigures, derive: deriveSmrh})
 	// sim/sm/setmaxnregwait.go: the dec's own time and the inc's wait
 	// after the dec that frees its registers, closed forms on smrh_*
