@@ -276,6 +276,8 @@ func Params() []Param {
 		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
+		intParam("setmaxnreg_dec_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SetmaxnregDecCycles }),
+		intParam("setmaxnreg_inc_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SetmaxnregIncWaitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),

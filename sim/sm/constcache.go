@@ -29,16 +29,61 @@ type ConstCacheConfig struct {
 // sector; coldc_s32 and coldc_s128 cost the same).
 const constSectorBytes = 32
 
+// paramBankBase is where ptxas puts the first kernel parameter in
+// constant bank 0 on sm_90 (structural: every cuobjdump of the survey,
+// validation/timing/paramldc.md, reads parameter offset o at
+// c[0x0][0x210 + o]); the cache's 32-byte sectors are aligned in the bank,
+// so a sector of parameters starts 16 bytes into a 32-byte parameter slot.
+const paramBankBase = 0x210
+
 // paramSectors is what a kernel's entry reads of its parameters: per PC,
-// the first and last sector a kernel-parameter load reads (-1: none), and
-// every such sector in address order; lastRank[pc] is the place of the
-// load's last sector in that order (the misses queue in it, so the load's
-// value is there when its last sector is).
+// the first and last bank sector a kernel-parameter load reads (-1: none),
+// and every such sector in address order; rank[s - lo] is a sector's place
+// in that order.
+//
+// Where the LDCs go (family psink, tools/microbench/gen19_prod.py,
+// validation/timing/prod16.md; cuobjdump, ptxas 13): ptxas places a
+// parameter's LDC / ULDC in the scheduling region of its first use, never
+// above a barrier or a %clock read before that use: ld.param before a
+// bar.sync, between barrier.cluster.arrive and .wait, or after the
+// barrier give the same SASS, the ULDCs after the barrier (and after the
+// stamp that follows it). Inside the region ptxas hoists them to its top
+// (coldc_*: 12 LDC/ULDC issued back to back before the chain that adds
+// them). So a load's sectors are requested when the warp starts the region
+// of the load's first use: reqAt[pc] lists the sector ranks requested when
+// a warp issues pc (the region's first instruction); a load whose region
+// starts after it (sunk past a barrier) has its registers made ready there
+// (sinkAt[pc]: the loads' PCs).
 type paramSectors struct {
 	fn          int32 // the entry's function index (InstInfo.Func)
 	first, last []int32
 	all         []int32
-	lastRank    []int32
+	reqAt       [][]int32 // per PC: sector ranks requested when a warp issues it
+	sinkAt      [][]int32 // per PC: ld.param PCs whose registers wait for their sectors from here
+	sunk        []bool    // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
+}
+
+// rank is sector sec's place in p.all.
+func (p *paramSectors) rank(sec int32) int {
+	i, _ := slices.BinarySearch(p.all, sec)
+	return i
+}
+
+// paramSync reports whether ptxas keeps a parameter's LDC below in: a
+// barrier (bar, barrier, barrier.cluster) or a %clock / %clock64 read.
+func paramSync(in *ptx.Inst) bool {
+	if in.Op == ptx.OpBar || in.Op == ptx.OpBarrier {
+		return true
+	}
+	if in.Op == ptx.OpMov {
+		for i := range in.Ops {
+			if o := &in.Ops[i]; o.Kind == ptx.OpdSpecial &&
+				(o.Special == ptx.SpecClock || o.Special == ptx.SpecClock64 || o.Special == ptx.SpecClockHi) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newParamSectors finds the entry's loads of its own parameters at fixed
@@ -51,7 +96,8 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	}
 	const sector = constSectorBytes
 	f := k.Entry()
-	p := &paramSectors{fn: infos[0].Func, first: make([]int32, len(f.Insts)), last: make([]int32, len(f.Insts))}
+	n := len(f.Insts)
+	p := &paramSectors{fn: infos[0].Func, first: make([]int32, n), last: make([]int32, n)}
 	seen := map[int32]bool{}
 	// base: registers that hold a parameter's address plus a constant
 	// (mov.b64 %rd, param; add.s64 %rd2, %rd, imm: CUTLASS's Params)
@@ -66,7 +112,8 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 					size = max(in.Mods.Types[0].Size(), 1)
 				}
 				size *= max(in.Mods.Vec, 1)
-				p.first[pc], p.last[pc] = int32(off/sector), int32((off+size-1)/sector)
+				a := paramBankBase + off
+				p.first[pc], p.last[pc] = int32(a/sector), int32((a+size-1)/sector)
 				for s := p.first[pc]; s <= p.last[pc]; s++ {
 					if !seen[s] {
 						seen[s] = true
@@ -91,39 +138,140 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 	}
 	slices.Sort(p.all)
-	p.lastRank = make([]int32, len(f.Insts))
-	for pc, l := range p.last {
-		p.lastRank[pc] = -1
-		if l >= 0 {
-			i, _ := slices.BinarySearch(p.all, l)
-			p.lastRank[pc] = int32(i)
+	p.reqAt, p.sinkAt, p.sunk = make([][]int32, n), make([][]int32, n), make([]bool, n)
+	// the region each load's first use is in (PTX order from the load; a
+	// load whose value nothing reads has no LDC)
+	lastSync := -1
+	syncBefore := make([]int32, n) // the last sync point before pc, -1: none
+	for pc := range f.Insts {
+		syncBefore[pc] = int32(lastSync)
+		if paramSync(&f.Insts[pc]) {
+			lastSync = pc
+		}
+	}
+	// ptxas's own ULDC.64 of c[0x0][0x208] (the global memory descriptor)
+	// at the top of every kernel that touches global memory brings the
+	// sector of the first two 8-byte parameters (0x200-0x21f): requested
+	// at the entry
+	if len(p.all) > 0 && p.all[0] == paramBankBase/sector {
+		p.reqAt[0] = append(p.reqAt[0], 0)
+	}
+	for pc := range f.Insts {
+		if p.first[pc] < 0 || pc >= len(infos) || infos[pc] == nil || len(infos[pc].Defs) == 0 {
+			continue
+		}
+		defs := infos[pc].Defs
+		use := -1
+	scan:
+		for u := pc + 1; u < n && u < len(infos); u++ {
+			if infos[u] == nil {
+				continue
+			}
+			for _, r := range infos[u].Uses {
+				if slices.Contains(defs, r) {
+					use = u
+					break scan
+				}
+			}
+			for _, r := range infos[u].Defs {
+				if slices.Contains(defs, r) {
+					break scan // redefined before any read
+				}
+			}
+		}
+		if use < 0 {
+			continue
+		}
+		region := int(syncBefore[use]) + 1
+		for s := p.first[pc]; s <= p.last[pc]; s++ {
+			if r := int32(p.rank(s)); !slices.Contains(p.reqAt[region], r) {
+				p.reqAt[region] = append(p.reqAt[region], r)
+			}
+		}
+		slices.Sort(p.reqAt[region])
+		if region > pc {
+			p.sinkAt[region] = append(p.sinkAt[region], int32(pc))
+			p.sunk[pc] = true
 		}
 	}
 	return p
 }
 
-// constCache is one SM's constant cache for the launch's parameters: the
-// cycle its first parameter load started the misses (sector i of
-// paramSectors.all arrives MissCycles + i x SectorIntervalCycles later).
+// constCache is one SM's constant cache for the launch's parameters: when
+// each sector of paramSectors.all arrives (0: not requested), and the last
+// arrival of the queue of misses (a miss arrives MissCycles after its
+// request, SectorIntervalCycles after the miss before it at the earliest).
 type constCache struct {
-	started bool
-	start   engine.Cycle
+	arrive []engine.Cycle
+	tail   engine.Cycle
+}
+
+// paramSector is when sector rank r is there, requesting it at now if no
+// warp of the SM did yet.
+func (s *SM) paramSector(r int, now engine.Cycle) engine.Cycle {
+	p, cc := s.code.params, &s.cfg.Const
+	if s.cc.arrive == nil {
+		s.cc.arrive = make([]engine.Cycle, len(p.all))
+	}
+	if s.cc.arrive[r] == 0 {
+		t := now + engine.Cycle(cc.MissCycles)
+		if s.cc.tail > 0 {
+			t = max(t, s.cc.tail+engine.Cycle(cc.SectorIntervalCycles))
+		}
+		s.cc.arrive[r], s.cc.tail = t, t
+	}
+	return s.cc.arrive[r]
+}
+
+// paramLoadReady is when the kernel-parameter load at pc has its value,
+// requesting its sectors at now if they were not yet.
+func (s *SM) paramLoadReady(pc int32, now engine.Cycle) engine.Cycle {
+	p := s.code.params
+	var t engine.Cycle
+	for sec := p.first[pc]; sec <= p.last[pc]; sec++ {
+		t = max(t, s.paramSector(p.rank(sec), now))
+	}
+	return t
+}
+
+// paramOn reports whether the constant-cache model applies to info.
+func (s *SM) paramOn(info *exec.InstInfo) bool {
+	p := s.code.params
+	return p != nil && s.cfg.Const.MissCycles > 0 && info.Func == p.fn && int(info.PC) < len(p.first)
 }
 
 // paramReady is when the kernel-parameter load info (issued at now, no
-// issue slot of its own) has its value: ptxas hoists the LDCs to the top
-// of the kernel, so the SM's first parameter load starts the misses of
-// every sector the entry reads, in address order, one queue per SM.
+// issue slot of its own) has its value: its sectors' arrival, or now for
+// a load ptxas sinks past a barrier (paramRegion makes its registers wait
+// there).
 func (s *SM) paramReady(info *exec.InstInfo, now engine.Cycle) engine.Cycle {
-	cc := &s.cfg.Const
-	p := s.code.params
-	if p == nil || cc.MissCycles <= 0 || info.Func != p.fn || int(info.PC) >= len(p.lastRank) || p.lastRank[info.PC] < 0 {
+	if !s.paramOn(info) || s.code.params.first[info.PC] < 0 || s.code.params.sunk[info.PC] {
 		return 0
 	}
-	if !s.cc.started {
-		s.cc.started, s.cc.start = true, now
+	return s.paramLoadReady(info.PC, now)
+}
+
+// paramRegion requests, when warp ws issues info at now, the parameter
+// sectors of the loads whose first use is in the region info starts, and
+// makes the registers of the loads sunk to here wait for them.
+func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
+	if !s.paramOn(info) {
+		return
 	}
-	return s.cc.start + engine.Cycle(cc.MissCycles+int(p.lastRank[info.PC])*cc.SectorIntervalCycles)
+	p := s.code.params
+	for _, r := range p.reqAt[info.PC] {
+		s.paramSector(int(r), now)
+	}
+	for _, ld := range p.sinkAt[info.PC] {
+		t := s.paramLoadReady(ld, now)
+		if li := s.code.kern.Infos()[ld]; li != nil {
+			for _, r := range li.Defs {
+				if t > ws.reg(r) {
+					ws.setReg(r, t, StallIMCMiss)
+				}
+			}
+		}
+	}
 }
 
 // paramOffset is the byte offset in the parameter block that address

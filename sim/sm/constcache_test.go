@@ -12,10 +12,13 @@ import (
 )
 
 // Parameters: p at offset 0 (8 bytes), s at 8 (4 bytes), blk at 16 (256
-// bytes, align 8). Loads: p (sector 0), s (sector 0), blk+40 = byte 56
-// (sector 1), through a register holding blk + 64: [%rd3+8] = byte 88
-// (sector 2), blk+200 as v2.u32 = bytes 216..223 (sector 6); a load
-// through %rd4 after it is redefined by a non-constant add is not tracked.
+// bytes, align 8), at c[0x0][0x210 + offset]: 32-byte sectors of the bank
+// are 16 bytes into a parameter slot. Loads: p (bank 0x210: sector 16), s
+// (0x218: 16), blk+40 = byte 56 (0x248: sector 18), through a register
+// holding blk + 64: [%rd3+8] = byte 88 (0x268: sector 19), blk+200 as
+// v2.u32 = bytes 216..223 (0x2e8..0x2ef: sector 23, its registers never
+// read: no LDC); a load through %rd4 after it is redefined by a
+// non-constant add is not tracked.
 const constPTX = `
 .version 8.0
 .target sm_90a
@@ -47,19 +50,27 @@ func TestParamSectors(t *testing.T) {
 	require.NoError(t, err)
 	ps := newParamSectors(k)
 	require.NotNil(t, ps)
-	assert.Equal(t, []int32{0, 1, 2, 6}, ps.all)
+	assert.Equal(t, []int32{16, 18, 19, 23}, ps.all)
 	var got [][2]int32
 	for pc := range ps.first {
 		if ps.first[pc] >= 0 {
 			got = append(got, [2]int32{ps.first[pc], ps.last[pc]})
 		}
 	}
-	assert.Equal(t, [][2]int32{{0, 0}, {0, 0}, {1, 1}, {2, 2}, {6, 6}}, got)
+	assert.Equal(t, [][2]int32{{16, 16}, {16, 16}, {18, 18}, {19, 19}, {23, 23}}, got)
+	// no barrier or %clock read: every used load's region starts at the
+	// entry (sector 16 also for the descriptor's ULDC); sector 23's
+	// registers are never read
+	assert.Equal(t, []int32{0, 1, 2}, ps.reqAt[0])
+	for pc := 1; pc < len(ps.reqAt); pc++ {
+		assert.Empty(t, ps.reqAt[pc], pc)
+		assert.False(t, ps.sunk[pc], pc)
+	}
 
-	// the SM's first parameter load queues sectors 0, 1, 2, 6 in that
-	// order: sector i (of the queue) at 100 + i * 10
+	// a warp starting the entry's region at 1000 asks for sectors 16, 18,
+	// 19 in that order: 1100, 1110, 1120
 	cfg := &Config{Const: ConstCacheConfig{MissCycles: 100, SectorIntervalCycles: 10}}
-	s := &SM{code: &Code{params: ps}, cfg: cfg}
+	s := &SM{code: &Code{params: ps, kern: k}, cfg: cfg}
 	infos := k.Infos()
 	var loads []*exec.InstInfo
 	for pc, in := range k.Entry().Insts {
@@ -68,8 +79,58 @@ func TestParamSectors(t *testing.T) {
 		}
 	}
 	require.Len(t, loads, 6)
-	assert.Equal(t, engine.Cycle(1000+120), s.paramReady(loads[3], 1000), "blk+72: the third sector queued")
-	assert.Equal(t, engine.Cycle(1000+100), s.paramReady(loads[0], 1500), "p: the first, already asked for")
-	assert.Equal(t, engine.Cycle(1000+130), s.paramReady(loads[4], 1500), "blk+200: the fourth")
+	s.paramRegion(&warpState{}, infos[0], 1000)
+	assert.Equal(t, engine.Cycle(1000+120), s.paramReady(loads[3], 1000), "blk+72: the third sector asked for")
+	assert.Equal(t, engine.Cycle(1000+100), s.paramReady(loads[0], 1500), "p: the first")
+	assert.Equal(t, engine.Cycle(1500+100), s.paramReady(loads[4], 1500), "blk+200: not asked for yet: a miss from 1500")
 	assert.Equal(t, engine.Cycle(0), s.paramReady(loads[5], 1500), "a register address: not tracked")
+}
+
+// A load before a barrier whose value is first read after it (and after a
+// %clock64 read): ptxas's LDC is after both (family psink), so the sector
+// of blk+40 (0x248: 18) is asked for when the warp starts the region after
+// the clock read (pc 4); p's sector 16 at the entry (the descriptor's
+// ULDC).
+const sinkPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p, .param .u32 s, .param .align 8 .b8 blk[256])
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [p];
+	ld.param.u32 %r1, [blk+40];
+	bar.sync 0;
+	mov.u64 %rd2, %clock64;
+	add.s32 %r2, %r1, 1;
+	st.global.u32 [%rd1], %r2;
+	ret;
+}
+`
+
+func TestParamSectorsSunk(t *testing.T) {
+	p, err := ptx.Load("sink.ptx", []byte(sinkPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	ps := newParamSectors(k)
+	require.NotNil(t, ps)
+	assert.Equal(t, []int32{16, 18}, ps.all)
+	assert.Equal(t, []int32{0}, ps.reqAt[0])
+	assert.Equal(t, []int32{0, 1}, ps.reqAt[4])
+	assert.Equal(t, []int32{0, 1}, ps.sinkAt[4])
+	assert.True(t, ps.sunk[0])
+	assert.True(t, ps.sunk[1])
+
+	cfg := &Config{Const: ConstCacheConfig{MissCycles: 100, SectorIntervalCycles: 10}}
+	s := &SM{code: &Code{params: ps, kern: k}, cfg: cfg}
+	infos := k.Infos()
+	ws := &warpState{}
+	s.paramRegion(ws, infos[0], 0) // sector 16 at 100
+	assert.Equal(t, engine.Cycle(0), s.paramReady(infos[1], 1), "sunk: no wait at the ld.param")
+	ws.setReg(infos[1].Defs[0], 1, StallWait)
+	s.paramRegion(ws, infos[4], 500) // sector 18 at 600
+	assert.Equal(t, engine.Cycle(600), ws.reg(infos[1].Defs[0]), "blk+40: its sector asked for after the barrier")
+	assert.Equal(t, engine.Cycle(100), ws.reg(infos[0].Defs[0]), "p: the entry's sector")
 }

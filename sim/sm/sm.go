@@ -147,12 +147,16 @@ type ctaState struct {
 	c     *exec.CTA
 	warps []*warpState
 	live  int
-	res   Resources
-	start engine.Cycle
-	multi bool         // the CTA's cluster has more than one CTA
-	slot  int          // CTA slot on the SM (trace track)
-	end   engine.Cycle // the latest end of its exited warps
-	age   uint64       // launch order on the SM (lower: older; tensorarb.go)
+	// setmaxnreg: registers the CTA's decs freed (when), and what its incs
+	// took (setmaxnregwait.go)
+	regFreed []regRelease
+	regTaken int
+	res      Resources
+	start    engine.Cycle
+	multi    bool         // the CTA's cluster has more than one CTA
+	slot     int          // CTA slot on the SM (trace track)
+	end      engine.Cycle // the latest end of its exited warps
+	age      uint64       // launch order on the SM (lower: older; tensorarb.go)
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -409,6 +413,13 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if t := s.paramLDCReady(ws, &en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
+	}
+	// the parameter LDCs of the region this instruction starts (constcache.go)
+	s.paramRegion(ws, info, max(now, at))
+	if info.Op == ptx.OpSetmaxnreg {
+		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
+			at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
+		}
 	}
 	var predLate engine.Cycle
 	if en.flags&schedCmpBranch != 0 {

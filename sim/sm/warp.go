@@ -17,7 +17,10 @@ type warpState struct {
 	age uint64
 	// scoreboard: cycle each register's value is ready, and what it waits on
 	regReady []engine.Cycle
-	regWhy   []Stall
+	// maxnreg: the warp's registers per thread after its last setmaxnreg
+	// (0: the kernel's)
+	maxnreg int
+	regWhy  []Stall
 	// readyAt: the warp's own next issue slot (after a branch, a fence, a
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
@@ -238,6 +241,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return err
 	}
 	s.Stats.Instructions++
+	if info.Op == ptx.OpSetmaxnreg {
+		s.setmaxnregIssued(ws, info, now) // setmaxnregwait.go
+	}
 	s.noteBackBranch(ws, e, now)
 	if free {
 		// no issue slot: the state since the last change continues

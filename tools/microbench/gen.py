@@ -194,6 +194,7 @@ PARTS = [
     ("gen17_part1", "part 17: mbwait_test at other trip counts; atom7's shared atomics at 32 warps with absolute stamps"),
     ("gen17_tmaqx", "part 17: a small GEMM producer's prologue and stage-0 issue stamped step by step; a contiguous second stage near or far"),
     ("gen17_wgov14", "part 17: Triton's TMA matmul k-loop at one and two CTAs per SM, a %clock64 stamp per k-step"),
+    ("gen19_prod", "part 19: kernel parameters read before a barrier and used after it (ptxas's LDC placement); the setmaxnreg handshake"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -288,6 +288,18 @@ def derive(b, run):
             if s < m["stages"]:
                 out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
         return out
+    if fam in ("psink", "psinkx"):  # gen19_prod.py (helper prod): parameters read around a barrier (groups19_prod.go)
+        cl = [c for c in rows(clk, 4) if c[0]]  # {t0, t1 after the barrier, t2 after the chain, smid}
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        out = {"bar_cycles": up([c[1] - c[0] for c in cl])}
+        if not b["name"].startswith("psink_lat_"):
+            out["chain_cycles"] = up([c[2] - c[1] for c in cl])
+        return out
+    if fam == "smrh":  # gen19_prod.py (helper prod): setmaxnreg handshake (groups19_prod.go)
+        cl = rows(clk, 4)  # per warp {tb, before, after, smid}
+        up = lambda xs: sorted(xs)[len(xs) // 2]
+        return {"dec_cycles": cl[0][2] - cl[0][1], "inc_cycles": up([c[2] - c[1] for c in cl[4:]]),
+                "dec_end_cycles": cl[0][2] - cl[0][0], "inc_end_cycles": max(c[2] for c in cl[4:]) - cl[0][0]}
     if fam == "tmaqx":  # gen17_tmaqx.py (helper smallgemm): tmaq stamped step by step (groups17_tmaqx.go)
         cl = rows(clk, 24)  # {smid, e0, t0, a0, i0..i5, d0..d5, x0..x3, 0 x4}
         up = lambda xs: sorted(xs)[len(xs) // 2]
