@@ -21,8 +21,8 @@ type ICacheConfig struct {
 	// memory come into the L2 with it (icl2prefetch.go).
 	L2PrefetchLines int `json:"l2_prefetch_lines" yaml:"l2_prefetch_lines"`
 	// StreamLeadLines is how far ahead of the warps the sequential stream
-	// runs: line l is fetched once line l - StreamLeadLines has been asked
-	// for (icgap_g0: straight-line code after a stall finds that many
+	// runs: line l is fetched once a line of the StreamLeadLines before it
+	// has been asked for (icgap_g0: straight-line code after a stall finds that many
 	// lines already fetched).
 	StreamLeadLines int `json:"stream_lead_lines" yaml:"stream_lead_lines"`
 }
@@ -100,8 +100,8 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	if prev, near, ok := s.streams(line); ok {
 		// the prefetcher streams sequential code into the SM's
 		// instruction cache one line per line interval, ahead of the
-		// warps: line l starts when line l-1 has arrived and line l -
-		// icache_stream_lead_lines has been asked for (microbench
+		// warps: line l starts when line l-1 has arrived and a line of
+		// the icache_stream_lead_lines before it has been asked for (microbench
 		// icache_ffma_w*: one warp waits for the stream, 16 warps of
 		// straight-line FFMAs hide it behind their issue; icgap_g0: a warp
 		// that stalled finds the stream that many lines ahead). The
@@ -149,11 +149,20 @@ func (s *SM) streamLine(l uint64, prev, now engine.Cycle, commit bool) engine.Cy
 	ic := &s.cfg.ICache
 	start := prev
 	if p := uint64(ic.StreamLeadLines); l >= p {
-		if d, ok := s.ic.demand[l-p]; ok {
-			start = max(start, d)
-		} else {
-			start = max(start, now)
+		// the first time the warps came within the lead of line l: the
+		// earliest demand of lines l-p .. l-1 (straight-line code: line
+		// l-p's; a branch target placed before them may be asked later,
+		// tmaqx_s3's prologue), or now when none was asked for
+		first, ok := engine.Cycle(0), false
+		for k := uint64(1); k <= p; k++ {
+			if d, asked := s.ic.demand[l-k]; asked && (!ok || d < first) {
+				first, ok = d, true
+			}
 		}
+		if !ok {
+			first = now
+		}
+		start = max(start, first)
 	}
 	t := start + engine.Cycle(ic.LineIntervalCycles)
 	if commit {

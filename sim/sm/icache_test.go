@@ -45,23 +45,26 @@ func TestICacheMissThenStream(t *testing.T) {
 	}
 }
 
-// A forward jump from line 12 (a miss on line 10 at cycle 100 brought
-// lines 10, 11, 12 at 160, 180, 200) to line 15 at cycle 400 waits for
-// the sequential stream through the lines it skips: line 13 starts at
-// max(200, now 400: line 9 never asked for) and comes at 420, line 14 at
-// 440 (line 10 asked at 100), line 15 at 460 (line 11 never asked for:
-// from now, after line 14); the warp's own miss, 400 + 60, is no sooner.
-// A jump to line 16 (4 lines on) is beyond the stream's reach (2 + 1
-// lines back) and misses: 460, lines 13-15 not fetched.
+// A forward jump to line 15 at cycle 400, after a miss on line 10 at
+// cycle 100 (lines 10, 11, 12 at 160, 180, 200; only line 10 asked for),
+// waits for the sequential stream through the lines it skips: line 13
+// streams once a line of 9..12 was asked for (line 10 at 100) and comes at
+// 220, line 14 (line 10 within its lead) at 240, line 15 once a line of
+// 11..14 was asked for: none, so from now, at 420; the warp's own miss,
+// 400 + 60, is later. A jump to line 16 (4 lines past line 12, the last
+// present) is beyond the stream's reach (2 + 1 lines back) and misses:
+// 460, lines 13-15 not fetched.
 func TestICacheShortJumpWaitsForSkippedLines(t *testing.T) {
 	s := newICacheSM()
 	fill(s, 64)
 	s.fetchReady(10*128, 100)
-	if got := s.fetchReady(15*128, 400); got != 460 {
-		t.Fatalf("line 15 after a jump from line 12: ready at %d, want 460 (lines 13, 14, 15 streamed from 400)", got)
+	if got := s.fetchReady(15*128, 400); got != 420 {
+		t.Fatalf("line 15 after a jump from line 12: ready at %d, want 420 (lines 13, 14 streamed behind line 12, 15 from now)", got)
 	}
-	if got, ok := s.ic.ready[13]; !ok || got != 420 {
-		t.Fatalf("line 13 (skipped by the jump): ready %d (%v), want 420 from the sequential stream", got, ok)
+	for l, want := range map[uint64]engine.Cycle{13: 220, 14: 240} {
+		if got, ok := s.ic.ready[l]; !ok || got != want {
+			t.Fatalf("line %d (skipped by the jump): ready %d (%v), want %d from the sequential stream", l, got, ok, want)
+		}
 	}
 	s2 := newICacheSM()
 	fill(s2, 64)
@@ -71,6 +74,20 @@ func TestICacheShortJumpWaitsForSkippedLines(t *testing.T) {
 	}
 	if _, ok := s2.ic.ready[13]; ok {
 		t.Fatalf("line 13 fetched although the jump to line 16 missed")
+	}
+}
+
+// The stream's lead counts from the first time the warps came within it:
+// line 13 (lead 4) streams once any of lines 9..12 was asked for, here
+// line 12 at cycle 300 before line 9 at 500 (a branch target placed
+// before the code that jumps to it): 300 + 20, not 500 + 20.
+func TestICacheLeadFromFirstLineWithin(t *testing.T) {
+	s := newICacheSM()
+	fill(s, 64)
+	s.fetchReady(10*128, 100) // lines 10..12 at 160, 180, 200; 10 asked at 100
+	s.ic.demand = map[uint64]engine.Cycle{12: 300, 9: 500}
+	if got := s.fetchReady(13*128, 600); got != 320 {
+		t.Fatalf("line 13: ready at %d, want 320 (line 12 asked at 300)", got)
 	}
 }
 
