@@ -80,6 +80,9 @@ type l2Req struct {
 	seq     uint32
 	line    uint64
 	sectors uint8
+	// partial counts the sectors an LSU store writes only in part
+	// (l2kind.go: each costs its slice a second sector)
+	partial uint8
 	kind    l2Kind
 	ready   engine.Cycle // the view's data-back cycle (a miss's fill)
 }
@@ -182,8 +185,8 @@ func (g *l2) commit(views []*l2View) {
 			continue
 		}
 		start := max(float64(r.at), g.sliceFree[s])
-		g.sliceFree[s] = start + g.cost(popc4(r.sectors), r.kind.overwrites())
-		if w := g.writeCost(popc4(r.sectors), r.kind); w > 0 {
+		g.sliceFree[s] = start + g.cost(popc4(r.sectors)+int(r.partial), r.kind.overwrites())
+		if w := g.writeCost(popc4(r.sectors)+int(r.partial), r.kind); w > 0 {
 			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + w
 		}
 		if !g.slices[s].touch(r.line) && !r.kind.overwrites() {
@@ -270,8 +273,9 @@ func (v *l2View) next() {
 // access times one line of sectors requested by SM sm at cycle at: it
 // returns when the data is back (for stores: when the slice holds them)
 // and when the slice took the request in (a store or reduction: its place
-// in the slice's write queue, which only writes fill; l2kind.go).
-func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, kind l2Kind) (ready, accepted engine.Cycle) {
+// in the slice's write queue, which only writes fill; l2kind.go). partial
+// of the sectors are written only in part (an LSU store: l2kind.go).
+func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial uint8, kind l2Kind) (ready, accepted engine.Cycle) {
 	g := v.g
 	store := kind.overwrites()
 	if kind == l2Load {
@@ -285,7 +289,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, kin
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
 	start := max(float64(at), v.sliceFree[s])
-	v.sliceFree[s] = start + g.cost(popc4(sectors), store)/v.share
+	v.sliceFree[s] = start + g.cost(popc4(sectors)+int(partial), store)/v.share
 	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
 	if ready-engine.Cycle(start) == g.far {
@@ -312,9 +316,9 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors uint8, kin
 	}
 	v.bytes += bytes
 	g.seq[sm]++
-	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, kind: kind, ready: ready})
+	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, partial: partial, kind: kind, ready: ready})
 	accepted = engine.Cycle(start)
-	if w := g.writeCost(popc4(sectors), kind); w > 0 {
+	if w := g.writeCost(popc4(sectors)+int(partial), kind); w > 0 {
 		ws := max(float64(at), v.storeFree[s])
 		v.storeFree[s] = ws + w/v.share
 		accepted = engine.Cycle(ws)

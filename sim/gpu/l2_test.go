@@ -26,11 +26,11 @@ func TestL2NearFarAndWindows(t *testing.T) {
 	// lines 0 and 1 hash to slices 0 and 1; SM 0 is near slice 0, SM 1 near slice 1
 	assert.Equal(t, 0, g.slice(0))
 	assert.Equal(t, 1, g.slice(1))
-	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, l2Load)), "cold: HBM")
-	assert.Equal(t, engine.Cycle(2100+265), first(a.access(2100, 0, 0, 0xf, l2Load)), "own line, near slice")
-	assert.Equal(t, 2100+dram, first(b.access(2100, 1, 0, 0xf, l2Load)), "the other partition's line: not before the window ends")
+	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, 0, l2Load)), "cold: HBM")
+	assert.Equal(t, engine.Cycle(2100+265), first(a.access(2100, 0, 0, 0xf, 0, l2Load)), "own line, near slice")
+	assert.Equal(t, 2100+dram, first(b.access(2100, 1, 0, 0xf, 0, l2Load)), "the other partition's line: not before the window ends")
 	g.commit([]*l2View{a, b})
-	assert.Equal(t, engine.Cycle(2200+298), first(b.access(2200, 1, 0, 0xf, l2Load)), "committed, far slice for SM 1")
+	assert.Equal(t, engine.Cycle(2200+298), first(b.access(2200, 1, 0, 0xf, 0, l2Load)), "committed, far slice for SM 1")
 	assert.Equal(t, int64(4), a.missSectors)
 	assert.Equal(t, int64(4), a.hitSectors)
 	assert.Equal(t, int64(4), b.hitSectors)
@@ -63,9 +63,9 @@ func TestL2StoreRates(t *testing.T) {
 		g := newL2(&tc, 1, [][]int{{0}})
 		v := newL2View(g)
 		for range 100 {
-			v.access(0, 0, 0, c.sectors, c.store)
+			v.access(0, 0, 0, c.sectors, 0, c.store)
 		}
-		_, acc := v.access(0, 0, 0, c.sectors, c.store)
+		_, acc := v.access(0, 0, 0, c.sectors, 0, c.store)
 		assert.Equal(t, c.want, acc, "store %v sectors %04b", c.store, c.sectors)
 	}
 	// a load backlog delays a store's data (the shared port) but not its
@@ -73,9 +73,9 @@ func TestL2StoreRates(t *testing.T) {
 	g := newL2(&tc, 1, [][]int{{0}})
 	v := newL2View(g)
 	for range 100 {
-		v.access(0, 0, 0, 0xf, l2Load)
+		v.access(0, 0, 0, 0xf, 0, l2Load)
 	}
-	ready, acc := v.access(0, 0, 0, 0xf, l2Store)
+	ready, acc := v.access(0, 0, 0, 0xf, 0, l2Store)
 	assert.Equal(t, engine.Cycle(0), acc, "write queue empty")
 	assert.Equal(t, engine.Cycle(3)+g.latency(0, 0), ready, "behind 100 loads of 1/32 cycle on the port")
 	tc.L2StoreLinesPerL2Cycle = 0
@@ -92,9 +92,9 @@ func TestL2CommitOrder(t *testing.T) {
 	g := newL2(&tc, 2, [][]int{{0}, {1}})
 	a, b := newL2View(g), newL2View(g)
 	// slice 0 lines: 0, 3, 5 (even parity)
-	b.access(10, 1, 0, 0xf, l2Load)
-	a.access(20, 0, 3, 0xf, l2Load)
-	b.access(30, 1, 5, 0xf, l2Load)
+	b.access(10, 1, 0, 0xf, 0, l2Load)
+	a.access(20, 0, 3, 0xf, 0, l2Load)
+	b.access(30, 1, 5, 0xf, 0, l2Load)
 	g.commit([]*l2View{b, a})
 	assert.False(t, g.slices[0].has(0), "the oldest line was evicted")
 	assert.True(t, g.slices[0].has(3))

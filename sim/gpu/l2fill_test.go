@@ -25,16 +25,16 @@ func TestL2HitOnLineInFlightWaitsForFill(t *testing.T) {
 	assert.Equal(t, 0, g.slice(0))
 
 	v := newL2View(g)
-	assert.Equal(t, 1000+d, first(v.access(1000, 0, 0, 0xf, l2Load)), "the miss")
-	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, l2Load)), "same window: waits for the fill")
-	assert.Equal(t, engine.Cycle(2000+298), first(v.access(2000, 1, 0, 0xf, l2Load)), "filled: a hit")
+	assert.Equal(t, 1000+d, first(v.access(1000, 0, 0, 0xf, 0, l2Load)), "the miss")
+	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, 0, l2Load)), "same window: waits for the fill")
+	assert.Equal(t, engine.Cycle(2000+298), first(v.access(2000, 1, 0, 0xf, 0, l2Load)), "filled: a hit")
 
 	g = newL2(&tc, 2, [][]int{{0}, {1}})
 	v = newL2View(g)
-	v.access(1000, 0, 0, 0xf, l2Load)
+	v.access(1000, 0, 0, 0xf, 0, l2Load)
 	g.commit([]*l2View{v})
-	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, l2Load)), "next window: the committed fill")
-	assert.Equal(t, 1010+d+298, first(v.access(1010+d, 1, 0, 0xf, l2Load)), "after the fill: a hit")
+	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, 0, l2Load)), "next window: the committed fill")
+	assert.Equal(t, 1010+d+298, first(v.access(1010+d, 1, 0, 0xf, 0, l2Load)), "after the fill: a hit")
 }
 
 // A TMA box that waits for another box's fill comes from HBM as the first

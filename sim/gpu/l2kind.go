@@ -67,3 +67,28 @@ func (g *l2) writeCost(sectors int, k l2Kind) float64 {
 	}
 	return 0
 }
+
+// partialSectors is how many of the sectors of line i of e an LSU store
+// writes only in part (at least the bytes it leaves out of its sectors,
+// 32 a sector, rounded up). The slice merges such a sector into the one
+// it holds, a read and a write of the sector where a whole one is written
+// once (the L2's ECC is per sector): each costs the slice a second
+// sector. Microbenchmark tailst_f32_k64_c132 (gen9_tail.py, both GPUs):
+// 132 SMs each storing 64 KiB with st.global.u32 in the m64nNk8
+// accumulator layout (16 of a sector's 32 bytes a request) take 15700
+// cycles to issue on the H200 (34 requests a cycle GPU-wide), the same
+// bytes in whole sectors with st.global.v2.f32 (tailst_f64_k64_c132, the
+// same number of line requests a sector) 4900: a half-written sector costs
+// about what two whole ones do (l2_store_*: 0.0143 L2 cycles a one-sector
+// line, 0.0237 with the second sector against 0.0249 measured).
+func partialSectors(e *exec.Effect, i int, k l2Kind) uint8 {
+	if k != l2Store || i >= len(e.LineBytes) {
+		return 0
+	}
+	n := popc4(e.LineSectors[i])
+	miss := 32*n - int(e.LineBytes[i])
+	if miss <= 0 {
+		return 0
+	}
+	return uint8(min(n, (miss+31)/32))
+}

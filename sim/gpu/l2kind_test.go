@@ -37,16 +37,16 @@ func TestL2TMAWriteRates(t *testing.T) {
 		require.NoError(t, tc.Validate())
 		v := newL2View(newL2(&tc, 1, [][]int{{0}}))
 		for range 100 {
-			v.access(0, 0, 0, 0xf, c.kind)
+			v.access(0, 0, 0, 0xf, 0, c.kind)
 		}
-		_, acc := v.access(0, 0, 0, 0xf, c.kind)
+		_, acc := v.access(0, 0, 0, 0xf, 0, c.kind)
 		assert.Equal(t, c.want, acc, "kind %d, rates %g / %g", c.kind, c.tmaStore, c.reduce)
 	}
 	// a reduction reads its line (from HBM when the slice lacks it); a
 	// store overwrites it
 	v := newL2View(newL2(&tc, 1, [][]int{{0}}))
-	v.access(0, 0, 0, 0xf, l2Reduce)
-	v.access(0, 0, 1, 0xf, l2TMAStore)
+	v.access(0, 0, 0, 0xf, 0, l2Reduce)
+	v.access(0, 0, 1, 0xf, 0, l2TMAStore)
 	assert.Equal(t, int64(4), v.missSectors, "the reduction's line only")
 }
 
@@ -68,4 +68,41 @@ func TestL2KindOf(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, kindOf(&c.e))
 	}
+}
+
+// An LSU store that writes a sector only in part costs its slice a second
+// sector (l2kind.go partialSectors). Hand-derived, as TestL2StoreRates:
+// the L2 and SM at 1000 MHz, stores at 2048 B and 128 lines per L2 cycle
+// GPU-wide (a slice: 1/32 cycle a sector, 1/64 a line). 100 one-sector
+// stores at cycle 0 to one slice: the 101st is taken in at 100 x (1/32 +
+// 1/64) = 4.7 when they write whole sectors, at 100 x (2/32 + 1/64) = 7.8
+// when each writes 16 of its sector's 32 bytes.
+func TestL2PartialSectorStores(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.SMClockMHz, tc.L2ClockMHz = 1000, 1000
+	tc.L2BytesPerL2Cycle = 8192
+	tc.L2StoreBytesPerL2Cycle, tc.L2StoreLinesPerL2Cycle = 2048, 128
+	tc.L2TMAStoreBytesPerL2Cycle, tc.L2TMAReduceBytesPerL2Cycle = 0, 0
+	require.NoError(t, tc.Validate())
+	for _, c := range []struct {
+		bytes uint16
+		want  engine.Cycle
+	}{{32, 4}, {16, 7}, {31, 7}} {
+		e := &exec.Effect{GlobalStore: true, NumLines: 1}
+		e.LineSectors[0], e.LineBytes[0] = 0b0001, c.bytes
+		p := partialSectors(e, 0, kindOf(e))
+		v := newL2View(newL2(&tc, 1, [][]int{{0}}))
+		for range 100 {
+			v.access(0, 0, 0, 0b0001, p, l2Store)
+		}
+		_, acc := v.access(0, 0, 0, 0b0001, p, l2Store)
+		assert.Equal(t, c.want, acc, "%d bytes of the sector", c.bytes)
+	}
+	// two whole sectors and one half-written one in a line: 96 - 80 = 16
+	// bytes left out, one partial sector; a load never has any
+	e := &exec.Effect{GlobalStore: true, NumLines: 1}
+	e.LineSectors[0], e.LineBytes[0] = 0b0111, 80
+	assert.Equal(t, uint8(1), partialSectors(e, 0, l2Store))
+	assert.Equal(t, uint8(0), partialSectors(e, 0, l2Load))
 }

@@ -27,14 +27,14 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	v := newL2View(g)
 	v.local[localKey(g.slice(0), 0)] = struct{}{} // line 0 is in L2 (no HBM)
 	v.local[localKey(g.slice(2), 2)] = struct{}{}
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 0, 0, 0x3, l2Load)))
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1000, 0, 0, 0x3, 0, l2Load)))
 	free := v.sliceFree[0]
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1100, 1, 0, 0x1, l2Load)), "same GPC, in flight: joins")
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1100, 1, 0, 0x1, 0, l2Load)), "same GPC, in flight: joins")
 	assert.Equal(t, free, v.sliceFree[0], "a joined load takes no slice time")
 	assert.Equal(t, int64(1), v.mergedSectors)
-	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0x4, l2Load)), "a sector the head did not ask for")
-	assert.Equal(t, engine.Cycle(1100+298), first(v.access(1100, 2, 0, 0x1, l2Load)), "another GPC: its own request")
-	assert.Equal(t, engine.Cycle(1265+265), first(v.access(1265, 0, 0, 0x1, l2Load)), "the head's own SM never joins it")
+	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0x4, 0, l2Load)), "a sector the head did not ask for")
+	assert.Equal(t, engine.Cycle(1100+298), first(v.access(1100, 2, 0, 0x1, 0, l2Load)), "another GPC: its own request")
+	assert.Equal(t, engine.Cycle(1265+265), first(v.access(1265, 0, 0, 0x1, 0, l2Load)), "the head's own SM never joins it")
 	assert.Equal(t, int64(1), v.mergedSectors)
 
 	// two joins at most (l2_merge_joins_count 2): the third request of
@@ -43,11 +43,11 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	g = newL2(&tc, 4, [][]int{{0, 1, 2, 3}})
 	v = newL2View(g)
 	v.local[localKey(g.slice(0), 0)] = struct{}{}
-	v.access(1000, 0, 0, 0xf, l2Load)
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1010, 1, 0, 0xf, l2Load)))
-	assert.Equal(t, engine.Cycle(1265), first(v.access(1020, 2, 0, 0xf, l2Load)))
-	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1030, 3, 0, 0xf, l2Load)), "a third join: its own request")
-	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1040, 1, 0, 0xf, l2Load)), "joins the new head")
+	v.access(1000, 0, 0, 0xf, 0, l2Load)
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1010, 1, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1265), first(v.access(1020, 2, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1030, 3, 0, 0xf, 0, l2Load)), "a third join: its own request")
+	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1040, 1, 0, 0xf, 0, l2Load)), "joins the new head")
 	assert.Equal(t, int64(12), v.mergedSectors)
 
 	// a joined load's data l2_merge_forward_cycles after the head's
@@ -55,13 +55,13 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v = newL2View(g)
 	v.local[localKey(g.slice(0), 0)] = struct{}{}
-	v.access(1000, 0, 0, 0xf, l2Load)
-	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, l2Load)))
+	v.access(1000, 0, 0, 0xf, 0, l2Load)
+	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, 0, l2Load)))
 
 	tc.L2MergeJoins = 0
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v = newL2View(g)
 	v.local[localKey(g.slice(0), 0)] = struct{}{}
-	v.access(1000, 0, 0, 0xf, l2Load)
-	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0xf, l2Load)), "merging off")
+	v.access(1000, 0, 0, 0xf, 0, l2Load)
+	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0xf, 0, l2Load)), "merging off")
 }

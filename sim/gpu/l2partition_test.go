@@ -45,8 +45,8 @@ func TestDRAMFarExtra(t *testing.T) {
 		require.NoError(t, tc.Validate())
 		dram := engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs))
 		g := newL2(&tc, 2, [][]int{{0}, {1}})
-		assert.Equal(t, 1000+dram-100, first(newL2View(g).access(1000, 0, 0, 0xf, l2Load)), "near miss, fabric %d", fabric)
-		assert.Equal(t, 1000+dram+100, first(newL2View(g).access(1000, 1, 0, 0xf, l2Load)), "far miss, fabric %d", fabric)
+		assert.Equal(t, 1000+dram-100, first(newL2View(g).access(1000, 0, 0, 0xf, 0, l2Load)), "near miss, fabric %d", fabric)
+		assert.Equal(t, 1000+dram+100, first(newL2View(g).access(1000, 1, 0, 0xf, 0, l2Load)), "far miss, fabric %d", fabric)
 	}
 	tc := DefaultTimedConfig()
 	tc.DRAMFarExtraCycles = 1 << 20

@@ -98,7 +98,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	opened, last := 0, ^uint64(0)
 	for i, ln := range lines {
 		ms, ws := m.l2.missSectors, m.l2.waitSectors
-		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], kind)
+		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], partialSectors(e, i, kind), kind)
 		if tmaLoad && m.tmaPage > 0 {
 			// a line from HBM: the first in its 1 KiB block opens the
 			// page, and so does a line fetched before (it was evicted
