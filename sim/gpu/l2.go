@@ -69,7 +69,7 @@ type l2 struct {
 	portPerCycle float64
 	// fill: when each line missed in earlier windows is in its slice
 	// (localKey; l2fill.go), pruned at fillPrune entries
-	fill      map[uint64]engine.Cycle
+	fill      hashTab[engine.Cycle]
 	fillPrune int
 }
 
@@ -117,7 +117,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
-	g.fill, g.fillPrune = map[uint64]engine.Cycle{}, mergeMaxEntries
+	g.fillPrune = mergeMaxEntries
 	return g
 }
 
@@ -230,7 +230,7 @@ type l2View struct {
 	reqs      []l2Req
 	// merge: the requests of the view's GPCs later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
-	merge map[mergeKey]mergeEntry
+	merge *hashTab[mergeEntry]
 	// mergePrune is the table size at which stale entries are dropped next
 	// (l2merge.go: twice what the last pruning left, so pruning stays
 	// amortised O(1) a request when many requests are in flight)
@@ -251,7 +251,7 @@ type l2View struct {
 func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
-		v.merge = map[mergeKey]mergeEntry{}
+		v.merge = &hashTab[mergeEntry]{}
 		v.mergePrune = mergeMaxEntries
 	}
 	v.next()
