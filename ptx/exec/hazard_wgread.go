@@ -30,6 +30,9 @@ type wgReadTrack struct {
 	// the fourth part issues) is reported (wgQueuedWrites).
 	stamp uint64
 	last  []wgWrite
+	// lastStamp is last's stamps alone (wgQueuedWrites reads only them,
+	// for every chunk of every queued wgmma's operands)
+	lastStamp []uint64
 }
 
 // wgWrite is the last write of a chunk (queue mode).
@@ -49,6 +52,7 @@ func (c *CTA) wgQueueStamp() (uint64, bool) {
 	}
 	if h.wr.last == nil {
 		h.wr.last = make([]wgWrite, len(h.chunk))
+		h.wr.lastStamp = make([]uint64, len(h.chunk))
 	}
 	return h.wr.stamp, true
 }
@@ -62,7 +66,7 @@ func (w *Warp) wgQueuedWrites(x *xinst, warps []*Warp, name string, chunks []uin
 		return nil
 	}
 	for _, k := range chunks {
-		if int(k) >= len(h.wr.last) {
+		if int(k) >= len(h.wr.lastStamp) || h.wr.lastStamp[k] <= stamp {
 			continue
 		}
 		if lw := &h.wr.last[k]; lw.stamp > stamp {
@@ -210,6 +214,7 @@ func (c *CTA) wgOverwrite(x *xinst, l int, by *Warp, k uint32, what string, memo
 	if h != nil && h.wr.last != nil && int(k) < len(h.wr.last) {
 		h.wr.stamp++
 		h.wr.last[k] = wgWrite{stamp: h.wr.stamp, warp: int32(by.id), rank: int32(by.cta.rank), line: int32(x.line()), what: what}
+		h.wr.lastStamp[k] = h.wr.stamp
 	}
 	if h == nil || h.wr.chunk == nil || int(k) >= len(h.chunk) {
 		return nil

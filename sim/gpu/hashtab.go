@@ -1,67 +1,69 @@
 package gpu
 
-// hashTab is an open-addressing hash table (linear probing) from a key of
-// two words to a V, for the L2 model's hot tables: the GPC merge table
+// hashTab is an open-addressing hash table (linear probing, keys apart
+// from values) from a uint64 to a V, for the L2 model's hot tables: the GPC merge table
 // (l2merge.go) and the committed fills (l2fill.go). Both are looked up on
 // every L2 request and pruned in bulk (drop what no later request can use),
 // never deleted from one by one; a Go map under that use keeps its
 // tombstones and its largest size, and a lookup that misses probed far
 // (issue 14: 10 of the 215 CPU seconds of cutlass_gemm_ws_cooperative_4096
-// were map lookups of the merge table). Pruning here rebuilds the table
-// from the entries kept. Nothing iterates it in an order a result could
+// were map lookups of the merge table). Pruning here reinserts the entries kept
+// into the emptied table. Nothing iterates it in an order a result could
 // depend on: it only answers lookups.
 type hashTab[V any] struct {
-	slots []hashSlot[V] // a power of two, at most half full
-	n     int
+	keys []uint64 // key+1, 0 an empty slot; a power of two, at most half full
+	vals []V
+	n    int
+	kept []hashKept[V] // prune's scratch
 }
 
-type hashSlot[V any] struct {
-	a, b uint64
-	used bool
-	v    V
+type hashKept[V any] struct {
+	k uint64
+	v V
 }
 
 // hashTabMin is the smallest number of slots.
 const hashTabMin = 64
 
-func (t *hashTab[V]) home(a, b uint64) int {
-	h := (a ^ b*0xc2b2ae3d27d4eb4f) * 0x9e3779b97f4a7c15
-	return int(h>>32) & (len(t.slots) - 1)
+func (t *hashTab[V]) home(k uint64) int {
+	return int((k*0x9e3779b97f4a7c15)>>32) & (len(t.keys) - 1)
 }
 
-// get returns a pointer to key (a, b)'s value, nil when absent. The
-// pointer is valid until the next put or prune.
-func (t *hashTab[V]) get(a, b uint64) *V {
+// get returns a pointer to key k's value, nil when absent. The pointer is
+// valid until the next put or prune.
+func (t *hashTab[V]) get(k uint64) *V {
 	if t.n == 0 {
 		return nil
 	}
-	mask := len(t.slots) - 1
-	for i := t.home(a, b); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if !s.used {
+	mask, want := len(t.keys)-1, k+1
+	for i := t.home(k); ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case want:
+			return &t.vals[i]
+		case 0:
 			return nil
-		}
-		if s.a == a && s.b == b {
-			return &s.v
 		}
 	}
 }
 
-// put sets key (a, b) to v.
-func (t *hashTab[V]) put(a, b uint64, v V) {
-	if 2*(t.n+1) > len(t.slots) {
-		t.resize(max(hashTabMin, 2*len(t.slots)))
+// put sets key k (below 2^64-1) to v.
+func (t *hashTab[V]) put(k uint64, v V) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.resize(max(hashTabMin, 2*len(t.keys)))
 	}
-	mask := len(t.slots) - 1
-	for i := t.home(a, b); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if !s.used {
-			*s = hashSlot[V]{a: a, b: b, used: true, v: v}
-			t.n++
+	t.insert(k, v)
+}
+
+func (t *hashTab[V]) insert(k uint64, v V) {
+	mask, want := len(t.keys)-1, k+1
+	for i := t.home(k); ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case want:
+			t.vals[i] = v
 			return
-		}
-		if s.a == a && s.b == b {
-			s.v = v
+		case 0:
+			t.keys[i], t.vals[i] = want, v
+			t.n++
 			return
 		}
 	}
@@ -70,37 +72,37 @@ func (t *hashTab[V]) put(a, b uint64, v V) {
 // len is the number of keys.
 func (t *hashTab[V]) len() int { return t.n }
 
-// prune keeps the entries keep says yes to, in a table sized for
-// room(kept) entries (at least those kept), and returns how many it kept.
+// prune keeps the entries keep says yes to, with room for room(kept)
+// entries (at least those kept), and returns how many it kept.
 func (t *hashTab[V]) prune(keep func(*V) bool, room func(kept int) int) int {
-	old := t.slots
-	kept := 0
-	for i := range old {
-		if old[i].used && keep(&old[i].v) {
-			kept++
-		} else {
-			old[i].used = false
+	t.kept = t.kept[:0]
+	for i, k := range t.keys {
+		if k != 0 && keep(&t.vals[i]) {
+			t.kept = append(t.kept, hashKept[V]{k - 1, t.vals[i]})
 		}
 	}
 	size := hashTabMin
-	for 2*(max(kept, room(kept))+1) > size {
+	for 2*(max(len(t.kept), room(len(t.kept)))+1) > size {
 		size *= 2
 	}
-	t.slots, t.n = make([]hashSlot[V], size), 0
-	for i := range old {
-		if old[i].used {
-			t.put(old[i].a, old[i].b, old[i].v)
-		}
+	if size > len(t.keys) || 4*size <= len(t.keys) {
+		t.keys, t.vals = make([]uint64, size), make([]V, size)
+	} else {
+		clear(t.keys) // the values of empty slots are never read
 	}
-	return kept
+	t.n = 0
+	for _, e := range t.kept {
+		t.insert(e.k, e.v)
+	}
+	return len(t.kept)
 }
 
 func (t *hashTab[V]) resize(size int) {
-	old := t.slots
-	t.slots, t.n = make([]hashSlot[V], size), 0
-	for i := range old {
-		if old[i].used {
-			t.put(old[i].a, old[i].b, old[i].v)
+	keys, vals := t.keys, t.vals
+	t.keys, t.vals, t.n = make([]uint64, size), make([]V, size), 0
+	for i, k := range keys {
+		if k != 0 {
+			t.insert(k-1, vals[i])
 		}
 	}
 }

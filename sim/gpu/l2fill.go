@@ -27,7 +27,7 @@ func (v *l2View) fillAt(key uint64) engine.Cycle {
 	if f, ok := v.fill[key]; ok {
 		return f
 	}
-	if f := v.g.fill.get(key, 0); f != nil {
+	if f := v.g.fill.get(key); f != nil {
 		return *f
 	}
 	return 0
@@ -52,7 +52,7 @@ func (v *l2View) filled(key uint64, ready engine.Cycle) { v.fill[key] = ready }
 
 // commitFill records a committed miss's fill (the window's first request
 // of the line in (cycle, SM, sequence) order; later ones find it present).
-func (g *l2) commitFill(key uint64, ready engine.Cycle) { g.fill.put(key, 0, ready) }
+func (g *l2) commitFill(key uint64, ready engine.Cycle) { g.fill.put(key, ready) }
 
 // pruneFills drops, once the table has grown past its pruning size, the
 // fills done by cycle at, which no later request can wait for (requests of

@@ -1,6 +1,10 @@
 package gpu
 
-import "github.com/sm90sim/sm90sim/sim/engine"
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
 
 // L2 request merging (issue 14; microbench l2bw_sh_*, tools/microbench/
 // l2bw_sh.cu). When many SMs read the same lines, the GPU moves 2.2-2.4x
@@ -49,6 +53,16 @@ type mergeEntry struct {
 // dropped.
 const mergeMaxEntries = 1 << 14
 
+// mergeKey is the merge table's key of a line requested by a GPC. Lines
+// are global addresses / 128 (below 2^41: the launch maps global memory
+// below 2^48) and GPC numbers below len(gpcs) + SMs.
+func mergeKey(line uint64, gpc int32) uint64 {
+	if line >= 1<<55 || gpc < 0 || gpc >= 1<<8 {
+		panic(fmt.Sprintf("l2 merge key out of range: line %#x, GPC %d", line, gpc))
+	}
+	return line<<8 | uint64(gpc)
+}
+
 // mergeRoom is the table size at which the next pruning comes when one
 // left kept entries.
 func mergeRoom(kept int) int { return max(mergeMaxEntries, 2*kept) }
@@ -59,7 +73,7 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 	if v.merge == nil {
 		return 0, false
 	}
-	e := v.merge.get(line, uint64(v.g.smGPC[sm]))
+	e := v.merge.get(mergeKey(line, v.g.smGPC[sm]))
 	if e == nil || int(e.sm) == sm || at >= e.ready || sectors&^e.sectors != 0 || int(e.joins) >= v.g.mergeJoins {
 		return 0, false
 	}
@@ -79,5 +93,5 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 		kept := v.merge.prune(func(e *mergeEntry) bool { return e.ready > at }, mergeRoom)
 		v.mergePrune = mergeRoom(kept)
 	}
-	v.merge.put(line, uint64(v.g.smGPC[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready})
+	v.merge.put(mergeKey(line, v.g.smGPC[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready})
 }
