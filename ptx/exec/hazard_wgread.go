@@ -108,7 +108,7 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	for q := range warps {
 		r.group[q] = w.cta.wg.cur.parts[q].group // the warp's group when it issued its part
 	}
-	if len(t.reads) == cap(t.reads) && len(t.reads) >= wgReadsCompactMin {
+	if len(t.reads) == cap(t.reads) && len(t.reads) >= max(wgReadsCompactMin, len(t.chunk)) {
 		t.compact()
 	}
 	t.reads = append(t.reads, r)
@@ -123,7 +123,9 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	}
 }
 
-// wgReadsCompactMin is the fewest reads a track compacts.
+// wgReadsCompactMin is the fewest reads a track compacts; it compacts no
+// sooner than reads is as long as chunk either (a compaction scans both:
+// so its cost spreads over at least half as many appends).
 const wgReadsCompactMin = 1024
 
 // compact drops the reads that neither a chunk nor a warp's pending list
