@@ -30,6 +30,9 @@ type wgReadTrack struct {
 	// the fourth part issues) is reported (wgQueuedWrites).
 	stamp uint64
 	last  []wgWrite
+	// lastStamp is last's stamps alone (wgQueuedWrites reads only them,
+	// for every chunk of every queued wgmma's operands)
+	lastStamp []uint64
 }
 
 // wgWrite is the last write of a chunk (queue mode).
@@ -49,6 +52,7 @@ func (c *CTA) wgQueueStamp() (uint64, bool) {
 	}
 	if h.wr.last == nil {
 		h.wr.last = make([]wgWrite, len(h.chunk))
+		h.wr.lastStamp = make([]uint64, len(h.chunk))
 	}
 	return h.wr.stamp, true
 }
@@ -62,7 +66,7 @@ func (w *Warp) wgQueuedWrites(x *xinst, warps []*Warp, name string, chunks []uin
 		return nil
 	}
 	for _, k := range chunks {
-		if int(k) >= len(h.wr.last) {
+		if int(k) >= len(h.wr.lastStamp) || h.wr.lastStamp[k] <= stamp {
 			continue
 		}
 		if lw := &h.wr.last[k]; lw.stamp > stamp {
@@ -104,6 +108,9 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	for q := range warps {
 		r.group[q] = w.cta.wg.cur.parts[q].group // the warp's group when it issued its part
 	}
+	if len(t.reads) == cap(t.reads) && len(t.reads) >= max(wgReadsCompactMin, len(t.chunk)) {
+		t.compact()
+	}
 	t.reads = append(t.reads, r)
 	i := int32(len(t.reads))
 	for _, ow := range warps {
@@ -112,6 +119,56 @@ func (h *hazards) wgReadRecord(w *Warp, x *xinst, warps []*Warp, name string, ch
 	for _, k := range chunks {
 		if int(k) < len(h.chunk) {
 			t.chunk[int(k)*t.nwg+g] = i
+		}
+	}
+}
+
+// wgReadsCompactMin is the fewest reads a track compacts; it compacts no
+// sooner than reads is as long as chunk either (a compaction scans both:
+// so its cost spreads over at least half as many appends).
+const wgReadsCompactMin = 1024
+
+// compact drops the reads that neither a chunk nor a warp's pending list
+// refers to (a chunk keeps only its last read per warpgroup, and a
+// retired read leaves the lists), renumbering the rest in order, when that
+// frees at least half of reads; else the next append grows it. Without
+// it reads grew by two entries a wgmma for the CTA's life (issue 14: 2.7
+// of the 215 CPU seconds of cutlass_gemm_ws_cooperative_4096 went to
+// growing it). What a check reads of a read is unchanged.
+func (t *wgReadTrack) compact() {
+	to := make([]int32, len(t.reads)+1) // old 1+index -> new 1+index, 0 dropped
+	for _, i := range t.chunk {
+		to[i] = 1
+	}
+	for _, p := range t.pend {
+		for _, i := range p {
+			to[i] = 1
+		}
+	}
+	to[0] = 0
+	n := int32(0)
+	for i := 1; i < len(to); i++ {
+		if to[i] != 0 {
+			n++
+			to[i] = n
+		}
+	}
+	if int(n) > len(t.reads)/2 {
+		return
+	}
+	for i := 1; i < len(to); i++ {
+		if to[i] != 0 {
+			t.reads[to[i]-1] = t.reads[i-1]
+		}
+	}
+	clear(t.reads[n:])
+	t.reads = t.reads[:n]
+	for j, i := range t.chunk {
+		t.chunk[j] = to[i]
+	}
+	for _, p := range t.pend {
+		for j, i := range p {
+			p[j] = to[i]
 		}
 	}
 }
@@ -159,6 +216,7 @@ func (c *CTA) wgOverwrite(x *xinst, l int, by *Warp, k uint32, what string, memo
 	if h != nil && h.wr.last != nil && int(k) < len(h.wr.last) {
 		h.wr.stamp++
 		h.wr.last[k] = wgWrite{stamp: h.wr.stamp, warp: int32(by.id), rank: int32(by.cta.rank), line: int32(x.line()), what: what}
+		h.wr.lastStamp[k] = h.wr.stamp
 	}
 	if h == nil || h.wr.chunk == nil || int(k) >= len(h.chunk) {
 		return nil

@@ -2,7 +2,6 @@ package gpu
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -51,8 +50,8 @@ type l2 struct {
 	nearSlice []uint8
 	seq       []uint32
 	reqs      []l2Req // merge buffer
-	// smSeen, floors: scratch of floorShares (l2share_floor.go)
-	smSeen []bool
+	heads     []int   // mergeReqs's place in each view (l2seal.go)
+	// floors: scratch of floorShares (l2share_floor.go)
 	floors []float64
 	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
 	// can join one (0: no merging)
@@ -69,7 +68,7 @@ type l2 struct {
 	portPerCycle float64
 	// fill: when each line missed in earlier windows is in its slice
 	// (localKey; l2fill.go), pruned at fillPrune entries
-	fill      map[uint64]engine.Cycle
+	fill      hashTab[engine.Cycle]
 	fillPrune int
 }
 
@@ -120,7 +119,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
-	g.fill, g.fillPrune = map[uint64]engine.Cycle{}, mergeMaxEntries
+	g.fillPrune = mergeMaxEntries
 	return g
 }
 
@@ -159,21 +158,11 @@ func (g *l2) latency(sm int, s int) engine.Cycle {
 // commit applies the window's requests of every view in (cycle, SM,
 // sequence) order and starts the views' next window.
 func (g *l2) commit(views []*l2View) {
-	g.reqs = g.reqs[:0]
+	g.mergeReqs(views) // sorted (l2seal.go)
 	var total float64
 	for _, v := range views {
-		g.reqs = append(g.reqs, v.reqs...)
 		total += v.bytes
 	}
-	slices.SortFunc(g.reqs, func(a, b l2Req) int {
-		switch {
-		case a.at != b.at:
-			return cmp64(int64(a.at), int64(b.at))
-		case a.sm != b.sm:
-			return int(a.sm - b.sm)
-		}
-		return cmp64(int64(a.seq), int64(b.seq))
-	})
 	var last engine.Cycle
 	for i := range g.reqs {
 		r := &g.reqs[i]
@@ -233,7 +222,7 @@ type l2View struct {
 	reqs      []l2Req
 	// merge: the requests of the view's GPCs later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
-	merge map[mergeKey]mergeEntry
+	merge *hashTab[mergeEntry]
 	// mergePrune is the table size at which stale entries are dropped next
 	// (l2merge.go: twice what the last pruning left, so pruning stays
 	// amortised O(1) a request when many requests are in flight)
@@ -249,12 +238,17 @@ type l2View struct {
 	hitSectors, farSectors, missSectors, mergedSectors int64
 	// waitSectors: hits that waited for a line's fill from HBM (l2fill.go)
 	waitSectors int64
+	// sealed: the window is over (l2seal.go); smCount: the SMs that sent
+	// its requests (smSeen: scratch)
+	sealed  bool
+	smCount int
+	smSeen  []bool
 }
 
 func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
-		v.merge = map[mergeKey]mergeEntry{}
+		v.merge = &hashTab[mergeEntry]{}
 		v.mergePrune = mergeMaxEntries
 	}
 	v.next()
@@ -263,8 +257,11 @@ func newL2View(g *l2) *l2View {
 
 // next starts a window from the committed state.
 func (v *l2View) next() {
-	clear(v.local)
-	clear(v.fill)
+	if !v.sealed {
+		clear(v.local)
+		clear(v.fill)
+	}
+	v.sealed = false
 	v.sliceFree, v.storeFree, v.dramFree = v.g.sliceFree, v.g.storeFree, v.g.dramFree
 	v.bytes = 0
 	v.reqs = v.reqs[:0]

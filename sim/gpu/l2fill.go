@@ -27,7 +27,10 @@ func (v *l2View) fillAt(key uint64) engine.Cycle {
 	if f, ok := v.fill[key]; ok {
 		return f
 	}
-	return v.g.fill[key]
+	if f := v.g.fill.get(key); f != nil {
+		return *f
+	}
+	return 0
 }
 
 // waitFill is ready for a request that found line key's tag: no earlier
@@ -49,20 +52,16 @@ func (v *l2View) filled(key uint64, ready engine.Cycle) { v.fill[key] = ready }
 
 // commitFill records a committed miss's fill (the window's first request
 // of the line in (cycle, SM, sequence) order; later ones find it present).
-func (g *l2) commitFill(key uint64, ready engine.Cycle) { g.fill[key] = ready }
+func (g *l2) commitFill(key uint64, ready engine.Cycle) { g.fill.put(key, ready) }
 
 // pruneFills drops, once the table has grown past its pruning size, the
 // fills done by cycle at, which no later request can wait for (requests of
 // later windows start at or after this window's last request; deleting in
 // any order leaves the same table).
 func (g *l2) pruneFills(at engine.Cycle) {
-	if len(g.fill) < g.fillPrune {
+	if g.fill.len() < g.fillPrune {
 		return
 	}
-	for k, f := range g.fill {
-		if f <= at {
-			delete(g.fill, k)
-		}
-	}
-	g.fillPrune = max(mergeMaxEntries, 2*len(g.fill))
+	kept := g.fill.prune(func(f *engine.Cycle) bool { return *f > at }, mergeRoom)
+	g.fillPrune = mergeRoom(kept)
 }

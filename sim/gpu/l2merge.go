@@ -1,6 +1,10 @@
 package gpu
 
-import "github.com/sm90sim/sm90sim/sim/engine"
+import (
+	"fmt"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
 
 // L2 request merging (issue 14; microbench l2bw_sh_*, tools/microbench/
 // l2bw_sh.cu). When many SMs read the same lines, the GPU moves 2.2-2.4x
@@ -37,12 +41,6 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // requests. The window is the head request's flight: from its issue until
 // its data is back.
 
-// mergeKey is a line requested by a GPC.
-type mergeKey struct {
-	line uint64
-	gpc  int32
-}
-
 // mergeEntry is the request a later one of the GPC can join.
 type mergeEntry struct {
 	sm      int32
@@ -55,19 +53,31 @@ type mergeEntry struct {
 // dropped.
 const mergeMaxEntries = 1 << 14
 
+// mergeKey is the merge table's key of a line requested by a GPC. Lines
+// are global addresses / 128 (below 2^41: the launch maps global memory
+// below 2^48) and GPC numbers below len(gpcs) + SMs.
+func mergeKey(line uint64, gpc int32) uint64 {
+	if line >= 1<<55 || gpc < 0 || gpc >= 1<<8 {
+		panic(fmt.Sprintf("l2 merge key out of range: line %#x, GPC %d", line, gpc))
+	}
+	return line<<8 | uint64(gpc)
+}
+
+// mergeRoom is the table size at which the next pruning comes when one
+// left kept entries.
+func mergeRoom(kept int) int { return max(mergeMaxEntries, 2*kept) }
+
 // merged reports whether SM sm's load of sectors of line at cycle at joins
 // an earlier request of its GPC, and when its data is back.
 func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (engine.Cycle, bool) {
 	if v.merge == nil {
 		return 0, false
 	}
-	k := mergeKey{line, v.g.smGPC[sm]}
-	e, ok := v.merge[k]
-	if !ok || int(e.sm) == sm || at >= e.ready || sectors&^e.sectors != 0 || int(e.joins) >= v.g.mergeJoins {
+	e := v.merge.get(mergeKey(line, v.g.smGPC[sm]))
+	if e == nil || int(e.sm) == sm || at >= e.ready || sectors&^e.sectors != 0 || int(e.joins) >= v.g.mergeJoins {
 		return 0, false
 	}
 	e.joins++
-	v.merge[k] = e
 	v.mergedSectors += int64(popc4(sectors))
 	return e.ready + v.g.mergeForward, true
 }
@@ -78,15 +88,10 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 	if v.merge == nil {
 		return
 	}
-	if len(v.merge) >= v.mergePrune {
-		// drop what no request from now on can join (deleting in any
-		// order leaves the same table)
-		for k, e := range v.merge {
-			if e.ready <= at {
-				delete(v.merge, k)
-			}
-		}
-		v.mergePrune = max(mergeMaxEntries, 2*len(v.merge))
+	if v.merge.len() >= v.mergePrune {
+		// drop what no request from now on can join
+		kept := v.merge.prune(func(e *mergeEntry) bool { return e.ready > at }, mergeRoom)
+		v.mergePrune = mergeRoom(kept)
 	}
-	v.merge[mergeKey{line, v.g.smGPC[sm]}] = mergeEntry{sm: int32(sm), sectors: sectors, ready: ready}
+	v.merge.put(mergeKey(line, v.g.smGPC[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready})
 }

@@ -15,24 +15,12 @@ package gpu
 // keeps a few busy SMs' floor where it was (l2bw_tma_c4: four SMs, one in
 // each 2-SM GPC, a quarter each).
 func (g *l2) floorShares(views []*l2View) []float64 {
-	if len(g.smSeen) != len(g.seq) {
-		g.smSeen = make([]bool, len(g.seq))
-	}
 	g.floors = g.floors[:0]
 	total := 0
 	for _, v := range views {
-		n := 0
-		for _, r := range v.reqs {
-			if !g.smSeen[r.sm] {
-				g.smSeen[r.sm] = true
-				n++
-			}
-		}
-		for _, r := range v.reqs {
-			g.smSeen[r.sm] = false
-		}
-		g.floors = append(g.floors, float64(n))
-		total += n
+		v.seal() // counts its SMs (l2seal.go)
+		g.floors = append(g.floors, float64(v.smCount))
+		total += v.smCount
 	}
 	for i, n := range g.floors {
 		if n == 0 || total == 0 {

@@ -29,7 +29,7 @@ type memModel struct {
 	// with the mask of its 8 lines they fetched: a fetched line that
 	// misses again was evicted from L2, and its page opens again
 	tmaPage  engine.Cycle
-	tmaPages map[uint64]uint8
+	tmaPages pageMasks // 0: a page not reached
 	// bulkHit: less latency for a plain bulk load that hits L2 (bulkl_*)
 	bulkHit engine.Cycle
 	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
@@ -42,7 +42,7 @@ type memModel struct {
 func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 	return &memModel{l2: newL2View(g), l1: make([]*setCache, sms), l1Lines: l1Bytes / 128,
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
-		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles), tmaPages: map[uint64]uint8{},
+		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles),
 		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
 		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
 }
@@ -109,7 +109,8 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			// common case of a warm GEMM, and the map is a hot spot)
 			if missed, waited := m.l2.missSectors > ms, m.l2.waitSectors > ws; missed || waited {
 				pg, bit := ln>>3, uint8(1)<<(ln&7)
-				mask, ok := m.tmaPages[pg]
+				mask := m.tmaPages.get(pg)
+				ok := mask != 0 // a stored mask has its line's bit
 				if missed {
 					if !ok || mask&bit != 0 {
 						mask = 0
@@ -118,7 +119,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 							last = pg
 						}
 					}
-					m.tmaPages[pg] = mask | bit
+					*m.tmaPages.at(pg, true) = mask | bit
 				} else if ok && pg != last {
 					opened++
 					last = pg

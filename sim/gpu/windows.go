@@ -350,6 +350,7 @@ func (w *workers) drain(end engine.Cycle) {
 		if p.eng.NextAt() < end {
 			p.run(end)
 		}
+		p.mem.l2.seal() // the view's own part of the L2 commit (l2seal.go)
 		if p.view != nil {
 			// nothing writes the committed memory before every partition
 			// is done: the logs are taken here, in parallel
