@@ -20,11 +20,6 @@ type ICacheConfig struct {
 	// L2PrefetchLines is how many lines after a line fetched from device
 	// memory come into the L2 with it (icl2prefetch.go).
 	L2PrefetchLines int `json:"l2_prefetch_lines" yaml:"l2_prefetch_lines"`
-	// StreamLeadLines is how far ahead of the warps the sequential stream
-	// runs: line l is fetched once a line of the StreamLeadLines before it
-	// has been asked for (icgap_g0: straight-line code after a stall finds that many
-	// lines already fetched).
-	StreamLeadLines int `json:"stream_lead_lines" yaml:"stream_lead_lines"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -97,30 +92,27 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	if t, ok := s.ic.ready[line]; ok {
 		return t
 	}
-	if prev, near, ok := s.streams(line); ok {
+	if prev, ok := s.streams(line); ok {
 		// the prefetcher streams sequential code into the SM's
 		// instruction cache one line per line interval, ahead of the
-		// warps: line l starts when line l-1 has arrived and a line of
-		// the icache_stream_lead_lines before it has been asked for (microbench
+		// warps: line l starts when line l-1 has arrived and line l -
+		// icache_prefetch_lines has been asked for (microbench
 		// icache_ffma_w*: one warp waits for the stream, 16 warps of
-		// straight-line FFMAs hide it behind their issue; icgap_g0: a warp
-		// that stalled finds the stream that many lines ahead). The
-		// stream is sequential: a short forward jump waits for the lines
-		// it skips as well (icgap_g1/g2: a landing after a 1- or 2-line
-		// pad costs one or two line intervals more).
-		// The warp's demand miss goes out as well: a landing the stream
-		// would bring in later than a miss comes from the miss
-		// (icgap_g4: a 4-line pad costs what a far jump costs).
-		t := prev
-		for l := near + 1; l <= line; l++ {
-			t = s.streamLine(l, t, now, false)
-		}
-		if t <= s.missArrival(line, now) {
-			for l := near + 1; l <= line; l++ {
-				prev = s.streamLine(l, prev, now, true)
+		// straight-line FFMAs hide it behind their issue)
+		start := prev
+		if p := uint64(ic.PrefetchLines); line >= p {
+			if d, ok := s.ic.demand[line-p]; ok {
+				start = max(start, d)
+			} else {
+				start = max(start, now)
 			}
-			return t
 		}
+		t := start + engine.Cycle(ic.LineIntervalCycles)
+		s.ic.ready[line] = t
+		if _, ok := s.code.inL2[line]; !ok {
+			s.code.inL2[line] = t
+		}
+		return t
 	}
 	at := now
 	for k := 0; k <= ic.PrefetchLines; k++ {
@@ -142,60 +134,16 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	return s.ic.ready[line]
 }
 
-// streamLine is when the sequential stream brings line l in, line l-1
-// having arrived at prev.
-// Only with commit does it record the line's arrival.
-func (s *SM) streamLine(l uint64, prev, now engine.Cycle, commit bool) engine.Cycle {
-	ic := &s.cfg.ICache
-	start := prev
-	if p := uint64(ic.StreamLeadLines); l >= p {
-		// the first time the warps came within the lead of line l: the
-		// earliest demand of lines l-p .. l-1 (straight-line code: line
-		// l-p's; a branch target placed before them may be asked later,
-		// tmaqx_s3's prologue), or now when none was asked for
-		first, ok := engine.Cycle(0), false
-		for k := uint64(1); k <= p; k++ {
-			if d, asked := s.ic.demand[l-k]; asked && (!ok || d < first) {
-				first, ok = d, true
-			}
-		}
-		if !ok {
-			first = now
-		}
-		start = max(start, first)
-	}
-	t := start + engine.Cycle(ic.LineIntervalCycles)
-	if commit {
-		s.ic.ready[l] = t
-		if _, ok := s.code.inL2[l]; !ok {
-			s.code.inL2[l] = t
-		}
-	}
-	return t
-}
-
-// missArrival is when a demand miss for line, sent at now, would bring it.
-func (s *SM) missArrival(line uint64, now engine.Cycle) engine.Cycle {
-	ic := &s.cfg.ICache
-	t := now + engine.Cycle(ic.MissCycles)
-	if l2, ok := s.code.inL2[line]; !ok {
-		t += engine.Cycle(ic.DRAMCycles)
-	} else if l2 > t {
-		t = l2
-	}
-	return t
-}
-
 // streams reports whether line follows code the SM has already fetched
 // closely enough (within icache_prefetch_lines + 1 lines before it) for the
 // prefetcher to have it on the way: straight-line code and short forward
-// branches, with the nearest such line and its arrival. A jump elsewhere
+// branches, with the arrival of the nearest such line. A jump elsewhere
 // (or the kernel's first line) is a miss.
-func (s *SM) streams(line uint64) (engine.Cycle, uint64, bool) {
+func (s *SM) streams(line uint64) (engine.Cycle, bool) {
 	for k := uint64(1); k <= uint64(s.cfg.ICache.PrefetchLines)+1 && k <= line; k++ {
 		if t, ok := s.ic.ready[line-k]; ok {
-			return t, line - k, true
+			return t, true
 		}
 	}
-	return 0, 0, false
+	return 0, false
 }

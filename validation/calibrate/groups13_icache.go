@@ -32,16 +32,14 @@ func init() {
 // in), icache_dram_cycles, what a line from device memory adds, and
 // icache_l2_prefetch_lines, how far beyond the SM's own prefetch a miss
 // brings code into the L2 (cold_cycles: CTA 0 after ncu's flush; pads of
-// 1 to 64 lines), icache_stream_lead_lines, how far the sequential stream
-// runs ahead of the warp (icgap_g0: straight-line code after the
-// prologue's stall), and on flushj_n0/n4/n8's far jumps (jumps_cycles). It
+// 1 to 64 lines), and on flushj_n0/n4/n8's far jumps (jumps_cycles). It
 // runs after icache_dram (flushj_* alone) and is skipped where icgap is
-// not recorded.
+// not recorded (the H200).
 var groupICacheFetch = Group{Name: "icache_fetch",
-	Params:  []string{"icache_miss_cycles", "icache_dram_cycles", "icache_l2_prefetch_lines", "icache_stream_lead_lines"},
+	Params:  []string{"icache_miss_cycles", "icache_dram_cycles", "icache_l2_prefetch_lines"},
 	Benches: []string{"icgap_*", "flushj_n0", "flushj_n4", "flushj_n8"}, Figures: []string{"cold_cycles", "l2_cycles", "jumps_cycles"},
 	Needs: []string{"icgap_*"},
-	Start: []float64{100, 400, 32, 4}, Lo: []float64{0, 0, 0, 0}, Hi: []float64{1000, 3000, 512, 32}}
+	Start: []float64{100, 400, 32}, Lo: []float64{0, 0, 0}, Hi: []float64{1000, 3000, 512}}
 
 func init() {
 	var out []Group
