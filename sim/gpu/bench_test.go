@@ -78,17 +78,7 @@ func BenchmarkIntHashTimed(b *testing.B) {
 
 // BenchmarkGemmWgmma512Timed is BenchmarkGemmWgmma512 in timed mode.
 func BenchmarkGemmWgmma512Timed(b *testing.B) {
-	dir := filepath.Join("..", "..", "validation", "testdata", "gemm_wgmma_512x256x512")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
-		require.NoError(b, err)
-		b.StartTimer()
-		_, _, err = gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{HotLines: true})
-		require.NoError(b, err)
-	}
-	b.ReportMetric(float64(b.N)*2*512*256*512/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	benchGemmTimed(b, "gemm_wgmma_512x256x512", 2*512*256*512, 0)
 }
 
 // BenchmarkCoopGemm1024Timed runs cutlass_gemm_ws_cooperative_1024 (a
@@ -97,7 +87,14 @@ func BenchmarkGemmWgmma512Timed(b *testing.B) {
 // and reports simulated GFLOP/s (issue 14's speed target is its 4096^3
 // sibling).
 func BenchmarkCoopGemm1024Timed(b *testing.B) {
-	dir := filepath.Join("..", "..", "validation", "testdata", "cutlass_gemm_ws_cooperative_1024")
+	benchGemmTimed(b, "cutlass_gemm_ws_cooperative_1024", 2*1024*1024*1024, 1)
+}
+
+// benchGemmTimed runs the corpus GEMM in validation/testdata/NAME in timed
+// mode (jobs goroutines; 0: the default) and reports simulated GFLOP/s
+// from its flops per launch.
+func benchGemmTimed(b *testing.B, name string, flops float64, jobs int) {
+	dir := filepath.Join("..", "..", "validation", "testdata", name)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -105,9 +102,11 @@ func BenchmarkCoopGemm1024Timed(b *testing.B) {
 		require.NoError(b, err)
 		b.StartTimer()
 		cfg := gpu.DefaultConfig()
-		cfg.Jobs = 1
+		if jobs > 0 {
+			cfg.Jobs = jobs
+		}
 		_, _, err = gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{HotLines: true})
 		require.NoError(b, err)
 	}
-	b.ReportMetric(float64(b.N)*2*1024*1024*1024/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric(float64(b.N)*flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
