@@ -58,9 +58,10 @@ type paramSectors struct {
 	fn          int32 // the entry's function index (InstInfo.Func)
 	first, last []int32
 	all         []int32
-	reqAt       [][]int32 // per PC: sector ranks requested when a warp issues it
-	sinkAt      [][]int32 // per PC: ld.param PCs whose registers wait for their sectors from here
-	sunk        []bool    // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
+	reqAt       [][]int32        // per PC: sector ranks requested when a warp issues it
+	sinkAt      [][]int32        // per PC: ld.param PCs whose registers wait for their sectors from here
+	sunk        []bool           // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
+	infos       []*exec.InstInfo // the entry's instruction infos (k.Infos() builds a new slice per call)
 }
 
 // rank is sector sec's place in p.all.
@@ -97,7 +98,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	const sector = constSectorBytes
 	f := k.Entry()
 	n := len(f.Insts)
-	p := &paramSectors{fn: infos[0].Func, first: make([]int32, n), last: make([]int32, n)}
+	p := &paramSectors{fn: infos[0].Func, first: make([]int32, n), last: make([]int32, n), infos: infos}
 	seen := map[int32]bool{}
 	// base: registers that hold a parameter's address plus a constant
 	// (mov.b64 %rd, param; add.s64 %rd2, %rd, imm: CUTLASS's Params)
@@ -264,7 +265,7 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
 	}
 	for _, ld := range p.sinkAt[info.PC] {
 		t := s.paramLoadReady(ld, now)
-		if li := s.code.kern.Infos()[ld]; li != nil {
+		if li := p.infos[ld]; li != nil {
 			for _, r := range li.Defs {
 				if t > ws.reg(r) {
 					ws.setReg(r, t, StallIMCMiss)

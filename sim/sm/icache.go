@@ -31,6 +31,10 @@ type Code struct {
 	params *paramSectors
 	// kern places ld.const addresses in the constant bank (constblock.go)
 	kern *exec.Kernel
+	// regs sizes each warp's register scoreboard up front: the entry's
+	// registers and the carry flag (growing it by doubling copied
+	// hundreds of MB over a CUTLASS kernel's thousands of PTX registers)
+	regs int
 }
 
 // Keys of the kernel analyses NewCode memoizes (exec.Kernel.Memo).
@@ -44,6 +48,7 @@ func NewCode(k *exec.Kernel) *Code {
 	c := &Code{inL2: map[uint64]engine.Cycle{}}
 	c.kern = k
 	if k != nil {
+		c.regs = len(k.Entry().Regs) + 1
 		// both depend on the kernel alone: computed once per kernel, not
 		// once per partition and run
 		c.low = k.Memo(loweringKey{}, func() any { return NewLowering(k) }).(*Lowering)

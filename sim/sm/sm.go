@@ -186,11 +186,16 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	base, nw := s.age, uint64(len(c.Warps()))
 	s.age += nw
 	cs.age = base
+	// one scoreboard allocation for the CTA's warps (warpState.setReg
+	// still grows a warp's part past it for a callee's registers)
+	nr := s.code.regs
+	ready, why := make([]engine.Cycle, nr*int(nw)), make([]Stall, nr*int(nw))
 	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
 		ws := &warpState{w: w, cta: cs, age: s.warpAge(base, nw, uint64(i)), readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
+		ws.regReady, ws.regWhy = ready[i*nr:(i+1)*nr:(i+1)*nr], why[i*nr:(i+1)*nr:(i+1)*nr]
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
