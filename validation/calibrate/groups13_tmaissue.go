@@ -35,8 +35,18 @@ func init() {
 	if i < 0 {
 		panic("calibrate: group tma is missing")
 	}
-	Groups = slices.Insert(Groups, i, groupTMALoadIssue)
+	Groups = slices.Insert(Groups, i, groupTMALoadIssue, groupMbarWaitTmai)
 }
+
+// groupMbarWaitTmai: the exit cost of a wait in ptxas's fast-path layout
+// (TRYWAIT; @!P BRA retry, no BSYNC: sim/sm/mbarexit.go), on the waits of
+// tmai_sep_n8 with 1 and 4 KiB boxes, 7 of whose 8 find their load landed
+// (44 cycles from stamp to stamp on the GPU; done_last_cycles). It runs
+// before the group tma, whose latency loops wait the same way. Session
+// 16, helper tmawait.
+var groupMbarWaitTmai = Group{Name: "mbar_wait_tmai", Params: []string{"mbar_wait_fast_exit_cycles"},
+	Benches: []string{"tmai_sep_n8_1k_*", "tmai_sep_n8_4k_*"}, Figures: []string{"done_last_cycles"},
+	Start: []float64{9}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20}
 
 var groupTMALoadIssue = Group{Name: "tma_load_issue", Params: []string{"tma_load_issue_cycles"},
 	Benches: []string{"tmai_sep_n2_*", "tmai_sep_n4_*", "tmai_sep_n8_*", "tmai_one_*"}, Figures: []string{"issue_cycles", "issue_step_cycles"},
