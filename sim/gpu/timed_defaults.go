@@ -181,7 +181,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tma_fence_drain_bytes_per_cycle":   {57, "fit: closed form, 12 KiB / (t7mc_bar_16k - t7mc_bar_4k cycles_per_iteration: 1254 - 1040)", f(0.2932)},
 	"tma_fence_drain_cycles":            {801, "fit: Nelder-Mead from the best of 31 points (tma_fence_drain_cycles) on t7mc_bar_16k, t7mc_bar_4k, t7mc_fence_4k, tma_nomcast2_16k, tma_nomcast2_4k", f(0.0697)},
 	"tma_fill_bytes_per_cycle":          {79, "fit: closed form, one box alone above the flat latency 495.3 (median of the tma_load_*_lat of at most 64 rows): max(max(rows x 1, bytes / fill) - overlap, 0), fill 79 B/cycle and overlap 86 cycles of the least largest relative error (4.0%) over the 21 tma_load_*_lat", f(0.0218)},
-	"tma_load_r2ur_cycles":              {0, "placeholder", f(0)},
+	"tma_load_r2ur_cycles":              {26, "fit: Nelder-Mead (tma_load_r2ur_cycles) on tma_load_none_1k_tput, tma_load_none_2k_tput, tma_load_none_4k_tput, tma_load_none_8k_tput", f(0.0003)},
 	"tma_first_load_hold_cycles":        {65, "fit: closed form, tmaqx_s3 - tmaqx_s3_pf first_cycles 117 - 52 (the SM's first tensor load, no prefetch.tensormap before it)", f(0.2774)},
 	"tma_hbm_extra_cycles":              {110, "fit: Nelder-Mead (tma_hbm_extra_cycles, tma_hbm_page_cycles) on sgp_k512_c1_one_nost, sgp_k64_c1, tmacold_16k_s1, tmacold_16k_s4, tmacold_4k_s4, tmaq_s1, tmaq_s1_ct, tmaq_s3, tmaq_s3_ct, tmaq_s6", f(0.0383)},
 	"tma_hbm_page_cycles":               {3, "fit: Nelder-Mead (tma_hbm_extra_cycles, tma_hbm_page_cycles) on sgp_k512_c1_one_nost, sgp_k64_c1, tmacold_16k_s1, tmacold_16k_s4, tmacold_4k_s4, tmaq_s1, tmaq_s1_ct, tmaq_s3, tmaq_s3_ct, tmaq_s6", f(0.0383)},

@@ -40,14 +40,35 @@ import (
 // definitions.
 const r2urDepth = 8
 
-// tmaR2URLoads marks, per PC of f, the TMA tensor loads with an operand
-// derived from a register defined more than once in f.
+// tmaR2URLoads marks, per PC of f, the TMA tensor loads inside a loop with
+// no barrier (a loop only some threads run, as under `if (tid == 0)`)
+// with an operand derived from a loop-carried register: one defined more
+// than once in f, at least once inside a loop around the load (an
+// induction variable; a phi of uniform values outside loops, as tmaq's
+// cluster rank, stays in uniform registers: its SASS has no R2UR there).
 func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
 	var defs map[int32][]int
+	var loops [][2]int // [head, closing branch] of each backward branch
+	for pc := 0; pc < n; pc++ {
+		if in := &f.Insts[pc]; in.Op == ptx.OpBra {
+			if t := branchTarget(in, n); t >= 0 && t <= pc && !hasBarrier(f, t, pc) {
+				loops = append(loops, [2]int{t, pc})
+			}
+		}
+	}
 	for pc := 0; pc < n; pc++ {
 		if infos[pc] == nil || infos[pc].Async != exec.AsyncBulkLoad || !strings.Contains(f.Insts[pc].Text, ".tensor") {
+			continue
+		}
+		var around [][2]int
+		for _, lp := range loops {
+			if lp[0] <= pc && pc <= lp[1] {
+				around = append(around, lp)
+			}
+		}
+		if len(around) == 0 {
 			continue
 		}
 		if defs == nil {
@@ -61,6 +82,14 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 				}
 			}
 		}
+		inLoop := func(q int) bool {
+			for _, lp := range around {
+				if lp[0] <= q && q <= lp[1] {
+					return true
+				}
+			}
+			return false
+		}
 		seen := map[int32]bool{}
 		var carried func(r int32, depth int) bool
 		carried = func(r int32, depth int) bool {
@@ -70,7 +99,11 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			seen[r] = true
 			d := defs[r]
 			if len(d) > 1 {
-				return true
+				for _, q := range d {
+					if inLoop(q) {
+						return true
+					}
+				}
 			}
 			for _, q := range d {
 				for _, u := range infos[q].Uses {
@@ -89,6 +122,19 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 	}
 	return out
+}
+
+// hasBarrier: a CTA or cluster barrier in f's instructions from..to. A loop
+// around one runs in every thread (convergent), and ptxas keeps its
+// induction variables in uniform registers (tma_mcast, t7_mc*: UIADD3 of
+// the counter, ULOP3 of the row, no R2UR before the UTMALDG).
+func hasBarrier(f *ptx.Function, from, to int) bool {
+	for q := from; q <= to; q++ {
+		if op := f.Insts[q].Op; op == ptx.OpBar || op == ptx.OpBarrier {
+			return true
+		}
+	}
+	return false
 }
 
 // tmaR2URReady is the earliest cycle a TMA load marked by tmaR2URLoads may
