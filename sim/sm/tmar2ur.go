@@ -14,8 +14,8 @@ import (
 // destination, mbarrier and row are computed from the loop's induction
 // variables) ptxas keeps those values in R registers and moves all eight
 // with R2UR right before the ELECT loop, after the SYNCS.ARRIVE of the
-// arrive.expect_tx (SASS of tma_load, ptxas 13.0 sm_90a, session 15's
-// survey, /tmp/ldc/s/sass/34edbb1f242bfa07.sass; validation/timing/
+// arrive.expect_tx (SASS of tma_load, ptxas 13.0 sm_90a, from the ldc
+// lane's SASS survey of session 15, quoted in validation/timing/
 // mbarpoll.md "Session 17"):
 //
 //	TRYWAIT P0, [R24+URZ], R21; @!P0 BRA retry; ...
