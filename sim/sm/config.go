@@ -51,9 +51,9 @@ type Config struct {
 	BarrierReleaseCycles int `json:"barrier_release_cycles" yaml:"barrier_release_cycles"`
 	MbarWakeCycles       int `json:"mbar_wake_cycles" yaml:"mbar_wake_cycles"`
 	// MbarWaitExitCycles: a warp leaves an mbarrier wait loop (a
-	// try_wait/test_wait whose predicate closes the loop back to it) this
-	// long after the wait succeeded, on top of the wait's latency
-	// (mbarexit.go).
+	// try_wait/test_wait whose predicate closes the loop back to it) whose
+	// exit is a join (ptxas's BSYNC) this long after the wait succeeded, on
+	// top of the wait's latency (mbarexit.go).
 	MbarWaitExitCycles int `json:"mbar_wait_exit_cycles" yaml:"mbar_wait_exit_cycles"`
 	// SetmaxnregDecCycles: a setmaxnreg.dec ends (frees its registers to
 	// the CTA's pool, the warp issues again) this long after its issue;
@@ -62,6 +62,9 @@ type Config struct {
 	// this often (setmaxnregwait.go; 0: no wait).
 	SetmaxnregDecCycles     int `json:"setmaxnreg_dec_cycles" yaml:"setmaxnreg_dec_cycles"`
 	SetmaxnregIncWaitCycles int `json:"setmaxnreg_inc_wait_cycles" yaml:"setmaxnreg_inc_wait_cycles"`
+	// MbarWaitFastExitCycles: the same for a wait loop whose exit is no
+	// join (ptxas's fast path, `TRYWAIT; @!P BRA retry`, no BSYNC).
+	MbarWaitFastExitCycles int `json:"mbar_wait_fast_exit_cycles" yaml:"mbar_wait_fast_exit_cycles"`
 	// SuspendCycles is how long a failed try_wait sleeps at most when no
 	// mbarrier changes (the hardware's default suspend-time limit).
 	SuspendCycles int `json:"suspend_cycles" yaml:"suspend_cycles"`
@@ -286,8 +289,8 @@ func (c *Config) Validate() error {
 	}{
 		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
-		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles},
 		{"setmaxnreg_dec_cycles", c.SetmaxnregDecCycles}, {"setmaxnreg_inc_wait_cycles", c.SetmaxnregIncWaitCycles},
+		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles}, {"mbar_wait_fast_exit_cycles", c.MbarWaitFastExitCycles},
 		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},

@@ -95,6 +95,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	flex := flexSplit(infos, kinds)
 	elect := electStores(f, infos)
 	elected := electedLoads(f, infos)
+	r2ur := tmaR2URLoads(f, infos)
 	ent := l.sched.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -113,6 +114,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 		if elected[pc] {
 			e.flags |= schedElectedLoad
+		} else if r2ur[pc] {
+			e.flags |= schedR2URLoad // in an ELECT loop, operands through R2UR (tmar2ur.go)
 		}
 	}
 	// scheduler_math_gto's classes, once per instruction (schedpolicy.go)

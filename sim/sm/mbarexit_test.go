@@ -125,6 +125,9 @@ func TestPingpongLowering(t *testing.T) {
 	require.Len(t, waits, 5)
 	for i, w := range waits[:4] {
 		assert.NotZero(t, l.at(w).flags&schedWaitLoop, "wait %d closes its loop", i)
+		// the SASS: each wait loop ends in a BSYNC (a join: A_JOIN, B_JOIN
+		// or the arm's bra.uni)
+		assert.NotZero(t, l.at(w).flags&schedWaitJoin, "wait %d exits into a join", i)
 	}
 	assert.Zero(t, l.at(waits[4]).flags&schedWaitLoop, "a test_wait read through selp: no loop")
 
@@ -139,4 +142,53 @@ func TestPingpongLowering(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, ifConv, "both guarded arrives")
+}
+
+// tmai_sep_n2's two waits (validation/microbench/tmai_sep_n2_1k_none/
+// kernel.ptx, condensed): straight-line waits inside `if (tid == 0)`, each
+// followed by a clock read. Their SASS (tools/microbench/
+// tmai_sass_sep_n2.txt) is ptxas's fast path, `TRYWAIT P0; @!P0 BRA
+// retry; CS2R`, no BSSY/BSYNC: wait loops, no joins.
+const tmaiWaitsPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.shared .align 8 .b8 mbar[16];
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	setp.ne.s32 %p1, %r1, 0;
+	@%p1 bra DONE;
+	mov.u32 %r2, mbar;
+	add.s32 %r3, %r2, 8;
+	mov.u32 %r4, 0;
+	mov.u64 %rd2, %clock64;
+	{.reg .pred p; W: mbarrier.try_wait.parity.shared::cta.b64 p, [%r2], %r4; @!p bra W;}
+	mov.u64 %rd3, %clock64;
+	{.reg .pred p; W: mbarrier.try_wait.parity.shared::cta.b64 p, [%r3], %r4; @!p bra W;}
+	mov.u64 %rd4, %clock64;
+	st.global.v2.u64 [%rd1], {%rd3, %rd4};
+DONE:
+	bar.sync 0;
+	ret;
+}
+`
+
+func TestTmaiWaitsAreFastPaths(t *testing.T) {
+	_, k, l := lowered(t, tmaiWaitsPTX)
+	var waits []*exec.InstInfo
+	for _, inf := range k.Infos() {
+		if inf.Op == ptx.OpMbarrier && inf.Async == exec.AsyncMbarWait {
+			waits = append(waits, inf)
+		}
+	}
+	require.Len(t, waits, 2)
+	for i, w := range waits {
+		assert.NotZero(t, l.at(w).flags&schedWaitLoop, "wait %d closes its loop", i)
+		assert.Zero(t, l.at(w).flags&schedWaitJoin, "wait %d: no join after it (no BSYNC in SASS)", i)
+	}
 }

@@ -68,6 +68,7 @@ const (
 	schedLoopBranch                     // a marked loop's closing branch
 	schedFlexIMAD                       // a lowFlex instruction ptxas puts on the FMA pipe (flexSplit)
 	schedWaitLoop                       // an mbarrier wait whose predicate closes its loop (mbarexit.go)
+	schedWaitJoin                       // such a wait whose loop exits into a join: a BSYNC (mbarexit.go)
 	schedThreeRegs                      // its SASS reads three distinct R registers (regbank.go)
 	schedSharedBase                     // a shared address mov whose S2UR ptxas leaves in place (sharedbase.go)
 	schedElect                          // a store ptxas wraps in an ELECT loop (bulkelect.go)
@@ -76,6 +77,7 @@ const (
 	schedGTOMath                        // one SASS instruction of the FP32 or branch pipe (schedpolicy.go: gtoClass)
 	schedGTOAsync                       // one SASS instruction of the async unit (schedpolicy.go: gtoYield)
 	schedGTOKnown                       // the two above were computed for the entry (outside the schedule: gtoFlags at run time)
+	schedR2URLoad                       // a TMA load whose operands ptxas moves with R2URs first (tmar2ur.go)
 )
 
 // schedGTO: the flags scheduler_math_gto's arbitration reads (gtoFlags).
@@ -190,6 +192,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
+	joins := waitJoins(f, infos, waits) // mbarexit.go
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -199,6 +202,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 		if waits[pc] {
 			e.flags |= schedWaitLoop
+		}
+		if joins[pc] {
+			e.flags |= schedWaitJoin
 		}
 		if remat[pc] {
 			e.flags |= schedParamLDC

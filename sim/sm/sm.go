@@ -443,6 +443,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.wgmmaDescReady(ws, info); t > at {
 		at, why = t, StallWait // the descriptor's R2UR (wgmmadesc.go)
 	}
+	if t := s.tmaR2URReady(ws, info); t > at {
+		at, why = t, StallWait // the operands' R2URs (tmar2ur.go)
+	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {
 			continue // the ISETP.OR chain's own wait, below

@@ -70,6 +70,7 @@ type HoldConfig struct {
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
 	TMAFirstLoadCycles           int `json:"tma_first_load_hold_cycles" yaml:"tma_first_load_hold_cycles"` // tma_first.go
+	TMALoadR2URCycles            int `json:"tma_load_r2ur_cycles" yaml:"tma_load_r2ur_cycles"`             // tmar2ur.go
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }

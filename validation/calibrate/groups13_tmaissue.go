@@ -35,8 +35,31 @@ func init() {
 	if i < 0 {
 		panic("calibrate: group tma is missing")
 	}
-	Groups = slices.Insert(Groups, i, groupTMALoadIssue)
+	Groups = slices.Insert(Groups, i, groupTMALoadIssue, groupMbarWaitTmai, groupTMALoadR2UR)
 }
+
+// groupMbarWaitTmai: the exit cost of a wait in ptxas's fast-path layout
+// (TRYWAIT; @!P BRA retry, no BSYNC: sim/sm/mbarexit.go), on the waits of
+// tmai_sep_n8 with 1 and 4 KiB boxes, 7 of whose 8 find their load landed
+// (44 cycles from stamp to stamp on the GPU; done_last_cycles). It runs
+// before the group tma, whose latency loops wait the same way. Session
+// 16, helper tmawait.
+var groupMbarWaitTmai = Group{Name: "mbar_wait_tmai", Params: []string{"mbar_wait_fast_exit_cycles"},
+	Benches: []string{"tmai_sep_n8_1k_*", "tmai_sep_n8_4k_*"}, Figures: []string{"done_last_cycles"},
+	Start: []float64{9}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20}
+
+// groupTMALoadR2UR: the wait for ptxas's R2URs before a UTMALDG whose
+// operands come from a loop's induction variables (sim/sm/tmar2ur.go), on
+// the 4-stage tma_load_none tput loops with 1 to 8 KiB boxes: their waits
+// find the load of four iterations before landed, so the loop's own issue
+// sets the rate (184.8 cycles a load on both GPUs, every box size). It
+// runs after mbar_wait_tmai (the same fast-path waits) and before the
+// group tma, which fits the latency side on the same loops. Session 17,
+// helper tma.
+var groupTMALoadR2UR = Group{Name: "tma_load_r2ur", Params: []string{"tma_load_r2ur_cycles"},
+	Benches: []string{"tma_load_none_1k_tput", "tma_load_none_2k_tput", "tma_load_none_4k_tput", "tma_load_none_8k_tput"},
+	Figures: []string{"bytes_per_cycle_per_sm"},
+	Start: []float64{20}, Lo: []float64{0}, Hi: []float64{120}, Scan: 20}
 
 var groupTMALoadIssue = Group{Name: "tma_load_issue", Params: []string{"tma_load_issue_cycles"},
 	Benches: []string{"tmai_sep_n2_*", "tmai_sep_n4_*", "tmai_sep_n8_*", "tmai_one_*"}, Figures: []string{"issue_cycles", "issue_step_cycles"},
