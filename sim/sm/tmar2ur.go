@@ -142,7 +142,7 @@ func hasBarrier(f *ptx.Function, from, to int) bool {
 // constraint).
 func (s *SM) tmaR2URReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 	x := s.cfg.Hold.TMALoadR2URCycles
-	if x <= 0 || s.code == nil || s.code.low == nil || s.code.low.at(info).flags&schedR2URLoad == 0 {
+	if x <= 0 || info.Async != exec.AsyncBulkLoad || s.code == nil || s.code.low == nil || s.code.low.at(info).flags&schedR2URLoad == 0 {
 		return 0
 	}
 	var t engine.Cycle
