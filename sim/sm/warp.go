@@ -281,6 +281,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return nil
 	}
 	slots := engine.Cycle(info.Slots)
+	if en.movs > 0 {
+		slots += engine.Cycle(en.movs) // the vector's copies (storevec.go)
+	}
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -291,7 +294,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			sp.bankDebt -= float64(d)
 		}
 	}
-	s.Stats.SASSInstructions += int64(info.Slots)
+	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
@@ -407,7 +410,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, ws, e, now)
-		s.lsuWarpTake(ws, e, now) // lsuwarp.go
+		s.lsuWarpTake(ws, e, now+engine.Cycle(en.movs)) // lsuwarp.go; after the vector's copies (storevec.go)
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go
