@@ -36,8 +36,8 @@ import (
 // 15.8 cycles a store for gls.cu (-20 / -35 / -25%; the model in PTX
 // order had -34 / -25% on the 8- and 16-byte stores, the 4-byte ones
 // right only by the address adds' latency); with each STG holding the warp 6.5 / 9.5 / 14 cycles, 10.6 /
-// 15.2 / 21.5 and gls2_st32 7.1 (all within 5.6%; 4.2% at 5-cycle
-// results). The fitted read-out is shorter than those holds (72 bytes a
+// 15.2 / 21.5 and gls2_st32 7.1 (all within 5.6%; 4.8% at 5-cycle
+// ALU results). The fitted read-out is shorter than those holds (72 bytes a
 // cycle: 5.3 / 7.1 / 10.7, beside the port), and the PTX has no
 // rematerialized offset (one IMAD a store in SASS), so one warp's 8- and
 // 16-byte stores stay ~13% fast. In PTX order the hold would also wait
