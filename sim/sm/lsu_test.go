@@ -160,27 +160,6 @@ func TestLSULoadHandOff(t *testing.T) {
 	}
 }
 
-// TestStoreHoldsWarp: a global store holds its whole warp until its
-// operands are read out (lsuwarp.go), a load only the warp's next global
-// instruction. Hand-derived with 72 bytes a cycle: a coalesced u32 store
-// (256 bytes of addresses + 128 of data) holds it to ceil(384 / 72) = 6,
-// a v2 store issued at 10 to 10 + ceil(512 / 72) = 18.
-func TestStoreHoldsWarp(t *testing.T) {
-	s := &SM{cfg: &Config{LSUWarpBytesPerCycle: 72}}
-	st := &exec.InstInfo{Op: ptx.OpSt}
-	ld := &exec.InstInfo{Op: ptx.OpLd}
-	ws := &warpState{}
-	s.lsuWarpTake(ws, &exec.Effect{Info: st, GuardTrue: 32, GlobalBytes: 128, GlobalStore: true}, 0)
-	assert.Equal(t, int64(6), int64(ws.readyAt))
-	ws = &warpState{}
-	s.lsuWarpTake(ws, &exec.Effect{Info: st, GuardTrue: 32, GlobalBytes: 256, GlobalStore: true}, 10)
-	assert.Equal(t, int64(18), int64(ws.readyAt))
-	ws = &warpState{}
-	s.lsuWarpTake(ws, &exec.Effect{Info: ld, GuardTrue: 32, GlobalBytes: 128}, 0)
-	assert.Equal(t, int64(0), int64(ws.readyAt), "a load holds only the next global instruction")
-	assert.InDelta(t, 256/72.0, ws.lsuNext, 1e-9)
-}
-
 // TestL1FractionalRequest: the L1's address stage is a fraction of a
 // cycle on average, kept to the fraction between requests while each
 // request starts at a whole cycle. Hand-derived with 0.4: five one-line

@@ -58,7 +58,6 @@ type schedEntry struct {
 	kind      uint8 // lowering kind (lower.go)
 	shape     uint8 // branch shape (brshape.go)
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
-	movs      uint8 // copies a vector store's data needs (storevec.go)
 	flags     uint16
 }
 
@@ -191,13 +190,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
-	movs := vecStoreMovs(f, infos)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
-		if movs != nil {
-			e.movs = movs[pc]
-		}
 		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
 		if cmp[pc] {
 			e.flags |= schedCmpBranch

@@ -127,11 +127,8 @@ func TestLoadsKeepDependences(t *testing.T) {
 		"ld.param.u64 %rd1", "cvta.to.global.u64 %rd1", "ld.global.u32 %r1",
 		"add.s32 %r2",
 		"mov.u32 %r5", // does not wait for a load: ahead of the chain
-		"mul.wide.u32 %rd2", "add.s64 %rd3", "ld.global.u32 %r3",
-		// the store joins the run after the load (schedrun.go runStore):
-		// ready at once with a store's priority (12) over the add's path
-		// (0), it goes first
-		"st.global.u32 %rd1", "add.s32 %r4", "ld.global.u32 %r6", "mov.u64 %rd4", "ld.global.u32 %r7",
+		"mul.wide.u32 %rd2", "add.s64 %rd3", "ld.global.u32 %r3", "add.s32 %r4",
+		"st.global.u32 %rd1", "ld.global.u32 %r6", "mov.u64 %rd4", "ld.global.u32 %r7",
 		"add.s32 %r8", "add.s32 %r9", "st.global.u32 %rd1", "ret",
 	}, got)
 }

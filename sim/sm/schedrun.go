@@ -81,20 +81,6 @@ func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
 	return true
 }
 
-// runStore: a plain st.global (no async, atomic or bulk form) joins a run
-// of register arithmetic: ptxas moves the address and data arithmetic of
-// later stores above earlier ones (tools/microbench/gls_sass_stg.txt:
-// gls_st32's loop computes the 64-bit addresses of stores 2-5 (IMAD,
-// IADD3, IADD3.X, LEA) before the second STG, and each STG issues one or
-// two instructions after its address's IADD3.X), so one warp's stores
-// cost their read-out plus the instructions between them, not the ALU
-// latency of each store's address add in PTX order. The stores keep their
-// order among themselves, and every register dependence is kept.
-func runStore(inf *exec.InstInfo, in *ptx.Inst) bool {
-	return inf.Op == ptx.OpSt && inf.Pipe == ptx.PipeGlobal && inf.Async == exec.AsyncNone &&
-		in.Mods.Space == ptx.SpaceGlobal && inf.Slots > 0
-}
-
 // schedView is a function's instructions in the order of an earlier pass
 // (at each slot: its instruction, information and lowering kind).
 type schedView struct {
@@ -120,7 +106,7 @@ func runOrder(v schedView) []int32 {
 		if v.target[i] {
 			flush(i)
 		}
-		if !movable(v.infos[i], v.insts[i]) && !runStore(v.infos[i], v.insts[i]) {
+		if !movable(v.infos[i], v.insts[i]) {
 			flush(i)
 			continue
 		}
@@ -147,7 +133,6 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 	lastDef := map[int32]int{}
 	readers := map[int32][]int{}
 	lat := make([]int, n)
-	lastStore := -1
 	for j := 0; j < n; j++ {
 		inf := infos[a+j]
 		lat[j] = schedLat[inf.Pipe]
@@ -165,13 +150,6 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 			if i, ok := lastDef[r]; ok {
 				add(i, lat[i])
 			}
-		}
-		if inf.Pipe == ptx.PipeGlobal {
-			// a run's global stores keep their order (runStore)
-			if lastStore >= 0 {
-				add(lastStore, 0)
-			}
-			lastStore = j
 		}
 		for _, r := range inf.Defs {
 			if i, ok := lastDef[r]; ok {
@@ -205,9 +183,6 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 	for j := n - 1; j >= 0; j-- {
 		for _, e := range succ[j] {
 			height[j] = max(height[j], e.lat+height[e.to])
-		}
-		if infos[a+j].Pipe == ptx.PipeGlobal {
-			height[j] = schedBranchLat - 1 // a store goes as soon as its operands are ready, after the loop's compare
 		}
 	}
 	earliest := make([]int, n)

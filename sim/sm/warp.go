@@ -281,9 +281,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return nil
 	}
 	slots := engine.Cycle(info.Slots)
-	if en.movs > 0 {
-		slots += engine.Cycle(en.movs) // the vector's copies (storevec.go)
-	}
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -294,7 +291,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			sp.bankDebt -= float64(d)
 		}
 	}
-	s.Stats.SASSInstructions += int64(slots)
+	s.Stats.SASSInstructions += int64(info.Slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
@@ -410,7 +407,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if e.NumSectors > 0 && !e.GlobalTMA {
 		st, lat := s.l1Request(sp, ws, e, now)
-		s.lsuWarpTake(ws, e, now+engine.Cycle(en.movs)) // lsuwarp.go; after the vector's copies (storevec.go)
+		s.lsuWarpTake(ws, e, now) // lsuwarp.go
 		useL1 := info.Op != ptx.OpAtom && info.Op != ptx.OpRed && !info.BypassL1
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go
