@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Replays the STG loops of tools/microbench/gls_sass_stg.txt on one warp
-(session 17, helper gls; sim/sm/lsuwarp.go): one SASS instruction a cycle
-in the listed order, a register read LAT cycles after the instruction
-that writes it issued, and two rules for a store's operand read-out:
+(session 17, helper gls; RATIONALE.md, "A global store holds its warp"):
+one SASS instruction a cycle in the listed order, a register read LAT cycles after the instruction
+that writes it issued, and three rules for a store's operand read-out:
   next: an STG issues no sooner than the last one's read-out ended (the
         read-out takes R[width] cycles from the STG's issue); other
-        instructions do not wait for it (the model before session 17);
+        instructions do not wait for it (sim/sm/lsuwarp.go's rule);
   hold: each STG holds the warp's issue H[width] cycles;
   war:  read-outs one after another (R[width] each), nothing waits for them
         but an instruction that rewrites a register a store reads (until
