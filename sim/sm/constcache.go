@@ -303,9 +303,20 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycl
 	for _, r := range p.reqAt[info.PC] {
 		s.paramSector(int(r), now)
 	}
+	hit := len(p.sinkAt[info.PC]) > 0 && !ws.paramSunkDone[info.PC]
+	if hit {
+		// once per warp: in a loop ptxas keeps the register after the
+		// first pass (tmai_*: a parameter first read after a stamp in the
+		// rep loop, 46 cycles a step; paramremat.go's reloads are apart)
+		if ws.paramSunkDone == nil {
+			ws.paramSunkDone = map[int32]bool{}
+		}
+		ws.paramSunkDone[info.PC] = true
+		ws.paramSunkAt = at
+	}
 	for _, ld := range p.sinkAt[info.PC] {
 		t := s.paramLoadReady(ld, now)
-		if p.ldc[ld] && !p.remat[ld] {
+		if p.ldc[ld] && !p.remat[ld] && (hit || ws.paramSunkAt == at) {
 			t = max(t, s.paramHit(at))
 		}
 		if li := s.code.kern.Infos()[ld]; li != nil {

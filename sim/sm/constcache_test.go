@@ -193,4 +193,7 @@ func TestParamLDCHit(t *testing.T) {
 	// evaluated again later while the warp waits: the wait does not move
 	s.paramRegion(ws, infos[7], 700, 500)
 	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	// the warp comes back to the region (a loop): ptxas kept the register
+	s.paramRegion(ws, infos[7], 900, 800)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
 }

@@ -31,6 +31,10 @@ type warpState struct {
 	// paramAt: the slot of the parameter LDCs of the region the warp last
 	// started (constcache.go paramRegion: ptxas issues them at its top)
 	paramAt engine.Cycle
+	// paramSunkDone: the region starts whose sunk loads' LDC this warp
+	// waited for (once: constcache.go paramRegion), paramSunkAt its slot
+	paramSunkDone map[int32]bool
+	paramSunkAt   engine.Cycle
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle
