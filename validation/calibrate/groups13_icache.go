@@ -70,6 +70,6 @@ func init() {
 var groupParamLDC = Group{Name: "param_ldc",
 	Params:  []string{"const_ldc_cycles"},
 	Benches: ldclatCal, Figures: []string{"ldc_cycles"},
-	Direct:  ldclatLDC}
+	Direct: ldclatLDC}
 
 func init() { Groups = append(Groups, groupParamLDC) }
