@@ -62,6 +62,15 @@ type paramSectors struct {
 	sinkAt      [][]int32        // per PC: ld.param PCs whose registers wait for their sectors from here
 	sunk        []bool           // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
 	infos       []*exec.InstInfo // the entry's instruction infos (k.Infos() builds a new slice per call)
+	// ldc: per PC, an ld.param ptxas issues an LDC / ULDC for (its value is
+	// read); not one that re-reads the bank bytes of an earlier tracked
+	// ld.param of the entry (ptxas keeps the first's register: family
+	// ldclat, every such re-read in its SASS, across %clock reads,
+	// bar.sync and a 600-cycle spin)
+	ldc []bool
+	// remat: per PC, a load whose first reader waits for an LDC of its
+	// own (paramremat.go: a reload in a loop, which paramLDCReady charges)
+	remat []bool
 }
 
 // rank is sector sec's place in p.all.
@@ -100,6 +109,8 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	n := len(f.Insts)
 	p := &paramSectors{fn: infos[0].Func, first: make([]int32, n), last: make([]int32, n), infos: infos}
 	seen := map[int32]bool{}
+	type span struct{ a, size int }
+	spans := make([]span, n) // each tracked load's bank bytes
 	// base: registers that hold a parameter's address plus a constant
 	// (mov.b64 %rd, param; add.s64 %rd2, %rd, imm: CUTLASS's Params)
 	base := map[int32]int{}
@@ -115,6 +126,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 				size *= max(in.Mods.Vec, 1)
 				a := paramBankBase + off
 				p.first[pc], p.last[pc] = int32(a/sector), int32((a+size-1)/sector)
+				spans[pc] = span{a, size}
 				for s := p.first[pc]; s <= p.last[pc]; s++ {
 					if !seen[s] {
 						seen[s] = true
@@ -139,7 +151,9 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 	}
 	slices.Sort(p.all)
-	p.reqAt, p.sinkAt, p.sunk = make([][]int32, n), make([][]int32, n), make([]bool, n)
+	p.reqAt, p.sinkAt, p.sunk, p.ldc = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]bool, n)
+	p.remat = make([]bool, n)
+	marks := paramRemats(f, infos)
 	// the region each load's first use is in (PTX order from the load; a
 	// load whose value nothing reads has no LDC)
 	lastSync := -1
@@ -157,6 +171,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	if len(p.all) > 0 && p.all[0] == paramBankBase/sector {
 		p.reqAt[0] = append(p.reqAt[0], 0)
 	}
+	read := map[span]bool{} // the bytes a used load read (PTX order)
 	for pc := range f.Insts {
 		if p.first[pc] < 0 || pc >= len(infos) || infos[pc] == nil || len(infos[pc].Defs) == 0 {
 			continue
@@ -183,6 +198,8 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		if use < 0 {
 			continue
 		}
+		p.ldc[pc], p.remat[pc] = !read[spans[pc]], use < len(marks) && marks[use]
+		read[spans[pc]] = true
 		region := int(syncBefore[use]) + 1
 		for s := p.first[pc]; s <= p.last[pc]; s++ {
 			if r := int32(p.rank(s)); !slices.Contains(p.reqAt[region], r) {
@@ -242,29 +259,67 @@ func (s *SM) paramOn(info *exec.InstInfo) bool {
 }
 
 // paramReady is when the kernel-parameter load info (issued at now, no
-// issue slot of its own) has its value: its sectors' arrival, or now for
-// a load ptxas sinks past a barrier (paramRegion makes its registers wait
-// there).
-func (s *SM) paramReady(info *exec.InstInfo, now engine.Cycle) engine.Cycle {
-	if !s.paramOn(info) || s.code.params.first[info.PC] < 0 || s.code.params.sunk[info.PC] {
+// issue slot of its own) has its value: its sectors' arrival, and not
+// before its LDC's hit latency (paramHit) from the top of its region,
+// where ptxas issues it (ws.paramAt; not later than now); or 0 for a load
+// ptxas sinks past a barrier (paramRegion makes its registers wait there)
+// and for one that re-reads an earlier load's bytes (no LDC of its own).
+func (s *SM) paramReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+	p := s.code.params
+	if !s.paramOn(info) || p.first[info.PC] < 0 || p.sunk[info.PC] || !p.ldc[info.PC] {
 		return 0
 	}
-	return s.paramLoadReady(info.PC, now)
+	return max(s.paramLoadReady(info.PC, now), s.paramHit(min(now, ws.paramAt)))
+}
+
+// paramHit is when the value of an LDC issued at slot is there on a
+// constant-cache hit: const_ldc_cycles + 1 after it, as paramLDCReady.
+// Family ldclat (tools/microbench/gen20_ldclat.py, validation/timing/ldclat.md;
+// H200 and H100 alike): an LDC or LDC.64 of a parameter whose 64-byte line
+// an earlier LDC read issues its dependent ISETP 25 cycles after it,
+// whatever the word's distance from the last read, after bar.sync or a
+// 600-cycle gap alike; before, a parameter load after a barrier or a
+// %clock read whose sector was there had its value at once.
+func (s *SM) paramHit(slot engine.Cycle) engine.Cycle {
+	if s.cfg.Const.LDCCycles <= 0 {
+		return 0
+	}
+	return slot + engine.Cycle(1+s.cfg.Const.LDCCycles)
 }
 
 // paramRegion requests, when warp ws issues info at now, the parameter
 // sectors of the loads whose first use is in the region info starts, and
-// makes the registers of the loads sunk to here wait for them.
-func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
+// makes the registers of the loads sunk to here wait for them and for
+// their LDC, issued at the warp's slot at (the earliest issue eligible
+// found for info before any register wait: it does not move while the
+// warp waits, so a use that is info itself cannot push its own wait on).
+func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycle) {
 	if !s.paramOn(info) {
 		return
 	}
 	p := s.code.params
+	if len(p.reqAt[info.PC]) > 0 {
+		ws.paramAt = at // a region whose loads are read in it: their LDCs go here
+	}
 	for _, r := range p.reqAt[info.PC] {
 		s.paramSector(int(r), now)
 	}
+	hit := len(p.sinkAt[info.PC]) > 0 && !ws.paramSunkDone[info.PC]
+	if hit {
+		// once per warp: in a loop ptxas keeps the register after the
+		// first pass (tmai_*: a parameter first read after a stamp in the
+		// rep loop, 46 cycles a step; paramremat.go's reloads are apart)
+		if ws.paramSunkDone == nil {
+			ws.paramSunkDone = map[int32]bool{}
+		}
+		ws.paramSunkDone[info.PC] = true
+		ws.paramSunkAt = at
+	}
 	for _, ld := range p.sinkAt[info.PC] {
 		t := s.paramLoadReady(ld, now)
+		if p.ldc[ld] && !p.remat[ld] && (hit || ws.paramSunkAt == at) {
+			t = max(t, s.paramHit(at))
+		}
 		if li := p.infos[ld]; li != nil {
 			for _, r := range li.Defs {
 				if t > ws.reg(r) {

@@ -79,11 +79,11 @@ func TestParamSectors(t *testing.T) {
 		}
 	}
 	require.Len(t, loads, 6)
-	s.paramRegion(&warpState{}, infos[0], 1000)
-	assert.Equal(t, engine.Cycle(1000+120), s.paramReady(loads[3], 1000), "blk+72: the third sector asked for")
-	assert.Equal(t, engine.Cycle(1000+100), s.paramReady(loads[0], 1500), "p: the first")
-	assert.Equal(t, engine.Cycle(1500+100), s.paramReady(loads[4], 1500), "blk+200: not asked for yet: a miss from 1500")
-	assert.Equal(t, engine.Cycle(0), s.paramReady(loads[5], 1500), "a register address: not tracked")
+	s.paramRegion(&warpState{}, infos[0], 1000, 1000)
+	assert.Equal(t, engine.Cycle(1000+120), s.paramReady(&warpState{}, loads[3], 1000), "blk+72: the third sector asked for")
+	assert.Equal(t, engine.Cycle(1000+100), s.paramReady(&warpState{}, loads[0], 1500), "p: the first")
+	assert.Equal(t, engine.Cycle(0), s.paramReady(&warpState{}, loads[4], 1500), "blk+200: its registers are never read: no LDC")
+	assert.Equal(t, engine.Cycle(0), s.paramReady(&warpState{}, loads[5], 1500), "a register address: not tracked")
 }
 
 // A load before a barrier whose value is first read after it (and after a
@@ -127,10 +127,73 @@ func TestParamSectorsSunk(t *testing.T) {
 	s := &SM{code: &Code{params: ps, kern: k}, cfg: cfg}
 	infos := k.Infos()
 	ws := &warpState{}
-	s.paramRegion(ws, infos[0], 0) // sector 16 at 100
-	assert.Equal(t, engine.Cycle(0), s.paramReady(infos[1], 1), "sunk: no wait at the ld.param")
+	s.paramRegion(ws, infos[0], 0, 0) // sector 16 at 100
+	assert.Equal(t, engine.Cycle(0), s.paramReady(ws, infos[1], 1), "sunk: no wait at the ld.param")
 	ws.setReg(infos[1].Defs[0], 1, StallWait)
-	s.paramRegion(ws, infos[4], 500) // sector 18 at 600
+	s.paramRegion(ws, infos[4], 500, 500) // sector 18 at 600
 	assert.Equal(t, engine.Cycle(600), ws.reg(infos[1].Defs[0]), "blk+40: its sector asked for after the barrier")
 	assert.Equal(t, engine.Cycle(100), ws.reg(infos[0].Defs[0]), "p: the entry's sector")
+}
+
+// An LDC that hits is there 25 cycles after its issue (family ldclat, H200
+// and H100: `LDC` then its dependent `ISETP` 25 cycles later, whatever the
+// word's distance from the last read in its 64-byte line, after bar.sync
+// or a 600-cycle gap alike; const_ldc_cycles 24 = 25 - 1, the value being
+// there const_ldc_cycles + 1 after the LDC's slot). A second ld.param of
+// the same bytes has no LDC (ptxas keeps the first's register: every such
+// re-read in ldclat's SASS).
+const hitPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 p, .param .u32 s)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<4>;
+	ld.param.u32 %r1, [s];
+	add.s32 %r2, %r1, 1;
+	mov.u64 %rd1, %clock64;
+	ld.param.u32 %r3, [s];
+	ld.param.u64 %rd2, [p];
+	add.s32 %r4, %r3, %r2;
+	bar.sync 0;
+	st.global.u32 [%rd2], %r4;
+	ret;
+}
+`
+
+func TestParamLDCHit(t *testing.T) {
+	p, err := ptx.Load("hit.ptx", []byte(hitPTX))
+	require.NoError(t, err)
+	k, err := exec.Compile(p, "k", exec.DefaultLayout())
+	require.NoError(t, err)
+	ps := newParamSectors(k)
+	require.NotNil(t, ps)
+	// p at c[0x0][0x210], s at 0x218: both in sector 16
+	assert.Equal(t, []int32{16}, ps.all)
+	assert.True(t, ps.ldc[0], "s: read by the add")
+	assert.False(t, ps.ldc[3], "s again: ptxas keeps the first load's register")
+	assert.True(t, ps.ldc[4], "p")
+	assert.True(t, ps.sunk[4], "p: first read after the bar.sync")
+	assert.Equal(t, []int32{4}, ps.sinkAt[7])
+
+	cfg := &Config{Const: ConstCacheConfig{MissCycles: 100, SectorIntervalCycles: 10, LDCCycles: 24}}
+	s := &SM{code: &Code{params: ps, kern: k}, cfg: cfg}
+	infos := k.Infos()
+	ws := &warpState{}
+	s.paramRegion(ws, infos[0], 0, 0) // sector 16 asked for at 0: there at 100
+	assert.Equal(t, engine.Cycle(100), s.paramReady(ws, infos[0], 0), "a miss: the sector's arrival")
+	ws.paramAt = 300 // the region started again at 300 (a loop)
+	assert.Equal(t, engine.Cycle(300+25), s.paramReady(ws, infos[0], 310), "a hit: 25 after the region's top, not the ld.param")
+	assert.Equal(t, engine.Cycle(0), s.paramReady(ws, infos[3], 300), "a re-read: no LDC")
+	// the warp reaches the region after the barrier: eligible finds its
+	// first instruction issuable at 500; p's LDC issues there
+	s.paramRegion(ws, infos[7], 600, 500)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	// evaluated again later while the warp waits: the wait does not move
+	s.paramRegion(ws, infos[7], 700, 500)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	// the warp comes back to the region (a loop): ptxas kept the register
+	s.paramRegion(ws, infos[7], 900, 800)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
 }

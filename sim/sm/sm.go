@@ -420,7 +420,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
 	// the parameter LDCs of the region this instruction starts (constcache.go)
-	s.paramRegion(ws, info, max(now, at))
+	s.paramRegion(ws, info, max(now, at), at)
 	if info.Op == ptx.OpSetmaxnreg {
 		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
 			at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)

@@ -28,6 +28,13 @@ type warpState struct {
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
+	// paramAt: the slot of the parameter LDCs of the region the warp last
+	// started (constcache.go paramRegion: ptxas issues them at its top)
+	paramAt engine.Cycle
+	// paramSunkDone: the region starts whose sunk loads' LDC this warp
+	// waited for (once: constcache.go paramRegion), paramSunkAt its slot
+	paramSunkDone map[int32]bool
+	paramSunkAt   engine.Cycle
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle
@@ -250,7 +257,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.Stats.FreeInstructions++
 		// nothing in SASS: the value is there as soon as its sources are
 		at, why := ws.srcReady(info), StallWait
-		if t := s.paramReady(info, now); t > at {
+		if t := s.paramReady(ws, info, now); t > at {
 			at, why = t, StallIMCMiss // a kernel parameter (constcache.go)
 		}
 		if t := s.sharedBaseReady(info, now); t > at {

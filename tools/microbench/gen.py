@@ -195,6 +195,7 @@ PARTS = [
     ("gen17_tmaqx", "part 17: a small GEMM producer's prologue and stage-0 issue stamped step by step; a contiguous second stage near or far"),
     ("gen17_wgov14", "part 17: Triton's TMA matmul k-loop at one and two CTAs per SM, a %clock64 stamp per k-step"),
     ("gen19_prod", "part 19: kernel parameters read before a barrier and used after it (ptxas's LDC placement); the setmaxnreg handshake"),
+    ("gen20_ldclat", "part 20: a kernel parameter LDC hit's latency to its dependent compare by distance from the last read, width and barrier"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

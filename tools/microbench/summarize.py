@@ -26,6 +26,16 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "record"))
 import gzcompat  # noqa: E402  NAME or NAME.gz (tools/microbench/pack.py stores large files gzipped)
 
 
+# family ldclat: (hit, no-LDC, miss) regions per kernel, read off the SASS (validation/calibrate/groups20_ldclat.go)
+LDCLAT_REGIONS = {
+    "ldclat_u32_seq": ([2, 3, 4, 5, 6], [1, 10, 11], [0, 7, 8, 9]),
+    "ldclat_u32_low": ([1, 3, 6], [2, 4, 5], [0, 7]),
+    "ldclat_u32_rev": ([2, 3, 4, 5], [8, 9], [0, 1, 6, 7]),
+    "ldclat_u64_seq": ([3, 4, 5], [1, 9], [0, 6, 7, 8]),
+    "ldclat_mix": ([3, 6], [1, 2, 4, 5, 7], [0]),
+}
+
+
 def med(xs):
     return statistics.median(xs) if xs else None
 
@@ -294,6 +304,26 @@ def derive(b, run):
         out = {"bar_cycles": up([c[1] - c[0] for c in cl])}
         if not b["name"].startswith("psink_lat_"):
             out["chain_cycles"] = up([c[2] - c[1] for c in cl])
+        return out
+    if fam == "ldclat":  # gen20_ldclat.py (helper const): an LDC hit's latency (groups20_ldclat.go: the same regions)
+        reg = LDCLAT_REGIONS.get(b["name"])
+        if not reg:
+            return {}
+        n = 0
+        while n + 1 < 13 and clk[n + 1]:
+            n += 1
+        bars = [v for v in clk[13:15] if v]
+        t = []
+        for k in range(n):
+            frm = clk[k]
+            for v in bars:
+                if clk[k] < v < clk[k + 1]:
+                    frm = v
+            t.append(clk[k + 1] - frm)
+        md = lambda ks: statistics.median([t[k] for k in ks if k < len(t)])
+        out = {"hit_cycles": md(reg[0]), "noldc_cycles": md(reg[1]), "miss_cycles": md(reg[2])}
+        if b["name"].startswith("ldclat_u32_"):
+            out["ldc_cycles"] = out["hit_cycles"] - out["noldc_cycles"]
         return out
     if fam == "smrh":  # gen19_prod.py (helper prod): setmaxnreg handshake (groups19_prod.go)
         cl = rows(clk, 4)  # per warp {tb, before, after, smid}

@@ -63,9 +63,13 @@ func init() {
 // of 1013 H200 figures within 5% (tma_load_*_tput, tmast_*, wgmma_*_rs,
 // gls_st32_*_w1); with the zero-trip rule the whole suite gains 1 figure
 // on the H200 and 2 on the H100 (validation/timing/paramremat.md).
+//
+// Session 17 (helper const): a closed form on the family ldclat instead,
+// which times one LDC hit against the same region without it
+// (groups20_ldclat.go: 24 on both GPUs; chain_overhead's fit gave 23).
 var groupParamLDC = Group{Name: "param_ldc",
 	Params:  []string{"const_ldc_cycles"},
-	Benches: []string{"chain_overhead"}, Figures: []string{"clk_rep1"},
-	Start: []float64{23}, Lo: []float64{0}, Hi: []float64{200}}
+	Benches: ldclatCal, Figures: []string{"ldc_cycles"},
+	Direct: ldclatLDC}
 
 func init() { Groups = append(Groups, groupParamLDC) }
