@@ -114,13 +114,19 @@ func TestTmaiPollQuantizesFirstWait(t *testing.T) {
 // model ~63 cycles (mbar_wait_exit_cycles, fitted on mbar_pingpong, whose
 // SASS has a BSYNC after the wait that tmai's fast path has not: 881,
 // +21%). With the exit split by SASS form (sim/sm/mbarexit.go,
-// mbar_wait_fast_exit_cycles) it ends within 2%.
+// mbar_wait_fast_exit_cycles) the helper's hand value 9 ended it at 729.
+// The full refit of session 17 fits that parameter to 0 (group
+// mbar_wait_tmai, rms 12.9% over the 1 and 4 KiB twins: at the suite's
+// median clock the 1 KiB waits end one exit early, -9.9%, the 4 KiB ones
+// one 149-cycle recheck late, +12.9%; fitted alone at tmai's own clock it
+// gives 9 and 0%), so the bound is 12%: it still rules out the slot and
+// the join exit, and the figure is quantized by the recheck period.
 func TestTmaiEightLoadsLandTogether(t *testing.T) {
 	b := recordedH200(t)["tmai_sep_n8_1k_none"]
 	require.NotNil(t, b)
 	s, err := Simulate(b, gpu.DefaultTimedConfig(), nil)
 	require.NoError(t, err)
-	assert.InEpsilon(t, 729, s.Figures["done_last_cycles"], 0.02)
+	assert.InEpsilon(t, 729, s.Figures["done_last_cycles"], 0.12)
 }
 
 // The 4-stage tma_load tput loops are issue-bound on the GPU: every box of
@@ -130,8 +136,10 @@ func TestTmaiEightLoadsLandTogether(t *testing.T) {
 // extra iteration against the lat loop, the 33 of the loop's fast path),
 // so no wait sleeps. The model's loop without the R2UR wait before the
 // UTMALDG (sim/sm/tmar2ur.go) runs 26 cycles a load short (158.8: +16.4%
-// bytes per cycle); with the built-in tma_load_r2ur_cycles (26, fitted on
-// 1 to 8 KiB) the 16 KiB loop, outside the fit, lands within 1%.
+// bytes per cycle); with the built-in tma_load_r2ur_cycles (fitted on 1 to
+// 8 KiB: 26 in the helper's fit, 35 with tma_issue_cycles 10 in the full
+// refit of session 17, the two trade against each other on these loops)
+// the 16 KiB loop, outside the fit, lands within 1%.
 func TestTmaLoadTputLoopIssueBound(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
 		bs, err := LoadRecordingsOf("../microbench", sfx)
@@ -147,7 +155,7 @@ func TestTmaLoadTputLoopIssueBound(t *testing.T) {
 	b := recordedH200(t)["tma_load_none_16k_tput"]
 	require.NotNil(t, b)
 	tc := gpu.DefaultTimedConfig()
-	require.Equal(t, 26, tc.SM.Hold.TMALoadR2URCycles)
+	require.Positive(t, tc.SM.Hold.TMALoadR2URCycles)
 	s, err := Simulate(b, tc, nil)
 	require.NoError(t, err)
 	assert.InEpsilon(t, 184.8, 16384/s.Figures["bytes_per_cycle_per_sm"], 0.01)
