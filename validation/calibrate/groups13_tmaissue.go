@@ -59,7 +59,7 @@ var groupMbarWaitTmai = Group{Name: "mbar_wait_tmai", Params: []string{"mbar_wai
 var groupTMALoadR2UR = Group{Name: "tma_load_r2ur", Params: []string{"tma_load_r2ur_cycles"},
 	Benches: []string{"tma_load_none_1k_tput", "tma_load_none_2k_tput", "tma_load_none_4k_tput", "tma_load_none_8k_tput"},
 	Figures: []string{"bytes_per_cycle_per_sm"},
-	Start: []float64{20}, Lo: []float64{0}, Hi: []float64{120}, Scan: 20}
+	Start:   []float64{20}, Lo: []float64{0}, Hi: []float64{120}, Scan: 20}
 
 var groupTMALoadIssue = Group{Name: "tma_load_issue", Params: []string{"tma_load_issue_cycles"},
 	Benches: []string{"tmai_sep_n2_*", "tmai_sep_n4_*", "tmai_sep_n8_*", "tmai_one_*"}, Figures: []string{"issue_cycles", "issue_step_cycles"},
