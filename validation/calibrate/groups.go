@@ -3,6 +3,8 @@ package calibrate
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 )
 
 // Group is one step of the fit: the parameters it sets and the benchmarks
@@ -51,6 +53,27 @@ func figure(rec map[string]*Bench, bench, fig string) (float64, error) {
 		return 0, fmt.Errorf("recording %s has no %s", bench, fig)
 	}
 	return v, nil
+}
+
+// lowerMedianOf is the lower median of f over the benchmarks that have it
+// (a closed form that tolerates missing recordings), with those
+// benchmarks and their values in the given order for the source text.
+func lowerMedianOf(benches []string, f func(b string) (float64, error)) (float64, []string, []float64, error) {
+	var names []string
+	var vals []float64
+	for _, b := range benches {
+		v, err := f(b)
+		if err != nil {
+			continue
+		}
+		names, vals = append(names, b), append(vals, v)
+	}
+	if len(vals) == 0 {
+		return 0, nil, nil, fmt.Errorf("recordings %s: none", strings.Join(benches, ", "))
+	}
+	xs := slices.Clone(vals)
+	slices.Sort(xs)
+	return xs[(len(xs)-1)/2], names, vals, nil
 }
 
 // directFigure reads bench.figure, rounded to an integer.

@@ -2,7 +2,6 @@ package calibrate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -26,26 +25,18 @@ func init() {
 	// sim/sm/setmaxnregwait.go: the dec's own time and the inc's wait
 	// after the dec that frees its registers, closed forms on smrh_*
 	smrh := []string{"smrh_d0", "smrh_d200", "smrh_d500", "smrh_d1000"}
-	median := func(rec map[string]*Bench, f func(b string) (float64, error)) (float64, []string, error) {
-		var xs []float64
-		var txt []string
-		for _, b := range smrh {
-			v, err := f(b)
-			if err != nil {
-				continue
-			}
-			xs = append(xs, v)
-			txt = append(txt, fmt.Sprintf("%.4g", v))
+	// the lower median of f over smrh, and its values for the source text
+	median := func(f func(b string) (float64, error)) (float64, []string, error) {
+		v, _, vals, err := lowerMedianOf(smrh, f)
+		txt := make([]string, len(vals))
+		for i, x := range vals {
+			txt[i] = fmt.Sprintf("%.4g", x)
 		}
-		if len(xs) == 0 {
-			return 0, nil, fmt.Errorf("recordings smrh_*: none")
-		}
-		sort.Float64s(xs)
-		return xs[(len(xs)-1)/2], txt, nil
+		return v, txt, err
 	}
 	Groups = append(Groups, Group{Name: "setmaxnreg_dec", Params: []string{"setmaxnreg_dec_cycles"}, Benches: smrh,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			v, txt, err := median(rec, func(b string) (float64, error) { return figure(rec, b, "dec_cycles") })
+			v, txt, err := median(func(b string) (float64, error) { return figure(rec, b, "dec_cycles") })
 			if err != nil {
 				return 0, "", err
 			}
@@ -54,7 +45,7 @@ func init() {
 		}},
 		Group{Name: "setmaxnreg_inc", Params: []string{"setmaxnreg_inc_wait_cycles"}, Benches: smrh,
 			Direct: func(rec map[string]*Bench) (float64, string, error) {
-				v, txt, err := median(rec, func(b string) (float64, error) {
+				v, txt, err := median(func(b string) (float64, error) {
 					i, err1 := figure(rec, b, "inc_end_cycles")
 					d, err2 := figure(rec, b, "dec_end_cycles")
 					if err1 != nil || err2 != nil {

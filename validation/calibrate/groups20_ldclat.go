@@ -2,7 +2,6 @@ package calibrate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -112,20 +111,14 @@ func deriveLdclat(b *Bench, o Outputs, cycles float64) (map[string]float64, erro
 // ldclatLDC is const_ldc_cycles' closed form: the lower median over the
 // u32 kernels of ldc_cycles.
 func ldclatLDC(rec map[string]*Bench) (float64, string, error) {
-	var xs []float64
-	var txt []string
-	for _, b := range ldclatCal {
-		v, err := figure(rec, b, "ldc_cycles")
-		if err != nil {
-			continue
-		}
-		xs = append(xs, v)
-		txt = append(txt, fmt.Sprintf("%s %.4g", b, v))
+	v, names, vals, err := lowerMedianOf(ldclatCal, func(b string) (float64, error) { return figure(rec, b, "ldc_cycles") })
+	if err != nil {
+		return 0, "", err
 	}
-	if len(xs) == 0 {
-		return 0, "", fmt.Errorf("recordings ldclat_u32_*: none")
+	txt := make([]string, len(vals))
+	for i, x := range vals {
+		txt[i] = fmt.Sprintf("%s %.4g", names[i], x)
 	}
-	sort.Float64s(xs)
-	return xs[(len(xs)-1)/2], fmt.Sprintf("fit: closed form, lower median of ldc_cycles (an LDC hit's issue to its dependent "+
+	return v, fmt.Sprintf("fit: closed form, lower median of ldc_cycles (an LDC hit's issue to its dependent "+
 		"ISETP's, minus one) over %s (validation/timing/ldclat.md)", strings.Join(txt, ", ")), nil
 }
