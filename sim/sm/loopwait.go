@@ -27,8 +27,8 @@ import (
 // around it waits for the registers that global loads later in that loop
 // write and nothing after them in the loop reads (loads of the previous
 // iteration, still in flight at the branch, whose values the next
-// iteration reads).
-// In the SASS corpus of earlier sessions' recordings (509 distinct dumps, tools/microbench/sass_loopwait_scan.py), every
+// iteration reads). In the SASS dumps earlier sessions' device calls left
+// (509 distinct files; tools/microbench/sass_loopwait_scan.py), every
 // such branch with a load in flight from the previous iteration (the 20
 // tlbc builds) waits for it, and the 68 conditional forward branches with
 // a load of the same iteration in flight do not (no rule for those).
