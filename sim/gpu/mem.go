@@ -16,7 +16,8 @@ import (
 // 512-byte granule; l2_cache_bytes in two hashed slices), the L1 shrunk by
 // the kernel's shared-memory carveout (carveout.go). Not modelled: TLBs
 // (no TLB-miss cost up to 4 GiB of 2 MiB pages: tlbc_*,
-// validation/timing/tlb.md), HBM bank conflicts, L1 write policy details.
+// validation/timing/tlb.md), HBM bank conflicts (none measurable in tlbc:
+// validation/timing/hbm18.md), L1 write policy details.
 type memModel struct {
 	l2      *l2View
 	l1      []*setCache // by SM id; nil for SMs of other partitions

@@ -90,6 +90,10 @@ type schedule struct {
 	infos []*exec.InstInfo // the entry function's instructions by PC
 	// skipLo, skipHi: the PCs an if-converted branch jumps over (brshape.go)
 	skipLo, skipHi []int32
+	// loopWait: per PC of the entry function (entry), the registers a
+	// branch waits for (loopwait.go; nil: none)
+	loopWait [][]int32
+	entry    int
 }
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
@@ -190,6 +194,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
+	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
 	joins := waitJoins(f, infos, waits) // mbarexit.go

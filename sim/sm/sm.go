@@ -440,6 +440,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			}
 		}
 	}
+	for _, r := range s.code.low.loopWaitRegs(info) {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regWhy[r] // the previous iteration's loads (loopwait.go)
+		}
+	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
 		at, why = t, StallWait // the descriptor's R2UR (wgmmadesc.go)
 	}
