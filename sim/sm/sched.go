@@ -57,6 +57,7 @@ type schedEntry struct {
 	loop, top int16
 	kind      uint8 // lowering kind (lower.go)
 	shape     uint8 // branch shape (brshape.go)
+	hoist     uint8 // a check chain's branch: its compare's rank (chainhoist.go)
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
 	flags     uint16
 }
@@ -193,10 +194,12 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
 	joins := waitJoins(f, infos, waits) // mbarexit.go
+	hoist := chainHoists(f, infos, setp, jt)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
 		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
+		e.hoist = hoist[pc]
 		if cmp[pc] {
 			e.flags |= schedCmpBranch
 		}
