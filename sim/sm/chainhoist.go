@@ -24,11 +24,14 @@ import (
 // one): 1, 2, ... in PC order over the loop; 0 for every other PC. A branch
 // whose rank is at most branch_chain_hoist_compares reads a predicate
 // computed before the loop: it does not wait for its compare (sm.go).
+// Only plain branches are ranked (shape): an ISETP.OR group's BRA waits
+// for its chain (brnt8_na*: `ISETP.NE.OR P1 ...` S13, `@P1 BRA`), and
+// merged, if-converted and jump-table branches have no BRA of their own.
 // Invariance follows register copies, selps and setps made in the loop,
 // and constants the loop stores for its next iteration (brnt8_nt*'s PTX
 // sets each checked value to 0 at the loop's end: ptxas sets the hoisted
 // predicates there with PLOP3).
-func chainHoists(f *ptx.Function, infos []*exec.InstInfo, setp []bool, table []uint8) []uint8 {
+func chainHoists(f *ptx.Function, infos []*exec.InstInfo, setp []bool, table, shape []uint8) []uint8 {
 	n := len(infos)
 	rank := make([]uint8, n)
 	target := f.LabelTargets()
@@ -109,6 +112,9 @@ func chainHoists(f *ptx.Function, infos []*exec.InstInfo, setp []bool, table []u
 		for _, c := range chain {
 			if setp[c.set] {
 				continue // the loop's first invariant compare (predbranch.go)
+			}
+			if shape[c.br] != brPlain {
+				continue // an ISETP.OR group's BRA waits for its chain, or no BRA (brshape.go)
 			}
 			lo, hi := innerLoop(f, c.set, n)
 			if lo < 0 {

@@ -185,6 +185,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			brs.shape[pc] = brMerged // its target is laid out next (fallthrough.go)
 		}
 	}
+	hoist := chainHoists(f, infos, setp, jt, brs.shape)
 	for pc, sh := range brs.shape {
 		if sh == brMerged || sh == brIfConv {
 			kinds[pc] = lowFused // no BRA in SASS (brshape.go)
@@ -194,7 +195,6 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
 	joins := waitJoins(f, infos, waits) // mbarexit.go
-	hoist := chainHoists(f, infos, setp, jt)
 	ent := s.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
