@@ -174,6 +174,7 @@ func Params() []Param {
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
 		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),
+		intParam("branch_chain_hoist_compares", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchChainHoistCompares }),
 		intParam("branch_or_chain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchOrChainCycles }),
 		intParam("jump_table_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableCycles }),
 		intParam("jump_table_uniform_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.JumpTableUniformCycles }),

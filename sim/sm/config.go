@@ -153,6 +153,12 @@ type Config struct {
 	// ISETP, 18 cycles a pair on both GPUs against 29 for a loop's
 	// closing branch). 0: the pipe latency.
 	BranchNotTakenCycles int `json:"branch_not_taken_cycles" yaml:"branch_not_taken_cycles"`
+	// BranchChainHoistCompares: in a loop's check chain (compare-and-branch
+	// pairs to one label on loop-invariant values) ptxas computes this many
+	// compares before the loop, beyond the loop's first (predbranch.go):
+	// their branches do not wait for the compare (chainhoist.go; cuobjdump of
+	// brnt8_nt*: six, brnt8_nm*: four). 0: none.
+	BranchChainHoistCompares int `json:"branch_chain_hoist_compares" yaml:"branch_chain_hoist_compares"`
 	// BranchOrChainCycles: in ptxas's merged compare chains (ISETP.NE.AND
 	// then ISETP.NE.OR reading the previous predicate, one BRA per seven
 	// compares: brshape.go) each compare issues this long after the one

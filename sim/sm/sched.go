@@ -57,6 +57,7 @@ type schedEntry struct {
 	loop, top int16
 	kind      uint8 // lowering kind (lower.go)
 	shape     uint8 // branch shape (brshape.go)
+	hoist     uint8 // a check chain's branch: its compare's rank (chainhoist.go)
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
 	flags     uint16
 }
@@ -188,6 +189,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			brs.shape[pc] = brMerged // its target is laid out next (fallthrough.go)
 		}
 	}
+	hoist := chainHoists(f, infos, setp, jt, brs.shape)
 	for pc, sh := range brs.shape {
 		if sh == brMerged || sh == brIfConv {
 			kinds[pc] = lowFused // no BRA in SASS (brshape.go)
@@ -202,6 +204,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	for pc := range ent {
 		e := &ent[pc]
 		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
+		e.hoist = hoist[pc]
 		if cmp[pc] {
 			e.flags |= schedCmpBranch
 		}

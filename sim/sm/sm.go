@@ -433,6 +433,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	lim := s.loopHoistLimit(ws, &en) // loophoist.go
 	if en.shape == brMerged || en.shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
+	} else if en.hoist > 0 && int(en.hoist) <= s.cfg.BranchChainHoistCompares {
+		predLate = 0 // a check chain's compare computed before the loop: a
+		// branch reads only its guard, ready long before (chainhoist.go)
 	} else {
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {

@@ -26,9 +26,10 @@ type Group struct {
 	Direct func(rec map[string]*Bench) (float64, string, error)
 	Start  []float64
 	Lo, Hi []float64
-	// Scan, when > 0 (one-parameter groups), evaluates the cost at Scan+1
-	// evenly spaced integer points of [Lo, Hi] first and starts the
-	// search from the best of them and Start: a group whose loops wait
+	// Scan, when > 0 (groups of up to three parameters), evaluates the
+	// cost at the grid of Scan+1 evenly spaced integer points of each
+	// [Lo, Hi] first and starts the search from the best of them and
+	// Start (branch_not_taken: two integer parameters): a group whose loops wait
 	// on TMA or bulk loads sees the try_wait's recheck period
 	// (mbar_tx_poll_cycles, sim/sm/mbarpoll.go) as steps of its cost,
 	// and Nelder-Mead from one start stalls on a plateau.

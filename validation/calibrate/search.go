@@ -53,11 +53,20 @@ func (f *Fitter) search(tc *gpu.TimedConfig, g Group, res *Result) error {
 	}
 	x0 := make([]float64, len(ps))
 	start, scanned := g.Start, ""
-	if g.Scan > 0 && len(ps) == 1 {
-		scanned = fmt.Sprintf(" from the best of %d points", g.Scan+1)
+	if g.Scan > 0 && len(ps) <= 3 {
+		// the grid of Scan+1 evenly spaced integer points per parameter
+		// (a two-parameter group on integer plateaus: branch_not_taken)
+		pts := 1
+		for range ps {
+			pts *= g.Scan + 1
+		}
+		scanned = fmt.Sprintf(" from the best of %d points", pts)
 		best := eval(start)
-		for k := 0; k <= g.Scan; k++ {
-			v := []float64{math.Round(g.Lo[0] + (g.Hi[0]-g.Lo[0])*float64(k)/float64(g.Scan))}
+		for k := 0; k < pts; k++ {
+			v := make([]float64, len(ps))
+			for i, r := 0, k; i < len(ps); i, r = i+1, r/(g.Scan+1) {
+				v[i] = math.Round(g.Lo[i] + (g.Hi[i]-g.Lo[i])*float64(r%(g.Scan+1))/float64(g.Scan))
+			}
 			if c := eval(v); c < best-1e-12 {
 				start, best = v, c
 			}
