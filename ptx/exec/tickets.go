@@ -1,5 +1,7 @@
 package exec
 
+import "strings"
+
 // Tickets: the observable end of asynchronous work. An async operation's
 // values move at issue (bytes land in shared or global memory, a wgmma's D
 // is written when its fourth warp issues); what a wait can observe -- the
@@ -240,7 +242,13 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		d, x, l, bar := e.t, e.x, int(e.lane), e.bar
 		c.release(e, t)
 		d.async.changes++
-		d.async.txChanges++
+		if e.x == nil || strings.Contains(e.x.in.Text, ".tensor") {
+			// a TMA tensor load's complete_tx: a sleeping try_wait sees it
+			// at its next recheck (sim/sm/mbarpoll.go); a plain bulk
+			// copy's wakes the waiter as an arrive does (family bulk18:
+			// validation/timing/bulk18.md)
+			d.async.txChanges++
+		}
 		if w.eff != nil && t == 0 {
 			w.eff.AsyncChanged = true
 		}

@@ -144,8 +144,17 @@ W2:
 // model represents (no recording separates it yet: a one-thread family of
 // 1, 2 and 4 copies with stamps at issue and wake is the missing
 // measurement). Bound 30% until then.
+// Session 18 (family bulk18, validation/timing/bulk18.md): that measurement.
+// A plain copy sits in the same ELECT loop as a UTMALDG and holds the warp
+// 46 cycles (bulk_load_issue_cycles; the model issued it in 3), its
+// complete_tx wakes the waiter at once (no recheck grid: 1 to 4 copies 0
+// to 300 cycles apart all end ~240 after their issue whenever the wait
+// starts), and a copy that asks L2 for its lines ends
+// bulk_lone_copy_cycles later than a lane-loop copy of lines already back
+// (bulkl_l8/l32's last lanes). The copy here now ends at 302 (+5.6%).
+// Bound 10%.
 func TestBulkCopyFromL2MatchesTheH200(t *testing.T) {
 	v := u64s(timedOne(t, "bulkwarm", bulkWarmPTX, 1, 128, 16)[1])
 	t.Logf("a warm 16-byte bulk copy: %d cycles (GPU 282-289)", v[1]-v[0])
-	assert.InEpsilon(t, 286, v[1]-v[0], 0.30, "a warm 16-byte bulk copy, cycles")
+	assert.InEpsilon(t, 286, v[1]-v[0], 0.10, "a warm 16-byte bulk copy, cycles")
 }

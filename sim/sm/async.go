@@ -15,6 +15,11 @@ type AsyncConfig struct {
 	// BulkIssueCycles: the same for a non-tensor bulk load
 	// (cp.async.bulk global -> shared: no tensor map, no box to walk).
 	BulkIssueCycles int `json:"bulk_issue_cycles" yaml:"bulk_issue_cycles"`
+	// BulkLoneCopyCycles: a plain bulk copy that asks L2 for its lines
+	// completes this much later than the memory model answers; a lane of
+	// ptxas's lane loop copying lines an earlier lane brought back does
+	// not (bulkhold.go; family bulk18).
+	BulkLoneCopyCycles int `json:"bulk_lone_copy_cycles" yaml:"bulk_lone_copy_cycles"`
 	// TMABytesPerCycle: one SM's TMA engine throughput.
 	TMABytesPerCycle int `json:"tma_bytes_per_cycle" yaml:"tma_bytes_per_cycle"`
 	// TMALatencyCycles: from the data's arrival from L2/HBM and the

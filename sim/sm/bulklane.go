@@ -65,7 +65,7 @@ func (s *SM) bulkLaneLines(e *exec.Effect, first, wait engine.Cycle) engine.Cycl
 		}
 		done, _ := s.host.Memory(first, s.ID, sub, false)
 		off := engine.Cycle(lane * s.cfg.BulkLaneCycles)
-		got := first + off + wait + (done - first) // the group's data back
+		got := first + off + wait + (done - first) + s.bulkLone(e) // the group's data back (bulkhold.go)
 		back = max(back, got)
 		// the last lane that copies from these lines (the next group's
 		// first lane less one): a copy of a line still on its way returns

@@ -36,6 +36,9 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 			out[pc] = true
 			continue
 		}
+		if loopHoisted(prog, f, lo, hi, n) {
+			continue
+		}
 		for b := lo; b <= hi; b++ {
 			if f.Insts[b].Op != ptx.OpBra {
 				continue
@@ -47,6 +50,35 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 		}
 	}
 	return out
+}
+
+// loopHoisted: the loop [lo, hi] holds a mov of a shared variable's
+// address that no forward branch of the loop jumps over (one every
+// iteration runs), so ptxas reads SR_CgaCtaId before the loop and every
+// mov of the loop uses that read. bulkl.cu's loop (`if (part) { arrive;
+// cp.async.bulk }` and then the try_wait on the same mbarrier): ptxas 13.0
+// sm_90a emits the S2UR before the loop and @!P0 SYNCS.ARRIVE / @!UP0
+// UBLKCP in it (validation/timing/bulk18.md); tmast9's switch cases and
+// mbar_pingpong's loops, whose every such mov sits on a skipped path,
+// keep the read in the loop.
+func loopHoisted(prog *ptx.Program, f *ptx.Function, lo, hi, n int) bool {
+	for pc := lo; pc <= hi; pc++ {
+		in := &f.Insts[pc]
+		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) {
+			continue
+		}
+		skipped := false
+		for b := lo; b <= hi && !skipped; b++ {
+			if f.Insts[b].Op == ptx.OpBra {
+				t := branchTarget(&f.Insts[b], n)
+				skipped = b < pc && t > pc
+			}
+		}
+		if !skipped {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedSym: a source operand is the address of a .shared variable.

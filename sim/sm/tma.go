@@ -65,7 +65,7 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 		// for the engine (asking at a later cycle
 		// would hold every other SM's requests until then)
 		done, _ := s.host.Memory(now, s.ID, e, false)
-		back = start + (done - now)
+		back = start + (done - now) + s.bulkLone(e) // bulkhold.go
 	}
 	// one box alone fills shared memory at TMAFillBytesPerCycle
 	fill := engine.Cycle(e.NumLines * a.TMARowCycles)

@@ -68,6 +68,7 @@ type HoldConfig struct {
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
+	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
 	TMAFirstLoadCycles           int `json:"tma_first_load_hold_cycles" yaml:"tma_first_load_hold_cycles"` // tma_first.go
 	TMALoadR2URCycles            int `json:"tma_load_r2ur_cycles" yaml:"tma_load_r2ur_cycles"`             // tmar2ur.go
@@ -175,6 +176,9 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 			// several lanes issue: bulklane.go)
 			ws.setReady(now+s.bulkLaneLoop(info, e)+engine.Cycle(c), StallMIOThrottle)
 		}
+		return
+	case info.Async == exec.AsyncBulkLoad:
+		s.bulkLoadHold(ws, info, e, now) // bulkhold.go
 		return
 	case info.Async == exec.AsyncMbarOther:
 		if e.NumMbars > 0 && isArrive(info) {

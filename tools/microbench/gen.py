@@ -196,6 +196,7 @@ PARTS = [
     ("gen17_wgov14", "part 17: Triton's TMA matmul k-loop at one and two CTAs per SM, a %clock64 stamp per k-step"),
     ("gen19_prod", "part 19: kernel parameters read before a barrier and used after it (ptxas's LDC placement); the setmaxnreg handshake"),
     ("gen20_ldclat", "part 20: a kernel parameter LDC hit's latency to its dependent compare by distance from the last read, width and barrier"),
+    ("gen21_bulk18", "part 21: lone and spaced bulk copies, stores and reductions by one thread"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -343,6 +343,11 @@ def derive(b, run):
         return out
     if fam == "tailst":  # gen9_tail.py (helper tail): stores right before exit
         return {"issue_cycles": max(c[0] for c in rows(clk, 2))}
+    if fam == "bulk18":  # gen21_bulk18.py (helper bulk): lone and spaced bulk operations (groups21_bulk18.go)
+        c, n = clk[16:32], m["ops"]   # rep 1
+        last = c[n - 1] if n > 1 else 0
+        done = c[8 + n - 1] if m["bulk_op"] == "copy" else c[8]
+        return {"issue_cycles": c[4] - last, "done_cycles": done - last}
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
         c, n = clk[16:32], m["loads"]   # CTA 0, rep 1
         out = {"issue_cycles": c[0]}

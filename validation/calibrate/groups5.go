@@ -23,6 +23,8 @@ import (
 //     request; searched on the cold single-CTA bulk loads of tailld_bulk*,
 //     tailtm_bulk* and coldl_bulkld4k, after tma_hbm_extra_cycles (group
 //     tma_hbm); a cold load does not see bulk_hit_saving_cycles.
+//   - bulk_load_issue_cycles (groups21_bulk18.go): the hold after a plain
+//     bulk copy's ELECT loop, on bulk18_cp*'s issue_cycles;
 //   - bulk_hit_saving_cycles: how much sooner than a load's L2 hit a plain
 //     bulk load whose lines are in L2 completes; searched on the bulkl
 //     round trips (warm), after bulk_issue_cycles.
@@ -52,10 +54,12 @@ var groups5 = []Group{
 		Benches: []string{"tailld_bulk*", "tailtm_bulk*", "coldl_bulkld4k"},
 		Figures: []string{"ncu_cycles"},
 		Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{300}, Scan: 15},
+	groupBulkLoadIssue, // groups21_bulk18.go
 	{Name: "bulk_hit", Params: []string{"bulk_hit_saving_cycles"},
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},
 		Figures: []string{"cycles_per_op"},
 		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}, Scan: 28},
+	groupBulkLoneCopy, // groups21_bulk18.go
 }
 
 func init() { Groups = append(Groups, groups5...) }

@@ -1,0 +1,59 @@
+package calibrate
+
+import "fmt"
+
+// The family bulk18 of tools/microbench/gen21_bulk18.py (issues 14/15,
+// session 18, helper bulk): one thread issues N = 1, 2, 4 bulk operations
+// S = 0, 100, 300 cycles apart (a %clock64 spin between them): copies
+// (arrive.expect_tx + cp.async.bulk of 16 B or 1 KiB, L2-warm, each on its
+// own mbarrier, waited in turn), stores and .add.u32 reductions of 1 KiB
+// (one commit_group, wait_group 0). clk[16..31] holds rep 1's stamps minus
+// its first: [k] before issue k, [4] after the last issue, [5] after the
+// commit, [8 + k] after the wait on mbarrier k (copies) or [8] after
+// wait_group 0. Figures (the last operation, from its own stamp):
+//
+//   - issue_cycles: c[4] - c[N-1], its issue;
+//   - done_cycles: c[8 + N - 1] (copies) or c[8], less c[N-1]: its issue to
+//     the return of its wait.
+//
+// bulk_load_issue_cycles (the warp's hold after a plain bulk copy's ELECT
+// loop, sim/sm/bulkhold.go) is searched on the copies' issue_cycles,
+// before the group bulk_hit (groups5.go; validation/timing/bulk18.md).
+func init() {
+	registerFamily("bulk18", family{figures: bulk18Figures, derive: deriveBulk18})
+}
+
+var groupBulkLoadIssue = Group{Name: "bulk_load_issue", Params: []string{"bulk_load_issue_cycles"},
+	Benches: []string{"bulk18_cp*"}, Figures: []string{"issue_cycles"},
+	Start: []float64{40}, Lo: []float64{0}, Hi: []float64{200}, Scan: 20}
+
+func bulk18Figures(*Bench) []string { return []string{"issue_cycles", "done_cycles"} }
+
+func deriveBulk18(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
+	clk := o["clk"]
+	if len(clk) < 32 {
+		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs 32", b.Name, len(clk))
+	}
+	c := clk[16:32]
+	n := int(b.meta("ops"))
+	if n < 1 || n > 4 {
+		return nil, fmt.Errorf("%s: meta ops %d outside 1..4", b.Name, n)
+	}
+	last := 0.0
+	if n > 1 {
+		last = c[n-1]
+	}
+	done := c[8]
+	if b.Meta["bulk_op"] == "copy" {
+		done = c[8+n-1]
+	}
+	return map[string]float64{"issue_cycles": c[4] - last, "done_cycles": done - last}, nil
+}
+
+// groupBulkLoneCopy: how much later a lone plain bulk copy (one active
+// lane: no lane loop) completes than the last copy of a lane loop, on the
+// copies' done_cycles; after the group bulk_hit (bulkl, whose l2..l32 end
+// on a lane loop's last copy).
+var groupBulkLoneCopy = Group{Name: "bulk_lone_copy", Params: []string{"bulk_lone_copy_cycles"},
+	Benches: []string{"bulk18_cp*"}, Figures: []string{"done_cycles"},
+	Start: []float64{30}, Lo: []float64{0}, Hi: []float64{200}, Scan: 20}
