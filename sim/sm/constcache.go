@@ -168,6 +168,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	p.reqAt, p.sinkAt, p.sunk, p.ldc = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]bool, n)
 	p.holdAt = make([][]int32, n)
 	leader := blockLeaders(f)
+	uniform := dataUniformRegs(f, infos, len(f.Regs))
 	blockStart := make([]int, n) // the first instruction of pc's basic block
 	for pc := range blockStart {
 		if pc > 0 && !leader[pc] {
@@ -226,7 +227,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		read[spans[pc]] = true
 		region := int(syncBefore[use]) + 1
 		chain := false
-		if b := chainSinkBarrier(f, leader, pc, use); b >= 0 {
+		if b := chainSinkBarrier(f, leader, uniform, pc, use); b >= 0 {
 			region, chain = b+1, true
 		} else if r := chainReader(f, pc, use); r > use && blockStart[r] > use && !syncToBlockEnd(f, leader, use) {
 			region = max(int(syncBefore[r])+1, blockStart[r])
@@ -531,7 +532,7 @@ func syncToBlockEnd(f *ptx.Function, leader []bool, pc int) bool {
 // The rule: the load's first reader is register arithmetic in the basic
 // block of a barrier below it, and everything that reads the load's value
 // (transitively) before that barrier is such arithmetic too.
-func chainSinkBarrier(f *ptx.Function, leader []bool, pc, use int) int {
+func chainSinkBarrier(f *ptx.Function, leader []bool, uniform []bool, pc, use int) int {
 	if use <= pc || use >= len(f.Insts) || !chainSinkable(&f.Insts[use]) {
 		return -1
 	}
@@ -557,7 +558,7 @@ func chainSinkBarrier(f *ptx.Function, leader []bool, pc, use int) int {
 			live[o.Reg] = true
 		}
 	}
-	for q := pc + 1; q < b; q++ {
+	for q := pc + 1; q < len(f.Insts); q++ {
 		in := &f.Insts[q]
 		reads := false
 		for i := 1; i < len(in.Ops); i++ {
@@ -568,13 +569,28 @@ func chainSinkBarrier(f *ptx.Function, leader []bool, pc, use int) int {
 		if !reads {
 			continue
 		}
-		if q < use || !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
+		if q < b && (q < use || !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
 			return -1
+		}
+		if q > b && (!chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
+			break // the value's first consumer below the barrier
+		}
+		// uniform arithmetic only (ULDC / UIMAD in SASS): arithmetic
+		// that mixes in a per-thread value makes ptxas load the
+		// parameter into a vector register, with an LDC it issues early
+		// (transpose_smem: LDC.64 c[0x0][0x218] above the BAR.SYNC, the
+		// cvta.to.global of it before the bar.sync, its add to a
+		// %tid-derived offset after)
+		for i := 1; i < len(in.Ops); i++ {
+			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && !live[o.Reg] && (int(o.Reg) >= len(uniform) || !uniform[o.Reg]) {
+				return -1
+			}
 		}
 		live[in.Ops[0].Reg] = true
 	}
 	return b
 }
+
 
 // paramBankAddr is the constant-bank address of byte off of the
 // parameter block. ptxas lays the parameters out from paramBankBase with
