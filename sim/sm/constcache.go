@@ -591,7 +591,6 @@ func chainSinkBarrier(f *ptx.Function, leader []bool, uniform []bool, pc, use in
 	return b
 }
 
-
 // paramBankAddr is the constant-bank address of byte off of the
 // parameter block. ptxas lays the parameters out from paramBankBase with
 // each one's alignment taken in bank addresses, not in block offsets
