@@ -2,6 +2,7 @@ package sm
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -58,10 +59,15 @@ type paramSectors struct {
 	fn          int32 // the entry's function index (InstInfo.Func)
 	first, last []int32
 	all         []int32
-	reqAt       [][]int32        // per PC: sector ranks requested when a warp issues it
-	sinkAt      [][]int32        // per PC: ld.param PCs whose registers wait for their sectors from here
-	sunk        []bool           // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
-	infos       []*exec.InstInfo // the entry's instruction infos (k.Infos() builds a new slice per call)
+	reqAt       [][]int32 // per PC: sector ranks requested when a warp issues it
+	sinkAt      [][]int32 // per PC: ld.param PCs whose registers wait for their sectors from here
+	sunk        []bool    // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
+	// holdAt: per PC (the instruction after a barrier), the ld.param PCs
+	// whose uniform address arithmetic ptxas moved below that barrier
+	// (chainSinkBarrier): the warp issues nothing there before their
+	// sectors are in
+	holdAt [][]int32
+	infos  []*exec.InstInfo // the entry's instruction infos (k.Infos() builds a new slice per call)
 	// ldc: per PC, an ld.param ptxas issues an LDC / ULDC for (its value is
 	// read); not one that re-reads the bank bytes of an earlier tracked
 	// ld.param of the entry (ptxas keeps the first's register: family
@@ -124,7 +130,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 					size = max(in.Mods.Types[0].Size(), 1)
 				}
 				size *= max(in.Mods.Vec, 1)
-				a := paramBankBase + off
+				a := paramBankAddr(f, off)
 				p.first[pc], p.last[pc] = int32(a/sector), int32((a+size-1)/sector)
 				spans[pc] = span{a, size}
 				for s := p.first[pc]; s <= p.last[pc]; s++ {
@@ -133,6 +139,14 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 						p.all = append(p.all, s)
 					}
 				}
+			}
+		}
+		if a, ok := driverConstAddr(in); ok {
+			p.first[pc], p.last[pc] = int32(a/sector), int32(a/sector)
+			spans[pc] = span{a, 4}
+			if !seen[p.first[pc]] {
+				seen[p.first[pc]] = true
+				p.all = append(p.all, p.first[pc])
 			}
 		}
 		if len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
@@ -152,6 +166,17 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	}
 	slices.Sort(p.all)
 	p.reqAt, p.sinkAt, p.sunk, p.ldc = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]bool, n)
+	p.holdAt = make([][]int32, n)
+	leader := blockLeaders(f)
+	uniform := dataUniformRegs(f, infos, len(f.Regs))
+	blockStart := make([]int, n) // the first instruction of pc's basic block
+	for pc := range blockStart {
+		if pc > 0 && !leader[pc] {
+			blockStart[pc] = blockStart[pc-1]
+		} else {
+			blockStart[pc] = pc
+		}
+	}
 	p.remat = make([]bool, n)
 	marks := paramRemats(f, infos)
 	// the region each load's first use is in (PTX order from the load; a
@@ -168,8 +193,8 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	// at the top of every kernel that touches global memory brings the
 	// sector of the first two 8-byte parameters (0x200-0x21f): requested
 	// at the entry
-	if len(p.all) > 0 && p.all[0] == paramBankBase/sector {
-		p.reqAt[0] = append(p.reqAt[0], 0)
+	if i, ok := slices.BinarySearch(p.all, paramBankBase/sector); ok {
+		p.reqAt[0] = append(p.reqAt[0], int32(i))
 	}
 	read := map[span]bool{} // the bytes a used load read (PTX order)
 	for pc := range f.Insts {
@@ -201,15 +226,26 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		p.ldc[pc], p.remat[pc] = !read[spans[pc]], use < len(marks) && marks[use]
 		read[spans[pc]] = true
 		region := int(syncBefore[use]) + 1
-		for s := p.first[pc]; s <= p.last[pc]; s++ {
+		chain := false
+		if b := chainSinkBarrier(f, leader, uniform, pc, use); b >= 0 {
+			region, chain = b+1, true
+		} else if r := chainReader(f, pc, use); r > use && blockStart[r] > use && !syncToBlockEnd(f, leader, use) {
+			region = max(int(syncBefore[r])+1, blockStart[r])
+		}
+		for s := p.first[pc]; s <= p.last[pc] && !chain; s++ {
 			if r := int32(p.rank(s)); !slices.Contains(p.reqAt[region], r) {
 				p.reqAt[region] = append(p.reqAt[region], r)
 			}
 		}
 		slices.Sort(p.reqAt[region])
 		if region > pc {
-			p.sinkAt[region] = append(p.sinkAt[region], int32(pc))
+			if !chain {
+				p.sinkAt[region] = append(p.sinkAt[region], int32(pc))
+			}
 			p.sunk[pc] = true
+		}
+		if chain && p.ldc[pc] {
+			p.holdAt[region] = append(p.holdAt[region], int32(pc))
 		}
 	}
 	return p
@@ -328,6 +364,261 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycl
 			}
 		}
 	}
+}
+
+// paramChainHold is when a warp issuing info may go on: the sectors of
+// the loads whose address arithmetic ptxas moved below the barrier just
+// passed (holdAt) are in. Their ULDCs and the uniform ops that read them
+// stand between the BAR.SYNC and the next instruction in SASS; ULDC has
+// no scoreboard (ptxas's fixed latency), so the dependent UIMAD waits for
+// a miss and the warp with it.
+//
+// The instruction is then not the one right after the barrier in SASS:
+// a %clock read in it reads its own issue cycle, not the arrival
+// (barclock.go).
+func (s *SM) paramChainHold(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+	if !s.paramOn(info) || len(s.code.params.holdAt[info.PC]) == 0 {
+		return 0
+	}
+	ws.barPending = false
+	// one after the other: each ULDC's UIMAD waits before the next ULDC
+	// issues (sgp: ULDC c[0x0][0xc]; UIMAD; USHF; ULDC.64 c[0x0][0x388];
+	// UIMAD.WIDE)
+	t := now
+	for _, ld := range s.code.params.holdAt[info.PC] {
+		t = max(t, s.paramLoadReady(ld, t))
+	}
+	return t
+}
+
+// driverConstAddr is the constant-bank address a special-register read
+// takes from c[0x0] (the launch's dimensions: %ntid.x/y/z at 0x0/0x4/0x8,
+// %nctaid.x/y/z at 0xc/0x10/0x14; cuobjdump, ptxas 13.0 sm_90a: sgp,
+// tmaq, gmm12_t read %nctaid.x with ULDC / LDC c[0x0][0xc]).
+func driverConstAddr(in *ptx.Inst) (int, bool) {
+	if in.Op != ptx.OpMov || len(in.Ops) != 2 || in.Ops[1].Kind != ptx.OpdSpecial {
+		return 0, false
+	}
+	o := &in.Ops[1]
+	c := max(int(o.Comp), 0)
+	switch o.Special {
+	case ptx.SpecNtid:
+		return 4 * c, true
+	case ptx.SpecNctaid:
+		return 0xc + 4*c, true
+	}
+	return 0, false
+}
+
+// blockLeaders marks the first instruction of every basic block of f:
+// the entry, each label's instruction and the one after a branch.
+func blockLeaders(f *ptx.Function) []bool {
+	l := make([]bool, len(f.Insts)+1)
+	l[0] = true
+	for _, pc := range f.Labels {
+		if pc >= 0 && pc < len(l) {
+			l[pc] = true
+		}
+	}
+	for pc := range f.Insts {
+		switch f.Insts[pc].Op {
+		case ptx.OpBra, ptx.OpRet, ptx.OpExit, ptx.OpCall, ptx.OpTrap:
+			l[pc+1] = true
+		}
+	}
+	return l
+}
+
+// chainBarrier reports whether in is a barrier a warp waits at (bar.sync,
+// barrier.sync, barrier.cluster.wait; not an arrive).
+func chainBarrier(in *ptx.Inst) bool {
+	if in.Op != ptx.OpBar && in.Op != ptx.OpBarrier {
+		return false
+	}
+	return !strings.Contains(in.Text, "arrive") && !strings.Contains(in.Text, "red")
+}
+
+// chainSinkable is register arithmetic ptxas schedules freely inside a
+// basic block (no memory, no branch, no %clock).
+func chainSinkable(in *ptx.Inst) bool {
+	if in.Guard >= 0 {
+		return false
+	}
+	switch in.Op {
+	case ptx.OpAdd, ptx.OpSub, ptx.OpMul, ptx.OpMad, ptx.OpShl, ptx.OpShr, ptx.OpAnd, ptx.OpOr, ptx.OpXor, ptx.OpCvt:
+		return true
+	case ptx.OpCvta:
+		return strings.Contains(in.Text, "to.global")
+	case ptx.OpMov:
+		for i := range in.Ops {
+			if in.Ops[i].Kind == ptx.OpdSpecial {
+				switch in.Ops[i].Special {
+				case ptx.SpecClock, ptx.SpecClock64, ptx.SpecClockHi:
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// chainReader is the first instruction (PTX order) that reads the value
+// of the load at pc through register arithmetic only and is not such
+// arithmetic itself, when the load's first reader use is arithmetic; else
+// use. When that reader is in a later basic block than use, ptxas moves
+// the parameter's LDC and the arithmetic on it down into the reader's
+// block, to the reader's region there (sgp: ld.param K at the entry,
+// shr.u32 K >> 6 in the entry block, its compare after the barrier and the
+// stamp t0 in a later block: the SASS has LDC c[0x0][0x394]; SHF.R.U32.HI
+// after the CS2R of t0; gmm12_t_*: ULDC c[0x0][0x394] after its CS2R
+// likewise). Arithmetic followed by a %clock read or a barrier in its own
+// block stays (a scheduling barrier: coldc_*'s 32 parameter words added
+// into one chain between two stamps have their LDCs at the top of that
+// stretch; the sum is stored in a later block, after the second stamp).
+func chainReader(f *ptx.Function, pc, use int) int {
+	if !chainSinkable(&f.Insts[use]) {
+		return use
+	}
+	live := map[int32]bool{}
+	if o := f.Insts[pc].Ops; len(o) > 0 && o[0].Kind == ptx.OpdReg {
+		live[o[0].Reg] = true
+	}
+	for q := pc + 1; q < len(f.Insts); q++ {
+		in := &f.Insts[q]
+		reads := false
+		for i := 1; i < len(in.Ops); i++ {
+			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && live[o.Reg] {
+				reads = true
+			}
+		}
+		if in.Guard >= 0 && live[in.Guard] {
+			reads = true
+		}
+		if !reads {
+			continue
+		}
+		if !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
+			return q
+		}
+		live[in.Ops[0].Reg] = true
+	}
+	return use
+}
+
+// syncToBlockEnd reports whether a barrier or %clock read follows pc in
+// its basic block (ptxas does not move an instruction across one, so the
+// arithmetic cannot leave the block: coldc_*'s sum, stored in a later
+// block, has its stamp after it in its own).
+func syncToBlockEnd(f *ptx.Function, leader []bool, pc int) bool {
+	for q := pc + 1; q < len(f.Insts) && !leader[q]; q++ {
+		if paramSync(&f.Insts[q]) {
+			return true
+		}
+	}
+	return false
+}
+
+// chainSinkBarrier is the barrier below which ptxas schedules the
+// parameter load at pc (first read at use), or -1. Family sgp (ptxas 13.0
+// sm_90a, cuobjdump; tools/microbench/gen14_smallgemm.py): the record
+// pointer clk + 16 (ctaid.y nctaid.x + ctaid.x) is computed in PTX before
+// the bar.sync of the prologue's basic block and read only after it; the
+// SASS issues its ULDC c[0x0][0xc], ULDC.64 c[0x0][0x388] and the UIMADs
+// after the BAR.SYNC, before the CS2R of the stamp that follows (gmm12_t_*:
+// the same; gmm13_l_s3: the parameter's LDC.64 after the BAR, nctaid's at
+// the top; gmm13_l_s1: both LDCs at the top, not sunk). tmaq / tmaqx (the
+// same arithmetic ended by a branch before the barrier) keep them above it.
+// The rule: the load's first reader is register arithmetic in the basic
+// block of a barrier below it, and everything that reads the load's value
+// (transitively) before that barrier is such arithmetic too.
+func chainSinkBarrier(f *ptx.Function, leader []bool, uniform []bool, pc, use int) int {
+	if use <= pc || use >= len(f.Insts) || !chainSinkable(&f.Insts[use]) {
+		return -1
+	}
+	b := -1
+	for q := use + 1; q < len(f.Insts); q++ {
+		if leader[q] {
+			return -1
+		}
+		if chainBarrier(&f.Insts[q]) {
+			b = q
+			break
+		}
+		if paramSync(&f.Insts[q]) {
+			return -1 // a %clock read between: ptxas keeps the chain above it
+		}
+	}
+	if b < 0 {
+		return -1
+	}
+	live := map[int32]bool{}
+	for _, o := range f.Insts[pc].Ops[:1] {
+		if o.Kind == ptx.OpdReg {
+			live[o.Reg] = true
+		}
+	}
+	for q := pc + 1; q < len(f.Insts); q++ {
+		in := &f.Insts[q]
+		reads := false
+		for i := 1; i < len(in.Ops); i++ {
+			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && live[o.Reg] {
+				reads = true
+			}
+		}
+		if !reads {
+			continue
+		}
+		if q < b && (q < use || !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
+			return -1
+		}
+		if q > b && (!chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
+			break // the value's first consumer below the barrier
+		}
+		// uniform arithmetic only (ULDC / UIMAD in SASS): arithmetic
+		// that mixes in a per-thread value makes ptxas load the
+		// parameter into a vector register, with an LDC it issues early
+		// (transpose_smem: LDC.64 c[0x0][0x218] above the BAR.SYNC, the
+		// cvta.to.global of it before the bar.sync, its add to a
+		// %tid-derived offset after)
+		for i := 1; i < len(in.Ops); i++ {
+			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && !live[o.Reg] && (int(o.Reg) >= len(uniform) || !uniform[o.Reg]) {
+				return -1
+			}
+		}
+		live[in.Ops[0].Reg] = true
+	}
+	return b
+}
+
+// paramBankAddr is the constant-bank address of byte off of the
+// parameter block. ptxas lays the parameters out from paramBankBase with
+// each one's alignment taken in bank addresses, not in block offsets
+// (cuobjdump, ptxas 13, family tmaq / sgp: two .align 128 tensor maps at
+// block offsets 0 and 128 are at c[0x0][0x280] and c[0x0][0x300], the u64
+// after them (block offset 256) at c[0x0][0x380], the u32s that follow at
+// 0x388 / 0x38c; sgp's u64, u64, u32, u32, u32 at 0x380 .. 0x398).
+// A block without such parameters is unchanged: 0x210 is 16-aligned.
+func paramBankAddr(f *ptx.Function, off int) int {
+	bank := paramBankBase
+	for i := range f.Params {
+		pr := &f.Params[i]
+		bank = alignBank(bank, pr.Align)
+		if off >= pr.Offset && off < pr.Offset+max(pr.Size, 1) {
+			return bank + off - pr.Offset
+		}
+		bank += pr.Size
+	}
+	return paramBankBase + off
+}
+
+// alignBank rounds a bank address up to a multiple of a (a power of two,
+// or <= 1).
+func alignBank(n, a int) int {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) &^ (a - 1)
 }
 
 // paramOffset is the byte offset in the parameter block that address

@@ -150,8 +150,10 @@ const hitPTX = `
 {
 	.reg .b32 %r<6>;
 	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
 	ld.param.u32 %r1, [s];
-	add.s32 %r2, %r1, 1;
+	setp.ne.u32 %p1, %r1, 1;
+	selp.u32 %r2, 1, 2, %p1;
 	mov.u64 %rd1, %clock64;
 	ld.param.u32 %r3, [s];
 	ld.param.u64 %rd2, [p];
@@ -171,11 +173,11 @@ func TestParamLDCHit(t *testing.T) {
 	require.NotNil(t, ps)
 	// p at c[0x0][0x210], s at 0x218: both in sector 16
 	assert.Equal(t, []int32{16}, ps.all)
-	assert.True(t, ps.ldc[0], "s: read by the add")
-	assert.False(t, ps.ldc[3], "s again: ptxas keeps the first load's register")
-	assert.True(t, ps.ldc[4], "p")
-	assert.True(t, ps.sunk[4], "p: first read after the bar.sync")
-	assert.Equal(t, []int32{4}, ps.sinkAt[7])
+	assert.True(t, ps.ldc[0], "s: read by the setp")
+	assert.False(t, ps.ldc[4], "s again: ptxas keeps the first load's register")
+	assert.True(t, ps.ldc[5], "p")
+	assert.True(t, ps.sunk[5], "p: first read after the bar.sync")
+	assert.Equal(t, []int32{5}, ps.sinkAt[8])
 
 	cfg := &Config{Const: ConstCacheConfig{MissCycles: 100, SectorIntervalCycles: 10, LDCCycles: 24}}
 	s := &SM{code: &Code{params: ps, kern: k}, cfg: cfg}
@@ -185,15 +187,15 @@ func TestParamLDCHit(t *testing.T) {
 	assert.Equal(t, engine.Cycle(100), s.paramReady(ws, infos[0], 0), "a miss: the sector's arrival")
 	ws.paramAt = 300 // the region started again at 300 (a loop)
 	assert.Equal(t, engine.Cycle(300+25), s.paramReady(ws, infos[0], 310), "a hit: 25 after the region's top, not the ld.param")
-	assert.Equal(t, engine.Cycle(0), s.paramReady(ws, infos[3], 300), "a re-read: no LDC")
+	assert.Equal(t, engine.Cycle(0), s.paramReady(ws, infos[4], 300), "a re-read: no LDC")
 	// the warp reaches the region after the barrier: eligible finds its
 	// first instruction issuable at 500; p's LDC issues there
-	s.paramRegion(ws, infos[7], 600, 500)
-	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	s.paramRegion(ws, infos[8], 600, 500)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[5].Defs[0]))
 	// evaluated again later while the warp waits: the wait does not move
-	s.paramRegion(ws, infos[7], 700, 500)
-	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	s.paramRegion(ws, infos[8], 700, 500)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[5].Defs[0]))
 	// the warp comes back to the region (a loop): ptxas kept the register
-	s.paramRegion(ws, infos[7], 900, 800)
-	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[4].Defs[0]))
+	s.paramRegion(ws, infos[8], 900, 800)
+	assert.Equal(t, engine.Cycle(500+25), ws.reg(infos[5].Defs[0]))
 }

@@ -421,6 +421,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	// the parameter LDCs of the region this instruction starts (constcache.go)
 	s.paramRegion(ws, info, max(now, at), at)
+	if t := s.paramChainHold(ws, info, max(now, at)); t > at {
+		at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
+	}
 	if info.Op == ptx.OpSetmaxnreg {
 		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
 			at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
