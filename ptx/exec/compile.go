@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
 )
@@ -38,6 +39,9 @@ type xinst struct {
 	fn       handler
 	ctrl     bool // handler moves PCs itself
 	warpSync bool // bar.warp.sync (a convergence point that may differ per lane)
+	// tensorTx: a .tensor copy's complete_tx, which a sleeping try_wait
+	// sees at its next recheck (tickets.go finish)
+	tensorTx bool
 	guard    int32
 	guardNeg bool
 	ops      []xop
@@ -128,6 +132,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		x := &xf.insts[i]
 		x.in = in
 		x.op = in.Op
+		x.tensorTx = strings.Contains(in.Text, ".tensor")
 		xf.wgmma = xf.wgmma || in.Op == ptx.OpWgmma
 		x.guard = in.Guard
 		x.guardNeg = in.GuardNeg

@@ -1,7 +1,5 @@
 package exec
 
-import "strings"
-
 // Tickets: the observable end of asynchronous work. An async operation's
 // values move at issue (bytes land in shared or global memory, a wgmma's D
 // is written when its fourth warp issues); what a wait can observe -- the
@@ -242,7 +240,7 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		d, x, l, bar := e.t, e.x, int(e.lane), e.bar
 		c.release(e, t)
 		d.async.changes++
-		if e.x == nil || strings.Contains(e.x.in.Text, ".tensor") {
+		if e.x == nil || e.x.tensorTx {
 			// a TMA tensor load's complete_tx: a sleeping try_wait sees it
 			// at its next recheck (sim/sm/mbarpoll.go); a plain bulk
 			// copy's wakes the waiter as an arrive does (family bulk18:
