@@ -486,24 +486,33 @@ func chainReader(f *ptx.Function, pc, use int) int {
 	}
 	for q := pc + 1; q < len(f.Insts); q++ {
 		in := &f.Insts[q]
-		reads := false
-		for i := 1; i < len(in.Ops); i++ {
-			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && live[o.Reg] {
-				reads = true
-			}
-		}
-		if in.Guard >= 0 && live[in.Guard] {
-			reads = true
-		}
+		reads := readsLive(in, live) || in.Guard >= 0 && live[in.Guard]
 		if !reads {
 			continue
 		}
-		if !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
+		if !chainStep(in) {
 			return q
 		}
 		live[in.Ops[0].Reg] = true
 	}
 	return use
+}
+
+// readsLive: a source operand of in (a register or an address's base)
+// is in live.
+func readsLive(in *ptx.Inst, live map[int32]bool) bool {
+	for i := 1; i < len(in.Ops); i++ {
+		if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && live[o.Reg] {
+			return true
+		}
+	}
+	return false
+}
+
+// chainStep: in is arithmetic a sunk chain may hold (chainSinkable) and
+// writes a register, the chain's next value.
+func chainStep(in *ptx.Inst) bool {
+	return chainSinkable(in) && len(in.Ops) > 0 && in.Ops[0].Kind == ptx.OpdReg
 }
 
 // syncToBlockEnd reports whether a barrier or %clock read follows pc in
@@ -560,19 +569,14 @@ func chainSinkBarrier(f *ptx.Function, leader []bool, uniform []bool, pc, use in
 	}
 	for q := pc + 1; q < len(f.Insts); q++ {
 		in := &f.Insts[q]
-		reads := false
-		for i := 1; i < len(in.Ops); i++ {
-			if o := &in.Ops[i]; (o.Kind == ptx.OpdReg || o.Kind == ptx.OpdAddr) && live[o.Reg] {
-				reads = true
-			}
-		}
+		reads := readsLive(in, live)
 		if !reads {
 			continue
 		}
-		if q < b && (q < use || !chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
+		if q < b && (q < use || !chainStep(in)) {
 			return -1
 		}
-		if q > b && (!chainSinkable(in) || len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg) {
+		if q > b && (!chainStep(in)) {
 			break // the value's first consumer below the barrier
 		}
 		// uniform arithmetic only (ULDC / UIMAD in SASS): arithmetic
