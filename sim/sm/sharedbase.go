@@ -36,20 +36,21 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 			out[pc] = true
 			continue
 		}
-		if loopHoisted(prog, f, lo, hi, n) {
-			continue
-		}
-		for b := lo; b <= hi; b++ {
-			if f.Insts[b].Op != ptx.OpBra {
-				continue
-			}
-			if t := branchTarget(&f.Insts[b], n); b < pc && t > pc {
-				out[pc] = true // a forward branch of the loop jumps over it
-				break
-			}
+		if !loopHoisted(prog, f, lo, hi) && skippedInLoop(f, lo, hi, pc) {
+			out[pc] = true // a forward branch of the loop jumps over it
 		}
 	}
 	return out
+}
+
+// skippedInLoop: a forward branch of the loop [lo, hi] jumps over pc.
+func skippedInLoop(f *ptx.Function, lo, hi, pc int) bool {
+	for b := lo; b < pc && b <= hi; b++ {
+		if f.Insts[b].Op == ptx.OpBra && branchTarget(&f.Insts[b], len(f.Insts)) > pc {
+			return true
+		}
+	}
+	return false
 }
 
 // loopHoisted: the loop [lo, hi] holds a mov of a shared variable's
@@ -61,20 +62,13 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 // UBLKCP in it (validation/timing/bulk18.md); tmast9's switch cases and
 // mbar_pingpong's loops, whose every such mov sits on a skipped path,
 // keep the read in the loop.
-func loopHoisted(prog *ptx.Program, f *ptx.Function, lo, hi, n int) bool {
+func loopHoisted(prog *ptx.Program, f *ptx.Function, lo, hi int) bool {
 	for pc := lo; pc <= hi; pc++ {
 		in := &f.Insts[pc]
 		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) {
 			continue
 		}
-		skipped := false
-		for b := lo; b <= hi && !skipped; b++ {
-			if f.Insts[b].Op == ptx.OpBra {
-				t := branchTarget(&f.Insts[b], n)
-				skipped = b < pc && t > pc
-			}
-		}
-		if !skipped {
+		if !skippedInLoop(f, lo, hi, pc) {
 			return true
 		}
 	}
