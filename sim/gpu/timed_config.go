@@ -244,6 +244,8 @@ func Params() []Param {
 		intParam("tma_load_elected_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadElectedCycles }),
 		intParam("tma_first_load_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMAFirstLoadCycles }),
 		intParam("tma_load_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadR2URCycles }),
+		intParam("tma_load_ur_spill_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadURSpillCycles }),
+		intParam("tma_load_ur_serial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadURSerialCycles }),
 		intParam("mbar_arrive_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveWaitCycles }),
 		intParam("mbar_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveIntervalCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),

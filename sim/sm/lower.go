@@ -96,6 +96,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	elect := electStores(f, infos)
 	elected := electedLoads(f, infos)
 	r2ur := tmaR2URLoads(f, infos)
+	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]
 	for pc := range ent {
 		e := &ent[pc]
@@ -111,6 +112,9 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 		if elect[pc] {
 			e.flags |= schedElect
+		}
+		if ur != nil {
+			e.ur = ur[pc]
 		}
 		if elected[pc] {
 			e.flags |= schedElectedLoad

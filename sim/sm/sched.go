@@ -60,6 +60,7 @@ type schedEntry struct {
 	hoist     uint8 // a check chain's branch: its compare's rank (chainhoist.go)
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
 	flags     uint16
+	ur        uint8 // a TMA load under uniform-register pressure (tmaurspill.go)
 }
 
 const (

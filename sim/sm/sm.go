@@ -457,6 +457,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.tmaR2URReady(ws, info); t > at {
 		at, why = t, StallWait // the operands' R2URs (tmar2ur.go)
 	}
+	if t := s.tmaURSerialReady(ws, info); t > at {
+		at, why = t, StallWait // the operands' R2URs after the last load (tmaurspill.go)
+	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {
 			continue // the ISETP.OR chain's own wait, below

@@ -72,6 +72,8 @@ type HoldConfig struct {
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
 	TMAFirstLoadCycles           int `json:"tma_first_load_hold_cycles" yaml:"tma_first_load_hold_cycles"` // tma_first.go
 	TMALoadR2URCycles            int `json:"tma_load_r2ur_cycles" yaml:"tma_load_r2ur_cycles"`             // tmar2ur.go
+	TMALoadURSpillCycles         int `json:"tma_load_ur_spill_cycles" yaml:"tma_load_ur_spill_cycles"`     // tmaurspill.go
+	TMALoadURSerialCycles        int `json:"tma_load_ur_serial_cycles" yaml:"tma_load_ur_serial_cycles"`   // tmaurspill.go
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -167,8 +169,15 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkLoad && e.TMAMap != 0:
 		c := h.TMALoadIssueCycles
+		ur := s.code.low.at(info).ur // tmaurspill.go
+		ws.tmaURGate = 0
 		if e.GuardTrue == 1 && s.code.low.electedLoad(info) {
 			c = h.TMALoadElectedCycles // no ELECT loop (tmaelect.go)
+			if ur&urSerial != 0 && h.TMALoadURSerialCycles > 0 {
+				ws.tmaURGate = now + engine.Cycle(h.TMALoadURSerialCycles)
+			}
+		} else if ur&urSpill != 0 {
+			c += h.TMALoadURSpillCycles
 		}
 		c += s.tmaFirstLoad() // tma_first.go
 		if c > 0 && e.GuardTrue > 0 {

@@ -74,7 +74,9 @@ type warpState struct {
 	bulkIssued  engine.Cycle
 	bulkPending bool
 	arriveBar   exec.MbarRef
-	arriveAt    engine.Cycle
+	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
+	tmaURGate engine.Cycle
+	arriveAt  engine.Cycle
 	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
 	// loopTop: when each marked loop's body last began (loophoist.go)

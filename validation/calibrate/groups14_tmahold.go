@@ -26,14 +26,28 @@ import (
 // kernels with 32 and 96 loads (9 to 11 cycles a load on the H200), after
 // tma_load_issue. The smaller ones (8 and 6 loads) are left out: their
 // issue_cycles are mostly the code before the first load.
+//
+// Session 19 (helper fetch, validation/timing/fetch19.md): group
+// tma_load_ur, after tma_load_elected, fits the two costs of ptxas moving a
+// load's operands through R2UR when a basic block has more loads than the
+// uniform registers hold (sim/sm/tmaurspill.go): tma_load_ur_spill_cycles
+// (the ELECT loop's extra MOV/R2UR/ULDC) on the issue_cycles of the
+// thread-0 kernels with 32 and 96 loads, tma_load_ur_serial_cycles (an
+// elected load's R2URs after the previous UTMALDG) on tmah_stp_n32_1k_elect's
+// issue_step_cycles.
 func init() {
 	registerFamily("tmah", family{figures: tmahFigures, derive: deriveTmah})
 	i := slices.IndexFunc(Groups, func(g Group) bool { return g.Name == "tma_load_issue" })
 	if i < 0 {
 		panic("calibrate: group tma_load_issue is missing")
 	}
-	Groups = slices.Insert(Groups, i+1, groupTMALoadElected)
+	Groups = slices.Insert(Groups, i+1, groupTMALoadElected, groupTMALoadUR)
 }
+
+var groupTMALoadUR = Group{Name: "tma_load_ur", Params: []string{"tma_load_ur_spill_cycles", "tma_load_ur_serial_cycles"},
+	Benches: []string{"tmah_blk_n32_1k", "tmah_blk_n32_1k_nohint", "tmah_stp_n32_1k", "tmah_stg_n96_1k", "tmah_stp_n32_1k_elect"},
+	Figures: []string{"issue_cycles", "issue_step_cycles"},
+	Start:   []float64{10, 35}, Lo: []float64{0, 0}, Hi: []float64{100, 200}}
 
 var groupTMALoadElected = Group{Name: "tma_load_elected", Params: []string{"tma_load_elected_issue_cycles"},
 	Benches: []string{"tmah_blk_n32_1k_elect", "tmah_stg_n96_1k_elect"}, Figures: []string{"issue_cycles"},
