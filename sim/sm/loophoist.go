@@ -28,11 +28,14 @@ import (
 // add/sub of itself and an immediate, and a body whose instructions
 // schedrun.go cannot move are shared-memory loads, stores, ldmatrix,
 // stmatrix or atomics, at least one ahead of that add (else schedrun.go's
-// schedule already hoists it). Only those loops' SASS was read; loops
-// with TMA, bulk, mbarrier, barrier or global instructions keep the PTX
-// order (the TMA-store holds of tma_hold.go were fitted with it: applying
-// the rule there moved tmast7_*, t6tx_*, tmast9_* 10-20 points on the H100
-// without SASS to say whether ptxas does the same there). For such a loop the counter's add and compare take their
+// schedule already hoists it). Session 19 read the SASS of tmast7's store
+// loops: a TMA tile store or plain bulk store with uniform operands (with
+// or without commit_group / wait_group after it) has the counter's add and
+// compare above it too (hoistsAboveStore); a reduction's ELECT loop does
+// not. Loops with other TMA, bulk, mbarrier, barrier or global
+// instructions keep the PTX order (no SASS read for them; session 12 tried
+// the rule on all TMA loops and moved tmast7_*, t6tx_*, tmast9_* 10-20
+// points on the H100). For such a loop the counter's add and compare take their
 // sources as ready when the body's first instruction issued plus ptxas's
 // ALU latency, and the branch its predicate schedBranchLat after that
 // first issue (ptxas's compare-to-branch distance), unless they are
@@ -61,6 +64,13 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
+	var elect []bool // the stores ptxas wraps in an ELECT loop (bulkelect.go), when f has bulk stores
+	for pc := range infos {
+		if infos[pc].Async == exec.AsyncBulkStore && infos[pc].Form != ptx.FormBulkReduce {
+			elect = electStores(f, infos)
+			break
+		}
+	}
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {
@@ -70,7 +80,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok, dataOnly := countedLoop(f, infos, target, top, b); ok && loops < 1<<14 {
+		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, top, b); ok && loops < 1<<14 {
 			loops++
 			id := int16(loops)
 			topped[top] = true
@@ -90,7 +100,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent 
 // loop [top, b], if it is one markLoopHoists marks; dataOnly: a grid-stride
 // loop (the counter steps by a register) or one with global loads or
 // stores, whose branch keeps its wait on the compare.
-func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b int) (a, s int, ok, dataOnly bool) {
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, top, b int) (a, s int, ok, dataOnly bool) {
 	guard := f.Insts[b].Guard
 	s = -1
 	for j := top; j < b; j++ {
@@ -128,11 +138,17 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b 
 		return 0, 0, false, false
 	}
 	mem, global := false, false
+	bulk := 0 // 1: a bulk-group instruction, 2: a bulk store (hoistsAboveStore)
 	for j := top; j < b; j++ {
 		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
 			continue
 		}
 		switch {
+		case hoistsAboveStore(infos[j], elect, j):
+			bulk |= 1
+			if infos[j].Async == exec.AsyncBulkStore {
+				bulk |= 2
+			}
 		case infos[j].Async != exec.AsyncNone:
 			return 0, 0, false, false
 		case infos[j].Pipe == ptx.PipeShared:
@@ -145,7 +161,32 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target []bool, top, b 
 			mem = true // schedrun.go's run cannot reach the top
 		}
 	}
+	if bulk == 1 {
+		return 0, 0, false, false // a commit or wait without the store whose SASS was read
+	}
 	return a, s, mem, global || regStep
+}
+
+// hoistsAboveStore: the bulk-group instructions of a loop whose counter
+// ptxas still computes at the top. cuobjdump of tmast7's t7_st (ptxas 13.0
+// sm_90a, every kind and mode): a TMA tile store or a plain bulk store
+// (cp.async.bulk.global.shared::cta) with uniform operands, alone or with
+// commit_group and wait_group(.read) 0 after it, is
+//
+//	UIMAD; UIADD3 UR4 (counter); ULOP3; ISETP.LE P0 (S5); UTMASTG (S8); @!P0 BRA
+//	... ISETP.LE P0; UIADD3.64; UBLKCP.G.S; @!P0 BRA
+//	... ISETP.LE P0; UTMASTG; UTMACMDFLUSH; DEPBAR.LE SB0, 0x0; @!P0 BRA
+//
+// while a reduction's ELECT loop (UTMAREDG, UBLKRED) keeps the counter's
+// UIADD3 and ISETP after it, and so does a store in an ELECT loop (elect).
+func hoistsAboveStore(info *exec.InstInfo, elect []bool, pc int) bool {
+	switch info.Async {
+	case exec.AsyncBulkStore:
+		return info.Form != ptx.FormBulkReduce && elect != nil && !elect[pc]
+	case exec.AsyncBulkCommit, exec.AsyncBulkWait:
+		return elect != nil // with such a store in the same loop (countedLoop checks)
+	}
+	return false
 }
 
 // globalLoopOp: an ld.global or st.global (not an atomic or a reduction):

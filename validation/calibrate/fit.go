@@ -59,9 +59,13 @@ type Fitter struct {
 	Log func(format string, args ...any)
 	// Jobs is how many benchmarks are simulated at once (0: one per CPU);
 	// the result does not depend on it.
-	Jobs  int
-	evals int
-	kern  compiled
+	Jobs int
+	// ParamsOnly skips the evaluation before the fit (Result.Rows then
+	// have no Before): a refit that checks only the fitted parameters and
+	// their residuals (TestRefitReproducesCommittedProfile).
+	ParamsOnly bool
+	evals      int
+	kern       compiled
 }
 
 // Result is a fit's outcome.
@@ -286,7 +290,10 @@ func (f *Fitter) Fit() (*Result, error) {
 	}
 	groups, skipped := f.plan()
 	res := &Result{Params: map[string]Fitted{}, Skipped: skipped}
-	before, berrs := f.Evaluate(f.Base, sim)
+	before, berrs := map[string]float64{}, map[string]error{}
+	if !f.ParamsOnly {
+		before, berrs = f.Evaluate(f.Base, sim)
+	}
 	tc := f.Base
 	if f.SMClockMHz > 0 {
 		tc.SMClockMHz = f.SMClockMHz
