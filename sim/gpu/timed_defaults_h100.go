@@ -167,7 +167,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"tensormap_cp_fenceproxy_cycles":    {452, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0004)},
 	"tensormap_replace_global_cycles":   {16, "fit: Nelder-Mead (tensormap_replace_global_cycles) on t6rep_rep_g", f(0.0003)},
 	"tensormap_replace_shared_cycles":   {15, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0002)},
-	"tma_bulk_commit_cycles":            {0, "fit: closed form, mean of tmast7_{st,add,bst,bred}_1k_tput - _group cycles_per_op: 0.5 (a commit_group after each operation, right after it in the SASS)", f(0.124)},
+	"tma_bulk_commit_cycles":            {0, "fit: closed form, mean of tmast7_{st,add,bst,bred}_1k_tput - _group cycles_per_op: 0.5 (a commit_group after each operation, right after it in the SASS)", f(0.1087)},
 	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0069)},
 	"tma_desc_global_cycles":            {0, "fit: Nelder-Mead from the best of 41 points (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0266)},
 	"tma_desc_store_cycles":             {38, "fit: closed form, tmadesc4_store first_cycles - next_cycles 216 - 178 (a store on a parameter map new to the SM)", f(0.2406)},
