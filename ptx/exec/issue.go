@@ -339,6 +339,10 @@ func (w *Warp) Peek() (info *InstInfo, ok bool) {
 // count it as progress.
 func (w *Warp) Spinning() bool { return w.mspin.repeat }
 
+// WaitBarChanges counts the non-tensor-tx changes of the mbarrier of the
+// warp's last failed wait (experiment tmaq19).
+func (w *Warp) WaitBarChanges() uint64 { return w.cta.async.barChanges[w.mspin.bar] }
+
 // WaitsWarpgroup reports whether the warp waits at a wgmma for the other
 // warps of its warpgroup (the functional rendezvous: values are computed
 // when the fourth part issues).

@@ -90,6 +90,7 @@ func mbarOp(x *xinst, nops, ai int, sp ptx.Space, mutates bool, f func(w *Warp, 
 			}
 			if mutates {
 				t.async.changes++
+				t.noteBar(a)
 				if w.eff != nil {
 					w.eff.AsyncChanged = true
 				}

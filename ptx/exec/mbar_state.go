@@ -25,6 +25,18 @@ type asyncState struct {
 	// (a TMA or bulk copy landing): a timed driver wakes a warp suspended
 	// in try_wait on these only when it rechecks (sim/sm mbarpoll.go).
 	txChanges uint64
+	// barChanges counts, per mbarrier address, the changes that are not a
+	// TMA tensor load's complete_tx (a thread's arrive, expect_tx, a bulk
+	// copy's complete_tx): experiment tmaq19 (BarChanges).
+	barChanges map[uint32]uint64
+}
+
+// noteBar counts a non-tensor-tx change of the mbarrier at a.
+func (c *CTA) noteBar(a uint32) {
+	if c.async.barChanges == nil {
+		c.async.barChanges = map[uint32]uint64{}
+	}
+	c.async.barChanges[a]++
 }
 
 // mbarrier returns the side-table entry of the barrier at shared address a

@@ -246,6 +246,8 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 			// copy's wakes the waiter as an arrive does (family bulk18:
 			// validation/timing/bulk18.md)
 			d.async.txChanges++
+		} else {
+			d.noteBar(bar)
 		}
 		if w.eff != nil && t == 0 {
 			w.eff.AsyncChanged = true
@@ -322,6 +324,7 @@ func (w *Warp) fireArrives() error {
 func (w *Warp) arriveNow(e *ticketEntry) error {
 	c := w.cta
 	c.async.changes++
+	c.noteBar(e.bar)
 	if w.eff != nil && c.tk.mode&AsyncTickets == 0 {
 		w.eff.AsyncChanged = true
 	}

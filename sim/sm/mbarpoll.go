@@ -1,6 +1,10 @@
 package sm
 
-import "github.com/sm90sim/sm90sim/sim/engine"
+import (
+	"os"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
 
 // A warp suspended in a failed mbarrier.try_wait does not wake when a
 // copy's complete_tx lands on the mbarrier: it rechecks every
@@ -23,6 +27,8 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // txPoll is the cycle a sleeping warp ws may wake at after its cluster's
 // mbarriers changed: now, unless every change since it slept was a
 // complete_tx; then its next recheck.
+var tmaq19 = os.Getenv("TMAQ19") != ""
+
 func (s *SM) txPoll(ws *warpState, now engine.Cycle) engine.Cycle {
 	p := engine.Cycle(s.cfg.MbarTxPollCycles)
 	if p <= 0 {
@@ -30,7 +36,13 @@ func (s *SM) txPoll(ws *warpState, now engine.Cycle) engine.Cycle {
 	}
 	cl := ws.cta.c.Cluster()
 	if cl.AsyncChanges()-ws.sleepChanges != cl.TxChanges()-ws.sleepTx {
-		return now // a thread's arrive (or another change) wakes it
+		if !tmaq19 || ws.w.WaitBarChanges() != ws.sleepBar {
+			return now // a thread's arrive (or another change) wakes it
+		}
+		// only other mbarriers' arrives: they do not wake it (tmaq19)
+		if cl.TxChanges() == ws.sleepTx {
+			return max(ws.wakeAt, now)
+		}
 	}
 	if ws.pollAt == 0 {
 		// the first recheck at or after the first complete_tx seen

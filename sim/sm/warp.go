@@ -48,6 +48,7 @@ type warpState struct {
 	// sleepTx, sleepAt: the cluster's complete_tx count and the cycle at
 	// the start of the sleep (mbarpoll.go)
 	sleepTx   uint64
+	sleepBar  uint64 // the waited mbarrier's non-tensor-tx changes at the sleep (tmaq19)
 	sleepAt   engine.Cycle
 	pollAt    engine.Cycle
 	inBarrier bool
@@ -546,6 +547,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 		ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
+		ws.sleepBar = ws.w.WaitBarChanges()
 		d := engine.Cycle(s.cfg.SuspendCycles)
 		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
 			d = s.nanosleep(h, now) // nanosleep.go
