@@ -489,16 +489,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	case ptx.PipeBarrier:
 		switch info.Op {
 		case ptx.OpMembar, ptx.OpFence:
-			end := now + engine.Cycle(s.fenceCycles(info))
-			if info.Form == ptx.FormFenceWide { // a GPU-scope fence waits for the TMA drain (tma_fence.go)
-				end = max(end, s.tmaDrain)
-				// and it first waits for the warp's own global stores to be
-				// acknowledged, then runs its own sequence (microbench
-				// sgp_*_fence, 64 st.global.v2 a thread: drain_cycles 1168-1186
-				// H200 / 1532-1591 H100, the fence alone 267 / 671: the same
-				// ~900 on top on both GPUs, so additive; sgp19.md)
-				end = max(end, ws.storesDone+engine.Cycle(s.fenceCycles(info)))
-			}
+			end := s.fenceEnd(ws, info, now) // fence.go
 			if end > now {
 				ws.setReady(end, StallMembar)
 			}
