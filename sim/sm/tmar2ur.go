@@ -59,7 +59,7 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 	}
 	for pc := 0; pc < n; pc++ {
-		if infos[pc] == nil || infos[pc].Async != exec.AsyncBulkLoad || !strings.Contains(f.Insts[pc].Text, ".tensor") {
+		if !tensorLoad(f, infos, pc) {
 			continue
 		}
 		var around [][2]int
@@ -150,4 +150,10 @@ func (s *SM) tmaR2URReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 		t = max(t, ws.reg(r))
 	}
 	return t + engine.Cycle(x)
+}
+
+// tensorLoad: the instruction at pc is a TMA tensor load
+// (cp.async.bulk.tensor into shared memory), not a plain bulk copy.
+func tensorLoad(f *ptx.Function, infos []*exec.InstInfo, pc int) bool {
+	return pc < len(infos) && infos[pc] != nil && infos[pc].Async == exec.AsyncBulkLoad && strings.Contains(f.Insts[pc].Text, ".tensor")
 }

@@ -1,8 +1,6 @@
 package sm
 
 import (
-	"strings"
-
 	"github.com/sm90sim/sm90sim/sim/engine"
 
 	"github.com/sm90sim/sm90sim/ptx"
@@ -48,9 +46,7 @@ const (
 // branch between) whose loads' live-in operands exceed tmaURWords.
 func tmaURSpills(f *ptx.Function, infos []*exec.InstInfo, elected []bool) []uint8 {
 	n := len(infos)
-	tensor := func(pc int) bool {
-		return pc < n && infos[pc] != nil && infos[pc].Async == exec.AsyncBulkLoad && strings.Contains(f.Insts[pc].Text, ".tensor")
-	}
+	tensor := func(pc int) bool { return tensorLoad(f, infos, pc) } // tmar2ur.go
 	target := f.LabelTargets()
 	var out []uint8
 	start, count := 0, 0
