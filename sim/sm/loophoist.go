@@ -56,21 +56,15 @@ import (
 // 54.4 against 53.5-58).
 
 // markLoopHoists marks f's counted loops in its schedule entries (ent, by
-// PC; order: the PC issued at each slot): the instruction issued at the
+// PC; order: the PC issued at each slot; elect: the stores ptxas wraps
+// in an ELECT loop, bulkelect.go): the instruction issued at the
 // first slot of a marked loop's body (schedLoopTop, top), its add and setp
 // (schedLoopMember) and its closing branch (schedLoopBranch), with the
 // loop's id.
-func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target []bool, ent []schedEntry, order []int32) {
+func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, ent []schedEntry, order []int32) {
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
-	var elect []bool // the stores ptxas wraps in an ELECT loop (bulkelect.go), when f has bulk stores
-	for pc := range infos {
-		if infos[pc].Async == exec.AsyncBulkStore && infos[pc].Form != ptx.FormBulkReduce {
-			elect = electStores(f, infos)
-			break
-		}
-	}
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {
@@ -182,9 +176,9 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, 
 func hoistsAboveStore(info *exec.InstInfo, elect []bool, pc int) bool {
 	switch info.Async {
 	case exec.AsyncBulkStore:
-		return info.Form != ptx.FormBulkReduce && elect != nil && !elect[pc]
+		return info.Form != ptx.FormBulkReduce && pc < len(elect) && !elect[pc]
 	case exec.AsyncBulkCommit, exec.AsyncBulkWait:
-		return elect != nil // with such a store in the same loop (countedLoop checks)
+		return true // with such a store in the same loop (countedLoop checks)
 	}
 	return false
 }

@@ -88,12 +88,12 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
-	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds)
+	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
+	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
 	flex := flexSplit(infos, kinds)
-	elect := electStores(f, infos)
 	elected := electedLoads(f, infos)
 	r2ur := tmaR2URLoads(f, infos)
 	ur := tmaURSpills(f, infos, elected)

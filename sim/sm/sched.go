@@ -102,7 +102,7 @@ type schedule struct {
 // infos its instructions and kinds its lowering (lowerFunc's result; the
 // fused compares and branches are marked in it here); atoms and folds are
 // atomReduced's and addrFolds' results for it.
-func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, folds []bool) *schedule {
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, folds, elect []bool) *schedule {
 	prog := k.Program()
 	f := prog.Funcs[fi]
 	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
@@ -219,7 +219,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			e.flags |= schedParamLDC
 		}
 	}
-	markLoopHoists(f, infos, target, ent, order)
+	markLoopHoists(f, infos, target, elect, ent, order)
 	return s
 }
 
