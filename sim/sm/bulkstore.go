@@ -15,23 +15,26 @@ import (
 //
 //   - one thread's stores, 256 B, 1 KiB or 4 KiB alike, stamp 14, 23, then
 //     28 cycles apart (bulk18_st1k_n4_s0: 5, 12, 23, 24): the second store
-//     waits for the first one's take, each later one for the one before
-//     it, takes at most one per 28 cycles a warp;
+//     waits for the first one's take (BulkStoreTakeCycles, 14), each later
+//     one for the one before it, and the engine takes at most one per
+//     BulkStoreIntervalCycles (28) a warp;
 //   - 2 or 4 warps each keep that pace at 256 B (28 a warp, 7 the SM):
 //     the interval is the warp's, not the SM's;
 //   - 4 KiB stores (the engine reads 32 cycles a KiB, TMAStoreCyclesPerKiB)
-//     keep the pace until about 8 are in the engine, then one each 128
-//     cycles, the read of the store 7 or 8 back plus the take: the
-//     engine's queue holds BulkStoreQueueStores; 8 warps of 1 KiB or 4 KiB
-//     the same, SM-wide;
+//     keep the pace until 9 are issued, then go one per 128 cycles, each
+//     taken when the read of the store BulkStoreQueueStores (7) back has
+//     ended; 4 and 8 warps of 1 KiB or 4 KiB the same, SM-wide;
 //   - 8 warps of 256 B finish 64 stores in ~550 cycles: 8 a store, the
 //     bytes' read (32 B a cycle), not TMAStoreMinCycles (18, tensor
-//     stores): plain stores have their own floor, BulkStoreMinCycles.
+//     stores): plain stores have their own floor, BulkStoreMinCycles (8).
 //
-// A taken branch after the store waits for the take too (tma_hold.go: it
-// reads bulkIssued + BulkBranchCycles): tmast7_bst_*_group's loop of one
-// store an iteration takes 43 cycles on the GPU, where a wait for the issue
-// alone left 34.
+// A taken branch after the store waits for the take and
+// BulkStoreBranchCycles (8) more (tma_hold.go: it reads bulkIssued +
+// BulkBranchCycles): tmast7_bst_*_group's loop of one store an iteration
+// takes 43 cycles on the GPU, where the wait for the issue + 6 alone left
+// 34.6 and the take alone (14) 34.6 too. The tensor store (UTMASTG) keeps
+// its old timing: one thread's stamp 15 then 23 cycles apart
+// (bulkst_t1_tile1k_n8), not modelled here.
 func plainStore(info *exec.InstInfo, e *exec.Effect) bool {
 	return info.Async == exec.AsyncBulkStore && info.Form != ptx.FormBulkReduce && (e == nil || e.TMAMap == 0)
 }
