@@ -28,6 +28,13 @@ import (
 //     bytes' read (32 B a cycle), not TMAStoreMinCycles (18, tensor
 //     stores): plain stores have their own floor, BulkStoreMinCycles (8).
 //
+// The SASS shows what the take is: UBLKCP.G.S sets a read scoreboard,
+// released when the engine has read its uniform operands, and ptxas's
+// next write of one of those registers (the next store's address UIADD3,
+// from the third store on; the second's already in bulkst_t1_*_n2) waits
+// for it. The PTX has distinct registers there, so the model assumes the
+// usual reuse: the warp's next plain store waits for the take.
+//
 // A taken branch after the store waits for the take and
 // BulkStoreBranchCycles (8) more (tma_hold.go: it reads bulkIssued +
 // BulkBranchCycles): tmast7_bst_*_group's loop of one store an iteration
