@@ -58,7 +58,20 @@ type AsyncConfig struct {
 	// reduction (UBLKRED; tensor reductions take TMAReduceMinCycles).
 	BulkReduceMinCycles int `json:"bulk_reduce_min_cycles" yaml:"bulk_reduce_min_cycles"`
 	TMAStoreWriteCycles int `json:"tma_store_write_cycles" yaml:"tma_store_write_cycles"`
-	TMABulkCommitCycles int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
+	// Plain (non-tensor) bulk stores, SASS UBLKCP.G.S (bulkstore.go):
+	// the engine takes a warp's store BulkStoreTakeCycles after its issue
+	// and no sooner than BulkStoreIntervalCycles after the warp's previous
+	// one, and only while fewer than BulkStoreQueueStores of the SM's
+	// plain stores wait to finish their read; the warp's next such store
+	// waits for the take, its next taken branch BulkStoreBranchCycles
+	// more. BulkStoreMinCycles: the engine's floor per plain store (tensor
+	// stores: TMAStoreMinCycles).
+	BulkStoreTakeCycles     int `json:"bulk_store_take_cycles" yaml:"bulk_store_take_cycles"`
+	BulkStoreIntervalCycles int `json:"bulk_store_interval_cycles" yaml:"bulk_store_interval_cycles"`
+	BulkStoreQueueStores    int `json:"bulk_store_queue_stores" yaml:"bulk_store_queue_stores"`
+	BulkStoreMinCycles      int `json:"bulk_store_min_cycles" yaml:"bulk_store_min_cycles"`
+	BulkStoreBranchCycles   int `json:"bulk_store_branch_cycles" yaml:"bulk_store_branch_cycles"`
+	TMABulkCommitCycles     int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
 	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
 	// for a load's miss (sim/gpu mem.go).
 	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`

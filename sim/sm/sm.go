@@ -78,6 +78,10 @@ type SM struct {
 	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// the read ends of the last plain bulk stores, a ring of
+	// BulkStoreQueueStores (bulkstore.go)
+	storeEnds []engine.Cycle
+	storeSeq  int
 	// SM-to-SM network port (DSMEM): next free cycle
 	dsmemFree engine.Cycle
 	// the earliest end of a GPU-scope fence after the TMA loads (tma_fence.go)
@@ -459,6 +463,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if t := s.tmaURSerialReady(ws, info); t > at {
 		at, why = t, StallWait // the operands' R2URs after the last load (tmaurspill.go)
+	}
+	if t := s.bulkStoreReady(ws, info); t > at {
+		at, why = t, StallMIOThrottle // the engine's take of the last plain store (bulkstore.go)
 	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {

@@ -31,7 +31,7 @@ import (
 func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	if e.Info.Async == exec.AsyncBulkStore {
-		return s.tmaStore(e, now)
+		return s.tmaStore(ws, e, now)
 	}
 	bytes := e.LandBytes
 	if n := min(e.NumLands, len(e.Lands)); n > 1 {

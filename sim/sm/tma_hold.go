@@ -160,6 +160,12 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkStore:
 		ws.bulkIssued, ws.bulkPending = now, true
+		if plainStore(info, e) && ws.storeTaken > now && e.GuardTrue > 0 {
+			// the next taken branch waits for the engine's take and
+			// BulkStoreBranchCycles more (bulkstore.go)
+			b := s.cfg.Async.BulkStoreBranchCycles - h.BulkBranchCycles
+			ws.bulkIssued = max(now, ws.storeTaken+engine.Cycle(b))
+		}
 		elect := info.Form == ptx.FormBulkReduce || s.code.low.electStore(info)
 		if c := h.BulkReduceIssueCycles; c > 0 && elect && e.GuardTrue > 0 {
 			// ptxas's ELECT loop around the reduction, or around a store

@@ -38,7 +38,7 @@ import (
 // the engine hands them on no faster than the L2 slices' write queues take
 // them in (sim/gpu l2kind.go: with 132 SMs storing, tailst_bulk_k64_c132,
 // the queues, not the engine's read rate, set the pace).
-func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
+func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	// the box's bytes (exec counts no shared-memory wavefronts for the
 	// read side): those written to global memory
@@ -50,6 +50,8 @@ func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 			// a non-tensor bulk reduction (UBLKRED): no box to walk
 			floor = a.BulkReduceMinCycles
 		}
+	} else if e.TMAMap == 0 && a.BulkStoreMinCycles > 0 {
+		floor = a.BulkStoreMinCycles // a plain bulk store (bulkstore.go)
 	}
 	read := engine.Cycle((bytes*perKiB + 1023) / 1024)
 	start := max(now, s.tmaFree, s.tmaDescReady(e, now, true))
@@ -64,6 +66,9 @@ func (s *SM) tmaStore(e *exec.Effect, now engine.Cycle) engine.Cycle {
 	end = max(end, accepted)
 	s.Stats.TMABusy += int64(end - start)
 	s.tmaFree = end
+	if plainStore(e.Info, e) {
+		s.bulkStoreTake(ws, now, end) // bulkstore.go
+	}
 	return max(start+engine.Cycle(a.TMAStoreLatencyCycles)+read, accepted) + engine.Cycle(a.TMAStoreWriteCycles)
 }
 

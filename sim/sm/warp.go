@@ -73,7 +73,10 @@ type warpState struct {
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
-	arriveBar   exec.MbarRef
+	// storeTaken: when the engine took the warp's last plain bulk store
+	// (bulkstore.go)
+	storeTaken engine.Cycle
+	arriveBar  exec.MbarRef
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
 	arriveAt  engine.Cycle

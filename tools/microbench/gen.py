@@ -197,6 +197,7 @@ PARTS = [
     ("gen19_prod", "part 19: kernel parameters read before a barrier and used after it (ptxas's LDC placement); the setmaxnreg handshake"),
     ("gen20_ldclat", "part 20: a kernel parameter LDC hit's latency to its dependent compare by distance from the last read, width and barrier"),
     ("gen21_bulk18", "part 21: lone and spaced bulk copies, stores and reductions by one thread"),
+    ("gen22_bulkst", "part 22: straight-line plain bulk stores from one thread per warp, stamped before each issue"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -348,6 +348,11 @@ def derive(b, run):
         last = c[n - 1] if n > 1 else 0
         done = c[8 + n - 1] if m["bulk_op"] == "copy" else c[8]
         return {"issue_cycles": c[4] - last, "done_cycles": done - last}
+    if fam == "bulkst":  # gen22_bulkst.py (helper bulkst): straight-line bulk stores (groups22_bulkst.go)
+        w = m["warps"]
+        t0 = min(clk[32 * i + 19] for i in range(w))
+        return {"issue_cycles": max(clk[32 * i + 19] - t0 + clk[32 * i + 16] for i in range(w)),
+                "done_cycles": max(clk[32 * i + 19] - t0 + clk[32 * i + 18] for i in range(w))}
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
         c, n = clk[16:32], m["loads"]   # CTA 0, rep 1
         out = {"issue_cycles": c[0]}

@@ -1,0 +1,81 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// A plain (non-tensor) bulk store, cp.async.bulk.global.shared::cta
+// (SASS UBLKCP.G.S, no ELECT loop when its operands are uniform), is
+// taken by the TMA engine some cycles after its issue, and a warp cannot
+// issue its next one before then. Family bulkst (tools/microbench/
+// gen22_bulkst.py, validation/timing/bulkst20.md; H200, straight-line
+// stores with a %clock64 stamp before each):
+//
+//   - one thread's stores, 256 B, 1 KiB or 4 KiB alike, stamp 14, 23, then
+//     28 cycles apart (bulk18_st1k_n4_s0: 5, 12, 23, 24): the second store
+//     waits for the first one's take (BulkStoreTakeCycles, 14), each later
+//     one for the one before it, and the engine takes at most one per
+//     BulkStoreIntervalCycles (28) a warp;
+//   - 2 or 4 warps each keep that pace at 256 B (28 a warp, 7 the SM):
+//     the interval is the warp's, not the SM's;
+//   - 4 KiB stores (the engine reads 32 cycles a KiB, TMAStoreCyclesPerKiB)
+//     keep the pace until 9 are issued, then go one per 128 cycles, each
+//     taken when the read of the store BulkStoreQueueStores (7) back has
+//     ended; 4 and 8 warps of 1 KiB or 4 KiB the same, SM-wide;
+//   - 8 warps of 256 B finish 64 stores in ~550 cycles: 8 a store, the
+//     bytes' read (32 B a cycle), not TMAStoreMinCycles (18, tensor
+//     stores): plain stores have their own floor, BulkStoreMinCycles (8).
+//
+// The SASS shows what the take is: UBLKCP.G.S sets a read scoreboard,
+// released when the engine has read its uniform operands, and ptxas's
+// next write of one of those registers (the next store's address UIADD3,
+// from the third store on; the second's already in bulkst_t1_*_n2) waits
+// for it. The PTX has distinct registers there, so the model assumes the
+// usual reuse: the warp's next plain store waits for the take.
+//
+// A taken branch after the store waits for the take and
+// BulkStoreBranchCycles (8) more (tma_hold.go: it reads bulkIssued +
+// BulkBranchCycles): tmast7_bst_*_group's loop of one store an iteration
+// takes 43 cycles on the GPU, where the wait for the issue + 6 alone left
+// 34.6 and the take alone (14) 34.6 too. The tensor store (UTMASTG) keeps
+// its old timing: one thread's stamp 15 then 23 cycles apart
+// (bulkst_t1_tile1k_n8), not modelled here.
+func plainStore(info *exec.InstInfo, e *exec.Effect) bool {
+	return info.Async == exec.AsyncBulkStore && info.Form != ptx.FormBulkReduce && (e == nil || e.TMAMap == 0)
+}
+
+// bulkStoreTake records the take of warp ws's plain bulk store issued at
+// now whose engine read ends at end, and returns the take's cycle.
+func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
+	a := &s.cfg.Async
+	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
+		return 0
+	}
+	from := now
+	if q := a.BulkStoreQueueStores; q > 0 {
+		if len(s.storeEnds) != q {
+			s.storeEnds = make([]engine.Cycle, q)
+		}
+		i := s.storeSeq % q
+		from = max(from, s.storeEnds[i]) // the store q back has left the queue
+		s.storeEnds[i] = end
+		s.storeSeq++
+	}
+	t := from + engine.Cycle(a.BulkStoreTakeCycles)
+	if ws.storeTaken > 0 {
+		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
+	}
+	ws.storeTaken = t
+	return t
+}
+
+// bulkStoreReady: warp ws's next plain bulk store issues no earlier than
+// the take of its last one (0: no wait).
+func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if ws.storeTaken == 0 || !plainStore(info, nil) {
+		return 0
+	}
+	return ws.storeTaken
+}
