@@ -541,8 +541,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.inBarrier = true
 	}
 	if e.Outcome == exec.Spun && info.TryWait {
-		// try_wait suspends until the phase may have completed (an
-		// mbarrier of the cluster changed) or the suspend time is over;
+		// try_wait suspends until the phase of its own mbarrier moved
+		// (mbarpoll.go) or the suspend time is over;
 		// test_wait returns at once and the PTX loop spins. A converged
 		// warp sleeps the hardware's limit whatever the hint (microbench
 		// mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us); part
