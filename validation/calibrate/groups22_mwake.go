@@ -14,6 +14,8 @@ import "fmt"
 // warm runs (clock_runs.json).
 func init() {
 	registerFamily("mwake", family{figures: mwakeFigures, derive: deriveMwake})
+	// mwaket: the same kernel with Y released by a 1 KiB TMA tensor load
+	registerFamily("mwaket", family{figures: mwakeFigures, derive: deriveMwake})
 }
 
 const mwakeCols = 40
