@@ -16,7 +16,9 @@ const (
 	Issued Outcome = iota
 	// Spun: it executed and its wait condition failed (mbarrier try_wait or
 	// test_wait false): the warp would spin; a timed driver lets it sleep
-	// until an mbarrier of its cluster changes (Cluster.AsyncChanges).
+	// until an mbarrier of its cluster changes (Cluster.AsyncChanges; sim/sm
+	// wakes it only when the phase of the barrier it waits on moved: WaitBar,
+	// CTA.MbarPhase).
 	Spun
 	// Parked: a group reached a warp-synchronous instruction before the
 	// rest of its lanes and waits there; nothing executed.

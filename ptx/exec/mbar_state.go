@@ -25,6 +25,11 @@ type asyncState struct {
 	// (a TMA or bulk copy landing): a timed driver wakes a warp suspended
 	// in try_wait on these only when it rechecks (sim/sm mbarpoll.go).
 	txChanges uint64
+	// tensorDone counts, per mbarrier address, the phases a TMA tensor
+	// load's complete_tx completed: a timed driver wakes a warp suspended
+	// in try_wait on that barrier at its next recheck, not at once (sim/sm
+	// mbarpoll.go).
+	tensorDone map[uint32]uint64
 }
 
 // mbarrier returns the side-table entry of the barrier at shared address a
@@ -74,9 +79,12 @@ type mbarSpin struct {
 	stuck   bool   // the last check found the registers unchanged
 	repeat  bool
 	stamp   int64 // the CTA clock of the execution last counted (lanes of one execution count once)
-	// the barrier waited on, for the deadlock report (spinWhy)
+	// the barrier waited on, for the deadlock report (spinWhy) and the
+	// timed driver's wake (WaitBar)
 	bar  uint32
 	barB *mbarrier.Barrier
+	// multi: lanes of the last failed wait named different barriers
+	multi bool
 }
 
 const (
@@ -92,10 +100,11 @@ func (w *Warp) spinOn(x *xinst, a uint32, b *mbarrier.Barrier) {
 	s := &w.mspin
 	w.spun = true
 	if s.at == x && s.stamp == w.cta.clock+1 {
+		s.multi = s.multi || a != s.bar
 		return // another lane of the same execution
 	}
 	s.stamp = w.cta.clock + 1
-	s.bar, s.barB = a, b
+	s.bar, s.barB, s.multi = a, b, false
 	ch := w.cta.async.changes
 	same := s.at == x && s.changes == ch
 	if same {
@@ -157,3 +166,15 @@ func regHash(f *Frame) uint64 {
 	}
 	return h
 }
+
+// WaitBar is the shared address (in the warp's CTA) of the mbarrier of the
+// warp's last failed wait; ok is false when there was none or its lanes
+// waited on different barriers.
+func (w *Warp) WaitBar() (a uint32, ok bool) {
+	s := &w.mspin
+	return s.bar, s.barB != nil && !s.multi && w.cta.async.mbars[s.bar] == s.barB
+}
+
+// MbarTensorDone counts the phases of the CTA's mbarrier at shared offset
+// a that a TMA tensor load's complete_tx completed.
+func (c *CTA) MbarTensorDone(a uint32) uint64 { return c.async.tensorDone[a] }

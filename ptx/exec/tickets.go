@@ -260,6 +260,12 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 			if t == 0 {
 				by = w // completed inside w's Issue
 			}
+			if e.x == nil || e.x.tensorTx {
+				if d.async.tensorDone == nil {
+					d.async.tensorDone = map[uint32]uint64{}
+				}
+				d.async.tensorDone[bar]++
+			}
 			d.mbarCompleted(bar, b, by)
 		}
 		return nil

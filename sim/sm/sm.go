@@ -377,15 +377,20 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		return ws.scan.info, at, why
 	}
 	if ws.sleeping {
+		woke := false
 		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
-			if at := s.txPoll(ws, now); at > now {
-				return ws.info, at, StallSleeping // mbarpoll.go
+			if at, ok := s.mbarWake(ws, now); ok { // mbarpoll.go
+				if at > now {
+					return ws.info, at, StallSleeping
+				}
+				ws.sleeping, woke = false, true
+				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
 			}
-			ws.sleeping = false
-			ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
-		} else if now < ws.wakeAt {
-			return ws.info, ws.wakeAt, StallSleeping
-		} else {
+		}
+		if !woke {
+			if now < ws.wakeAt {
+				return ws.info, ws.wakeAt, StallSleeping
+			}
 			ws.sleeping = false
 		}
 	}

@@ -47,10 +47,17 @@ type warpState struct {
 	wakeAt       engine.Cycle
 	// sleepTx, sleepAt: the cluster's complete_tx count and the cycle at
 	// the start of the sleep (mbarpoll.go)
-	sleepTx   uint64
-	sleepAt   engine.Cycle
-	pollAt    engine.Cycle
-	inBarrier bool
+	sleepTx uint64
+	sleepAt engine.Cycle
+	pollAt  engine.Cycle
+	// sleepBar, sleepPhase, sleepTensor: the mbarrier the failed try_wait
+	// waits on (when ownBar), its phase and the phases tensor loads had
+	// completed there at the start of the sleep (mbarpoll.go)
+	sleepBar    uint32
+	sleepPhase  uint64
+	sleepTensor uint64
+	ownBar      bool
+	inBarrier   bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
 	barAt      engine.Cycle
@@ -537,8 +544,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.inBarrier = true
 	}
 	if e.Outcome == exec.Spun && info.TryWait {
-		// try_wait suspends until the phase may have completed (an
-		// mbarrier of the cluster changed) or the suspend time is over;
+		// try_wait suspends until the phase of its own mbarrier moved
+		// (mbarpoll.go) or the suspend time is over;
 		// test_wait returns at once and the PTX loop spins. A converged
 		// warp sleeps the hardware's limit whatever the hint (microbench
 		// mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us); part
@@ -548,6 +555,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.sleeping = true
 		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 		ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
+		ws.sleepOwn() // mbarpoll.go
 		d := engine.Cycle(s.cfg.SuspendCycles)
 		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
 			d = s.nanosleep(h, now) // nanosleep.go

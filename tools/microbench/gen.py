@@ -198,6 +198,7 @@ PARTS = [
     ("gen20_ldclat", "part 20: a kernel parameter LDC hit's latency to its dependent compare by distance from the last read, width and barrier"),
     ("gen21_bulk18", "part 21: lone and spaced bulk copies, stores and reductions by one thread"),
     ("gen22_bulkst", "part 22: straight-line plain bulk stores from one thread per warp, stamped before each issue"),
+    ("gen22_mwake", "part 22: which warps sleeping in try_wait an mbarrier change wakes (own barrier, another, expect_tx, complete_tx, cluster)"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -298,6 +298,10 @@ def derive(b, run):
             if s < m["stages"]:
                 out[f"done{s}_cycles"] = up([c[10 + s] - c[2] for c in cl])
         return out
+    if fam in ("mwake", "mwaket"):  # gen22_mwake.py (helper tmaq, session 20): which warps an mbarrier change wakes (groups22_mwake.go)
+        c = clk[:40]  # CTA 0: {smid, t0, cS, cY, cZ, cE, nA, nB, a0..a11, b0..b11, cYd, 0 x7}
+        na, nb = int(c[6]), int(c[7])
+        return {"adone_cycles": c[8 + na - 1] - c[1], "bdone_cycles": c[20 + nb - 1] - c[1], "a_returns": na, "b_returns": nb}
     if fam in ("psink", "psinkx"):  # gen19_prod.py (helper prod): parameters read around a barrier (groups19_prod.go)
         cl = [c for c in rows(clk, 4) if c[0]]  # {t0, t1 after the barrier, t2 after the chain, smid}
         up = lambda xs: sorted(xs)[len(xs) // 2]

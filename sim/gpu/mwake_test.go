@@ -1,0 +1,85 @@
+package gpu_test
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/gpu"
+)
+
+// mwakeRun runs validation/microbench/mwake_<name> (one CTA) timed and
+// returns CTA 0's clk: {smid, t0, cS, cY, cZ, cE, nA, nB, a0..a11,
+// b0..b11, cYd, 0 x7} (tools/microbench/gen22_mwake.py).
+func mwakeRun(t *testing.T, k *exec.Kernel, mode, d uint32) []int64 {
+	g := exec.NewGlobalMem()
+	require.NoError(t, k.LoadGlobals(g))
+	src, clk := g.Alloc("src", 1024), g.Alloc("clk", 40*8)
+	var params []byte
+	params = binary.LittleEndian.AppendUint64(params, src.Base)
+	params = binary.LittleEndian.AppendUint64(params, clk.Base)
+	params = binary.LittleEndian.AppendUint32(params, mode)
+	params = binary.LittleEndian.AppendUint32(params, d)
+	params = binary.LittleEndian.AppendUint32(params, 0) // flags: no hint, one CTA
+	l := &exec.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{96, 1, 1}, Params: params, Global: g}
+	_, _, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	require.NoError(t, err)
+	b := g.Slice(clk.Base, 40*8)
+	out := make([]int64, 40)
+	for i := range out {
+		out[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+	return out
+}
+
+// An mbarrier change wakes only the warps whose own phase it completes
+// (sim/sm/mbarpoll.go). Family mwake on the H200 (validation/timing/
+// tmaq20.md): warp A sleeping in try_wait on X and warp B on Y (a bulk
+// copy's barrier) each returned from try_wait exactly once in every mode,
+// whatever the third warp did at t0 + D mid-sleep (an arrive on another
+// barrier, a non-completing arrive on X or on Y, an expect_tx, another bulk
+// copy's complete_tx), and A returned 40 cycles after the arrive that
+// completed X, B 363..372 cycles after the copy's issue, in every mode.
+// The model's try_wait returns false once on the wake by its own phase (the
+// sleep follows the failed try_wait), so its counts are 2, but they must
+// not depend on the mode, nor the return times relative to the releases.
+func TestMwakeOnlyOwnPhaseWakes(t *testing.T) {
+	dir := filepath.Join("..", "..", "validation", "microbench", "mwake_m0_d1000")
+	b, err := gzfile.ReadFile(filepath.Join(dir, "clock_runs.json"))
+	require.NoError(t, err)
+	var runs struct {
+		Outputs []struct {
+			Clk []int64 `json:"clk"`
+		} `json:"outputs"`
+	}
+	require.NoError(t, json.Unmarshal(b, &runs))
+	for _, r := range runs.Outputs {
+		require.Equal(t, []int64{1, 1}, r.Clk[6:8], "the H200's try_wait returns in every run")
+	}
+	src, err := gzfile.ReadFile(filepath.Join(dir, "kernel.ptx"))
+	require.NoError(t, err)
+	k := compileEntry(t, "mwake", string(src))
+	base := mwakeRun(t, k, 0, 1000)
+	rel := func(c []int64) (int64, int64) {
+		nA, nB := c[6], c[7]
+		return c[8+nA-1] - c[5], c[20+nB-1] - c[3] // A after the release arrive, B after the copy's issue
+	}
+	a0, b0 := rel(base)
+	for _, v := range []struct{ mode, d uint32 }{{1, 1000}, {1, 1075}, {2, 1000}, {4, 1000}, {5, 1075}, {6, 1000}, {6, 1075}} {
+		c := mwakeRun(t, k, v.mode, v.d)
+		what := fmt.Sprintf("mode %d at t0 + %d", v.mode, v.d)
+		assert.Equal(t, base[6:8], c[6:8], "%s: try_wait returns of A, B", what)
+		a, b := rel(c)
+		assert.InDelta(t, a0, a, 10, "%s: A's return after the arrive on X", what)
+		if v.mode != 5 { // the second copy from the same source lands sooner (the H200: 247 cycles)
+			assert.InDelta(t, b0, b, 10, "%s: B's return after the copy's issue", what)
+		}
+	}
+}

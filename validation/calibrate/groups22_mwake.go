@@ -1,0 +1,43 @@
+package calibrate
+
+import "fmt"
+
+// The family mwake of tools/microbench/gen22_mwake.py (helper tmaq,
+// session 20): which warps an mbarrier change wakes. Warp A sleeps in a
+// try_wait loop on X (released by a thread arrive at t0 + 4500, or at t0 +
+// D in mode m3), warp B on Y (released by a bulk copy's complete_tx issued
+// at t0 + 2600); at t0 + D the third warp makes one change elsewhere (mode:
+// an arrive on another barrier, a non-completing arrive on the waiter's own
+// barrier, an expect_tx, a complete_tx, a remote arrive in a 2-CTA
+// cluster). Per CTA clk = {smid, t0, cS, cY, cZ, cE, nA, nB, a0..a11,
+// b0..b11, cYd, 0 x7}; figures from CTA 0, each run's, medians over the 5
+// warm runs (clock_runs.json).
+func init() {
+	registerFamily("mwake", family{figures: mwakeFigures, derive: deriveMwake})
+	// mwaket: the same kernel with Y released by a 1 KiB TMA tensor load
+	registerFamily("mwaket", family{figures: mwakeFigures, derive: deriveMwake})
+}
+
+const mwakeCols = 40
+
+func mwakeFigures(b *Bench) []string {
+	return []string{NCUFigure, "adone_cycles", "bdone_cycles", "a_returns", "b_returns"}
+}
+
+// deriveMwake: adone_cycles and bdone_cycles = each waiter's last try_wait
+// return - t0; a_returns, b_returns = how many times its try_wait returned
+// (1: it never returned false before its phase completed).
+func deriveMwake(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
+	clk := o["clk"]
+	ctas := int(b.meta("ctas"))
+	if ctas < 1 || len(clk) != mwakeCols*ctas {
+		return nil, fmt.Errorf("%s: output clk has %d values, the derivation needs %d per CTA (%d)", b.Name, len(clk), mwakeCols, ctas)
+	}
+	r := clk[:mwakeCols]
+	nA, nB := int(r[6]), int(r[7])
+	if nA < 1 || nB < 1 || nA > 12 || nB > 12 {
+		return nil, fmt.Errorf("%s: waiter returns %d, %d (1..12 stamped)", b.Name, nA, nB)
+	}
+	return map[string]float64{NCUFigure: cycles, "adone_cycles": r[8+nA-1] - r[1], "bdone_cycles": r[20+nB-1] - r[1],
+		"a_returns": float64(nA), "b_returns": float64(nB)}, nil
+}
