@@ -37,8 +37,8 @@ func init() {
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
 func figuresTPH(b *Bench) []string {
-	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || b.Name == "tph_tma_reduce_ops" || isCoopTwin(b) {
-		return []string{NCUFigure} // gen14_mbarops.py, gen18_coop2x1.py: the launch only
+	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || isReduceOpsTwin(b) || isCoopTwin(b) {
+		return []string{NCUFigure} // gen14_mbarops.py, gen18_coop2x1.py, gen20_redops.py: the launch only
 	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
 }
@@ -48,7 +48,7 @@ func figuresTPH(b *Bench) []string {
 const tphStampLimit = 1 << 40
 
 func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
-	if b.Name == "tph_tma_reduce_ops" {
+	if isReduceOpsTwin(b) {
 		return deriveTPHReduceOps(b, o, cycles)
 	}
 	if isCoopTwin(b) {
@@ -140,6 +140,13 @@ func deriveTPHReduceOps(b *Bench, o Outputs, cycles float64) (map[string]float64
 	return map[string]float64{NCUFigure: cycles, "load_cycles": median(load), "sync_cycles": median(sync),
 		"issue_cycles": median(issue), "wait_cycles": median(wait), "flag_cycles": median(flag),
 		"span_max_cycles": span}, nil
+}
+
+// isReduceOpsTwin: tph_tma_reduce_ops and its permutations tph_redops_rot
+// (CTA v runs case (v + 31) % 62) and tph_redops_mrev (maps[] reversed),
+// gen20_redops.py: the same stamps.
+func isReduceOpsTwin(b *Bench) bool {
+	return b.Name == "tph_tma_reduce_ops" || strings.HasPrefix(b.Name, "tph_redops_")
 }
 
 // isCoopTwin: tph_cutlass_coop_2x1 and its _spin sibling (gen18_coop2x1.py).
