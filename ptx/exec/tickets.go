@@ -240,7 +240,8 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 		d, x, l, bar := e.t, e.x, int(e.lane), e.bar
 		c.release(e, t)
 		d.async.changes++
-		if e.x == nil || e.x.tensorTx {
+		tensor := e.x == nil || e.x.tensorTx
+		if tensor {
 			// a TMA tensor load's complete_tx: a sleeping try_wait sees it
 			// at its next recheck (sim/sm/mbarpoll.go); a plain bulk
 			// copy's wakes the waiter as an arrive does (family bulk18:
@@ -260,7 +261,7 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 			if t == 0 {
 				by = w // completed inside w's Issue
 			}
-			if e.x == nil || e.x.tensorTx {
+			if tensor {
 				if d.async.tensorDone == nil {
 					d.async.tensorDone = map[uint32]uint64{}
 				}

@@ -378,11 +378,14 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.sleeping {
 		woke := false
-		if ws.cta.c.Cluster().AsyncChanges() != ws.sleepChanges {
-			if at, ok := s.mbarWake(ws, now); ok { // mbarpoll.go
-				if at > now {
-					return ws.info, at, StallSleeping
-				}
+		if ch := ws.cta.c.Cluster().AsyncChanges(); ch != ws.sleepChanges {
+			if at, ok := s.mbarWake(ws, now); !ok {
+				// not its phase: nothing to look at before the next
+				// change (a phase moves only with one)
+				ws.sleepChanges = ch
+			} else if at > now { // mbarpoll.go
+				return ws.info, at, StallSleeping
+			} else {
 				ws.sleeping, woke = false, true
 				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
 			}

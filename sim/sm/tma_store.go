@@ -44,13 +44,14 @@ func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	// read side): those written to global memory
 	bytes := max(e.TMAWavefronts*128, e.GlobalBytes)
 	perKiB, floor := a.TMAStoreCyclesPerKiB, a.TMAStoreMinCycles
+	plain := plainStore(e.Info, e)
 	if isReduce(e) {
 		perKiB, floor = a.TMAReduceCyclesPerKiB, a.TMAReduceMinCycles
 		if e.TMAMap == 0 {
 			// a non-tensor bulk reduction (UBLKRED): no box to walk
 			floor = a.BulkReduceMinCycles
 		}
-	} else if e.TMAMap == 0 && a.BulkStoreMinCycles > 0 {
+	} else if plain && a.BulkStoreMinCycles > 0 {
 		floor = a.BulkStoreMinCycles // a plain bulk store (bulkstore.go)
 	}
 	read := engine.Cycle((bytes*perKiB + 1023) / 1024)
@@ -66,7 +67,7 @@ func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	end = max(end, accepted)
 	s.Stats.TMABusy += int64(end - start)
 	s.tmaFree = end
-	if plainStore(e.Info, e) {
+	if plain {
 		s.bulkStoreTake(ws, now, end) // bulkstore.go
 	}
 	return max(start+engine.Cycle(a.TMAStoreLatencyCycles)+read, accepted) + engine.Cycle(a.TMAStoreWriteCycles)
