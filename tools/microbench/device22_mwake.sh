@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# tmaq (session 20): record family mwake (gen22_mwake.py) on the device, run from the repo root.
-# Usage: copy the generated mwake_* directories (kernel.cu, launch.yaml) into $H (default .devbuild/tmaq/mb),
+# tmaq (session 20): record family mwake, or with FAMILY=mwaket its TMA variant (gen22_mwake.py), on the
+# device, run from the repo root (mwaket's recordings cite device22_mwaket.sh, this script's former copy).
+# Usage: copy the generated $FAMILY_* directories (kernel.cu, launch.yaml) into $H (default .devbuild/tmaq/mb),
 # one device call with carry [".devbuild/tmaq"]; results: python3 tools/microbench/collect22_mwake.py RESULT_DIR
 # [--suffix h100]. Steps: nvcc -ptx once (every mwake directory holds the same kernel.cu), ptxas -v + cuobjdump
 # SASS; mb.py run --runs 5 (clock_runs.json, provenance.json, gpu/); ncu x3 interleaved (cycles.json).
 set -u
+FAM=${FAMILY:-mwake}
 MB=$(pwd); H=${H:-.devbuild/tmaq/mb}; D=/tmp/mw22; B=/tmp/b22; F=/tmp/f22; rm -rf $D $B $F; mkdir -p $D $B/env $B/sass $F
 T0=$(date +%s); stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
 export PYTHONUNBUFFERED=1
@@ -15,19 +17,19 @@ nvcc --version > $B/env/nvcc_version.txt 2>&1; ncu --version > $B/env/ncu_versio
 cat $B/env/nvidia_smi_csv.txt
 stamp compile
 cp -rL $H/* $D/
-R=$D/mwake_m0_d1000
+R=$D/${FAM}_m0_d1000
 nvcc -ptx -arch=sm_90a -O3 -o $R/kernel.ptx $R/kernel.cu || exit 1
-for d in $D/mwake_*; do cmp -s $d/kernel.cu $R/kernel.cu || echo "CU DIFFERS $d"; [ $d = $R ] || cp $R/kernel.ptx $d/; done
-ptxas -arch=sm_90a -v -o $B/mwake.cubin $R/kernel.ptx > $B/sass/ptxas.txt 2>&1; cat $B/sass/ptxas.txt | grep -E "registers|rror"
-cuobjdump --dump-sass $B/mwake.cubin > $B/sass/mwake.sass 2>&1; cp $R/kernel.ptx $B/sass/
-grep -E "SYNCS|NANOSLEEP|CS2R|UBLKCP|BRA|MEMBAR|ARRIVE" $B/sass/mwake.sass | cut -c1-110 | head -90
-OK=($D/mwake_*)
+for d in $D/${FAM}_*; do cmp -s $d/kernel.cu $R/kernel.cu || echo "CU DIFFERS $d"; [ $d = $R ] || cp $R/kernel.ptx $d/; done
+ptxas -arch=sm_90a -v -o $B/$FAM.cubin $R/kernel.ptx > $B/sass/ptxas.txt 2>&1; cat $B/sass/ptxas.txt | grep -E "registers|rror"
+cuobjdump --dump-sass $B/$FAM.cubin > $B/sass/$FAM.sass 2>&1; cp $R/kernel.ptx $B/sass/
+grep -E "SYNCS|NANOSLEEP|CS2R|UBLKCP|UTMALDG|BRA|MEMBAR|ARRIVE" $B/sass/$FAM.sass | cut -c1-110 | head -90
+OK=($D/${FAM}_*)
 stamp "warm runs (${#OK[@]} dirs)"
 timeout 90 python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
 grep -iE "error|mismatch|fail" $B/run.log | head -10; tail -2 $B/run.log | cut -c1-300
 python3 - <<'PY'
 import json, glob, os
-for d in sorted(glob.glob("/tmp/mw22/mwake_*")):
+for d in sorted(glob.glob("/tmp/mw22/" + os.environ.get("FAMILY", "mwake") + "_*")):
     p = os.path.join(d, "clock_runs.json")
     if not os.path.exists(p): print(os.path.basename(d), "no clock_runs"); continue
     for x in json.load(open(p))["outputs"][:5]:
@@ -49,7 +51,7 @@ echo "pass all rc=$? launches=$(wc -l < $F/order_all.txt)"
 CMD="ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 python3 tools/microbench/mb.py once --dump (each directory 3 times, interleaved; tools/microbench/device22_mwake.sh)"
 python3 $MB/tools/microbench/mb.py cycles --order $F/order_all.txt --csv $F/ncu_all.csv --env $B/env --command "$CMD" "${OK[@]}" 2>&1 | tail -3
 stamp pack
-(cd $D && tar czf $OUT/mb.tgz $(for d in mwake_*; do for f in kernel.ptx clock_runs.json cycles.json provenance.json gpu; do [ -e $d/$f ] && echo $d/$f; done; done))
+(cd $D && tar czf $OUT/mb.tgz $(for d in ${FAM}_*; do for f in kernel.ptx clock_runs.json cycles.json provenance.json gpu; do [ -e $d/$f ] && echo $d/$f; done; done))
 (cd $F && tar czf $OUT/flushcmp.tgz .)
 (cd $B && tar czf $OUT/build.tgz env sass *.log)
 stamp done
