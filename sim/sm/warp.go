@@ -35,6 +35,10 @@ type warpState struct {
 	// waited for (once: constcache.go paramRegion), paramSunkAt its slot
 	paramSunkDone map[int32]bool
 	paramSunkAt   engine.Cycle
+	// clusterFlagAt: when the cluster-launch flag's LDC of the warp's
+	// first barrier.cluster has its value (0: not asked yet; constcache.go
+	// clusterFlagHold)
+	clusterFlagAt engine.Cycle
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle
