@@ -284,7 +284,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		if en.shape == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
 			// every lane jumps: SASS still issues the block, predicated off
-			ws.setReady(s.ifConvHold(sp, info, now), StallWait)
+			var predAt engine.Cycle // the guard's ready cycle (a rematerialized LDC reads it)
+			if len(info.Uses) > 0 {
+				predAt = ws.reg(info.Uses[0])
+			}
+			ws.setReady(s.ifConvHold(sp, info, now, predAt), StallWait)
 		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle
