@@ -136,7 +136,7 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
 				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]))
 		}
-		if ok {
+		if ok || paramStoreBlock(f, infos, target, b+1, t) {
 			out.shape[b] = brIfConv
 			out.skipLo[b], out.skipHi[b] = int32(b+1), int32(t)
 		}
@@ -197,6 +197,45 @@ func ifElseConv(f *ptx.Function, infos []*exec.InstInfo, target []bool, out *brS
 	}
 }
 
+// paramStoreBlock reports whether the guarded block [lo, hi) loads a
+// pointer kernel parameter and stores through it: ld.param, cvta.to.global
+// and register arithmetic, the last instruction one st.global whose
+// address register comes from the block's ld.param (families ldclat,
+// psink, psinkx: `if (v == K) p.out[k] = v;` with the pointer's ld.param
+// inside the block). ptxas predicates the block under the compare, the
+// parameter's LDC rematerialized in it: `@!P0 LDC.64 R4, c[0x0][0x218];
+// @!P0 IMAD.MOV ...; @!P0 STG.E.64 [R4.64+off]` (cuobjdump, ptxas 13.0:
+// every region of ldclat_*, validation/timing/ldclat.md; psink's guards,
+// validation/timing/psink21_sass.txt), and the STG predicated off still
+// waits for the LDC's scoreboard (ifConvHold).
+func paramStoreBlock(f *ptx.Function, infos []*exec.InstInfo, target []bool, lo, hi int) bool {
+	if hi-lo < 2 || hi-lo > ifConvMax || hi > len(infos) {
+		return false
+	}
+	ptr := map[int32]bool{} // registers holding the loaded pointer
+	for j := lo; j < hi; j++ {
+		in, inf := &f.Insts[j], infos[j]
+		if target[j] || in.Guard >= 0 || inf == nil {
+			return false
+		}
+		switch {
+		case in.Op == ptx.OpLd && (in.Mods.Space == ptx.SpaceParam || in.Mods.Space == ptx.SpaceParamEntry) && len(inf.Defs) == 1:
+			ptr[inf.Defs[0]] = true
+		case in.Op == ptx.OpCvta && len(inf.Defs) == 1 && len(inf.Uses) == 1:
+			if ptr[inf.Uses[0]] {
+				ptr[inf.Defs[0]] = true
+			}
+		case j == hi-1 && in.Op == ptx.OpSt && in.Mods.Space == ptx.SpaceGlobal && inf.Async == exec.AsyncNone &&
+			len(in.Ops) > 0 && in.Ops[0].Kind == ptx.OpdAddr && in.Ops[0].Reg >= 0 && ptr[in.Ops[0].Reg]:
+			return true
+		case movable(inf, in):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // plainArrive: an mbarrier.arrive on the CTA's own shared memory, which
 // ptxas predicates like arithmetic (mbar_pingpong's `if (lane == 0)
 // mbarrier.arrive` is `@P0 SYNCS.ARRIVE.TRANS64.A1T0 RZ, [R11+URZ+0x8]` in
@@ -219,11 +258,28 @@ func plainArrive(in *ptx.Inst) bool {
 // the instructions it skips (predicated off, each with SASS): they take
 // their pipes' issue intervals (pipeFree) and the warp's issue slots; the
 // result is when the warp may issue again.
-func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+//
+// A rematerialized parameter LDC in the block (paramStoreBlock) reads the
+// guard as a branch does: ldclat's `ISETP` before `@!P0 LDC.64` has stall
+// 13, as before a BRA (the compare's latency + branch_predicate_cycles
+// after the guard is ready, predAt), and the STG after it waits for its
+// scoreboard: the LDC's hit latency (paramHit).
+func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now, predAt engine.Cycle) engine.Cycle {
 	sc := s.code.low.sched
 	t := now
+	var ldc engine.Cycle // a rematerialized parameter LDC's slot (paramStoreBlock)
 	for pc := sc.skipLo[info.PC]; pc < sc.skipHi[info.PC]; pc++ {
 		inf := sc.infos[pc]
+		switch inf.Op {
+		case ptx.OpLd:
+			t = max(t, predAt+engine.Cycle(s.cfg.BranchPredicateCycles))
+			ldc, t = t, t+1 // the LDC: one issue slot
+			continue
+		case ptx.OpSt:
+			if ldc > 0 {
+				t = max(t, s.paramHit(ldc)) // the STG waits for the LDC's scoreboard
+			}
+		}
 		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {
 			continue
 		}

@@ -77,7 +77,23 @@ type paramSectors struct {
 	// remat: per PC, a load whose first reader waits for an LDC of its
 	// own (paramremat.go: a reload in a loop, which paramLDCReady charges)
 	remat []bool
+	// clusterFlag: the PC of the entry's first barrier.cluster (PTX order;
+	// -1: none), clusterFlagRegion the first PC of its region (where
+	// ptxas puts the LDC of the cluster-launch flag, clusterFlagAddr) and
+	// clusterFlagRank that sector's rank in all
+	clusterFlag, clusterFlagRegion int32
+	clusterFlagRank                int
 }
+
+// clusterFlagAddr is the driver constant ptxas tests before every
+// barrier.cluster of a kernel compiled without a cluster shape: cuobjdump
+// (ptxas 13.0, sm_90a) of psink_mid_clu_w1 and of this lane's probe
+// (validation/timing/psink21.md) has `LDC R0, c[0x0][0x140]; ISETP.EQ.U32
+// P0, R0, 0x1; @!P0 BRA` around `UCGABAR_ARV` (else `BAR.SYNC`) and the
+// same P0 around `UCGABAR_WAIT; CCTL.IVALL`. The LDC is in the region of
+// the first barrier.cluster (below the %clock read before it, as a
+// parameter's), and the later barriers reuse P0.
+const clusterFlagAddr = 0x140
 
 // rank is sector sec's place in p.all.
 func (p *paramSectors) rank(sec int32) int {
@@ -164,7 +180,21 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 			}
 		}
 	}
+	p.clusterFlag, p.clusterFlagRegion = -1, -1
+	for pc := range f.Insts {
+		if in := &f.Insts[pc]; in.Op == ptx.OpBarrier && slices.Contains(in.Quals, "cluster") {
+			p.clusterFlag = int32(pc)
+			if s := int32(clusterFlagAddr / sector); !seen[s] {
+				seen[s] = true
+				p.all = append(p.all, s)
+			}
+			break
+		}
+	}
 	slices.Sort(p.all)
+	if p.clusterFlag >= 0 {
+		p.clusterFlagRank = p.rank(clusterFlagAddr / sector)
+	}
 	p.reqAt, p.sinkAt, p.sunk, p.ldc = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]bool, n)
 	p.holdAt = make([][]int32, n)
 	leader := blockLeaders(f)
@@ -195,6 +225,9 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	// at the entry
 	if i, ok := slices.BinarySearch(p.all, paramBankBase/sector); ok {
 		p.reqAt[0] = append(p.reqAt[0], int32(i))
+	}
+	if p.clusterFlag >= 0 {
+		p.clusterFlagRegion = syncBefore[p.clusterFlag] + 1
 	}
 	read := map[span]bool{} // the bytes a used load read (PTX order)
 	for pc := range f.Insts {
@@ -377,6 +410,9 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycl
 // a %clock read in it reads its own issue cycle, not the arrival
 // (barclock.go).
 func (s *SM) paramChainHold(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+	if t := s.clusterFlagHold(ws, info, now); t > 0 {
+		return t
+	}
 	if !s.paramOn(info) || len(s.code.params.holdAt[info.PC]) == 0 {
 		return 0
 	}
@@ -389,6 +425,40 @@ func (s *SM) paramChainHold(ws *warpState, info *exec.InstInfo, now engine.Cycle
 		t = max(t, s.paramLoadReady(ld, t))
 	}
 	return t
+}
+
+// clusterFlagHold is when warp ws may issue info, if info is the entry's
+// first barrier.cluster: the cluster-launch flag's LDC (issued at the
+// warp's slot at the top of the barrier's region, its sector requested
+// there) has its value, then the ISETP and the guarded BRA (not taken) in
+// front of UCGABAR_ARV: the ALU pipe's latency + branch_predicate_cycles +
+// branch_not_taken_cycles (brnt8's 18-cycle compare-and-branch pair).
+// Asked once per warp (ws.clusterFlagAt); 0 for any other instruction.
+//
+// This is the first cluster barrier's extra cost: on the H200 (this lane's
+// probe, 2x1 clusters of 1, 4, 12 warps) the first barrier.cluster of a
+// launch takes 181 / 184 / 204 cycles from the stamp before it and the
+// next ones 76 / 82 / 104, whether 0, 300 or 1500 cycles passed since the
+// entry (the LDC is below the stamp, so it misses after any delay).
+func (s *SM) clusterFlagHold(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+	if !s.paramOn(info) {
+		return 0
+	}
+	p := s.code.params
+	pc := int32(info.PC)
+	if p.clusterFlag < 0 || (pc != p.clusterFlagRegion && pc != p.clusterFlag) {
+		return 0
+	}
+	if ws.clusterFlagAt == 0 && pc == p.clusterFlagRegion {
+		// the LDC at the region's top: ready when its sector is in, not
+		// before its hit latency; then the compare and the branch
+		t := max(s.paramSector(p.clusterFlagRank, now), s.paramHit(now))
+		ws.clusterFlagAt = t + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles+s.cfg.BranchPredicateCycles+s.cfg.BranchNotTakenCycles)
+	}
+	if pc == p.clusterFlag {
+		return ws.clusterFlagAt
+	}
+	return 0
 }
 
 // driverConstAddr is the constant-bank address a special-register read

@@ -35,6 +35,10 @@ type warpState struct {
 	// waited for (once: constcache.go paramRegion), paramSunkAt its slot
 	paramSunkDone map[int32]bool
 	paramSunkAt   engine.Cycle
+	// clusterFlagAt: when the cluster-launch flag's LDC of the warp's
+	// first barrier.cluster has its value (0: not asked yet; constcache.go
+	// clusterFlagHold)
+	clusterFlagAt engine.Cycle
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle
@@ -280,7 +284,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		if en.shape == brIfConv && e.Active > 0 && e.GuardTrue == e.Active {
 			// every lane jumps: SASS still issues the block, predicated off
-			ws.setReady(s.ifConvHold(sp, info, now), StallWait)
+			var predAt engine.Cycle // the guard's ready cycle (a rematerialized LDC reads it)
+			if len(info.Uses) > 0 {
+				predAt = ws.reg(info.Uses[0])
+			}
+			ws.setReady(s.ifConvHold(sp, info, now, predAt), StallWait)
 		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle

@@ -1,0 +1,41 @@
+package calibrate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The first cluster barrier's flag LDC and the guard's rematerialized LDC
+// (sim/sm constcache.go clusterFlagHold, brshape.go paramStoreBlock;
+// validation/timing/psink21.md) against the H200 recordings with the
+// built-in profile.
+func TestClusterFlagAndGuardLDCRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	by := recordedH200(t)
+	// the GPU: the first barrier.cluster of a launch (psink's, from the
+	// entry) is ~100 cycles dearer than a steady one (cluster_bar's loop):
+	// the cold LDC c[0x0][0x140] and its ISETP + BRA. The model pays at
+	// least that (its lone constant miss is ~70 cycles too long: the note)
+	gFirst, wFirst := simulatedFigure(t, by, "psink_mid_clu_w1", "bar_cycles")
+	gSteady, wSteady := simulatedFigure(t, by, "cluster_bar_c2_relaxed", "cycles_per_barrier")
+	assert.InDelta(t, 100, wFirst-wSteady, 15, "the recordings: the first barrier's extra")
+	assert.GreaterOrEqual(t, gFirst-gSteady, wFirst-wSteady, "the model's first barrier pays the flag's miss")
+	assert.Less(t, gFirst-gSteady, wFirst-wSteady+110, "by at most the lone-miss excess")
+	g, w := simulatedFigure(t, by, "tmaqx_s4_mc", "sync_cycles")
+	assert.InEpsilon(t, w, g, 0.10, "tmaqx_s4_mc: the .release cluster barrier after the inits, its first")
+	g, w = simulatedFigure(t, by, "psink_pre_clu_w12", "chain_cycles")
+	assert.InEpsilon(t, w, g, 0.05, "psink_pre_clu_w12: the chain after the first barrier, its guard included")
+	// the guard `if (v == K) p.out[k] = v`: its predicated-off STG waits for
+	// the LDC.64 of the pointer ptxas rematerializes under the predicate
+	for _, c := range []struct{ bench, fig string }{
+		{"psinkx_lat_post_cta_w1_wa", "chain_cycles"}, // one warm LDC.64 and the guard
+		{"ldclat_u64_seq", "noldc_cycles"},            // the guard alone
+		{"ldclat_u32_rev", "noldc_cycles"},
+	} {
+		g, w := simulatedFigure(t, by, c.bench, c.fig)
+		assert.InEpsilon(t, w, g, 0.05, c.bench+" "+c.fig)
+	}
+}
