@@ -168,6 +168,7 @@ func Params() []Param {
 		intParam("lg_queue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LGQueueCycles }),
 		intParam("imad_wide_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadWideIntervalCycles }),
 		intParam("imad_hi_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadHiLatencyCycles }),
+		intParam("alu_carry_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ALUCarryLatencyCycles }),
 		floatParam("idiv_cycles_per_slot", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivCyclesPerSlot }),
 		floatParam("idiv_contention_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivContentionCycles }),
 		floatParam("idiv_pipe_hold", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivPipeHold }),

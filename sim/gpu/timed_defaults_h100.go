@@ -82,6 +82,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"idiv_cycles_per_slot":              {3.56, "fit: Nelder-Mead (idiv_cycles_per_slot) on idiv_div_s64, idiv_div_u64, idiv_rem_s64, idiv_rem_u64", f(0.0483)},
 	"idiv_pipe_hold":                    {1.4, "fit: Nelder-Mead (idiv_contention_cycles, idiv_pipe_hold) on idivtput_s64, idivtput_s64_w32, idivtput_s64_w4, idivtput_u64, idivtput_u64_w32, idivtput_u64_w4, idivtput_u64_w8, ihash9_div_alu32_w16, ihash9_div_alu32_w32, ihash9_div_alu32_w8, ihash9_div_imad32_w16, ihash9_div_imad32_w32, ihash9_div_imad32_w8, ihash9_div_imad8_w16, ihash9_div_imad8_w32, ihash9_div_imad8_w8", f(0.073)},
 	"imad_hi_latency_cycles":            {9, "fit: closed form, xchain_mul_hi cycles_per_op 9.477 (dependent IMAD.HI chain)", f(0.0124)},
+	"alu_carry_latency_cycles":          {5, "fit: Nelder-Mead (alu_carry_latency_cycles) on gls_ld128_coal_w1, gls_ld32_coal_w1, gls_ld32_l2_w1 (ptxas 13.0 control words: IADD3.X 4-6 cycles after the IADD3 whose carry it reads, validation/timing/gls21.md)", f(0.0115)},
 	"imad_interval_cycles":              {2, "fit: closed form, 4 sub-partitions / itput_mad_lo warp_inst_per_sm_cycle 1.887 (independent IMAD)", f(0.0418)},
 	"imad_latency_cycles":               {4, "fit: closed form, chain_mad_lo_s32 cycles_per_op 4.173 (dependent IMAD chain)", f(0.0064)},
 	"imad_wide_interval_cycles":         {4, "fit: closed form, 4 sub-partitions / itput_mul_hi warp_inst_per_sm_cycle 0.9852 (independent IMAD.HI)", f(0.0048)},

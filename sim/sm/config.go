@@ -128,6 +128,11 @@ type Config struct {
 	// is IMAD.HI's latency (the high half comes from the second pass).
 	ImadWideIntervalCycles int `json:"imad_wide_interval_cycles" yaml:"imad_wide_interval_cycles"`
 	ImadHiLatencyCycles    int `json:"imad_hi_latency_cycles" yaml:"imad_hi_latency_cycles"`
+	// ALUCarryLatencyCycles: a 64-bit integer add or sub is IADD3 and
+	// IADD3.X; the high half reads the low half's carry this many cycles
+	// after the low half issues, and a global load's address waits for the
+	// high half (carry.go; 0: the halves back to back).
+	ALUCarryLatencyCycles int `json:"alu_carry_latency_cycles" yaml:"alu_carry_latency_cycles"`
 	// IdivCyclesPerSlot: integer division and remainder are dependent
 	// chains through I2F, MUFU.RCP, F2I and multiplies; a result is ready
 	// this many cycles per SASS instruction of its sequence after issue.
@@ -299,6 +304,7 @@ func (c *Config) Validate() error {
 		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles}, {"mbar_wait_fast_exit_cycles", c.MbarWaitFastExitCycles},
 		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
+		{"alu_carry_latency_cycles", c.ALUCarryLatencyCycles},
 		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles},

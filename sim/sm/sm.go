@@ -458,6 +458,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			}
 		}
 	}
+	if t := s.carryReady(ws, info); t > at {
+		at, why = t, StallWait // the address add's high half (carry.go)
+	}
 	for _, r := range s.code.low.loopWaitRegs(info) {
 		if t := ws.reg(r); t > at {
 			at, why = t, ws.regWhy[r] // the previous iteration's loads (loopwait.go)

@@ -124,6 +124,8 @@ type warpState struct {
 	reduxFree engine.Cycle
 	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
 	iterStart engine.Cycle
+	// hiReady: by register, the high half of a 64-bit add (carry.go)
+	hiReady []hiHalf
 }
 
 // reg is the cycle register r is ready.
@@ -483,6 +485,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		for _, r := range info.Defs {
 			ws.setReg(r, ready, why)
 		}
+		s.carryIssued(ws, info, now, ready) // carry.go
 	}
 	ws.setReady(now+slots, StallDispatch)
 	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {

@@ -18,3 +18,18 @@ var groups13GLS = []Group{
 }
 
 func init() { Groups = append(Groups, groups13GLS...) }
+
+// groups21GLS fits the carry of a 64-bit address add (sim/sm/carry.go):
+// one warp's coalesced 32-bit loads each after its own 64-bit add of a
+// runtime offset (gls.cu: gls_ld32_coal_w1, gls_ld32_l2_w1) and its
+// 128-bit loads (gls_ld128_coal_w1). ptxas's control words give at least
+// 4 cycles (validation/timing/gls21.md); gls2.cu's loads ([R+imm]) do not
+// read it.
+var groups21GLS = []Group{
+	{Name: "alu_carry", Params: []string{"alu_carry_latency_cycles"},
+		Benches: []string{"gls_ld32_coal_w1", "gls_ld32_l2_w1", "gls_ld128_coal_w1"},
+		Figures: []string{"cycles_per_access"},
+		Start:   []float64{4}, Lo: []float64{0}, Hi: []float64{12}},
+}
+
+func init() { Groups = append(Groups, groups21GLS...) }
