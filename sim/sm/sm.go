@@ -63,6 +63,10 @@ type SM struct {
 	l1At, l1Busy float64
 	// the issue cycle of the last global store (mbarorder.go)
 	lastStore engine.Cycle
+	// storesDone: when every global store the SM issued so far is
+	// acknowledged; fenceRoundAck, fenceRoundEnd: the last GPU-scope fence round's
+	// end of its wait for them and its end (fence.go)
+	storesDone, fenceRoundAck, fenceRoundEnd engine.Cycle
 	// resources in use
 	used Resources
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.

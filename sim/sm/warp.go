@@ -445,6 +445,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			// sub-partition (gls_*_c132: 132 SMs storing)
 			sp.l1Done = max(sp.l1Done, accepted)
 			ws.storesDone = max(ws.storesDone, done)
+			s.storesDone = max(s.storesDone, done)
 			s.lastStore = now
 			s.storeData(e, now)
 		}
