@@ -49,7 +49,7 @@ func (s *SM) fenceEnd(ws *warpState, info *exec.InstInfo, now engine.Cycle) engi
 		return now + c
 	}
 	end := now + c
-	if need := max(s.storesDone, ws.storesDone); need > now {
+	if need := s.storesDone; need > now {
 		if now < s.fenceRoundAck && need <= s.fenceRoundAck {
 			end = s.fenceRoundEnd // joins the pending round
 		} else {
