@@ -164,6 +164,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"stmatrix_base_cycles":              {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.023)},
 	"stmatrix_cycles_per_matrix":        {2, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.023)},
 	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.023)},
+	"store_queue_requests":              {24, "fit: Nelder-Mead (store_queue_requests) on gls_st32_coal_w16_i1, gls_st32_coal_w4_i1, tailst_f32_k16_c1, tailst_f32_k32_c1, tailst_f64_k64_c1, tailst_v4_k64_c1", f(0.1037)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7832, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0068)},
 	"tail_cycles":                       {550, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0116)},

@@ -123,6 +123,11 @@ type Config struct {
 	// while the L1 has more than this many cycles of earlier requests
 	// queued; stores are otherwise fire-and-forget.
 	LGQueueCycles int `json:"lg_queue_cycles" yaml:"lg_queue_cycles"`
+	// StoreQueueRequests: the SM's L1 holds this many global store
+	// requests that it has not started yet; a store waits (LG throttle)
+	// only until the one this many back has started (storequeue.go), not
+	// for LGQueueCycles of L1 work. 0: stores throttle as loads do.
+	StoreQueueRequests int `json:"store_queue_requests" yaml:"store_queue_requests"`
 	// ImadWideIntervalCycles: IMAD.WIDE and IMAD.HI (32-bit mul.wide,
 	// mul.hi, mad.hi) take two passes of the IMAD pipe; ImadHiLatencyCycles
 	// is IMAD.HI's latency (the high half comes from the second pass).

@@ -29,15 +29,34 @@ func (s *SM) fenceCycles(info *exec.InstInfo) int {
 
 // fenceEnd is when a fence or membar the warp ws issues at now lets it go
 // on. A GPU-scope one (FormFenceWide) also waits for the TMA drain
-// (tma_fence.go) and, before its own sequence, for the warp's global
-// stores to be acknowledged (microbench sgp_*_fence, 64 st.global.v2 a
-// thread: drain_cycles 1168-1186 on the H200, 1532-1591 on the H100, the
-// fence alone 267 / 671: the same ~900 on top on both GPUs, so the two
-// add; validation/timing/sgp19.md).
+// (tma_fence.go) and, before its own sequence, for the acknowledgement of
+// every global store the SM issued before it, in rounds (gst21 probe,
+// validation/timing/gst21.md; H200): one warp's fence alone takes 318
+// cycles, after its own stores 635-647 whatever their number (2 to 32
+// st.global.v2, the last acknowledged ~317 after its issue: the two add,
+// sgp19.md); a warp with no stores of its own fencing while 7 others
+// store waits 760; with 8 warps storing 4-32 each and fencing, the fences
+// end in two groups ~340 apart, the first one fence sequence after the
+// SM's stores are acknowledged, the second one more sequence later; 8
+// warps fencing with no store pending take 317 each, together. So a fence
+// that finds stores outstanding joins the SM's pending round when that
+// round is still waiting for acknowledgements that cover its own, and
+// otherwise starts a round after the last one's sequence; a fence with
+// nothing outstanding runs alone, unordered.
 func (s *SM) fenceEnd(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	c := engine.Cycle(s.fenceCycles(info))
 	if info.Form != ptx.FormFenceWide {
 		return now + c
 	}
-	return max(now+c, s.tmaDrain, ws.storesDone+c)
+	end := now + c
+	if need := s.storesDone; need > now {
+		if now < s.fenceRoundAck && need <= s.fenceRoundAck {
+			end = s.fenceRoundEnd // joins the pending round
+		} else {
+			ack := max(need, now, s.fenceRoundEnd)
+			s.fenceRoundAck, s.fenceRoundEnd = ack, ack+c
+			end = ack + c
+		}
+	}
+	return max(end, s.tmaDrain)
 }

@@ -55,8 +55,11 @@ func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cy
 		// the warp's lines, one after another and after its last request's
 		w := engine.Cycle(e.NumLines * c)
 		lat = max(lat, w-engine.Cycle(c))
-		at = max(at, ws.linesFree)
-		ws.linesFree = at + w
+		queued := e.Info != nil && s.queuedStore(e.Info)
+		if !queued {
+			at = max(at, ws.linesFree)
+			ws.linesFree = at + w
+		}
 		if b := s.cfg.L1PortBytesPerCycle; b > 0 {
 			// the port carries the lanes' 8-byte addresses and a store's data
 			// of its warps' requests one after another
@@ -66,6 +69,12 @@ func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cy
 			}
 			at = max(at, sp.lsuFree)
 			sp.lsuFree = at + engine.Cycle((n+b-1)/b)
+		}
+		if queued {
+			// a queued store passes the port at issue and waits in the
+			// store queue for its lines' turn (storequeue.go)
+			at = max(at, ws.linesFree)
+			ws.linesFree = at + w
 		}
 	}
 	// the L1's time in fractions of a cycle (the address stage, l1Cycles);

@@ -31,6 +31,12 @@ func (s *SM) lsuWarpReady(ws *warpState) engine.Cycle {
 	return max(engine.Cycle(math.Ceil(ws.lsuNext)), ws.linesFree-engine.Cycle(s.cfg.LGQueueCycles))
 }
 
+// lsuWarpNext is when warp ws's operand read-out of its last global
+// memory instruction ends.
+func (s *SM) lsuWarpNext(ws *warpState) engine.Cycle {
+	return engine.Cycle(math.Ceil(ws.lsuNext))
+}
+
 // lsuWarpTake books request e's operand read-out, issued at now.
 func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 	t := 0.0

@@ -63,6 +63,13 @@ type SM struct {
 	l1At, l1Busy float64
 	// the issue cycle of the last global store (mbarorder.go)
 	lastStore engine.Cycle
+	// storesDone: when every global store the SM issued so far is
+	// acknowledged; fenceRoundAck, fenceRoundEnd: the last GPU-scope fence round's
+	// end of its wait for them and its end (fence.go)
+	storesDone, fenceRoundAck, fenceRoundEnd engine.Cycle
+	// stQueue: the SM's global stores still in its store queue, in
+	// order, each with when it leaves and its sub-partition (storequeue.go)
+	stQueue []queuedSt
 	// resources in use
 	used Resources
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
@@ -516,11 +523,17 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	if info.Pipe == ptx.PipeGlobal && info.Async == exec.AsyncNone {
-		if t := s.lgThrottle(sp); t > at {
-			at, why = t, StallLGThrottle
-		}
-		if t := s.lsuWarpReady(ws); t > at {
-			at, why = t, StallLGThrottle // lsuwarp.go
+		if s.queuedStore(info) {
+			if t := s.storeQueueReady(sp, ws, now); t > at {
+				at, why = t, StallLGThrottle // storequeue.go
+			}
+		} else {
+			if t := s.lgThrottle(sp); t > at {
+				at, why = t, StallLGThrottle
+			}
+			if t := s.lsuWarpReady(ws); t > at {
+				at, why = t, StallLGThrottle // lsuwarp.go
+			}
 		}
 	}
 	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {

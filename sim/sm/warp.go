@@ -454,7 +454,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			// them in: its queue fills and the LG throttle holds the
 			// sub-partition (gls_*_c132: 132 SMs storing)
 			sp.l1Done = max(sp.l1Done, accepted)
+			s.storeQueued(ws, info, max(st, accepted)) // storequeue.go
 			ws.storesDone = max(ws.storesDone, done)
+			s.storesDone = max(s.storesDone, done)
 			s.lastStore = now
 			s.storeData(e, now)
 		}
