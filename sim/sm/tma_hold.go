@@ -167,10 +167,12 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 			b := s.cfg.Async.BulkStoreBranchCycles - h.BulkBranchCycles
 			ws.bulkIssued = max(now, ws.storeTaken+engine.Cycle(b))
 		}
-		elect := info.Form == ptx.FormBulkReduce || s.code.low.electStore(info)
+		r2ur := s.code.low.electStore(info)
+		elect := info.Form == ptx.FormBulkReduce || r2ur
 		c := h.BulkReduceIssueCycles
-		if elect && info.Form != ptx.FormBulkReduce && plainStore(info, e) && h.BulkStoreR2URCycles > 0 {
-			// a plain store's R2UR loop (bulkelect.go: family tbulk)
+		if r2ur && e.TMAMap == 0 && h.BulkStoreR2URCycles > 0 {
+			// a plain store's or reduction's R2UR loop (bulkelect.go:
+			// family tbulk)
 			c = h.BulkStoreR2URCycles
 		}
 		if c > 0 && elect && e.GuardTrue > 0 {
