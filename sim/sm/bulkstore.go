@@ -53,12 +53,12 @@ func plainStore(info *exec.InstInfo, e *exec.Effect) bool {
 // reductions, then 160 apart (8 warps x 20, the engine's 40 cycles a KiB):
 // the warp's next reduction waits for the queue as a store does.
 func queuedBulk(info *exec.InstInfo, e *exec.Effect) bool {
-	return info.Async == exec.AsyncBulkStore && (e == nil || e.TMAMap == 0)
+	return info.Async == exec.AsyncBulkStore && (e == nil || e.TMAMap == 0 || info.Form != ptx.FormBulkReduce)
 }
 
 // bulkStoreTake records the take of warp ws's plain bulk store issued at
 // now whose engine read ends at end, and returns the take's cycle.
-func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
+func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle, interval bool) engine.Cycle {
 	a := &s.cfg.Async
 	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
 		return 0
@@ -74,7 +74,7 @@ func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
-	if ws.storeTaken > 0 {
+	if ws.storeTaken > 0 && interval {
 		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 	}
 	ws.storeTaken = t
