@@ -5,6 +5,8 @@
 # tools/microbench/collect21_tailbulk.py RESULT_DIR [--suffix h100]. Steps: nvcc -ptx per directory; ptxas -v +
 # cuobjdump SASS of every directory; mb.py run --runs 5 (clock_runs.json, provenance.json, gpu/); ncu (its
 # default cache flush) x3 interleaved with --dump keeping each profiled launch's clk (clock_ncu.json).
+# Session 21 second call: H=.devbuild/tailbulk/mb2 (the 7 tbulk_*_cold/_fill directories, and t6st_bulk_p1/_p4 and
+# tmast7_bst_1k_group for their SASS only), the SASS listing loop on t6st_bulk_p4.
 set -u
 MB=$(pwd); H=${H:-.devbuild/tailbulk/mb}; D=/tmp/tbulk21; B=/tmp/b21t; F=/tmp/f21t; rm -rf $D $B $F; mkdir -p $D $B/env $B/sass $F
 T0=$(date +%s); stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
@@ -52,7 +54,7 @@ for d in sorted(glob.glob("/tmp/tbulk21/*_*")):
     for x in json.load(open(p))["outputs"][:1]:
         for w in range(8):
             c = x["clk"][32 * w:32 * w + 32]
-            if c[19] == 0: continue
+            if len(c) < 20 or c[19] == 0: continue
             print(os.path.basename(d), w, [int(v) for v in c[:19]], int(c[19]) % 100000, "sm", int(c[31]))
 PY
 stamp done

@@ -77,8 +77,10 @@ def loop(wexpr, n, size, red, rd, half, p):
     return L + tail(p, rd)
 
 
-def source(name, form, red, size, n, w, el, rd, half):
+def source(name, form, red, size, n, w, el, rd, half, reps=2, fill=False):
     threads = 32 * w
+    fl = [f"        for (int k = threadIdx.x; k < 16384; k += {threads}) dbuf[k] = k + rep;",
+          '        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");'] if fill else []
     L = [HEAD, f"// {name}: FORM {form}, OP {'red.add.u32' if red else 'store'}, SIZE {size}, N {n}, W {w}, "
                f"operands {'from threadIdx.x (ELECT loop)' if el else 'uniform'}, "
                f"wait_group{'.read' if rd else ''} 0" + (f", destinations {'half rows' if half else 'contiguous'}"
@@ -92,7 +94,7 @@ def source(name, form, red, size, n, w, el, rd, half):
          "#pragma unroll",
          "    for (int k = 0; k < 20; k++) c[k] = 0;",
          "#pragma unroll 1",
-         "    for (unsigned rep = 0; rep < 2; rep++) {",
+         f"    for (unsigned rep = 0; rep < {reps}; rep++) {{"] + fl + [
          "        __syncthreads();",
          "        if (lane == 0) {"]
     body = (lambda we, p: straight(we, n, size, red, rd, p)) if form == "straight" else \
@@ -140,8 +142,21 @@ def names():
     yield "tbulk_l1_red512b_n16_el_half", "loop", True, 512, 16, 1, True, True, True
 
 
+# (second device call) tailst's kernels run once, cold; the family's keep rep 1 of 2. `_cold`: one rep
+# (cold code, right after the fill, fence and barrier); `_fill`: 2 reps, the fill and fence.proxy.async
+# before each rep's barrier (warm code, fresh fill).
+EXTRA = [("tbulk_l8_512b_n16_el_half_cold", "loop", False, 512, 16, 8, True, True, True, 1, False),
+         ("tbulk_l8_512b_n16_el_half_fill", "loop", False, 512, 16, 8, True, True, True, 2, True),
+         ("tbulk_l8_red512b_n16_el_half_cold", "loop", True, 512, 16, 8, True, True, True, 1, False),
+         ("tbulk_l8_red512b_n16_el_half_fill", "loop", True, 512, 16, 8, True, True, True, 2, True),
+         ("tbulk_l1_512b_n16_uni_half_cold", "loop", False, 512, 16, 1, False, True, True, 1, False),
+         ("tbulk_t1_512b_n8_cold", "straight", False, 512, 8, 1, False, False, False, 1, False),
+         ("tbulk_t1_512b_n8_el_cold", "straight", False, 512, 8, 1, True, False, False, 1, False)]
+
+
 def register(add):
-    for name, form, red, size, n, w, el, rd, half in names():
+    for name, form, red, size, n, w, el, rd, half, *more in list(names()) + EXTRA:
+        reps, fill = more if more else (2, False)
         what = "cp.reduce.async.bulk .add.u32" if red else "cp.async.bulk.global.shared::cta store"
         add(name, "bulkst", "tbulk", [1, 1, 1], [32 * w, 1, 1],
             [{"buffer": "clk"}, {"buffer": "dst"}],
@@ -151,12 +166,14 @@ def register(add):
                    + ("straight-line, a stamp before each" if form == "straight" else
                       f"in a loop (unroll 1), destinations {'half rows' if half else 'contiguous'}")
                    + f", operands {'from threadIdx.x (ELECT loop)' if el else 'uniform'}; commit_group, "
-                   + ("wait_group.read 0" if rd else "wait_group 0"),
+                   + ("wait_group.read 0" if rd else "wait_group 0")
+                   + (", one rep (cold)" if reps == 1 else "") + (", fill + fence before each rep" if fill else ""),
              "store": "reduce" if red else "bulk", "bytes": size, "ops": n, "warps": w, "cpe": 0,
-             "form": form, "elect": int(el), "wait_read": int(rd), "half": int(half),
+             "form": form, "elect": int(el), "wait_read": int(rd), "half": int(half), "reps": reps,
+             "fill_each_rep": int(fill),
              "derive": "rep 1, warp w's c = clk[32w..32w+31]: issue_cycles = max_w(c[19] + c[16]) - min_w c[19]; "
                        "done_cycles = max_w(c[19] + c[18]) - min_w c[19]"},
-            shared=65536, source=source(name, form, red, size, n, w, el, rd, half))
+            shared=65536, source=source(name, form, red, size, n, w, el, rd, half, reps, fill))
 
 
 if __name__ == "__main__":
