@@ -143,12 +143,11 @@ def names():
 
 
 # (second device call) tailst's kernels run once, cold; the family's keep rep 1 of 2. `_cold`: one rep
-# (cold code, right after the fill, fence and barrier); `_fill`: 2 reps, the fill and fence.proxy.async
-# before each rep's barrier (warm code, fresh fill).
+# (cold code, right after the fill, fence and barrier). (`fill=True`, the fill and fence.proxy.async before each
+# rep's barrier, was recorded once and dropped: rep 1's fill races with rep 0's bulk reads, which the simulator's
+# hazard check rejects; validation/timing/tailbulk21.md.)
 EXTRA = [("tbulk_l8_512b_n16_el_half_cold", "loop", False, 512, 16, 8, True, True, True, 1, False),
-         ("tbulk_l8_512b_n16_el_half_fill", "loop", False, 512, 16, 8, True, True, True, 2, True),
          ("tbulk_l8_red512b_n16_el_half_cold", "loop", True, 512, 16, 8, True, True, True, 1, False),
-         ("tbulk_l8_red512b_n16_el_half_fill", "loop", True, 512, 16, 8, True, True, True, 2, True),
          ("tbulk_l1_512b_n16_uni_half_cold", "loop", False, 512, 16, 1, False, True, True, 1, False),
          ("tbulk_t1_512b_n8_cold", "straight", False, 512, 8, 1, False, False, False, 1, False),
          ("tbulk_t1_512b_n8_el_cold", "straight", False, 512, 8, 1, True, False, False, 1, False)]
