@@ -28,14 +28,20 @@ import (
 //     (tmast4_add_*, 144.5), where tmast7's plain loops differ by 42: the
 //     store pays the loop as the reduction does (BulkReduceIssueCycles).
 //
-// electStores marks, per PC, the stores (not reductions: those always have
-// the loop) with an operand that is not data-uniform.
+// electStores marks, per PC, the stores and reductions with an operand
+// that is not data-uniform (a reduction always has the ELECT loop; the
+// mark adds its R2URs: tma_hold.go). Family tbulk (gen21_tailbulk.py,
+// validation/timing/tailbulk21.md): a plain store whose operands come from
+// threadIdx.x (R2UR, R2UR.OR, PLOP3s, UBLKCP.G.S, a not-taken BRA.U.ANY;
+// no ELECT) holds one warp ~77 cycles straight-line, ~100 an iteration in
+// tailst's loop, where uniform operands give 28 and 43; a reduction with
+// such operands (ELECT, R2UR x3 inside) ~95 an iteration.
 func electStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
 	has := false
 	for pc := range infos {
-		if infos[pc].Async == exec.AsyncBulkStore && infos[pc].Form != ptx.FormBulkReduce {
+		if infos[pc].Async == exec.AsyncBulkStore {
 			has = true
 			break
 		}
@@ -46,7 +52,7 @@ func electStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	uni := dataUniformRegs(f, infos, len(f.Regs))
 	for pc := range infos {
 		info := infos[pc]
-		if info.Async != exec.AsyncBulkStore || info.Form == ptx.FormBulkReduce {
+		if info.Async != exec.AsyncBulkStore {
 			continue
 		}
 		for _, u := range info.Uses {

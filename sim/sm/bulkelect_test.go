@@ -18,7 +18,8 @@ import (
 //   - a non-tensor bulk store to a parameter address plus a loop-counter
 //     offset (t7_st kind 2): UBLKCP alone;
 //   - the reduction with the local-array map: ELECT + R2UR (a reduction
-//     always has its loop; electStores marks stores only).
+//     always has its ELECT loop; electStores marks the R2URs, which only a
+//     non-tensor reduction pays for: tma_hold.go).
 const bulkElectPTX = `
 .version 8.0
 .target sm_90a
@@ -73,5 +74,5 @@ func TestElectStores(t *testing.T) {
 	}
 	// in program order: the store on the local-array map, the store on the
 	// parameter map, the bulk store, the reduction
-	assert.Equal(t, []bool{true, false, false, false}, got)
+	assert.Equal(t, []bool{true, false, false, true}, got)
 }

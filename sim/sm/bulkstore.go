@@ -46,9 +46,19 @@ func plainStore(info *exec.InstInfo, e *exec.Effect) bool {
 	return info.Async == exec.AsyncBulkStore && info.Form != ptx.FormBulkReduce && (e == nil || e.TMAMap == 0)
 }
 
+// queuedBulk: a plain bulk store or a non-tensor bulk reduction
+// (UBLKRED): both go through the SM's queue of BulkStoreQueueStores and
+// the take above. Family tbulk (gen21_tailbulk.py, tailbulk21.md): 8 warps
+// of 8 straight-line 512-byte reductions each stamp ~56 apart for 3 to 5
+// reductions, then 160 apart (8 warps x 20, the engine's 40 cycles a KiB):
+// the warp's next reduction waits for the queue as a store does.
+func queuedBulk(info *exec.InstInfo, e *exec.Effect) bool {
+	return info.Async == exec.AsyncBulkStore && (e == nil || e.TMAMap == 0 || info.Form != ptx.FormBulkReduce)
+}
+
 // bulkStoreTake records the take of warp ws's plain bulk store issued at
 // now whose engine read ends at end, and returns the take's cycle.
-func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
+func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle, interval bool) engine.Cycle {
 	a := &s.cfg.Async
 	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
 		return 0
@@ -64,7 +74,7 @@ func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
-	if ws.storeTaken > 0 {
+	if ws.storeTaken > 0 && interval {
 		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 	}
 	ws.storeTaken = t
@@ -74,7 +84,7 @@ func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle) engine.Cycle {
 // bulkStoreReady: warp ws's next plain bulk store issues no earlier than
 // the take of its last one (0: no wait).
 func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
-	if ws.storeTaken == 0 || !plainStore(info, nil) {
+	if ws.storeTaken == 0 || !queuedBulk(info, nil) {
 		return 0
 	}
 	return ws.storeTaken

@@ -67,6 +67,7 @@ type HoldConfig struct {
 	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
+	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"` // bulkelect.go
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
@@ -160,16 +161,24 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		return
 	case info.Async == exec.AsyncBulkStore:
 		ws.bulkIssued, ws.bulkPending = now, true
-		if plainStore(info, e) && ws.storeTaken > now && e.GuardTrue > 0 {
+		if queuedBulk(info, e) && ws.storeTaken > now && e.GuardTrue > 0 {
 			// the next taken branch waits for the engine's take and
 			// BulkStoreBranchCycles more (bulkstore.go)
 			b := s.cfg.Async.BulkStoreBranchCycles - h.BulkBranchCycles
 			ws.bulkIssued = max(now, ws.storeTaken+engine.Cycle(b))
 		}
-		elect := info.Form == ptx.FormBulkReduce || s.code.low.electStore(info)
-		if c := h.BulkReduceIssueCycles; c > 0 && elect && e.GuardTrue > 0 {
-			// ptxas's ELECT loop around the reduction, or around a store
-			// with an operand that is not uniform (bulkelect.go)
+		r2ur := s.code.low.electStore(info)
+		elect := info.Form == ptx.FormBulkReduce || r2ur
+		c := h.BulkReduceIssueCycles
+		if r2ur && e.TMAMap == 0 && h.BulkStoreR2URCycles > 0 {
+			// a plain store's or reduction's R2UR loop (bulkelect.go:
+			// family tbulk)
+			c = h.BulkStoreR2URCycles
+		}
+		if c > 0 && elect && e.GuardTrue > 0 {
+			// ptxas's ELECT loop around the reduction, or the R2UR loop
+			// around a store with an operand that is not uniform
+			// (bulkelect.go)
 			ws.setReady(now+engine.Cycle(c), StallMIOThrottle)
 		}
 		return

@@ -67,8 +67,8 @@ func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	end = max(end, accepted)
 	s.Stats.TMABusy += int64(end - start)
 	s.tmaFree = end
-	if plain {
-		s.bulkStoreTake(ws, now, end) // bulkstore.go
+	if queuedBulk(e.Info, e) {
+		s.bulkStoreTake(ws, now, end, e.TMAMap == 0) // bulkstore.go
 	}
 	return max(start+engine.Cycle(a.TMAStoreLatencyCycles)+read, accepted) + engine.Cycle(a.TMAStoreWriteCycles)
 }

@@ -199,6 +199,7 @@ PARTS = [
     ("gen21_bulk18", "part 21: lone and spaced bulk copies, stores and reductions by one thread"),
     ("gen22_bulkst", "part 22: straight-line plain bulk stores from one thread per warp, stamped before each issue"),
     ("gen22_mwake", "part 22: which warps sleeping in try_wait an mbarrier change wakes (own barrier, another, expect_tx, complete_tx, cluster)"),
+    ("gen21_tailbulk", "part 21 (session 21): tailst's 512-byte bulk stores and reductions taken apart: size, ELECT loop, wait_group.read, loop, count"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

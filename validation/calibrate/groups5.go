@@ -63,6 +63,7 @@ var groups5 = []Group{
 	groupBulkStoreMin,    // groups22_bulkst.go
 	groupBulkStore,       // groups22_bulkst.go
 	groupBulkStoreBranch, // groups22_bulkst.go
+	groupBulkStoreR2UR,   // groups21_tailbulk.go
 }
 
 func init() { Groups = append(Groups, groups5...) }
