@@ -28,7 +28,7 @@ type asyncDone struct {
 const cpArriveCycles = 1
 
 // asyncMode is the mode of every CTA the SM runs.
-const asyncMode = exec.AsyncTickets | exec.AsyncWgmmaQueue
+const asyncMode = exec.AsyncTickets | exec.AsyncWgmmaQueue | exec.AsyncSuspendWaits
 
 // scheduleTickets schedules the completion of the tickets of instruction e
 // of warp ws, issued at cycle now: one engine event per run of tickets that

@@ -386,7 +386,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			} else if at > now { // mbarpoll.go
 				return ws.info, at, StallSleeping
 			} else {
-				ws.sleeping, woke = false, true
+				ws.sleeping, ws.suspended, woke = false, false, true
 				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
 			}
 		}
@@ -395,6 +395,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 				return ws.info, ws.wakeAt, StallSleeping
 			}
 			ws.sleeping = false
+			if ws.suspended {
+				// the suspend time ran out: the try_wait returns false
+				ws.suspended, ws.expiredWait = false, true
+				ws.w.Expire()
+			}
 		}
 	}
 	if ws.retryWait() {
