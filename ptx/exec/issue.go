@@ -15,7 +15,8 @@ const (
 	// Issued: the instruction executed (for the lanes whose guard holds).
 	Issued Outcome = iota
 	// Spun: it executed and its wait condition failed (mbarrier try_wait or
-	// test_wait false): the warp would spin; a timed driver lets it sleep
+	// test_wait false; under AsyncSuspendWaits a try_wait spins only when
+	// some lanes succeed or after Expire): the warp would spin; a timed driver lets it sleep
 	// until an mbarrier of its cluster changes (Cluster.AsyncChanges; sim/sm
 	// wakes it only when the phase of the barrier it waits on moved: WaitBar,
 	// CTA.MbarPhase).

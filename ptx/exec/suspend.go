@@ -67,6 +67,7 @@ func (w *Warp) suspendWait(x *xinst, sp ptx.Space, parity bool, m uint32) bool {
 	}
 	w.cur.retry = true
 	e := w.ops
+	w.mspin.multi = false
 	for r := m; r != 0; r &= r - 1 {
 		l := tz(r)
 		_, a, _ := w.sharedRef(x, sp, &x.ops[1], l, 8, 8)
@@ -75,8 +76,12 @@ func (w *Warp) suspendWait(x *xinst, sp ptx.Space, parity bool, m uint32) bool {
 		if w.eff != nil {
 			w.eff.noteMbar(w.cta, a)
 		}
-		// for the deadlock report: the warp waits on this barrier
+		// for the deadlock report and WaitBar: the warp waits on this
+		// barrier (multi: its lanes wait on different ones)
 		w.spun = true
+		if r != m && a != w.mspin.bar {
+			w.mspin.multi = true
+		}
 		w.mspin.at, w.mspin.bar, w.mspin.barB = x, a, b
 	}
 	if len(x.ops) == 4 && w.eff != nil {

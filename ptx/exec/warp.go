@@ -307,6 +307,11 @@ func (w *Warp) issued(e *Effect, blocked bool, err error, insts int64) error {
 	case w.cur.retry:
 		w.cur.retry = false
 		e.Outcome = Retry
+		if !e.Brief {
+			// the lanes a suspended try_wait waits in (a diverged part
+			// sleeps differently: sim/sm/nanosleep.go)
+			e.Active = bits.OnesCount32(w.cur.group)
+		}
 		return nil
 	case w.insts == insts:
 		e.Outcome = Parked

@@ -6,7 +6,9 @@ import (
 )
 
 // Async completion by ticket (../../RATIONALE.md): a CTA runs in
-// exec.AsyncTickets|exec.AsyncWgmmaQueue mode, so an instruction's async
+// exec.AsyncTickets|exec.AsyncWgmmaQueue|exec.AsyncSuspendWaits mode (the
+// last: a try_wait that would fail reports Retry and the warp sleeps in it,
+// mbarpoll.go suspend), so an instruction's async
 // work (a TMA or bulk copy's complete_tx, a cp.async, a deferred
 // cp.async.mbarrier.arrive, a bulk store, a wgmma) is listed in
 // Effect.Async with a ticket, and what a wait can observe happens when the
@@ -28,7 +30,7 @@ type asyncDone struct {
 const cpArriveCycles = 1
 
 // asyncMode is the mode of every CTA the SM runs.
-const asyncMode = exec.AsyncTickets | exec.AsyncWgmmaQueue
+const asyncMode = exec.AsyncTickets | exec.AsyncWgmmaQueue | exec.AsyncSuspendWaits
 
 // scheduleTickets schedules the completion of the tickets of instruction e
 // of warp ws, issued at cycle now: one engine event per run of tickets that

@@ -1,6 +1,9 @@
 package sm
 
-import "github.com/sm90sim/sm90sim/sim/engine"
+import (
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
 
 // A warp suspended in a failed mbarrier.try_wait does not wake when a
 // copy's complete_tx lands on the mbarrier: it rechecks every
@@ -92,4 +95,48 @@ func (s *SM) txPoll(ws *warpState, now engine.Cycle) engine.Cycle {
 		ws.pollAt = ws.sleepAt + k*p
 	}
 	return ws.pollAt
+}
+
+// A try_wait that would fail in every active lane does not execute
+// (exec.AsyncSuspendWaits reports Retry): the warp issues it (a slot, as
+// the SASS TRYWAIT issues) and sleeps in it; woken by its phase it issues
+// the same try_wait again, which now succeeds, so a wait loop returns
+// once per phase. The GPU's does (family mwake, H200, every recording:
+// a_returns and b_returns 1, A's stamp 40 cycles after the arrive that
+// completed its phase); until session 21 the model's try_wait executed,
+// returned false and the warp slept before the loop's branch, so a wake
+// cost one more trip round the PTX loop (validation/timing/tryw21.md).
+// When its suspend time runs out the try_wait executes and returns false
+// (exec.Warp.Expire), the loop goes round and the next try_wait sleeps
+// again.
+
+// suspend puts warp ws to sleep in try_wait info, which reported Retry at
+// cycle now.
+func (s *SM) suspend(sp *subPart, ws *warpState, info *exec.InstInfo, e *exec.Effect, now engine.Cycle) {
+	ws.info = info
+	ws.account(Selected, info, now, s)
+	ws.flush(now+1, s)
+	sp.last = ws
+	ws.setReady(now+1, StallSleeping)
+	s.sleep(ws, info, e, now)
+	ws.suspended = true
+}
+
+// sleep starts warp ws's sleep in try_wait info at cycle now: until the
+// phase of its own mbarrier moved (mbarWake) or the suspend time is over.
+// A converged warp sleeps the hardware's limit whatever the hint
+// (microbench mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us);
+// part of a diverged warp sleeps to the SM's NANOSLEEP grid (ptxas's
+// NANOSLEEP.SYNCS after a TRYWAIT that does not suspend: nanosleep.go).
+func (s *SM) sleep(ws *warpState, info *exec.InstInfo, e *exec.Effect, now engine.Cycle) {
+	ws.sleeping = true
+	ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
+	ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
+	ws.sleepOwn()
+	d := engine.Cycle(s.cfg.SuspendCycles)
+	if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
+		d = s.nanosleep(h, now) // nanosleep.go
+	}
+	ws.wakeAt = now + d
+	s.Stats.Sleeps++
 }

@@ -393,8 +393,15 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			} else if at > now { // mbarpoll.go
 				return ws.info, at, StallSleeping
 			} else {
-				ws.sleeping, woke = false, true
-				ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+				ws.sleeping, ws.suspended, woke = false, false, true
+				if ws.pollAt != now {
+					// signalled by the arrive that completed its phase;
+					// at a recheck (a tensor load completed it:
+					// mbarWake, txPoll) the warp wakes itself and its
+					// try_wait issues at once (tmai: the first wait's
+					// stamp k x 150 + 24 cycles after the last issue)
+					ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+				}
 			}
 		}
 		if !woke {
@@ -402,6 +409,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 				return ws.info, ws.wakeAt, StallSleeping
 			}
 			ws.sleeping = false
+			if ws.suspended {
+				// the suspend time ran out: the try_wait returns false
+				ws.suspended, ws.expiredWait = false, true
+				ws.w.Expire()
+			}
 		}
 	}
 	if ws.retryWait() {

@@ -61,6 +61,13 @@ type warpState struct {
 	sleepPhase  uint64
 	sleepTensor uint64
 	ownBar      bool
+	// suspended: the sleep is a try_wait's that did not execute (Retry,
+	// exec.AsyncSuspendWaits: woken by its phase it issues again and
+	// succeeds); expiredWait: its suspend time ran out and the warp's next
+	// try_wait executes and fails (exec.Warp.Expire) without a new sleep
+	// (mbarpoll.go)
+	suspended   bool
+	expiredWait bool
 	inBarrier   bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
@@ -237,7 +244,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		return err
 	}
 	info := e.Info
+	expired := ws.expiredWait
+	ws.expiredWait = false
 	if e.Outcome == exec.Retry {
+		if info != nil && info.TryWait {
+			s.suspend(sp, ws, info, e, now) // mbarpoll.go
+			return nil
+		}
 		s.retry(ws, info, now)
 		return nil
 	}
@@ -556,25 +569,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.BarrierWait {
 		ws.inBarrier = true
 	}
-	if e.Outcome == exec.Spun && info.TryWait {
-		// try_wait suspends until the phase of its own mbarrier moved
-		// (mbarpoll.go) or the suspend time is over;
-		// test_wait returns at once and the PTX loop spins. A converged
-		// warp sleeps the hardware's limit whatever the hint (microbench
-		// mbwait_h0..h4000, mbwait_nohint, mbwait3_l32: about 4 us); part
-		// of a diverged warp sleeps to the SM's NANOSLEEP grid (ptxas's
-		// NANOSLEEP.SYNCS after a TRYWAIT that does not suspend:
-		// nanosleep.go).
-		ws.sleeping = true
-		ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
-		ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
-		ws.sleepOwn() // mbarpoll.go
-		d := engine.Cycle(s.cfg.SuspendCycles)
-		if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
-			d = s.nanosleep(h, now) // nanosleep.go
-		}
-		ws.wakeAt = now + d
-		s.Stats.Sleeps++
+	if e.Outcome == exec.Spun && info.TryWait && !expired {
+		// a try_wait that failed in some lanes and succeeded in others
+		// sleeps after executing (one failing in every lane did not
+		// execute: suspend); test_wait returns at once and the PTX loop
+		// spins; a try_wait whose suspend time ran out returns false.
+		s.sleep(ws, info, e, now) // mbarpoll.go
 	}
 	if ws.cta.multi && (info.Pipe == ptx.PipeBarrier || e.AsyncChanged) {
 		s.host.ClusterEvent(ws.cta.c.Cluster(), now)
