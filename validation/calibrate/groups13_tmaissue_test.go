@@ -119,14 +119,17 @@ func TestTmaiPollQuantizesFirstWait(t *testing.T) {
 // mbar_wait_tmai, rms 12.9% over the 1 and 4 KiB twins: at the suite's
 // median clock the 1 KiB waits end one exit early, -9.9%, the 4 KiB ones
 // one 149-cycle recheck late, +12.9%; fitted alone at tmai's own clock it
-// gives 9 and 0%), so the bound is 12%: it still rules out the slot and
-// the join exit, and the figure is quantized by the recheck period.
+// gives 9 and 0%), so the bound was 12%. Session 21's suspended try_wait
+// and the refit after it (tma_issue_cycles 10 -> 28, tma_latency_cycles
+// 7 -> 21, fitted on the tma_load_none loops) end it at 822 (+12.8%), so
+// the bound is 13%: it still rules out the slot (+144%) and the join exit
+// (+21%), and the figure is quantized by the recheck period.
 func TestTmaiEightLoadsLandTogether(t *testing.T) {
 	b := recordedH200(t)["tmai_sep_n8_1k_none"]
 	require.NotNil(t, b)
 	s, err := Simulate(b, gpu.DefaultTimedConfig(), nil)
 	require.NoError(t, err)
-	assert.InEpsilon(t, 729, s.Figures["done_last_cycles"], 0.12)
+	assert.InEpsilon(t, 729, s.Figures["done_last_cycles"], 0.13)
 }
 
 // The 4-stage tma_load tput loops are issue-bound on the GPU: every box of
