@@ -1,60 +1,12 @@
 #!/usr/bin/env bash
-# tailbulk (session 21): record family tbulk (gen21_tailbulk.py) on the device, run from the repo root.
+# tailbulk (session 21): record family tbulk (gen21_tailbulk.py) on the device, run from the repo root: the
+# bulkst recording script (device22_bulkst.sh: nvcc -ptx per directory; ptxas -v + cuobjdump SASS of every
+# directory; mb.py run --runs 5; ncu x3 interleaved with --dump, clock_ncu.json) with tbulk's names.
 # Usage: copy the generated tbulk_* directories (kernel.cu, launch.yaml) into $H (default
 # .devbuild/tailbulk/mb), one device call with carry [".devbuild/tailbulk"]; results: python3
-# tools/microbench/collect21_tailbulk.py RESULT_DIR [--suffix h100]. Steps: nvcc -ptx per directory; ptxas -v +
-# cuobjdump SASS of every directory; mb.py run --runs 5 (clock_runs.json, provenance.json, gpu/); ncu (its
-# default cache flush) x3 interleaved with --dump keeping each profiled launch's clk (clock_ncu.json).
+# tools/microbench/collect21_tailbulk.py RESULT_DIR [--suffix h100].
 # Session 21 second call: H=.devbuild/tailbulk/mb2 (the 7 tbulk_*_cold/_fill directories, and t6st_bulk_p1/_p4 and
-# tmast7_bst_1k_group for their SASS only), the SASS listing loop on t6st_bulk_p4.
-set -u
-MB=$(pwd); H=${H:-.devbuild/tailbulk/mb}; D=/tmp/tbulk21; B=/tmp/b21t; F=/tmp/f21t; rm -rf $D $B $F; mkdir -p $D $B/env $B/sass $F
-T0=$(date +%s); stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
-export PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem --format=csv > $B/env/nvidia_smi_csv.txt 2>&1
-nvidia-smi --query-gpu=name --format=csv,noheader | head -1 > $B/env/gpu_name.txt
-nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1 > $B/env/driver.txt
-nvcc --version > $B/env/nvcc_version.txt 2>&1; ncu --version > $B/env/ncu_version.txt 2>&1
-cat $B/env/nvidia_smi_csv.txt
-stamp compile
-cp -rL $H/* $D/
-ls -d $D/*_* | xargs -P 8 -I{} sh -c 'nvcc -ptx -arch=sm_90a -O3 -o {}/kernel.ptx {}/kernel.cu > {}/nvcc.txt 2>&1 || { echo FAIL {}; cat {}/nvcc.txt; }'
-OK=()
-for d in $D/*_*; do
-  n=$(basename $d)
-  if [ -s $d/kernel.ptx ] && ptxas -arch=sm_90a -v -o $B/$n.cubin $d/kernel.ptx > $B/sass/$n.ptxas.txt 2>&1; then
-    cuobjdump --dump-sass $B/$n.cubin > $B/sass/$n.sass 2>&1; rm -f $B/$n.cubin; OK+=($d)
-  else echo "PTXAS FAIL $n"; cat $B/sass/$n.ptxas.txt; fi
-  rm -f $d/nvcc.txt
-done
-grep -h "registers" $B/sass/*.ptxas.txt | sort | uniq -c
-for f in $B/sass/*.sass; do echo "$(basename $f .sass) UBLKCP.G.S=$(grep -c 'UBLKCP.G.S' $f) UBLKRED=$(grep -c UBLKRED $f) BRA=$(grep -c "BRA" $f) ELECT=$(grep -c ELECT $f) R2UR=$(grep -c R2UR $f) CS2R=$(grep -c 'CS2R.*SR_CLOCK' $f) FLUSH=$(grep -c UTMACMDFLUSH $f)"; done
-for n in tbulk_t1_512b_n8_el tbulk_t1_512b_n8 tbulk_t1_red256b_n2 tbulk_l8_512b_n16_el_half tbulk_l8_512b_n16_uni_half tbulk_l8_red512b_n16_el_half; do [ -f $B/sass/$n.sass ] && { echo "--- $n"; grep -E "^ +/\*[0-9a-f]{4}\*/" $B/sass/$n.sass | grep -vE "NOP" | sed -n '/CS2R/,$p' | head -60 | cut -c1-110; }; done
-stamp "warm runs (${#OK[@]} dirs)"
-timeout 90 python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
-grep -iE "error|mismatch|fail" $B/run.log | head -10; tail -3 $B/run.log | cut -c1-300
-M0=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum
-L=(); for r in 1 2 3; do L+=("${OK[@]}"); done
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > $F/host.txt
-stamp "ncu --cache-control all: ${#L[@]} launches"
-timeout 200 ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 \
-  --log-file $F/ncu_all.csv python3 $MB/tools/microbench/mb.py once --order $F/order_all.txt --dump $F/dump_all.jsonl "${L[@]}" > $F/log_all.txt 2>&1
-echo "pass all rc=$? launches=$(wc -l < $F/order_all.txt)"
-CMD="ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 python3 tools/microbench/mb.py once --dump (each directory 3 times, interleaved; tools/microbench/device21_tailbulk.sh)"
-python3 $MB/tools/microbench/mb.py cycles --order $F/order_all.txt --csv $F/ncu_all.csv --env $B/env --command "$CMD" "${OK[@]}" 2>&1 | tail -3
-stamp pack
-(cd $D && tar czf $OUT/mb.tgz $(for d in *_*; do for f in kernel.ptx clock_runs.json cycles.json provenance.json gpu; do [ -e $d/$f ] && echo $d/$f; done; done))
-(cd $F && tar czf $OUT/flushcmp.tgz .)
-(cd $B && tar czf $OUT/build.tgz env sass *.log)
-python3 - <<'PY'
-import json, glob, os
-for d in sorted(glob.glob("/tmp/tbulk21/*_*")):
-    p = os.path.join(d, "clock_runs.json")
-    if not os.path.exists(p): print(os.path.basename(d), "no clock_runs"); continue
-    for x in json.load(open(p))["outputs"][:1]:
-        for w in range(8):
-            c = x["clk"][32 * w:32 * w + 32]
-            if len(c) < 20 or c[19] == 0: continue
-            print(os.path.basename(d), w, [int(v) for v in c[:19]], int(c[19]) % 100000, "sm", int(c[31]))
-PY
-stamp done
+# tmast7_bst_1k_group for their SASS only), SASS_SHOW=t6st_bulk_p4.
+export FAMILY=tbulk TAG=21 SCRIPT=device21_tailbulk.sh STAMP_RUNS=${STAMP_RUNS:-1} H=${H:-.devbuild/tailbulk/mb}
+export SASS_SHOW=${SASS_SHOW:-tbulk_t1_512b_n8_el tbulk_t1_512b_n8 tbulk_t1_red256b_n2 tbulk_l8_512b_n16_el_half tbulk_l8_512b_n16_uni_half tbulk_l8_red512b_n16_el_half}
+exec bash "$(dirname "$0")/device22_bulkst.sh"

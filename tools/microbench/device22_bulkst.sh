@@ -2,11 +2,15 @@
 # bulkst (session 20): record family bulkst (gen22_bulkst.py) on the device, run from the repo root.
 # Usage: copy the generated bulkst_* directories (kernel.cu, launch.yaml) into $H (default
 # .devbuild/bulkst/mb), one device call with carry [".devbuild/bulkst"]; results: python3
-# tools/microbench/collect22_bulkst.py RESULT_DIR [--suffix h100]. Steps: nvcc -ptx per directory; ptxas -v +
+# tools/microbench/collect22_bulkst.py RESULT_DIR [--suffix h100]. The family tbulk (session 21) runs the same
+# script through device21_tailbulk.sh: FAMILY (the directory prefix, bulkst), H, TAG (the /tmp names' suffix),
+# SASS_SHOW (the directories whose SASS is listed), STAMP_RUNS (runs whose stamps are printed). Steps: nvcc -ptx per directory; ptxas -v +
 # cuobjdump SASS of every directory; mb.py run --runs 5 (clock_runs.json, provenance.json, gpu/); ncu (its
 # default cache flush) x3 interleaved with --dump keeping each profiled launch's clk (clock_ncu.json).
 set -u
-MB=$(pwd); H=${H:-.devbuild/bulkst/mb}; D=/tmp/bulkst22; B=/tmp/b22; F=/tmp/f22; rm -rf $D $B $F; mkdir -p $D $B/env $B/sass $F
+FAMILY=${FAMILY:-bulkst}; TAG=${TAG:-22}; SCRIPT=${SCRIPT:-device22_bulkst.sh}
+SASS_SHOW=${SASS_SHOW:-bulkst_t1_1k_n4 bulkst_w2_1k_n8 bulkst_t1_1k_n8_cpe bulkst_t1_tile1k_n1}
+MB=$(pwd); H=${H:-.devbuild/bulkst/mb}; D=/tmp/$FAMILY$TAG; B=/tmp/b$TAG$FAMILY; F=/tmp/f$TAG$FAMILY; rm -rf $D $B $F; mkdir -p $D $B/env $B/sass $F
 T0=$(date +%s); stamp() { echo "=== [$(( $(date +%s) - T0 ))s] $*"; }
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem --format=csv > $B/env/nvidia_smi_csv.txt 2>&1
@@ -26,8 +30,8 @@ for d in $D/*_*; do
   rm -f $d/nvcc.txt
 done
 grep -h "registers" $B/sass/*.ptxas.txt | sort | uniq -c
-for f in $B/sass/*.sass; do echo "$(basename $f .sass) UBLKCP.G.S=$(grep -c 'UBLKCP.G.S' $f) UTMASTG=$(grep -c UTMASTG $f) ELECT=$(grep -c ELECT $f) R2UR=$(grep -c R2UR $f) CS2R=$(grep -c 'CS2R.*SR_CLOCK' $f) FLUSH=$(grep -c UTMACMDFLUSH $f)"; done
-for n in bulkst_t1_1k_n4 bulkst_w2_1k_n8 bulkst_t1_1k_n8_cpe bulkst_t1_tile1k_n1; do [ -f $B/sass/$n.sass ] && { echo "--- $n"; grep -E "^ +/\*[0-9a-f]{4}\*/" $B/sass/$n.sass | grep -vE "NOP" | sed -n '/CS2R/,$p' | head -45 | cut -c1-100; }; done
+for f in $B/sass/*.sass; do echo "$(basename $f .sass) UBLKCP.G.S=$(grep -c 'UBLKCP.G.S' $f) UBLKRED=$(grep -c UBLKRED $f) BRA=$(grep -c "BRA" $f) UTMASTG=$(grep -c UTMASTG $f) ELECT=$(grep -c ELECT $f) R2UR=$(grep -c R2UR $f) CS2R=$(grep -c 'CS2R.*SR_CLOCK' $f) FLUSH=$(grep -c UTMACMDFLUSH $f)"; done
+for n in $SASS_SHOW; do [ -f $B/sass/$n.sass ] && { echo "--- $n"; grep -E "^ +/\*[0-9a-f]{4}\*/" $B/sass/$n.sass | grep -vE "NOP" | sed -n '/CS2R/,$p' | head -60 | cut -c1-110; }; done
 stamp "warm runs (${#OK[@]} dirs)"
 timeout 90 python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
 grep -iE "error|mismatch|fail" $B/run.log | head -10; tail -3 $B/run.log | cut -c1-300
@@ -38,21 +42,21 @@ stamp "ncu --cache-control all: ${#L[@]} launches"
 timeout 200 ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 \
   --log-file $F/ncu_all.csv python3 $MB/tools/microbench/mb.py once --order $F/order_all.txt --dump $F/dump_all.jsonl "${L[@]}" > $F/log_all.txt 2>&1
 echo "pass all rc=$? launches=$(wc -l < $F/order_all.txt)"
-CMD="ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 python3 tools/microbench/mb.py once --dump (each directory 3 times, interleaved; tools/microbench/device22_bulkst.sh)"
+CMD="ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 python3 tools/microbench/mb.py once --dump (each directory 3 times, interleaved; tools/microbench/$SCRIPT)"
 python3 $MB/tools/microbench/mb.py cycles --order $F/order_all.txt --csv $F/ncu_all.csv --env $B/env --command "$CMD" "${OK[@]}" 2>&1 | tail -3
 stamp pack
 (cd $D && tar czf $OUT/mb.tgz $(for d in *_*; do for f in kernel.ptx clock_runs.json cycles.json provenance.json gpu; do [ -e $d/$f ] && echo $d/$f; done; done))
 (cd $F && tar czf $OUT/flushcmp.tgz .)
 (cd $B && tar czf $OUT/build.tgz env sass *.log)
-python3 - <<'PY'
+D=$D python3 - <<'PY'
 import json, glob, os
-for d in sorted(glob.glob("/tmp/bulkst22/*_*")):
+for d in sorted(glob.glob(os.environ["D"] + "/*_*")):
     p = os.path.join(d, "clock_runs.json")
     if not os.path.exists(p): print(os.path.basename(d), "no clock_runs"); continue
-    for x in json.load(open(p))["outputs"][:3]:
+    for x in json.load(open(p))["outputs"][:int(os.environ.get("STAMP_RUNS", "3"))]:
         for w in range(8):
             c = x["clk"][32 * w:32 * w + 32]
-            if c[19] == 0: continue
+            if len(c) < 20 or c[19] == 0: continue
             print(os.path.basename(d), w, [int(v) for v in c[:19]], int(c[19]) % 100000, "sm", int(c[31]))
 PY
 stamp done
