@@ -2,11 +2,14 @@ package gpu_test
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/gpu"
@@ -55,4 +58,25 @@ func u64s(b []byte) []int64 {
 		v[i] = int64(binary.LittleEndian.Uint64(b[8*i:]))
 	}
 	return v
+}
+
+// recordedClk reads the %clock64 stamps (output clk) of each launch of
+// microbenchmark bench's H200 recording (validation/microbench/BENCH/
+// clock_runs.json), at least one launch.
+func recordedClk(t testing.TB, bench string) [][]int64 {
+	t.Helper()
+	b, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", bench, "clock_runs.json"))
+	require.NoError(t, err)
+	var runs struct {
+		Outputs []struct {
+			Clk []int64 `json:"clk"`
+		} `json:"outputs"`
+	}
+	require.NoError(t, json.Unmarshal(b, &runs), bench)
+	require.NotEmpty(t, runs.Outputs, bench)
+	out := make([][]int64, len(runs.Outputs))
+	for i, r := range runs.Outputs {
+		out[i] = r.Clk
+	}
+	return out
 }

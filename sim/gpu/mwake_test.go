@@ -2,7 +2,6 @@ package gpu_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -53,16 +52,8 @@ func mwakeRun(t *testing.T, k *exec.Kernel, mode, d uint32) []int64 {
 // the return times relative to the releases must not depend on the mode.
 func TestMwakeOnlyOwnPhaseWakes(t *testing.T) {
 	dir := filepath.Join("..", "..", "validation", "microbench", "mwake_m0_d1000")
-	b, err := gzfile.ReadFile(filepath.Join(dir, "clock_runs.json"))
-	require.NoError(t, err)
-	var runs struct {
-		Outputs []struct {
-			Clk []int64 `json:"clk"`
-		} `json:"outputs"`
-	}
-	require.NoError(t, json.Unmarshal(b, &runs))
-	for _, r := range runs.Outputs {
-		require.Equal(t, []int64{1, 1}, r.Clk[6:8], "the H200's try_wait returns in every run")
+	for _, clk := range recordedClk(t, "mwake_m0_d1000") {
+		require.Equal(t, []int64{1, 1}, clk[6:8], "the H200's try_wait returns in every run")
 	}
 	src, err := gzfile.ReadFile(filepath.Join(dir, "kernel.ptx"))
 	require.NoError(t, err)
@@ -97,20 +88,12 @@ func TestMwakeOnlyOwnPhaseWakes(t *testing.T) {
 func TestTryWaitReturnsOncePerPhase(t *testing.T) {
 	var k *exec.Kernel
 	for _, v := range []struct{ mode, d uint32 }{{0, 1000}, {1, 1075}, {2, 1000}, {4, 1075}, {5, 1000}, {6, 1000}} {
-		dir := filepath.Join("..", "..", "validation", "microbench", fmt.Sprintf("mwake_m%d_d%d", v.mode, v.d))
-		b, err := gzfile.ReadFile(filepath.Join(dir, "clock_runs.json"))
-		require.NoError(t, err)
-		var runs struct {
-			Outputs []struct {
-				Clk []int64 `json:"clk"`
-			} `json:"outputs"`
-		}
-		require.NoError(t, json.Unmarshal(b, &runs))
-		require.NotEmpty(t, runs.Outputs)
+		name := fmt.Sprintf("mwake_m%d_d%d", v.mode, v.d)
+		dir := filepath.Join("..", "..", "validation", "microbench", name)
 		var hwA []int64
-		for _, r := range runs.Outputs {
-			require.Equal(t, []int64{1, 1}, r.Clk[6:8], "mode %d: the H200's try_wait returns once", v.mode)
-			hwA = append(hwA, r.Clk[8]-r.Clk[5])
+		for _, clk := range recordedClk(t, name) {
+			require.Equal(t, []int64{1, 1}, clk[6:8], "mode %d: the H200's try_wait returns once", v.mode)
+			hwA = append(hwA, clk[8]-clk[5])
 		}
 		if k == nil {
 			src, err := gzfile.ReadFile(filepath.Join(dir, "kernel.ptx"))

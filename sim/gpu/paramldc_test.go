@@ -2,7 +2,6 @@ package gpu_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -22,18 +21,10 @@ import (
 // (the ISETP and the branch alone; 14 with the ISETP hoisted).
 func TestChainOverheadMatchesRecording(t *testing.T) {
 	dir := filepath.Join("..", "..", "validation", "microbench", "chain_overhead")
-	b, err := gzfile.ReadFile(filepath.Join(dir, "clock_runs.json"))
-	require.NoError(t, err)
-	var runs struct {
-		Outputs []struct {
-			Clk []int64 `json:"clk"`
-		} `json:"outputs"`
-	}
-	require.NoError(t, json.Unmarshal(b, &runs))
-	require.NotEmpty(t, runs.Outputs)
-	gpuRep1 := runs.Outputs[0].Clk[1]
-	for _, r := range runs.Outputs {
-		require.Equal(t, gpuRep1, r.Clk[1], "every launch's rep 1")
+	runs := recordedClk(t, "chain_overhead")
+	gpuRep1 := runs[0][1]
+	for _, clk := range runs {
+		require.Equal(t, gpuRep1, clk[1], "every launch's rep 1")
 	}
 	src, err := gzfile.ReadFile(filepath.Join(dir, "kernel.ptx"))
 	require.NoError(t, err)
