@@ -70,7 +70,11 @@ func init() {
 // tma_latency/issue to 21/28 to make the latency loops up for it, which
 // put tmadesc's single waited loads one recheck late (next_cycles +29%,
 // H200 1 of 11 figures within 5%). Fitted together none of them sees
-// another at a Start.
+// another at a Start. The Starts are the targeted fits of sessions 17 and
+// 21 (7/10, fast exit 7, R2UR 24); from the old ones {100, 32, 9, 20} the
+// search ends at 14/18/7/26 on the H200 (residual 1.62% against 1.59%)
+// and 22/22/7/26 on the H100 (1.59% against 1.58%): the fast exit and the
+// R2UR wait come out the same, latency + issue within the plateau.
 var groupTMA = Group{Name: "tma",
 	Params: []string{"tma_latency_cycles", "tma_issue_cycles", "mbar_wait_fast_exit_cycles", "tma_load_r2ur_cycles"},
 	Benches: []string{"tma_load_none_*_lat", "tma_load_none_1k_tput", "tma_load_none_2k_tput", "tma_load_none_4k_tput",
