@@ -256,9 +256,7 @@ var Groups = []Group{
 	{Name: "tensor_clock", Params: []string{"tensor_clock_cap_mhz"}, Benches: []string{"wgmma_f16_*_ss", "wgmma_f16_*_rs"},
 		Figures: []string{NCUFigure},
 		Start:   []float64{1800}, Lo: []float64{1000}, Hi: []float64{4000}},
-	{Name: "tma", Params: []string{"tma_latency_cycles", "tma_issue_cycles"},
-		Benches: []string{"tma_load_none_*_lat", "tma_load_none_1k_tput", "tma_load_none_2k_tput", "tma_load_none_4k_tput"},
-		Start:   []float64{100, 32}, Lo: []float64{0, 1}, Hi: []float64{2000, 2000}},
+	groupTMA, // groups13_tmaissue.go: jointly with the wait's fast exit and the R2UR wait
 	{Name: "cluster_barrier", Params: []string{"cluster_barrier_cycles"}, Benches: []string{"cluster_bar_c2_relaxed", "cluster_bar_c4_relaxed"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
 	{Name: "cluster_fence", Params: []string{"cluster_fence_cycles"}, Benches: []string{"cluster_bar_c1", "cluster_bar_c2", "cluster_bar_c4", "cluster_bar_c8"},
