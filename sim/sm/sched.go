@@ -96,6 +96,9 @@ type schedule struct {
 	// branch waits for (loopwait.go; nil: none)
 	loopWait [][]int32
 	entry    int
+	// armBra: per PC of the entry function, the instructions after which
+	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
+	armBra []bool
 }
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
@@ -188,6 +191,20 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	for pc, ft := range fallthroughBras(f, infos) {
 		if ft && brs.shape[pc] == brPlain {
 			brs.shape[pc] = brMerged // its target is laid out next (fallthrough.go)
+		}
+	}
+	armMerged, armBra := armLayout(f)
+	for pc, m := range armMerged {
+		if m && brs.shape[pc] == brPlain {
+			brs.shape[pc] = brMerged // the join is laid out next (armlayout.go)
+		}
+	}
+	for pc, b := range armBra {
+		if b {
+			if s.armBra == nil {
+				s.armBra = make([]bool, len(infos))
+			}
+			s.armBra[order[pc]] = true // the instruction the arm's last slot issues
 		}
 	}
 	hoist := chainHoists(f, infos, setp, jt, brs.shape)

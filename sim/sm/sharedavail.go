@@ -19,11 +19,13 @@ import (
 // sharedAvail reports, per PC of f, whether every path from the entry to
 // that instruction passes through a mov of the same shared symbol as the
 // mov at that PC (false for other instructions): available expressions over
-// the PTX control flow, one bit per shared symbol. Only for addresses that
-// go to regular registers: an address a bulk or TMA copy reads (a uniform
-// register operand of UBLKCP/UTMASTG/UBLKRED) keeps its read, as before
-// (the t6st_* and tmast9_* loops, whose figures the rule was fitted on;
-// their SASS with several stores after a switch was not dumped).
+// the PTX control flow, one bit per shared symbol. The same for an address
+// a bulk or TMA operation reads (a uniform register operand of UBLKCP /
+// UTMASTG / UTMAREDG): t6st_bulk_p4's SASS (ptxas 13.0 sm_90a, dumped in
+// session 21, validation/timing/tailbulk21.md) reads SR_CgaCtaId in each
+// of the first operation's three paths (tensor reduction, bulk store,
+// tensor store) and the second to fourth operations of the iteration use
+// the UR8 they left, where the PTX has a `mov.u32 %r, dsm` before each.
 func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
@@ -85,33 +87,11 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 		}
 	}
 	for pc := range f.Insts {
-		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 && !feedsBulk(infos, pc, 2) {
+		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 {
 			out[pc] = true
 		}
 	}
 	return out
-}
-
-// feedsBulk: the value defined at pc reaches a bulk or TMA copy's operand,
-// directly or through up to depth-1 address adds and moves.
-func feedsBulk(infos []*exec.InstInfo, pc, depth int) bool {
-	if depth == 0 || len(infos[pc].Defs) != 1 {
-		return false
-	}
-	d := infos[pc].Defs[0]
-	for j, inf := range infos {
-		if !hasReg(inf.Uses, d) {
-			continue
-		}
-		switch inf.Async {
-		case exec.AsyncBulkLoad, exec.AsyncBulkStore, exec.AsyncPrefetch:
-			return true
-		}
-		if (inf.Op == ptx.OpAdd || inf.Op == ptx.OpMov) && feedsBulk(infos, j, depth-1) {
-			return true
-		}
-	}
-	return false
 }
 
 // sharedSymKey identifies the shared symbol a mov reads.

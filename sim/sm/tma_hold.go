@@ -165,7 +165,13 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 			// the next taken branch waits for the engine's take and
 			// BulkStoreBranchCycles more (bulkstore.go)
 			b := s.cfg.Async.BulkStoreBranchCycles - h.BulkBranchCycles
-			ws.bulkIssued = max(now, ws.storeTaken+engine.Cycle(b))
+			if plainStore(info, e) {
+				// a plain store: the take alone (the issue-based wait is
+				// the tensor operations', armlayout.go)
+				ws.bulkIssued = max(1, ws.storeTaken+engine.Cycle(b))
+			} else {
+				ws.bulkIssued = max(now, ws.storeTaken+engine.Cycle(b))
+			}
 		}
 		r2ur := s.code.low.electStore(info)
 		elect := info.Form == ptx.FormBulkReduce || r2ur

@@ -305,6 +305,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			}
 			ws.setReady(s.ifConvHold(sp, info, now, predAt), StallWait)
 		}
+		if s.code.low.armBra(info) {
+			s.armBraIssue(ws, e, now) // the BRA ptxas ends the arm with (armlayout.go)
+		}
 		if len(e.Async) > 0 {
 			s.done = asyncDone{} // not timed: its tickets complete next cycle
 			s.scheduleTickets(ws, e, now)
@@ -566,6 +569,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 	}
 	s.tmaHold(ws, info, e, now) // tma_hold.go
+	if s.code.low.armBra(info) {
+		s.armBraIssue(ws, e, now) // the BRA ptxas ends the arm with (armlayout.go)
+	}
 	if e.BarrierWait {
 		ws.inBarrier = true
 	}
