@@ -128,6 +128,13 @@ type Config struct {
 	// only until the one this many back has started (storequeue.go), not
 	// for LGQueueCycles of L1 work. 0: stores throttle as loads do.
 	StoreQueueRequests int `json:"store_queue_requests" yaml:"store_queue_requests"`
+	// SmemL1BacklogCycles: a shared-memory load starts no sooner than the
+	// L1's queued global work is within this many L1 cycles of its end;
+	// StoreDataCreditCycles: a global store's sectors take the
+	// shared-memory port's idle cycles of up to this many cycles before
+	// its issue (smembacklog.go; 0: both off).
+	SmemL1BacklogCycles   int `json:"smem_l1_backlog_cycles" yaml:"smem_l1_backlog_cycles"`
+	StoreDataCreditCycles int `json:"store_data_credit_cycles" yaml:"store_data_credit_cycles"`
 	// ImadWideIntervalCycles: IMAD.WIDE and IMAD.HI (32-bit mul.wide,
 	// mul.hi, mad.hi) take two passes of the IMAD pipe; ImadHiLatencyCycles
 	// is IMAD.HI's latency (the high half comes from the second pass).
@@ -321,6 +328,7 @@ func (c *Config) Validate() error {
 		{"atom_reduce_cycles", c.AtomReduceCycles}, {"redux_interval_cycles", c.ReduxIntervalCycles},
 		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
 		{"s2r_interval_cycles", c.S2RIntervalCycles},
+		{"smem_l1_backlog_cycles", c.SmemL1BacklogCycles}, {"store_data_credit_cycles", c.StoreDataCreditCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

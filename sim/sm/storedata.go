@@ -21,5 +21,7 @@ func (s *SM) storeData(e *exec.Effect, now engine.Cycle) {
 	if d <= 0 {
 		return
 	}
-	s.smemFree = max(now, s.smemFree) + d
+	// into the port's idle cycles of the last store_data_credit_cycles
+	// (smembacklog.go)
+	s.smemFree = max(now-engine.Cycle(s.cfg.StoreDataCreditCycles), s.smemFree) + d
 }

@@ -417,6 +417,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if e.SmemWavefronts > 0 {
 		n := e.SmemWavefronts
 		st := max(now, s.smemFree)
+		st = max(st, s.smemBehindL1(info)) // smembacklog.go
 		if ws.reduxFor == info {
 			ws.reduxFor = nil // its REDUX.SUM chain is done (atomserial.go)
 		}
