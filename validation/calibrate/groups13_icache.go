@@ -34,17 +34,12 @@ func init() {
 // brings code into the L2 (cold_cycles: CTA 0 after ncu's flush; pads of
 // 1 to 64 lines), and on flushj_n0/n4/n8's far jumps (jumps_cycles). It
 // runs after icache_dram (flushj_* alone) and is skipped where icgap is
-// not recorded (the H200). Session 22 (helper cold): also on
-// coldj_k64_s1 / s17's second pass (cycles_warm), whose calls re-fetch
-// every function from the L2 once the instruction cache has a capacity
-// (icache_capacity_bytes): in code order a stream, 17 functions apart a
-// miss a call.
+// not recorded (the H200).
 var groupICacheFetch = Group{Name: "icache_fetch",
 	Params:  []string{"icache_miss_cycles", "icache_dram_cycles", "icache_l2_prefetch_lines"},
-	Benches: []string{"icgap_*", "flushj_n0", "flushj_n4", "flushj_n8", "coldj_k64_s1", "coldj_k64_s17"},
-	Figures: []string{"cold_cycles", "l2_cycles", "jumps_cycles", "cycles_warm"},
-	Needs:   []string{"icgap_*"},
-	Start:   []float64{100, 400, 32}, Lo: []float64{0, 0, 0}, Hi: []float64{1000, 3000, 512}}
+	Benches: []string{"icgap_*", "flushj_n0", "flushj_n4", "flushj_n8"}, Figures: []string{"cold_cycles", "l2_cycles", "jumps_cycles"},
+	Needs: []string{"icgap_*"},
+	Start: []float64{100, 400, 32}, Lo: []float64{0, 0, 0}, Hi: []float64{1000, 3000, 512}}
 
 func init() {
 	var out []Group
