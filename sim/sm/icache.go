@@ -20,6 +20,13 @@ type ICacheConfig struct {
 	// L2PrefetchLines is how many lines after a line fetched from device
 	// memory come into the L2 with it (icl2prefetch.go).
 	L2PrefetchLines int `json:"l2_prefetch_lines" yaml:"l2_prefetch_lines"`
+	// CapacityBytes is the SM instruction cache's size: past it the least
+	// recently used line is evicted (0: no limit). icache_ffma_w1 (32 KiB
+	// of straight-line code) re-runs from the SM; flushs_k64 (64 KiB) and
+	// coldj (~60 KiB of functions) re-run as slowly as from the L2, with no
+	// reuse at all (a cyclic sweep over an LRU cache; a random replacement
+	// would keep part of it).
+	CapacityBytes int `json:"capacity_bytes" yaml:"capacity_bytes"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -61,9 +68,59 @@ func NewCode(k *exec.Kernel) *Code {
 // present.
 type icache struct {
 	ready map[uint64]engine.Cycle
-	// demand is when a warp first asked for each line: the prefetcher
-	// fetches line l once line l - icache_prefetch_lines is asked for.
+	// demand is when a warp first asked for each line since it was last
+	// fetched: the prefetcher fetches line l once line l -
+	// icache_prefetch_lines is asked for.
 	demand map[uint64]engine.Cycle
+	// use orders the present lines by their last use (a fetch or a warp's
+	// request), for the LRU eviction past icache_capacity_bytes: use[line]
+	// is the line's stamp, byUse the stamp's line.
+	use   map[uint64]uint64
+	byUse map[uint64]uint64
+	tick  uint64
+	// oldest: no stamp below it is live (the eviction scan starts there)
+	oldest uint64
+	// evicted: when each line was last evicted
+	evicted map[uint64]engine.Cycle
+}
+
+// touch marks line as just used.
+func (c *icache) touch(line uint64) {
+	if c.use == nil {
+		c.use, c.byUse = map[uint64]uint64{}, map[uint64]uint64{}
+	}
+	if u, ok := c.use[line]; ok {
+		delete(c.byUse, u)
+	}
+	c.tick++
+	c.use[line], c.byUse[c.tick] = c.tick, line
+}
+
+// fill records line present at t and evicts (at now) the least recently
+// used lines past capacity lines (0: no limit). The evicted line's demand
+// goes too: fetched again, it streams behind the warp's new requests.
+func (c *icache) fill(line uint64, t, now engine.Cycle, capacity int) {
+	c.ready[line] = t
+	c.touch(line)
+	if capacity <= 0 {
+		return
+	}
+	for len(c.use) > capacity {
+		for {
+			c.oldest++
+			if l, ok := c.byUse[c.oldest]; ok {
+				delete(c.byUse, c.oldest)
+				delete(c.use, l)
+				delete(c.ready, l)
+				delete(c.demand, l)
+				if c.evicted == nil {
+					c.evicted = map[uint64]engine.Cycle{}
+				}
+				c.evicted[l] = now
+				break
+			}
+		}
+	}
 }
 
 // fetchFor is fetchReady with the warp's last line remembered.
@@ -78,6 +135,24 @@ func (s *SM) fetchFor(ws *warpState, addr uint64, now engine.Cycle) engine.Cycle
 	t := s.fetchReady(addr, now)
 	ws.lastLine, ws.lastLineReady, ws.lastLineOK = addr/lb, t, true
 	return t
+}
+
+// triggered reports whether the prefetcher has had a reason to fetch line
+// since it was evicted: a request for one of the icache_prefetch_lines + 1
+// lines before it at or after the eviction. A line still present before
+// an evicted one does not bring it back (the prefetcher runs behind the
+// warps' requests, not behind what the cache holds): a jump to it misses.
+func (c *icache) triggered(line uint64, p int) bool {
+	e, ok := c.evicted[line]
+	if !ok {
+		return true
+	}
+	for k := uint64(1); k <= uint64(p)+1 && k <= line; k++ {
+		if d, ok := c.demand[line-k]; ok && d >= e {
+			return true
+		}
+	}
+	return false
 }
 
 // fetchReady is the cycle the instruction at code address addr can issue
@@ -95,9 +170,14 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		s.ic.demand[line] = now
 	}
 	if t, ok := s.ic.ready[line]; ok {
+		s.ic.touch(line)
 		return t
 	}
-	if prev, ok := s.streams(line); ok {
+	capLines := 0
+	if ic.CapacityBytes > 0 {
+		capLines = max(ic.CapacityBytes/ic.LineBytes, ic.PrefetchLines+1)
+	}
+	if prev, ok := s.streams(line); ok && s.ic.triggered(line, ic.PrefetchLines) {
 		// the prefetcher streams sequential code into the SM's
 		// instruction cache one line per line interval, ahead of the
 		// warps: line l starts when line l-1 has arrived and line l -
@@ -113,7 +193,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 			}
 		}
 		t := start + engine.Cycle(ic.LineIntervalCycles)
-		s.ic.ready[line] = t
+		s.ic.fill(line, t, now, capLines)
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
 		}
@@ -132,10 +212,13 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		} else if l2 > t {
 			t = l2
 		}
-		s.ic.ready[l] = t
+		s.ic.fill(l, t, now, capLines)
 		at += engine.Cycle(ic.LineIntervalCycles)
 	}
 	s.code.l2Prefetch(line+uint64(ic.PrefetchLines), now+engine.Cycle(ic.MissCycles+ic.DRAMCycles), ic.L2PrefetchLines)
+	// the demanded line last: the most recently used of its miss's lines
+	// (so none of them evicts it: capacity holds at least the miss's lines)
+	s.ic.touch(line)
 	return s.ic.ready[line]
 }
 
