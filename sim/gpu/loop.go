@@ -17,10 +17,8 @@ const quantum = 256
 // compared with. budget is decremented per warp instruction; a Fault is
 // returned when it runs out. When no warp of the cluster can make progress
 // the run ends in the cluster's deadlock report. poll, when set, runs
-// between rounds; its error ends the run. gate, when set, runs before every
-// turn and may block (a sampled run's functional units wait there while the
-// timed windows need the CPUs: sample.go); it changes nothing else.
-func runCluster(cl *exec.Cluster, budget *int64, poll func() error, gate func()) error {
+// between rounds; its error ends the run.
+func runCluster(cl *exec.Cluster, budget *int64, poll func() error) error {
 	cl.SetAsyncMode(exec.AsyncTickets)
 	e := exec.Effect{Brief: true}
 	for {
@@ -40,9 +38,6 @@ func runCluster(cl *exec.Cluster, budget *int64, poll func() error, gate func())
 					continue
 				}
 				alive = true
-				if gate != nil {
-					gate()
-				}
 				p, err := turn(c, w, &e, budget)
 				if err != nil {
 					return err

@@ -63,9 +63,6 @@ type sched struct {
 	l       *exec.Launch
 	sh      *exec.SharedMem
 	window  int
-	jobs    int
-	seqBase uint64 // the sequence number of the memory's last commit before the units'
-	wg      sync.WaitGroup
 	slots   []chan *outcome // unit i's outcome goes to slots[i%window]
 	tokens  chan struct{}   // at most window units beyond the committed ones
 	done    chan struct{}
@@ -79,25 +76,9 @@ type sched struct {
 
 // runParallel runs the plan on jobs workers and commits in unit order.
 func runParallel(p *plan, k *exec.Kernel, l *exec.Launch, res *Result, budget int64, jobs int) error {
-	s := startParallel(p, k, l, exec.NewSharedMem(l.Global), budget, jobs, nil)
-	return s.finish(res, budget, 0)
-}
-
-// startParallel starts the workers of a parallel run of the plan's units
-// over sh. With a gate (a sampled timed run's functional units, started
-// while the timed windows still run: sample.go), worker i runs only while
-// the gate lets it, no unit is the next to commit until finish, and the
-// workers may run further ahead of the committer (what the timed run
-// commits meanwhile makes a unit that read it stale, as an earlier unit's
-// commit does).
-func startParallel(p *plan, k *exec.Kernel, l *exec.Launch, sh *exec.SharedMem, budget int64, jobs int, g *cpuGate) *sched {
 	nw := min(jobs, p.n-p.from)
-	window := 4 * nw
-	if g != nil {
-		window = overlapUnits * nw
-	}
-	s := &sched{p: p, k: k, l: l, sh: sh, window: window, jobs: jobs,
-		tokens: make(chan struct{}, window), done: make(chan struct{})}
+	s := &sched{p: p, k: k, l: l, sh: exec.NewSharedMem(l.Global), window: 4 * nw,
+		tokens: make(chan struct{}, 4*nw), done: make(chan struct{})}
 	s.slots = make([]chan *outcome, s.window)
 	for i := range s.slots {
 		s.slots[i] = make(chan *outcome, 1)
@@ -105,46 +86,28 @@ func startParallel(p *plan, k *exec.Kernel, l *exec.Launch, sh *exec.SharedMem, 
 	}
 	s.remaining.Store(budget)
 	s.nextUnit.Store(int64(p.from))
-	if g != nil {
-		s.committing.Store(-1)
-	}
-	for i := range nw {
-		r, _ := newRunner(k, l, s.sh)
-		w := &worker{s: s, r: r, unit: -1}
-		r.l.Poll = w.poll
-		if g != nil {
-			r.gate = func() { w.waited += g.wait(i) }
+	res.Parallel = ParallelStats{Jobs: jobs, Units: p.n}
+	workers := make([]*worker, nw)
+	for i := range workers {
+		r, err := newRunner(k, l, s.sh)
+		if err != nil {
+			return err
 		}
-		s.wg.Go(w.work)
+		workers[i] = &worker{s: s, r: r, unit: -1}
+		r.l.Poll = workers[i].poll
 	}
-	return s
-}
-
-// overlapUnits is how many units per worker a gated run (startParallel)
-// may run ahead of the committer: enough to fill the CPU time the timed
-// windows leave idle.
-const overlapUnits = 32
-
-// finish commits every unit in order (commitAll) with the budget, the
-// commits' sequence numbers following seqBase (those of the memory's
-// earlier commits), and stops the workers.
-func (s *sched) finish(res *Result, budget int64, seqBase uint64) error {
-	res.Parallel = ParallelStats{Jobs: s.jobs, Units: s.p.n}
-	s.seqBase = seqBase
-	s.remaining.Store(budget)
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Go(w.work)
+	}
 	defer func() {
-		s.stopWorkers()
+		s.stop.Store(true)
+		close(s.done)
+		wg.Wait()
 		res.Parallel.Busy += time.Duration(s.busy.Load())
 		res.Parallel.BusyCPU += time.Duration(s.busyCPU.Load())
 	}()
 	return s.commitAll(res, budget)
-}
-
-// stopWorkers stops the workers and waits for them.
-func (s *sched) stopWorkers() {
-	s.stop.Store(true)
-	close(s.done)
-	s.wg.Wait()
 }
 
 // commitAll is the committer: units in order, re-running those whose
@@ -179,7 +142,7 @@ func (s *sched) commitAll(res *Result, budget int64) error {
 			}
 			o = own.run(s.p, i, budget)
 		}
-		s.sh.Apply(o.run.mem, s.seqBase+uint64(i)+1)
+		s.sh.Apply(o.run.mem, uint64(i)+1)
 		o.run.addTo(s.k, s.l)
 		res.Instructions += o.insts
 		res.CTAs += o.ctas
@@ -220,8 +183,7 @@ type worker struct {
 	r         *runner
 	unit      int
 	refreshed bool
-	seen      int64         // committing at the last poll
-	waited    time.Duration // in the gate during the current unit
+	seen      int64 // committing at the last poll
 }
 
 func (w *worker) work() {
@@ -242,10 +204,10 @@ func (w *worker) work() {
 		if i >= s.p.n {
 			return
 		}
-		w.unit, w.refreshed, w.seen, w.waited = i, false, -1, 0
+		w.unit, w.refreshed, w.seen = i, false, -1
 		t0, c0 := time.Now(), threadCPU()
 		o := w.try(i)
-		s.busy.Add(int64(time.Since(t0) - w.waited))
+		s.busy.Add(int64(time.Since(t0)))
 		s.busyCPU.Add(int64(threadCPU() - c0))
 		s.slots[i%s.window] <- o
 		if int64(i) == s.committing.Load() {
@@ -296,45 +258,4 @@ func (w *worker) poll() error {
 		return errStale
 	}
 	return nil
-}
-
-// cpuGate lets a sampled timed run's functional workers use the CPUs the
-// timed windows leave idle (sample.go, windows.go): worker i runs while i
-// is below allowed. The windows lower it without waking anyone (a worker
-// sees it at its next turn) and raise it with a broadcast.
-type cpuGate struct {
-	allowed atomic.Int32
-	mu      sync.Mutex
-	cond    *sync.Cond
-}
-
-func newCPUGate() *cpuGate {
-	g := &cpuGate{}
-	g.cond = sync.NewCond(&g.mu)
-	return g
-}
-
-// add raises allowed by n.
-func (g *cpuGate) add(n int) {
-	g.mu.Lock()
-	g.allowed.Add(int32(n))
-	g.cond.Broadcast()
-	g.mu.Unlock()
-}
-
-// open lets every worker run from now on.
-func (g *cpuGate) open() { g.add(1 << 20) }
-
-// wait blocks worker i while the gate holds it and returns how long.
-func (g *cpuGate) wait(i int) time.Duration {
-	if int32(i) < g.allowed.Load() {
-		return 0
-	}
-	t0 := time.Now()
-	g.mu.Lock()
-	for int32(i) >= g.allowed.Load() {
-		g.cond.Wait()
-	}
-	g.mu.Unlock()
-	return time.Since(t0)
 }

@@ -15,7 +15,6 @@ type runner struct {
 	l    *exec.Launch
 	g    *exec.GlobalMem
 	base *exec.Launch
-	gate func() // runCluster's gate (nil: none)
 }
 
 func newRunner(k *exec.Kernel, l *exec.Launch, sh *exec.SharedMem) (*runner, error) {
@@ -35,7 +34,7 @@ type runOutput struct {
 // run executes unit i with the budget and takes what it left behind.
 func (r *runner) run(p *plan, i int, budget int64) *outcome {
 	o := &outcome{}
-	o.insts, o.ctas, o.err = p.runGated(r.k, r.l, i, &budget, r.gate)
+	o.insts, o.ctas, o.err = p.run(r.k, r.l, i, &budget)
 	o.run = r.take()
 	return o
 }

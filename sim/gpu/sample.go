@@ -70,9 +70,6 @@ type sampling struct {
 	skip  int           // units skipped in time (run functionally)
 	ref   []*clusterRun // the second wave's units
 	out   Sampled
-	// par: the skipped units' parallel functional run, started beside the
-	// timed windows (start); nil when they run after the timed run
-	par *sched
 }
 
 // newSampling returns the sampling state when the launch may be sampled
@@ -157,27 +154,6 @@ func (s *sampling) skipped() *plan {
 	return &q
 }
 
-// start starts the skipped units' functional workers while the timed run
-// goes on (windows.go, with more than one goroutine and partition): they
-// run speculatively on views of the timed run's committed memory, on the
-// CPUs the windows leave idle (the gate), and finish commits them in unit
-// order once the timed run is over. A unit that read memory a later window
-// changed is stale and runs again in order, as when an earlier unit
-// changed it: the memory, counters and instruction counts are those of
-// running the skipped units one after the other after the timed run.
-func (s *sampling) start(g *cpuGate) {
-	m := s.m
-	s.par = startParallel(s.skipped(), m.k, m.l, m.sh, m.cfg.MaxInstructions, m.cfg.jobs(), g)
-}
-
-// abort stops the functional workers start started (a failed timed run).
-func (s *sampling) abort() {
-	if s != nil && s.par != nil {
-		s.par.stopWorkers()
-		s.par = nil
-	}
-}
-
 // finish runs the skipped units functionally and moves the launch's end
 // by their waves; it returns the launch's warp instructions and adds the
 // functional run's host figures to st.
@@ -188,11 +164,7 @@ func (s *sampling) finish(st *ParallelStats) (int64, error) {
 	r := &Result{Instructions: m.insts, CTAs: s.limit(m.p.n) * per}
 	budget := m.cfg.MaxInstructions - m.insts
 	var err error
-	if s.par != nil {
-		// the timed run's windows were commits 1..windows of m.sh
-		err = s.par.finish(r, budget, uint64(m.windows))
-		s.par = nil
-	} else if jobs := m.cfg.jobs(); jobs > 1 {
+	if jobs := m.cfg.jobs(); jobs > 1 {
 		err = runParallel(q, m.k, m.l, r, budget, jobs)
 	} else {
 		err = runSerial(q, m.k, m.l, r, budget)

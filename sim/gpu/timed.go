@@ -127,7 +127,6 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 		// the untimed units run functionally; their time is extrapolated
 		res.Instructions, err = m.smp.finish(&res.Parallel)
 	}
-	m.smp.abort()
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
 	}

@@ -70,11 +70,6 @@ func (p *plan) origin(i int) [3]int {
 // (an error making the unit counts nothing). A unit that completes hands
 // its CTAs' memory back to l.
 func (p *plan) run(k *exec.Kernel, l *exec.Launch, i int, budget *int64) (insts int64, ctas int, err error) {
-	return p.runGated(k, l, i, budget, nil)
-}
-
-// runGated is run with runCluster's gate.
-func (p *plan) runGated(k *exec.Kernel, l *exec.Launch, i int, budget *int64, gate func()) (insts int64, ctas int, err error) {
 	var cl *exec.Cluster
 	if p.slots != nil {
 		cl, err = exec.NewCluster(k, l, p.origin(i), p.slots[i%len(p.slots)])
@@ -88,7 +83,7 @@ func (p *plan) runGated(k *exec.Kernel, l *exec.Launch, i int, budget *int64, ga
 	if err != nil {
 		return 0, 0, err
 	}
-	err = runCluster(cl, budget, l.Poll, gate)
+	err = runCluster(cl, budget, l.Poll)
 	for _, c := range cl.CTAs() {
 		if c == nil {
 			continue

@@ -136,17 +136,8 @@ func (m *machine) run() error {
 		m.p.progress(0, m.p.ctas, 0) // the total is known before any CTA ends
 	}
 	w := newWorkers(m, m.cfg.jobs())
-	if w.n > 1 && m.sh != nil && m.smp.active() {
-		// the skipped units' functional run starts now, on the CPUs the
-		// windows leave idle (sample.go)
-		w.gate = newCPUGate()
-		m.smp.start(w.gate)
-	}
 	defer func() {
 		w.stop()
-		if w.gate != nil {
-			w.gate.open()
-		}
 		m.busy, m.busyCPU = time.Duration(w.busy.Load()), time.Duration(w.busyCPU.Load())
 	}()
 	m.jobs = max(w.n, 1)
@@ -297,10 +288,7 @@ func (m *machine) finish() {
 // nanoseconds each goroutine spent draining windows
 // (host.parallel_speedup and parallel_cpu; measured once per goroutine and
 // window, each goroutine on its own OS thread; the caller's goroutine also
-// adds the boundaries' commits). A sampled run's gate (sample.go) lets the
-// skipped units' functional workers run on a goroutine's CPU from when it
-// finds no partition left in a window to the next window's start, and on
-// the others' CPUs while the caller commits a boundary.
+// adds the boundaries' commits).
 type workers struct {
 	m             *machine
 	order         []*part
@@ -311,7 +299,6 @@ type workers struct {
 	start         []chan engine.Cycle
 	wg            sync.WaitGroup
 	busy, busyCPU atomic.Int64
-	gate          *cpuGate // nil: no functional workers beside the windows
 }
 
 func newWorkers(m *machine, jobs int) *workers {
@@ -335,9 +322,6 @@ func newWorkers(m *machine, jobs int) *workers {
 // run advances every partition to cycle end.
 func (w *workers) run(end engine.Cycle) {
 	w.next.Store(0)
-	if w.gate != nil {
-		w.gate.allowed.Store(0) // every goroutine runs partitions
-	}
 	if w.n > 1 {
 		slices.SortStableFunc(w.order, func(a, b *part) int { return cmp64(w.cost[b.id], w.cost[a.id]) })
 	}
@@ -353,9 +337,6 @@ func (w *workers) run(end engine.Cycle) {
 		w.drain(end)
 	}
 	w.wg.Wait()
-	if w.gate != nil {
-		w.gate.allowed.Store(int32(w.n - 1)) // the caller commits the boundary
-	}
 }
 
 // measured drains and adds the time it took to busy and busyCPU (the
@@ -371,9 +352,6 @@ func (w *workers) drain(end engine.Cycle) {
 	for {
 		i := int(w.next.Add(1) - 1)
 		if i >= len(w.order) {
-			if w.gate != nil {
-				w.gate.add(1) // this goroutine's CPU is free until the window ends
-			}
 			return
 		}
 		p := w.order[i]
