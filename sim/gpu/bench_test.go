@@ -110,31 +110,3 @@ func benchGemmTimed(b *testing.B, name string, flops float64, jobs int) {
 	}
 	b.ReportMetric(float64(b.N)*flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
-
-// BenchmarkTimedJobs runs the timed model on a one-wave CUTLASS GEMM
-// (cutlass_gemm_ws_cooperative_1536x1408x1024: 66 clusters over every
-// SM) on 1 and 2 goroutines and reports the windows' CPU seconds per run
-// (host.parallel_cpu times wall_seconds; 0 at --jobs 1): their excess over
-// the serial run's time is what --jobs 2 costs beside the speedup
-// (validation/timing/par22.md).
-func BenchmarkTimedJobs(b *testing.B) {
-	dir := filepath.Join("..", "..", "validation", "testdata", "cutlass_gemm_ws_cooperative_1536x1408x1024")
-	for _, jobs := range []int{1, 2} {
-		b.Run(map[int]string{1: "jobs1", 2: "jobs2"}[jobs], func(b *testing.B) {
-			var cpu float64
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				s, err := session.Prepare(filepath.Join(dir, "kernel.ptx"), filepath.Join(dir, "launch.yaml"), "", exec.DefaultLayout())
-				require.NoError(b, err)
-				b.StartTimer()
-				cfg := gpu.DefaultConfig()
-				cfg.Jobs = jobs
-				res, _, err := gpu.RunTimed(cfg, gpu.DefaultTimedConfig(), s.Kernel, s.Launch, gpu.TimedOptions{})
-				require.NoError(b, err)
-				cpu += res.Parallel.BusyCPU.Seconds()
-			}
-			b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
-		})
-	}
-}
