@@ -287,9 +287,10 @@ func (m *machine) finish() {
 // finish a window close together. A partition thus stays on one goroutine
 // (one CPU's caches) from window to window unless the balance needs it
 // elsewhere: taking the next partition of one shared list moved half the
-// partitions every window, and --jobs 2 spent 9% more CPU time than
-// --jobs 1 on the device's Xeon (validation/timing/par22.md). What runs
-// where never changes a result. busy and busyCPU sum the wall and CPU
+// partitions every window, a moved partition took 6-25% more CPU time in
+// its window, and --jobs 2 spent 9% more CPU time than --jobs 1 on the
+// device's Xeon (validation/timing/par22.md). What runs where never
+// changes a result. busy and busyCPU sum the wall and CPU
 // nanoseconds each goroutine spent draining windows
 // (host.parallel_speedup and parallel_cpu; measured once per goroutine and
 // window, each goroutine on its own OS thread; the caller's goroutine also
