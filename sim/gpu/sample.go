@@ -147,21 +147,35 @@ func (s *sampling) record(cr *clusterRun) {
 	}
 }
 
-// finish runs the skipped units functionally and moves the launch's end
-// by their waves; it returns the launch's warp instructions.
-func (s *sampling) finish() (int64, error) {
-	m := s.m
-	q := *m.p
+// skipped is the plan of the skipped units.
+func (s *sampling) skipped() *plan {
+	q := *s.m.p
 	q.from, q.n = 2*s.lanes, 2*s.lanes+s.skip
+	return &q
+}
+
+// finish runs the skipped units functionally and moves the launch's end
+// by their waves; it returns the launch's warp instructions and adds the
+// functional run's host figures to st.
+func (s *sampling) finish(st *ParallelStats) (int64, error) {
+	m := s.m
+	q := s.skipped()
 	per := q.cluster[0] * q.cluster[1] * q.cluster[2]
 	r := &Result{Instructions: m.insts, CTAs: s.limit(m.p.n) * per}
 	budget := m.cfg.MaxInstructions - m.insts
 	var err error
 	if jobs := m.cfg.jobs(); jobs > 1 {
-		err = runParallel(&q, m.k, m.l, r, budget, jobs)
+		err = runParallel(q, m.k, m.l, r, budget, jobs)
 	} else {
-		err = runSerial(&q, m.k, m.l, r, budget)
+		err = runSerial(q, m.k, m.l, r, budget)
 	}
+	f := r.Parallel
+	st.Busy += f.Busy
+	st.BusyCPU += f.BusyCPU
+	st.Conflicts += f.Conflicts
+	st.Stale += f.Stale
+	st.Failed += f.Failed
+	st.OverBudget += f.OverBudget
 	if err != nil {
 		return r.Instructions, err
 	}

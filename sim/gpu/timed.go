@@ -122,11 +122,11 @@ func RunTimed(cfg Config, tc TimedConfig, k *exec.Kernel, l *exec.Launch, opt Ti
 	err = m.run()
 	m.finish()
 	res.Instructions = m.insts
+	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n, Busy: m.busy, BusyCPU: m.busyCPU}
 	if err == nil && m.smp.active() {
 		// the untimed units run functionally; their time is extrapolated
-		res.Instructions, err = m.smp.finish()
+		res.Instructions, err = m.smp.finish(&res.Parallel)
 	}
-	res.Parallel = ParallelStats{Jobs: m.jobs, Units: p.n, Busy: m.busy, BusyCPU: m.busyCPU}
 	if l.Counters != &res.Smem {
 		res.Smem = *l.Counters
 	}
