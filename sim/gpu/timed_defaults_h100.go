@@ -44,6 +44,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"cluster_barrier_cycles":            {74, "fit: Nelder-Mead (cluster_barrier_cycles) on cluster_bar_c2_relaxed, cluster_bar_c4_relaxed", f(0.0215)},
 	"cluster_fence_cycles":              {693, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0272)},
 	"const_ldc_cycles":                  {24, "fit: closed form, lower median of ldc_cycles (an LDC hit's issue to its dependent ISETP's, minus one) over ldclat_u32_seq 24, ldclat_u32_low 24, ldclat_u32_rev 24 (validation/timing/ldclat.md)", f(0.1443)},
+	"const_ldc_miss_cycles":             {99, "fit: Nelder-Mead (const_ldc_miss_cycles) on ldclat_u32_seq, ldclat_u64_seq, ldclat_u32_rev, ldclat_u32_low, ldclat_mix, psinkx_lat_post_cta_w1 (validation/timing/constc22.md)", f(0)},
 	"const_miss_cycles":                 {159, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.1459)},
 	"const_sector_interval_cycles":      {33, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4", f(0.1459)},
 	"conv_interval_cycles":              {8, "spec: 16 lanes/SM", nil},
