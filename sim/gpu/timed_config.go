@@ -314,6 +314,7 @@ func Params() []Param {
 		intParam("const_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.MissCycles }),
 		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),
 		intParam("const_ldc_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCCycles }),
+		intParam("const_ldc_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCMissCycles }),
 		intParam("icache_dram_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.DRAMCycles }),
 		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
 		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),

@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -24,6 +25,16 @@ type ConstCacheConfig struct {
 	SectorIntervalCycles int `json:"sector_interval_cycles" yaml:"sector_interval_cycles"`
 	// LDCCycles is an LDC's latency on a hit (paramremat.go).
 	LDCCycles int `json:"ldc_cycles" yaml:"ldc_cycles"`
+	// LDCMissCycles is a miss's latency, in place of MissCycles, for a
+	// vector LDC (ldcPathLoads: a load whose value, combined with nothing
+	// but other constants and immediates, is compared; the
+	// cluster-launch flag). Family ldclat: a lone LDC miss issues its
+	// dependent ISETP ~93 cycles after the LDC, where sgp's and tmaq's
+	// prologue ULDC misses (uniform datapath, no scoreboard) take
+	// ~140-160. The two paths keep apart what they hold and queue apart
+	// (ldclat_u32_low: the ULDC.64 c[0x0][0x208] of the entry does not
+	// make the LDC of c[0x0][0x230] a hit). 0: one path, MissCycles.
+	LDCMissCycles int `json:"ldc_miss_cycles" yaml:"ldc_miss_cycles"`
 }
 
 // constSectorBytes is the granule of a miss (structural: the 32-byte
@@ -60,8 +71,12 @@ type paramSectors struct {
 	first, last []int32
 	all         []int32
 	reqAt       [][]int32 // per PC: sector ranks requested when a warp issues it
-	sinkAt      [][]int32 // per PC: ld.param PCs whose registers wait for their sectors from here
-	sunk        []bool    // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
+	reqLDC      [][]bool  // per PC, parallel to reqAt: asked for by a vector LDC (ldcPath)
+	// ldcPath: per PC, a load ptxas reads by a vector LDC
+	// (ldcPathLoads; ConstCacheConfig.LDCMissCycles)
+	ldcPath []bool
+	sinkAt  [][]int32 // per PC: ld.param PCs whose registers wait for their sectors from here
+	sunk    []bool    // per PC: an ld.param whose LDC ptxas sinks past a barrier (sinkAt)
 	// holdAt: per PC (the instruction after a barrier), the ld.param PCs
 	// whose uniform address arithmetic ptxas moved below that barrier
 	// (chainSinkBarrier): the warp issues nothing there before their
@@ -195,7 +210,9 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	if p.clusterFlag >= 0 {
 		p.clusterFlagRank = p.rank(clusterFlagAddr / sector)
 	}
+	p.ldcPath = ldcPathLoads(f, p.first)
 	p.reqAt, p.sinkAt, p.sunk, p.ldc = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]bool, n)
+	p.reqLDC = make([][]bool, n)
 	p.holdAt = make([][]int32, n)
 	leader := blockLeaders(f)
 	uniform := dataUniformRegs(f, infos, len(f.Regs))
@@ -225,6 +242,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	// at the entry
 	if i, ok := slices.BinarySearch(p.all, paramBankBase/sector); ok {
 		p.reqAt[0] = append(p.reqAt[0], int32(i))
+		p.reqLDC[0] = append(p.reqLDC[0], false)
 	}
 	if p.clusterFlag >= 0 {
 		p.clusterFlagRegion = syncBefore[p.clusterFlag] + 1
@@ -266,11 +284,13 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 			region = max(int(syncBefore[r])+1, blockStart[r])
 		}
 		for s := p.first[pc]; s <= p.last[pc] && !chain; s++ {
-			if r := int32(p.rank(s)); !slices.Contains(p.reqAt[region], r) {
+			r := int32(p.rank(s))
+			if !slices.ContainsFunc(slices.Collect(reqPairs(p, region)), func(q reqPair) bool { return q == reqPair{r, p.ldcPath[pc]} }) {
 				p.reqAt[region] = append(p.reqAt[region], r)
+				p.reqLDC[region] = append(p.reqLDC[region], p.ldcPath[pc])
 			}
 		}
-		slices.Sort(p.reqAt[region])
+		sortReq(p.reqAt[region], p.reqLDC[region])
 		if region > pc {
 			if !chain {
 				p.sinkAt[region] = append(p.sinkAt[region], int32(pc))
@@ -284,30 +304,39 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	return p
 }
 
-// constCache is one SM's constant cache for the launch's parameters: when
-// each sector of paramSectors.all arrives (0: not requested), and the last
-// arrival of the queue of misses (a miss arrives MissCycles after its
-// request, SectorIntervalCycles after the miss before it at the earliest).
+// constCache is one SM's constant caches for the launch's parameters,
+// per path (0: ULDC and c[] operands, 1: vector LDC, when LDCMissCycles
+// is set): when each sector of paramSectors.all arrives (0: not
+// requested), and the last arrival of the path's queue of misses (a miss
+// arrives MissCycles / LDCMissCycles after its request,
+// SectorIntervalCycles after the path's miss before it at the earliest).
 type constCache struct {
-	arrive []engine.Cycle
-	tail   engine.Cycle
+	arrive [2][]engine.Cycle
+	tail   [2]engine.Cycle
 }
 
 // paramSector is when sector rank r is there, requesting it at now if no
-// warp of the SM did yet.
-func (s *SM) paramSector(r int, now engine.Cycle) engine.Cycle {
+// warp of the SM did yet; ldc: a vector LDC's request (its own path and
+// latency, LDCMissCycles), else a ULDC's (MissCycles).
+func (s *SM) paramSector(r int, now engine.Cycle, ldc bool) engine.Cycle {
 	p, cc := s.code.params, &s.cfg.Const
-	if s.cc.arrive == nil {
-		s.cc.arrive = make([]engine.Cycle, len(p.all))
+	path, miss := 0, cc.MissCycles
+	if ldc && cc.LDCMissCycles > 0 {
+		path, miss = 1, cc.LDCMissCycles
 	}
-	if s.cc.arrive[r] == 0 {
-		t := now + engine.Cycle(cc.MissCycles)
-		if s.cc.tail > 0 {
-			t = max(t, s.cc.tail+engine.Cycle(cc.SectorIntervalCycles))
+	arrive := s.cc.arrive[path]
+	if arrive == nil {
+		arrive = make([]engine.Cycle, len(p.all))
+		s.cc.arrive[path] = arrive
+	}
+	if arrive[r] == 0 {
+		t := now + engine.Cycle(miss)
+		if s.cc.tail[path] > 0 {
+			t = max(t, s.cc.tail[path]+engine.Cycle(cc.SectorIntervalCycles))
 		}
-		s.cc.arrive[r], s.cc.tail = t, t
+		arrive[r], s.cc.tail[path] = t, t
 	}
-	return s.cc.arrive[r]
+	return arrive[r]
 }
 
 // paramLoadReady is when the kernel-parameter load at pc has its value,
@@ -316,7 +345,7 @@ func (s *SM) paramLoadReady(pc int32, now engine.Cycle) engine.Cycle {
 	p := s.code.params
 	var t engine.Cycle
 	for sec := p.first[pc]; sec <= p.last[pc]; sec++ {
-		t = max(t, s.paramSector(p.rank(sec), now))
+		t = max(t, s.paramSector(p.rank(sec), now, p.ldcPath[pc]))
 	}
 	return t
 }
@@ -370,8 +399,8 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycl
 	if len(p.reqAt[info.PC]) > 0 {
 		ws.paramAt = at // a region whose loads are read in it: their LDCs go here
 	}
-	for _, r := range p.reqAt[info.PC] {
-		s.paramSector(int(r), now)
+	for i, r := range p.reqAt[info.PC] {
+		s.paramSector(int(r), now, p.reqLDC[info.PC][i])
 	}
 	hit := len(p.sinkAt[info.PC]) > 0 && !ws.paramSunkDone[info.PC]
 	if hit {
@@ -452,13 +481,154 @@ func (s *SM) clusterFlagHold(ws *warpState, info *exec.InstInfo, now engine.Cycl
 	if ws.clusterFlagAt == 0 && pc == p.clusterFlagRegion {
 		// the LDC at the region's top: ready when its sector is in, not
 		// before its hit latency; then the compare and the branch
-		t := max(s.paramSector(p.clusterFlagRank, now), s.paramHit(now))
+		t := max(s.paramSector(p.clusterFlagRank, now, true), s.paramHit(now))
 		ws.clusterFlagAt = t + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles+s.cfg.BranchPredicateCycles+s.cfg.BranchNotTakenCycles)
 	}
 	if pc == p.clusterFlag {
 		return ws.clusterFlagAt
 	}
 	return 0
+}
+
+// reqPair is a requested sector rank and its path.
+type reqPair struct {
+	r   int32
+	ldc bool
+}
+
+// reqPairs is region's requests.
+func reqPairs(p *paramSectors, region int) func(func(reqPair) bool) {
+	return func(yield func(reqPair) bool) {
+		for i, r := range p.reqAt[region] {
+			if !yield(reqPair{r, p.reqLDC[region][i]}) {
+				return
+			}
+		}
+	}
+}
+
+// sortReq sorts a region's requests by rank (ULDC before LDC), keeping
+// reqLDC parallel to reqAt.
+func sortReq(r []int32, ldc []bool) {
+	less := func(i, j int) bool { return r[i] < r[j] || r[i] == r[j] && !ldc[i] && ldc[j] }
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && less(j, j-1); j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+			ldc[j], ldc[j-1] = ldc[j-1], ldc[j]
+		}
+	}
+}
+
+// ldcPathLoads marks, per PC, the tracked constant loads (first[pc] >= 0)
+// that ptxas reads by a vector LDC: the setp that first reads the value
+// compares it, or its sum with other constants (the sum's last add:
+// ptxas adds the other terms in the uniform datapath and the last one
+// into the vector register ISETP reads), with constants only. The SASS (ptxas 13.0 sm_90a, cuobjdump):
+// ldclat's `ld.param` compared with a constant is `LDC R0, c[0x0][A];
+// ISETP` in every region, u32 and u64 (validation/timing/ldclat_sass);
+// psinkx_lat's `LDC.64; ISETP; ISETP.EX`; tmaqx's stage count `LDC R0,
+// c[0x0][0x388]; ISETP` (first18.md). Parameters that feed address or
+// per-thread arithmetic are ULDCs (psink's divisor chain ULDC.64 ->
+// IMAD.WIDE; sgp's and tmaq's record pointer ULDC -> UIMAD: prod16.md,
+// first18.md) and keep MissCycles, as do flags masked by an immediate
+// before their compare (tmaq: ULOP3 / UISETP). The sums: psinkx _wa's four
+// warm words w0 + w1 + w2 + w3 are `ULDC w1; ULDC w0; ULDC w2; UIADD3;
+// LDC w3; VIADD` (psink21_sass.txt), the last add's term an LDC; psink
+// _wm's three, w0 + w1 + w2, are `LDC w0; ULDC w1; LDC w2; IADD3`: w0 is
+// an LDC the rule misses (its sector then counts as the ULDC path's).
+func ldcPathLoads(f *ptx.Function, first []int32) []bool {
+	n := len(f.Insts)
+	out := make([]bool, n)
+	isLoad := func(pc int) bool { return pc < len(first) && first[pc] >= 0 }
+	defOf := func(in *ptx.Inst) (int32, bool) {
+		if len(in.Ops) == 0 || in.Ops[0].Kind != ptx.OpdReg {
+			return 0, false
+		}
+		return in.Ops[0].Reg, true
+	}
+	// the registers that hold constants or arithmetic on them, as of
+	// each load (PTX order)
+	val := map[int32]bool{}
+	vals := make([]map[int32]bool, n)
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		d, ok := defOf(in)
+		if !ok {
+			continue
+		}
+		switch {
+		case isLoad(pc):
+			val[d] = true
+			vals[pc] = maps.Clone(val)
+		case chainStep(in) && srcsConstIn(in, val):
+			val[d] = true
+		default:
+			delete(val, d)
+		}
+	}
+	for pc := range f.Insts {
+		if vals[pc] == nil {
+			continue
+		}
+		d, _ := defOf(&f.Insts[pc])
+		live, cv := map[int32]bool{d: true}, vals[pc]
+		for q := pc + 1; q < n; q++ {
+			in := &f.Insts[q]
+			r, hasDef := defOf(in)
+			if !readsLive(in, live) && !(in.Guard >= 0 && live[in.Guard]) {
+				if hasDef && live[r] {
+					break // redefined before a read
+				}
+				if hasDef && (isLoad(q) || chainStep(in) && srcsConstIn(in, cv)) {
+					cv[r] = true
+				} else if hasDef {
+					delete(cv, r)
+				}
+				continue
+			}
+			if in.Op == ptx.OpSetp {
+				out[pc] = srcsConstIn(in, cv)
+				break
+			}
+			// one step: the sum's last add, of the load and other
+			// constants' sum, right before the compare
+			if len(live) > 1 || !hasDef || in.Op != ptx.OpAdd || !srcsConstIn(in, cv) || !addsConst(in, live, cv) {
+				break
+			}
+			live[r], cv[r] = true, true
+		}
+	}
+	return out
+}
+
+// addsConst: in adds a register of live to another register of vals
+// (a sum of constants, not an immediate).
+func addsConst(in *ptx.Inst, live, vals map[int32]bool) bool {
+	if len(in.Ops) != 3 {
+		return false
+	}
+	a, b := &in.Ops[1], &in.Ops[2]
+	if a.Kind != ptx.OpdReg || b.Kind != ptx.OpdReg {
+		return false
+	}
+	return live[a.Reg] && vals[b.Reg] && !live[b.Reg] || live[b.Reg] && vals[a.Reg] && !live[a.Reg]
+}
+
+// srcsConstIn: every source operand of in is an immediate or a register
+// of vals.
+func srcsConstIn(in *ptx.Inst, vals map[int32]bool) bool {
+	for i := 1; i < len(in.Ops); i++ {
+		switch o := &in.Ops[i]; o.Kind {
+		case ptx.OpdReg:
+			if !vals[o.Reg] {
+				return false
+			}
+		case ptx.OpdImm:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // driverConstAddr is the constant-bank address a special-register read

@@ -37,14 +37,20 @@ func deriveColdRep1(b *Bench, o Outputs, cycles float64) (map[string]float64, er
 	return map[string]float64{NCUFigure: cycles, "cycles_cold": maxCol(cl, 0), "cycles_warm": maxCol(cl, 1)}, nil
 }
 
-// groupsCold fits the constant-cache miss path (sim/sm/constcache.go) on
-// coldc_*: const_miss_cycles is the first sector's latency (coldc_s4: four
-// sectors), const_sector_interval_cycles the gap between queued sectors
-// (coldc_s32, coldc_s128: 32 sectors each).
+// groupsCold fits the constant-cache miss path of ULDCs and c[] operands
+// (sim/sm/constcache.go): const_miss_cycles is a miss's latency,
+// const_sector_interval_cycles the gap between queued sectors. coldc_*
+// (cycles_cold: 4 or 32 sectors queued) fixes mostly the interval; the
+// prologue ULDC misses of sgp (two in series: ULDC c[0x0][0xc] -> UIMAD ->
+// ULDC.64 c[0x0][0x388]) and tmaq (pro_cycles) the latency
+// (validation/timing/constc22.md). A vector LDC's miss is
+// const_ldc_miss_cycles (groups22_constc.go).
 var groupsCold = []Group{
 	{Name: "const_cache", Params: []string{"const_miss_cycles", "const_sector_interval_cycles"},
-		Benches: []string{"coldc_s4", "coldc_s32", "coldc_s128"},
-		Start:   []float64{260, 32}, Lo: []float64{0, 0}, Hi: []float64{5000, 1000}},
+		Benches: []string{"coldc_s4", "coldc_s32", "coldc_s128", "sgp_k0_c1", "sgp_k64_c1", "sgp_k512_c1",
+			"tmaq_s1", "tmaq_s2", "tmaq_s6"},
+		Figures: []string{"cycles_cold", "pro_cycles"},
+		Start:   []float64{161, 36}, Lo: []float64{0, 0}, Hi: []float64{5000, 1000}},
 }
 
 func init() { Groups = append(Groups, groupsCold...) }

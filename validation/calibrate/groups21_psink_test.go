@@ -17,15 +17,17 @@ func TestClusterFlagAndGuardLDCRecorded(t *testing.T) {
 	by := recordedH200(t)
 	// the GPU: the first barrier.cluster of a launch (psink's, from the
 	// entry) is ~100 cycles dearer than a steady one (cluster_bar's loop):
-	// the cold LDC c[0x0][0x140] and its ISETP + BRA. The model pays at
-	// least that (its lone constant miss is ~70 cycles too long: the note)
+	// the cold LDC c[0x0][0x140] and its ISETP + BRA. The model pays that
+	// (const_ldc_miss_cycles: groups22_constc_test.go)
 	gFirst, wFirst := simulatedFigure(t, by, "psink_mid_clu_w1", "bar_cycles")
 	gSteady, wSteady := simulatedFigure(t, by, "cluster_bar_c2_relaxed", "cycles_per_barrier")
 	assert.InDelta(t, 100, wFirst-wSteady, 15, "the recordings: the first barrier's extra")
-	assert.GreaterOrEqual(t, gFirst-gSteady, wFirst-wSteady, "the model's first barrier pays the flag's miss")
-	assert.Less(t, gFirst-gSteady, wFirst-wSteady+110, "by at most the lone-miss excess")
+	assert.InDelta(t, wFirst-wSteady, gFirst-gSteady, 15, "the model's first barrier pays the flag's miss")
+	// tmaqx_s4_mc's first cluster barrier after the inits: ~45 cycles of
+	// every tmaqx variant's sync stretch are not modelled (first18.md), so
+	// the model is short by about that
 	g, w := simulatedFigure(t, by, "tmaqx_s4_mc", "sync_cycles")
-	assert.InEpsilon(t, w, g, 0.10, "tmaqx_s4_mc: the .release cluster barrier after the inits, its first")
+	assert.InEpsilon(t, w, g, 0.20, "tmaqx_s4_mc: the .release cluster barrier after the inits, its first")
 	g, w = simulatedFigure(t, by, "psink_pre_clu_w12", "chain_cycles")
 	assert.InEpsilon(t, w, g, 0.05, "psink_pre_clu_w12: the chain after the first barrier, its guard included")
 	// the guard `if (v == K) p.out[k] = v`: its predicated-off STG waits for

@@ -1,0 +1,67 @@
+package sm
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// ldcPathOf is, per bank address an entry's tracked constant load reads,
+// whether ldcPathLoads makes it a vector LDC.
+func ldcPathOf(t *testing.T, dir, entry string) map[int]bool {
+	t.Helper()
+	src, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx"))
+	require.NoError(t, err)
+	p, err := ptx.Load("kernel.ptx", src)
+	require.NoError(t, err)
+	k, err := exec.Compile(p, entry, exec.DefaultLayout())
+	require.NoError(t, err)
+	f := k.Entry()
+	ps := newParamSectors(k)
+	out := map[int]bool{}
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if ps.first[pc] < 0 || in.Op != ptx.OpLd {
+			continue
+		}
+		off, ok := paramOffset(f, &in.Ops[len(in.Ops)-1], map[int32]int{})
+		if !ok {
+			continue
+		}
+		out[paramBankAddr(f, off)] = out[paramBankAddr(f, off)] || ps.ldcPath[pc]
+	}
+	return out
+}
+
+// TestLDCPathMatchesSASS: which parameter loads ldcPathLoads makes vector
+// LDCs, against the SASS of the microbenchmarks (ptxas 13.0 sm_90a,
+// cuobjdump: validation/timing/ldclat_sass.ctrl.txt.gz, psink21_sass.txt,
+// first18.md).
+func TestLDCPathMatchesSASS(t *testing.T) {
+	// ldclat_u32_seq: `LDC R0, c[0x0][0x500]; ISETP` in every region
+	got := ldcPathOf(t, "ldclat_u32_seq", "ldclat")
+	for _, a := range []int{0x500, 0x504, 0x508, 0x510, 0x51c, 0x520, 0x540, 0x580, 0x600} {
+		assert.True(t, got[a], "ldclat c[0x0][%#x]: LDC", a)
+	}
+	// psinkx _wa: ULDC 0x548, 0x528, 0x564; UIADD3; LDC 0x508; VIADD; ISETP;
+	// then the chain's ULDC.64s 0x510 .. 0x558
+	got = ldcPathOf(t, "psinkx_post_cta_w1_wa", "psinkx")
+	assert.True(t, got[0x508], "_wa's last term: LDC")
+	for _, a := range []int{0x528, 0x548, 0x564, 0x510, 0x518, 0x550} {
+		assert.False(t, got[a], "psinkx c[0x0][%#x]: ULDC", a)
+	}
+	// psink _wm: LDC 0x528; ULDC 0x548; LDC 0x564; IADD3: the rule takes the
+	// last term only (0x528's LDC is the miss it does not see)
+	got = ldcPathOf(t, "psink_pre_cta_w1_wm", "psink")
+	assert.True(t, got[0x564], "_wm's last term: LDC")
+	assert.False(t, got[0x548], "_wm's ULDC")
+	// psinkx_lat: LDC.64 c[0x0][0x510]; ISETP; ISETP.EX
+	got = ldcPathOf(t, "psinkx_lat_post_cta_w1", "psinkx")
+	assert.True(t, got[0x510], "psinkx_lat: LDC.64")
+}
