@@ -279,50 +279,33 @@ func (m *machine) finish() {
 }
 
 // workers run the partitions of each window on jobs goroutines (the
-// caller's among them). Each goroutine owns a fixed share of the
-// partitions (split by SMs, most SMs first, to the goroutine with the
-// fewest so far) and runs its own first, longest in the previous window
-// first; then it takes the others' partitions nobody has started yet, from
-// the end of their owners' lists (the short ones), so that the goroutines
-// finish a window close together. A partition thus stays on one goroutine
-// (one CPU's caches) from window to window unless the balance needs it
-// elsewhere: taking the next partition of one shared list moved half the
-// partitions every window, a moved partition took 6-25% more CPU time in
-// its window, and --jobs 2 spent 9% more CPU time than --jobs 1 on the
-// device's Xeon (validation/timing/par22.md). What runs where never
-// changes a result. busy and busyCPU sum the wall and CPU
+// caller's among them), each taking the next partition of order when it
+// is free. With more than one, order is the partitions by the wall time
+// they took in the previous window, longest first (largest first in the
+// first window), so that the partitions left for the window's end are
+// short ones and the goroutines finish it close together (what runs where
+// never changes a result; giving each goroutine its own share of the
+// partitions was tried and measured slower on the device's Xeon:
+// validation/timing/par22.md). busy and busyCPU sum the wall and CPU
 // nanoseconds each goroutine spent draining windows
 // (host.parallel_speedup and parallel_cpu; measured once per goroutine and
 // window, each goroutine on its own OS thread; the caller's goroutine also
 // adds the boundaries' commits).
 type workers struct {
 	m             *machine
-	own           [][]*part     // each goroutine's partitions (0: the caller's)
-	claimed       []atomic.Bool // by partition id: started in this window
-	cost          []int64       // nanoseconds each partition (by id) took in the last window
+	order         []*part
+	cost          []int64 // nanoseconds each partition (by id) took in the last window
 	n             int
+	next          atomic.Int64
+	end           engine.Cycle
 	start         []chan engine.Cycle
 	wg            sync.WaitGroup
 	busy, busyCPU atomic.Int64
 }
 
 func newWorkers(m *machine, jobs int) *workers {
-	n := max(1, min(jobs, len(m.parts)))
-	w := &workers{m: m, own: make([][]*part, n), claimed: make([]atomic.Bool, len(m.parts)),
-		cost: make([]int64, len(m.parts)), n: min(jobs, len(m.parts))}
-	bySize := slices.Clone(m.parts)
-	slices.SortStableFunc(bySize, func(a, b *part) int { return len(b.sms) - len(a.sms) })
-	load := make([]int, n)
-	for _, p := range bySize {
-		g := 0
-		for i := range load {
-			if load[i] < load[g] {
-				g = i
-			}
-		}
-		w.own[g] = append(w.own[g], p)
-		load[g] += len(p.sms)
-	}
+	w := &workers{m: m, order: slices.Clone(m.parts), cost: make([]int64, len(m.parts)), n: min(jobs, len(m.parts))}
+	slices.SortStableFunc(w.order, func(a, b *part) int { return len(b.sms) - len(a.sms) })
 	for i := 1; i < w.n; i++ {
 		ch := make(chan engine.Cycle)
 		w.start = append(w.start, ch)
@@ -330,7 +313,7 @@ func newWorkers(m *machine, jobs int) *workers {
 			runtime.LockOSThread() // threadCPU measures this goroutine
 			defer runtime.UnlockOSThread()
 			for end := range ch {
-				w.measured(i, end)
+				w.measured(end)
 				w.wg.Done()
 			}
 		}()
@@ -340,13 +323,9 @@ func newWorkers(m *machine, jobs int) *workers {
 
 // run advances every partition to cycle end.
 func (w *workers) run(end engine.Cycle) {
-	for i := range w.claimed {
-		w.claimed[i].Store(false)
-	}
+	w.next.Store(0)
 	if w.n > 1 {
-		for _, o := range w.own {
-			slices.SortStableFunc(o, func(a, b *part) int { return cmp64(w.cost[b.id], w.cost[a.id]) })
-		}
+		slices.SortStableFunc(w.order, func(a, b *part) int { return cmp64(w.cost[b.id], w.cost[a.id]) })
 	}
 	w.wg.Add(len(w.start))
 	for _, ch := range w.start {
@@ -354,57 +333,46 @@ func (w *workers) run(end engine.Cycle) {
 	}
 	if w.n > 1 {
 		runtime.LockOSThread()
-		w.measured(0, end)
+		w.measured(end)
 		runtime.UnlockOSThread()
 	} else {
-		w.drain(0, end)
+		w.drain(end)
 	}
 	w.wg.Wait()
 }
 
 // measured drains and adds the time it took to busy and busyCPU (the
 // caller has locked its goroutine to its OS thread).
-func (w *workers) measured(g int, end engine.Cycle) {
+func (w *workers) measured(end engine.Cycle) {
 	t0, c0 := time.Now(), threadCPU()
-	w.drain(g, end)
+	w.drain(end)
 	w.busy.Add(int64(time.Since(t0)))
 	w.busyCPU.Add(int64(threadCPU() - c0))
 }
 
-// drain runs goroutine g's partitions, then the others' not yet started.
-func (w *workers) drain(g int, end engine.Cycle) {
-	for _, p := range w.own[g] {
-		if w.claimed[p.id].CompareAndSwap(false, true) {
-			w.advance(p, end)
+func (w *workers) drain(end engine.Cycle) {
+	for {
+		i := int(w.next.Add(1) - 1)
+		if i >= len(w.order) {
+			return
 		}
-	}
-	for k := 1; k < len(w.own); k++ {
-		o := w.own[(g+k)%len(w.own)]
-		for j := len(o) - 1; j >= 0; j-- {
-			if p := o[j]; w.claimed[p.id].CompareAndSwap(false, true) {
-				w.advance(p, end)
-			}
+		p := w.order[i]
+		var t1 time.Time
+		if w.n > 1 {
+			t1 = time.Now()
 		}
-	}
-}
-
-// advance runs partition p to cycle end and takes its window's log.
-func (w *workers) advance(p *part, end engine.Cycle) {
-	var t1 time.Time
-	if w.n > 1 {
-		t1 = time.Now()
-	}
-	if p.eng.NextAt() < end {
-		p.run(end)
-	}
-	p.mem.l2.seal() // the view's own part of the L2 commit (l2seal.go)
-	if p.view != nil {
-		// nothing writes the committed memory before every partition
-		// is done: the logs are taken here, in parallel
-		p.log = p.view.TakeWindowLog()
-	}
-	if w.n > 1 {
-		w.cost[p.id] = int64(time.Since(t1))
+		if p.eng.NextAt() < end {
+			p.run(end)
+		}
+		p.mem.l2.seal() // the view's own part of the L2 commit (l2seal.go)
+		if p.view != nil {
+			// nothing writes the committed memory before every partition
+			// is done: the logs are taken here, in parallel
+			p.log = p.view.TakeWindowLog()
+		}
+		if w.n > 1 {
+			w.cost[p.id] = int64(time.Since(t1))
+		}
 	}
 }
 
