@@ -16,8 +16,8 @@ import (
 // (cutlass_gemm_ws_cooperative_1536x1408x1024: 66 clusters over every
 // SM) on 1 and 2 goroutines and reports the process's CPU seconds per run
 // (user and system): jobs2's excess over jobs1's is what running the
-// windows on two goroutines costs beside the speedup (partitions moving
-// between CPUs' caches: validation/timing/par22.md).
+// windows on two goroutines costs beside the speedup (the boundaries'
+// hand-offs, partitions changing CPU: validation/timing/par22.md).
 func BenchmarkTimedJobs(b *testing.B) {
 	dir := filepath.Join("..", "..", "validation", "testdata", "cutlass_gemm_ws_cooperative_1536x1408x1024")
 	for _, jobs := range []int{1, 2} {
