@@ -40,6 +40,17 @@ import (
 // the queues, not the engine's read rate, set the pace).
 func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
+	if c := s.cfg.Hold.BulkStoreR2URCycles; c > 0 && e.TMAMap == 0 && !isReduce(e) && s.code.low.electStore(e.Info) {
+		// a plain store in ptxas's R2UR loop (bulkelect.go): UBLKCP.G.S
+		// is the loop's last instruction before its BRA.U.ANY, after
+		// three R2URs chained through their predicate (R2UR P0, PLOP3,
+		// R2UR.OR P0, ...), so the engine gets the store when the loop's
+		// hold (BulkStoreR2URCycles, tma_hold.go) ends, not when it
+		// starts. A reduction's UBLKRED sits in its ELECT loop after
+		// three independent R2URs and keeps the issue cycle (family
+		// tbulk, validation/timing/bulkq22.md).
+		now += engine.Cycle(c)
+	}
 	// the box's bytes (exec counts no shared-memory wavefronts for the
 	// read side): those written to global memory
 	bytes := max(e.TMAWavefronts*128, e.GlobalBytes)
