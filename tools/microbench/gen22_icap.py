@@ -10,9 +10,12 @@ each, 64 a KiB) run three times in a `#pragma unroll 1` loop (rep 0 finds the co
 the previous launch left it, reps 1 and 2 where rep 0 left it). `_p<P>`: the KIB KiB are
 two halves with a P KiB pad between them that never runs (`if (seed == MAGIC)`): the warp
 jumps over it; whether the lines the prefetcher brings from the pad take room.
-clk[rep] = t1 - t0 (thread 0). Figures: cycles_warm = clk[2] (runs without ncu, median),
-ncu sm__cycles_elapsed.max. H200 only.
-`python3 tools/microbench/gen22_icap.py` writes only these directories."""
+clk[rep] = t1 - t0 (thread 0). Figures (derive22_icap.go, from ncu's flushed launches,
+clock_ncu.json): cycles_cold = clk[0], cycles_warm = clk[2], ncu sm__cycles_elapsed.max.
+H200 only (session 22, helper icap: validation/timing/icap22.md). kernel.ptx is written
+here (ptx()), not by nvcc: nvcc -O3 ran over 60 s on these kernel.cu on the device.
+`python3 tools/microbench/gen22_icap.py` writes only these directories (kernel.cu,
+launch.yaml, kernel.ptx)."""
 import os
 import sys
 
