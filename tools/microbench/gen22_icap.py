@@ -10,9 +10,12 @@ each, 64 a KiB) run three times in a `#pragma unroll 1` loop (rep 0 finds the co
 the previous launch left it, reps 1 and 2 where rep 0 left it). `_p<P>`: the KIB KiB are
 two halves with a P KiB pad between them that never runs (`if (seed == MAGIC)`): the warp
 jumps over it; whether the lines the prefetcher brings from the pad take room.
-clk[rep] = t1 - t0 (thread 0). Figures: cycles_warm = clk[2] (runs without ncu, median),
-ncu sm__cycles_elapsed.max. H200 only.
-`python3 tools/microbench/gen22_icap.py` writes only these directories."""
+clk[rep] = t1 - t0 (thread 0). Figures (derive22_icap.go, from ncu's flushed launches,
+clock_ncu.json): cycles_cold = clk[0], cycles_warm = clk[2], ncu sm__cycles_elapsed.max.
+H200 only (session 22, helper icap: validation/timing/icap22.md). kernel.ptx is written
+here (ptx()), not by nvcc: nvcc -O3 ran over 60 s on these kernel.cu on the device.
+`python3 tools/microbench/gen22_icap.py` writes only these directories (kernel.cu,
+launch.yaml, kernel.ptx)."""
 import os
 import sys
 
@@ -62,7 +65,9 @@ def source(k, pad):
     return HEAD % {"kib": k, "padtxt": padtxt, "body": body}
 
 
-CASES = [(k, 0) for k in (32, 36, 40, 44, 48, 52, 56, 60)] + [(32, 16), (32, 32)]
+# 32 KiB re-runs from the SM (icache_ffma_w1), so the sizes start at 36 (session 22, helper icap: nine
+# kernels keep the device call inside its 4 minutes).
+CASES = [(k, 0) for k in (36, 40, 44, 48, 52, 56, 60)] + [(32, 16), (32, 32)]
 
 
 def register(add):
@@ -78,7 +83,112 @@ def register(add):
             source=source(k, pad))
 
 
+PTX_HEAD = """//
+// sm90sim microbenchmark family "icap": written by tools/microbench/gen22_icap.py, not by nvcc (nvcc -O3
+// took over 60 s on kernel.cu's 2300-3800 inline-asm FFMA); the layout of flushs_k64's nvcc PTX (the same
+// kernel with 2 reps), rep count 3 and, for a pad, the branch nvcc emits for `if (seed == 0x5eed0001u)`.
+//
+
+.version 9.0
+.target sm_90a
+.address_size 64
+
+	// .globl	icap_kernel
+
+.visible .entry icap_kernel(
+	.param .u64 icap_kernel_param_0,
+	.param .u64 icap_kernel_param_1,
+	.param .u32 icap_kernel_param_2
+)
+{
+	.reg .pred 	%p<4>;
+	.reg .f32 	%f<16435>;
+	.reg .b32 	%r<25>;
+	.reg .b64 	%rd<15>;
+
+
+	ld.param.u64 	%rd3, [icap_kernel_param_0];
+	ld.param.u32 	%r3, [icap_kernel_param_2];
+	mov.u32 	%r4, %tid.x;
+	add.s32 	%r5, %r4, %r3;
+	cvt.rn.f32.u32 	%f26, %r5;
+	mul.f32 	%f16434, %f26, 0f3A83126F;
+""" + "".join(f"""	add.s32 	%r{6 + i}, %r5, {1 + i};
+	cvt.rn.f32.u32 	%f{27 + i}, %r{6 + i};
+	mul.f32 	%f{16433 - i}, %f{27 + i}, 0f3A83126F;
+""" for i in range(7)) + """	and.b32  	%r13, %r3, 7;
+	cvt.rn.f32.u32 	%f34, %r13;
+	fma.rn.f32 	%f9, %f34, 0f358637BD, 0f3F7FBE77;
+	setp.ne.s32 	%p3, %r3, 1592590337;
+	mov.u32 	%r24, 0;
+	cvta.to.global.u64 	%rd8, %rd3;
+
+$L__BB0_1:
+	.pragma "nounroll";
+	setp.ne.s32 	%p1, %r4, 0;
+	mov.u64 %rd5, %clock64;
+	mov.f32 	%f16417, 0f3D800000;
+"""
+
+PTX_TAIL = """	mov.u64 %rd6, %clock64;
+	@%p1 bra 	$L__BB0_3;
+
+	sub.s64 	%rd7, %rd6, %rd5;
+	mov.u32 	%r15, %ctaid.x;
+	mul.lo.s32 	%r16, %r15, 3;
+	add.s32 	%r17, %r24, %r16;
+	mul.wide.u32 	%rd9, %r17, 8;
+	add.s64 	%rd10, %rd8, %rd9;
+	st.global.u64 	[%rd10], %rd7;
+
+$L__BB0_3:
+	add.s32 	%r24, %r24, 1;
+	setp.lt.u32 	%p2, %r24, 3;
+	@%p2 bra 	$L__BB0_1;
+
+	ld.param.u64 	%rd14, [icap_kernel_param_1];
+	add.f32 	%f16419, %f16434, 0f00000000;
+	add.f32 	%f16420, %f16419, %f16433;
+	add.f32 	%f16421, %f16420, %f16432;
+	add.f32 	%f16422, %f16421, %f16431;
+	add.f32 	%f16423, %f16422, %f16430;
+	add.f32 	%f16424, %f16423, %f16429;
+	add.f32 	%f16425, %f16424, %f16428;
+	add.f32 	%f16426, %f16425, %f16427;
+	mov.u32 	%r20, %ctaid.x;
+	shl.b32 	%r21, %r20, 5;
+	add.s32 	%r23, %r21, %r4;
+	cvta.to.global.u64 	%rd11, %rd14;
+	mul.wide.u32 	%rd12, %r23, 4;
+	add.s64 	%rd13, %rd11, %rd12;
+	st.global.f32 	[%rd13], %f16426;
+	ret;
+
+}
+"""
+
+
+def ptx_kib(n):
+    """n KiB of FFMA as the inline asm's PTX: x[0..7] in turn, 64 a KiB."""
+    return "".join(f"\tfma.rn.f32 %f{16434 - i % 8}, %f{16434 - i % 8}, %f9, %f16417;\n" for i in range(64 * n))
+
+
+def ptx(k, pad):
+    if pad:
+        body = (ptx_kib(k // 2) + "\t@%p3 bra 	$L__BB0_5;\n\n" + ptx_kib(pad) + "\n$L__BB0_5:\n" + ptx_kib(k - k // 2))
+    else:
+        body = ptx_kib(k)
+    return PTX_HEAD + body + PTX_TAIL
+
+
+def write_ptx(b):
+    k, pad = b["meta"]["kib"], b["meta"]["pad_kib"]
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "validation", "microbench",
+                           b["name"], "kernel.ptx"), "w") as f:
+        f.write(ptx(k, pad))
+
+
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen  # noqa: E402  (builds gen.BENCH, writes nothing)
-    gen.write_family(register)
+    gen.write_family(register, after=write_ptx)

@@ -236,6 +236,9 @@ def derive(b, run):
     if fam == "flushs":  # gen11_flush.py: straight-line code after ncu's flush
         cl = rows(clk, 2)
         return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[1] for c in cl)}
+    if fam == "icap":  # gen22_icap.py: K KiB of straight-line code run 3 times (clock_ncu: caches flushed)
+        cl = rows(clk, 3)
+        return {"cycles_cold": max(c[0] for c in cl), "cycles_warm": max(c[2] for c in cl)}
     if fam == "tlbc":  # gen17_tlbc.py: a dependent chain over P pages in laps C, A, B, D (clock_ncu: caches flushed)
         return tlbc_laps(run["lat"], m["pages"])
     if fam == "coldpace":  # gen16_coldpace.py: rep 1 = cold data, warm code (clock_ncu: caches flushed)
@@ -610,7 +613,7 @@ def main():
         if nf:
             ent["ncu_figures"] = nf
         cr = os.path.join(d, f"clock_runs{sfx}.json")
-        if b["family"] in ("flushj", "flushs", "sfl", "icgap", "coldpace", "tlbc"):
+        if b["family"] in ("flushj", "flushs", "sfl", "icgap", "coldpace", "tlbc", "icap"):
             # gen11_flush.py: the clk of the launches ncu profiled with caches
             # flushed (the runs without ncu find the code in the SM's
             # instruction cache: not cold)
