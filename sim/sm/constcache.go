@@ -242,9 +242,9 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 	}
 	// ptxas's own ULDC.64 of c[0x0][0x208] (the global memory descriptor)
-	// at the top of every kernel that touches global memory brings the
-	// sector of the first two 8-byte parameters (0x200-0x21f): requested
-	// at the entry
+	// brings the sector of the first two 8-byte parameters (0x200-0x21f):
+	// requested at the entry where ptxas hoists it to the top, else the
+	// warp waits for it at the top of its region (descRegion, constdesc.go)
 	if p.descAt = descRegion(f); p.descAt > 0 {
 		if _, ok := slices.BinarySearch(p.all, descSector); !ok {
 			p.all = append(p.all, descSector)
