@@ -98,6 +98,11 @@ type paramSectors struct {
 	// clusterFlagRank that sector's rank in all
 	clusterFlag, clusterFlagRegion int32
 	clusterFlagRank                int
+	// descAt: the PC where ptxas issues the memory descriptor's load when
+	// it is not at the entry (descRegion), -1 else; descRank its sector's
+	// rank in all
+	descAt   int32
+	descRank int
 }
 
 // clusterFlagAddr is the driver constant ptxas tests before every
@@ -237,10 +242,19 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 	}
 	// ptxas's own ULDC.64 of c[0x0][0x208] (the global memory descriptor)
-	// at the top of every kernel that touches global memory brings the
-	// sector of the first two 8-byte parameters (0x200-0x21f): requested
-	// at the entry
-	if i, ok := slices.BinarySearch(p.all, paramBankBase/sector); ok {
+	// brings the sector of the first two 8-byte parameters (0x200-0x21f):
+	// requested at the entry where ptxas hoists it to the top, else the
+	// warp waits for it at the top of its region (descRegion, constdesc.go)
+	if p.descAt = descRegion(f); p.descAt > 0 {
+		if _, ok := slices.BinarySearch(p.all, descSector); !ok {
+			p.all = append(p.all, descSector)
+			slices.Sort(p.all)
+			if p.clusterFlag >= 0 {
+				p.clusterFlagRank = p.rank(clusterFlagAddr / sector)
+			}
+		}
+		p.descRank = p.rank(descSector)
+	} else if i, ok := slices.BinarySearch(p.all, paramBankBase/sector); ok {
 		p.reqAt[0] = append(p.reqAt[0], int32(i))
 		p.reqLDC[0] = append(p.reqLDC[0], false)
 	}
@@ -441,6 +455,13 @@ func (s *SM) paramRegion(ws *warpState, info *exec.InstInfo, now, at engine.Cycl
 func (s *SM) paramChainHold(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	if t := s.clusterFlagHold(ws, info, now); t > 0 {
 		return t
+	}
+	if s.paramOn(info) && s.code.params.descAt == int32(info.PC) {
+		// the descriptor's ULDC.64 at the top of its region: the warp
+		// waits for its sector (tmaq / tmaqx: the LDC behind it gets its
+		// value after the miss; constdesc.go)
+		ws.barPending = false
+		return s.paramSector(s.code.params.descRank, now, false)
 	}
 	if !s.paramOn(info) || len(s.code.params.holdAt[info.PC]) == 0 {
 		return 0
