@@ -187,6 +187,7 @@ func Params() []Param {
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),
 		intParam("l1_port_cycles_per_line", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortCyclesPerLine }),
 		intParam("l1_port_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortBytesPerCycle }),
+		intParam("l1_load_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1LoadHoldCycles }),
 		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		floatParam("lsu_warp_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWarpBytesPerCycle }),
 		floatParam("lsu_load_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSULoadBytesPerCycle }),

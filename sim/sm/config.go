@@ -203,6 +203,10 @@ type Config struct {
 	// per this many cycles, one request of the warp after another (lsu.go).
 	L1StorePartialCycles int `json:"l1_store_partial_cycles" yaml:"l1_store_partial_cycles"`
 	L1PortCyclesPerLine  int `json:"l1_port_cycles_per_line" yaml:"l1_port_cycles_per_line"`
+	// L1LoadHoldCycles: after a load through L1 of two or more lines the
+	// warp issues nothing until this many cycles before its last line has
+	// passed the port (lsu.go, loadLineHold); 0: no hold.
+	L1LoadHoldCycles int `json:"l1_load_hold_cycles" yaml:"l1_load_hold_cycles"`
 	// L1PortBytesPerCycle: the port carries a request's addresses (8 bytes
 	// a lane) and a store's data at this rate (lsu.go).
 	L1PortBytesPerCycle int `json:"l1_port_bytes_per_cycle" yaml:"l1_port_bytes_per_cycle"`
@@ -317,7 +321,7 @@ func (c *Config) Validate() error {
 		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"alu_carry_latency_cycles", c.ALUCarryLatencyCycles},
-		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle},
+		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle}, {"l1_load_hold_cycles", c.L1LoadHoldCycles},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},

@@ -130,3 +130,27 @@ func (s *SM) bypassLoadStart(ws *warpState, st engine.Cycle) engine.Cycle {
 	ws.bypassNext = st + c
 	return st
 }
+
+// loadLineHold holds warp ws after issuing e, a plain load through L1 of
+// two or more lines, until l1_load_hold_cycles before its lines have all
+// passed the sub-partition's port (ws.linesFree, set by l1Request): the
+// warp's next instruction of any kind waits (as if the LSU replayed the
+// instruction once per line), so the ALU work between one warp's
+// multi-line loads does not hide under their port time. Both GPUs, one
+// warp, cycles a load: gls.cu's loop (about 100 SASS instructions an
+// iteration, the loads interleaved with address arithmetic ptxas
+// recomputes) and gls2.cu's (the same 16 loads nearly back to back) differ
+// by 4.5 for one-line loads on the GPU and in the model (15.41/10.88 on
+// the H200), but with 8 and 32 lines a load the GPU's gls loop is still
+// 2.8 and 3.2 slower (24.78/21.94, 73.47/70.31) where the model overlapped
+// the ALU work with the port and had the two equal (20.84/20.97,
+// 68.84/68.97). Fitted (group l1_load_hold, validation/calibrate/
+// groups22_gload.go): 4 cycles on the H200, 5 on the H100. 0: no hold.
+func (s *SM) loadLineHold(ws *warpState, e *exec.Effect) {
+	k := s.cfg.L1LoadHoldCycles
+	c := s.cfg.L1PortCyclesPerLine
+	if k <= 0 || c <= 0 || e.NumLines < 2 || !isL1Load(e) {
+		return
+	}
+	ws.setReady(ws.linesFree-engine.Cycle(k), StallLGThrottle)
+}
