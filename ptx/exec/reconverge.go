@@ -55,80 +55,16 @@ func computeIPDOM(xf *xfunc) {
 			succ[i] = [2]int32{next, -1}
 		}
 	}
-	// reverse postorder of the reverse CFG from the exit node
-	preds := make([][]int32, n+1) // preds in the reverse graph = CFG predecessors
+	// post-dominators: dominators of the reverse CFG from the exit node
+	rev := make([][]int32, n+1) // CFG predecessors
 	for i := range succ {
 		for _, s := range succ[i] {
 			if s >= 0 {
-				preds[s] = append(preds[s], int32(i))
+				rev[s] = append(rev[s], int32(i))
 			}
 		}
 	}
-	order := make([]int32, 0, n+1)
-	num := make([]int32, n+1)
-	for i := range num {
-		num[i] = -1
-	}
-	seen := make([]bool, n+1)
-	type item struct{ v, k int32 }
-	st := []item{{exit, 0}}
-	seen[exit] = true
-	for len(st) > 0 {
-		top := &st[len(st)-1]
-		if int(top.k) < len(preds[top.v]) {
-			p := preds[top.v][top.k]
-			top.k++
-			if !seen[p] {
-				seen[p] = true
-				st = append(st, item{p, 0})
-			}
-			continue
-		}
-		order = append(order, top.v)
-		st = st[:len(st)-1]
-	}
-	for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
-		order[i], order[j] = order[j], order[i]
-	}
-	for i, v := range order {
-		num[v] = int32(i)
-	}
-	idom := make([]int32, n+1)
-	for i := range idom {
-		idom[i] = -1
-	}
-	idom[exit] = exit
-	intersect := func(a, b int32) int32 {
-		for a != b {
-			for num[a] > num[b] {
-				a = idom[a]
-			}
-			for num[b] > num[a] {
-				b = idom[b]
-			}
-		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, v := range order[1:] {
-			nd := int32(-1)
-			for _, s := range succ[v] { // v's predecessors in the reverse graph
-				if s < 0 || idom[s] < 0 {
-					continue
-				}
-				if nd < 0 {
-					nd = s
-				} else {
-					nd = intersect(s, nd)
-				}
-			}
-			if nd >= 0 && idom[v] != nd {
-				idom[v] = nd
-				changed = true
-			}
-		}
-	}
+	idom := ImmediateDominators(rev, exit)
 	for i := range xf.insts {
 		x := &xf.insts[i]
 		if x.op == ptx.OpBra && x.guard >= 0 && idom[i] >= 0 && idom[i] != exit {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // descSector is the constant-bank sector of ptxas's global memory
@@ -56,7 +57,7 @@ func descRegion(f *ptx.Function) int32 {
 	if len(acc) == 0 {
 		return -1
 	}
-	idom := instDominators(succ, n)
+	idom := exec.ImmediateDominators(succ, 0)
 	d := -1
 	for _, pc := range acc {
 		if idom[pc] < 0 {
@@ -145,94 +146,16 @@ func descBarrier(in *ptx.Inst) bool {
 	return in.Op == ptx.OpBar || in.Op == ptx.OpBarrier
 }
 
-// instDominators is the immediate dominator of every instruction
-// reachable from PC 0 (idom[0] = 0; -1: unreachable), by the iterative
-// algorithm of Cooper, Harvey and Kennedy over reverse postorder.
-func instDominators(succ [][]int32, n int) []int {
-	order := make([]int, 0, n) // postorder
-	seen := make([]bool, n)
-	type frame struct{ pc, i int }
-	st := []frame{{0, 0}}
-	seen[0] = true
-	for len(st) > 0 {
-		t := &st[len(st)-1]
-		if t.i < len(succ[t.pc]) {
-			s := int(succ[t.pc][t.i])
-			t.i++
-			if !seen[s] {
-				seen[s] = true
-				st = append(st, frame{s, 0})
-			}
-			continue
-		}
-		order = append(order, t.pc)
-		st = st[:len(st)-1]
-	}
-	po := make([]int, n)
-	for i, pc := range order {
-		po[pc] = i
-	}
-	preds := make([][]int, n)
-	for pc := range succ {
-		if !seen[pc] {
-			continue
-		}
-		for _, s := range succ[pc] {
-			preds[s] = append(preds[s], pc)
-		}
-	}
-	idom := make([]int, n)
-	for i := range idom {
-		idom[i] = -1
-	}
-	idom[0] = 0
-	meet := func(a, b int) int {
-		for a != b {
-			for po[a] < po[b] {
-				a = idom[a]
-			}
-			for po[b] < po[a] {
-				b = idom[b]
-			}
-		}
-		return a
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := len(order) - 1; i >= 0; i-- {
-			pc := order[i]
-			if pc == 0 {
-				continue
-			}
-			nd := -1
-			for _, p := range preds[pc] {
-				if idom[p] < 0 {
-					continue
-				}
-				if nd < 0 {
-					nd = p
-				} else {
-					nd = meet(p, nd)
-				}
-			}
-			if nd >= 0 && idom[pc] != nd {
-				idom[pc], changed = nd, true
-			}
-		}
-	}
-	return idom
-}
-
 // domMeet is the nearest common dominator of a and b.
-func domMeet(idom []int, a, b int) int {
+func domMeet(idom []int32, a, b int) int {
 	anc := map[int]bool{}
-	for x := a; ; x = idom[x] {
+	for x := a; ; x = int(idom[x]) {
 		anc[x] = true
 		if x == 0 {
 			break
 		}
 	}
-	for x := b; ; x = idom[x] {
+	for x := b; ; x = int(idom[x]) {
 		if anc[x] {
 			return x
 		}
@@ -243,8 +166,8 @@ func domMeet(idom []int, a, b int) int {
 }
 
 // dominates reports whether a dominates b.
-func dominates(idom []int, a, b int) bool {
-	for x := b; ; x = idom[x] {
+func dominates(idom []int32, a, b int) bool {
+	for x := b; ; x = int(idom[x]) {
 		if x == a {
 			return true
 		}
