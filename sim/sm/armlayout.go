@@ -166,10 +166,7 @@ func (s *SM) armBraIssue(ws *warpState, e *exec.Effect, now engine.Cycle) {
 	}
 	at := max(ws.readyAt, now+1)
 	ws.setReady(at+engine.Cycle(s.cfg.Pipes[ptx.PipeBranch].LatencyCycles), StallBranchResolving)
-	if h := &s.cfg.Hold; h.BulkBranchCycles > 0 && ws.bulkIssued > 0 {
-		ws.setReady(ws.bulkIssued+engine.Cycle(h.BulkBranchCycles), StallMIOThrottle)
-		ws.bulkIssued = 0
-	}
+	s.bulkBranchWait(ws) // tma_hold.go
 }
 
 // armBra: ptxas ends the arm info closes with a BRA to its join (armLayout).

@@ -148,15 +148,24 @@ func (h *HoldConfig) holdCycles(k holdKind) int {
 	return 0
 }
 
+// bulkBranchWait: a taken branch after a TMA/bulk store or reduction waits
+// until BulkBranchCycles after ws.bulkIssued (a PTX branch here, or the BRA
+// ptxas ends an if / else-if arm with: armlayout.go).
+func (s *SM) bulkBranchWait(ws *warpState) {
+	if c := s.cfg.Hold.BulkBranchCycles; c > 0 && ws.bulkIssued > 0 {
+		ws.setReady(ws.bulkIssued+engine.Cycle(c), StallMIOThrottle)
+		ws.bulkIssued = 0
+	}
+}
+
 // tmaHold applies the holds above to warp ws after it issued info at
 // cycle now (warp.go calls it once per timed instruction).
 func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now engine.Cycle) {
 	h := &s.cfg.Hold
 	switch {
 	case info.Op == ptx.OpBra:
-		if h.BulkBranchCycles > 0 && e.GuardTrue > 0 && ws.bulkIssued > 0 {
-			ws.setReady(ws.bulkIssued+engine.Cycle(h.BulkBranchCycles), StallMIOThrottle)
-			ws.bulkIssued = 0
+		if e.GuardTrue > 0 {
+			s.bulkBranchWait(ws)
 		}
 		return
 	case info.Async == exec.AsyncBulkStore:
