@@ -4,7 +4,11 @@ The corpus keeps large files compressed (validation/testdata/README.md,
 "Compressed files"), and so do the microbenchmarks (validation/microbench/
 README.md, "Compressed files": tools/microbench/pack.py); a reader asked
 for NAME reads NAME, else NAME.gz, as internal/gzfile does in Go. A plain
-NAME wins over a stale NAME.gz. Standard library only (numpy is imported by
+NAME wins over a stale NAME.gz. A file repeated across directories (a
+microbenchmark family's kernel.cu / kernel.ptx) is stored once and the
+others hold NAME.link: one line naming, relative to its own directory, the
+file with the same contents (plain or .gz; a symbolic link would do, but the
+device tool counts a link at its target's size). Standard library only (numpy is imported by
 np_load alone), so tools/microbench/summarize.py can use it too.
 """
 import gzip
@@ -13,15 +17,35 @@ import json
 import os
 
 
+def link_target(path):
+    """The file that path + '.link' names (it, or it + '.gz' when only that
+    exists), or None when there is no such link or its target is missing."""
+    try:
+        with open(path + ".link") as f:
+            t = f.read().strip()
+    except OSError:
+        return None
+    if not t or os.path.isabs(t):
+        raise ValueError(f"{path}.link: want one relative path, found {t!r}")
+    t = os.path.normpath(os.path.join(os.path.dirname(path), t))
+    for c in (t, t + ".gz"):
+        if os.path.isfile(c):
+            return c
+    return None
+
+
 def resolve(path):
-    """path when it exists, else path + '.gz' when that exists, else path."""
-    if not os.path.exists(path) and os.path.exists(path + ".gz"):
+    """path when it exists, else path + '.gz' when that exists, else the
+    file path + '.link' names, else path."""
+    if os.path.exists(path):
+        return path
+    if os.path.exists(path + ".gz"):
         return path + ".gz"
-    return path
+    return link_target(path) or path
 
 
 def exists(path):
-    return os.path.exists(path) or os.path.exists(path + ".gz")
+    return resolve(path) != path or os.path.exists(path)
 
 
 def read_bytes(path):
@@ -29,6 +53,18 @@ def read_bytes(path):
     with open(p, "rb") as f:
         b = f.read()
     return gzip.decompress(b) if p.endswith(".gz") and p != path else b
+
+
+def materialize(path):
+    """Replaces path.link by a copy of what it names (plain, as path), so
+    that tools which read files directly (nvcc, cuobjdump) find it."""
+    if os.path.exists(path + ".link") and not os.path.exists(path) and not os.path.exists(path + ".gz"):
+        data = read_bytes(path)
+        with open(path, "wb") as f:
+            f.write(data)
+        os.remove(path + ".link")
+        return True
+    return False
 
 
 def read_text(path):
@@ -55,8 +91,9 @@ def write_like(path, data):
         return path + ".gz"
     with open(path, "wb") as f:
         f.write(data)
-    if os.path.exists(path + ".gz"):
-        os.remove(path + ".gz")
+    for p in (path + ".gz", path + ".link"):
+        if os.path.exists(p):
+            os.remove(p)
     return path
 
 
@@ -67,6 +104,6 @@ def np_load(path):
 
 
 def remove_both(path):
-    for p in (path, path + ".gz"):
+    for p in (path, path + ".gz", path + ".link"):
         if os.path.exists(p):
             os.remove(p)
