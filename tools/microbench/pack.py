@@ -14,8 +14,8 @@ size).
 
 Rule (validation/microbench/README.md, "Compressed files"): in a benchmark
 directory and its gpu/ folder, every regular file named *.json, *.ptx, *.npy
-or kernel.cu is stored as NAME.gz when its gzip takes fewer 512-byte blocks
-than the file. launch.yaml, the marker files (SIM_SKIP, RECORDING_NOTE, ...)
+or kernel.cu is stored as NAME.gz when its gzip is smaller than the file
+(until session 23: when it took fewer 512-byte blocks). launch.yaml, the marker files (SIM_SKIP, RECORDING_NOTE, ...)
 and the top-level files of validation/microbench stay plain. Every reader
 asked for NAME reads NAME, else NAME.gz, else what NAME.link names
 (internal/gzfile in Go, tools/record/gzcompat.py in Python); a plain NAME
@@ -38,16 +38,6 @@ import gzcompat  # noqa: E402
 
 KINDS = (".json", ".ptx", ".npy")
 NAMED = ("kernel.cu",)   # packed too, by name
-BLOCK = 512
-
-
-def blocks(n):
-    return (n + BLOCK - 1) // BLOCK
-
-
-def tar_bytes(n):
-    """What a file of n bytes costs in an uncompressed tar (header + data)."""
-    return BLOCK * (1 + blocks(n))
 
 
 def write_atomic(path, data):
@@ -73,7 +63,7 @@ def candidates(d):
 def packs(raw):
     """The gzip of raw when the rule stores it packed, else None."""
     gz = gzcompat.compress(raw)
-    return gz if raw and blocks(len(gz)) < blocks(len(raw)) else None
+    return gz if len(gz) < len(raw) else None
 
 
 def store(p, raw):
@@ -94,10 +84,9 @@ def pack_dir(d, dry, st):
         stale = os.path.lexists(p + ".gz")
         if gz:
             st["packed"] += 1
-            st["saved"] += tar_bytes(len(raw)) - tar_bytes(len(gz))
+            st["saved"] += len(raw) - len(gz)
             if stale:
-                with open(p + ".gz", "rb") as f:
-                    st["saved"] += tar_bytes(len(f.read()))   # the stale copy goes
+                st["saved"] += os.path.getsize(p + ".gz")   # the stale copy goes
             st["changes"].append(f"pack {os.path.relpath(p, ROOT)}")
             if not dry:
                 write_atomic(p + ".gz", gz)
@@ -155,9 +144,9 @@ def main():
         for c in st["changes"]:
             print(c)
         print(f"pack.py --check: {len(st['changes'])} changes ({st['packed']} files to pack, "
-              f"{st['saved']} tar bytes to save)")
+              f"{st['saved']} bytes to save)")
         return 1 if st["changes"] else 0
-    print(f"pack.py: {st['packed']} files packed, {len(st['changes'])} changes, {st['saved']} tar bytes saved")
+    print(f"pack.py: {st['packed']} files packed, {len(st['changes'])} changes, {st['saved']} bytes saved")
     return 0
 
 
