@@ -122,8 +122,9 @@ func Saves(raw, gz []byte) bool {
 }
 
 // WriteFile stores data at path, or gzipped at path+".gz" when compress
-// is true and that saves space (see Saves); the other form, if present,
-// is removed so that readers never see a stale copy. The write is atomic
+// is true and that saves space (see Saves); the other form and a link
+// file path+".link", if present, are removed so that readers never see a
+// stale copy. The write is atomic
 // (a temporary file renamed over the target). It returns the name written.
 func WriteFile(path string, data []byte, compress bool) (string, error) {
 	target, other, body := path, path+Ext, data
@@ -156,8 +157,10 @@ func WriteFile(path string, data []byte, compress bool) (string, error) {
 		os.Remove(name)
 		return "", err
 	}
-	if err := os.Remove(other); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", err
+	for _, o := range []string{other, path + LinkExt} {
+		if err := os.Remove(o); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
 	}
 	return target, nil
 }
