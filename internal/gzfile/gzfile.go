@@ -33,8 +33,8 @@ const LinkExt = ".link"
 
 // Resolve returns the file that holds path's contents: path itself when
 // it exists, else path+".gz" when that exists, else the file that
-// path+".link" names (that name, or it plus ".gz" when only the packed
-// form is there). When none exists the error is the one for path (an
+// path+".link" names (that name, or its other form, NAME or NAME.gz, when
+// only that is there). When none exists the error is the one for path (an
 // *fs.PathError naming the plain name).
 func Resolve(path string) (string, error) {
 	_, err := os.Stat(path)
@@ -50,12 +50,13 @@ func Resolve(path string) (string, error) {
 			return path, fmt.Errorf("%s%s: want one relative path", path, LinkExt)
 		}
 		target = filepath.Join(filepath.Dir(path), filepath.FromSlash(target))
-		for _, t := range []string{target, target + Ext} {
+		plain := strings.TrimSuffix(target, Ext)
+		for _, t := range []string{target, plain, plain + Ext} { // as named, or its other form
 			if st, serr := os.Stat(t); serr == nil && !st.IsDir() {
 				return t, nil
 			}
 		}
-		return path, fmt.Errorf("%s%s: %s does not exist", path, LinkExt, target)
+		return path, fmt.Errorf("%s%s: %s does not exist (nor its other form)", path, LinkExt, target)
 	}
 	return path, err
 }

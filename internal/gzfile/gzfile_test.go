@@ -158,13 +158,15 @@ func TestReadFileLink(t *testing.T) {
 		assert.True(t, Exists(p))
 	}
 	cu := filepath.Join(b, "kernel.cu")
-	require.NoError(t, os.WriteFile(cu+LinkExt, []byte("../a/kernel.cu\n"), 0o644))
-	got, err := ReadFile(cu)
-	require.NoError(t, err)
-	assert.Equal(t, "src", string(got))
+	for _, target := range []string{"../a/kernel.cu\n", "../a/kernel.cu.gz\n"} { // the target unpacked
+		require.NoError(t, os.WriteFile(cu+LinkExt, []byte(target), 0o644))
+		got, err := ReadFile(cu)
+		require.NoError(t, err)
+		assert.Equal(t, "src", string(got))
+	}
 
 	require.NoError(t, os.WriteFile(p+".gz", Compress([]byte("own")), 0o644))
-	got, err = ReadFile(p)
+	got, err := ReadFile(p)
 	require.NoError(t, err)
 	assert.Equal(t, "own", string(got))
 

@@ -18,8 +18,9 @@ import os
 
 
 def link_target(path):
-    """The file that path + '.link' names (it, or it + '.gz' when only that
-    exists), or None when there is no such link or its target is missing."""
+    """The file that path + '.link' names (it, or its other form, NAME or
+    NAME.gz, when only that exists), or None when there is no such link; a link whose target is
+    missing raises FileNotFoundError."""
     try:
         with open(path + ".link") as f:
             t = f.read().strip()
@@ -28,10 +29,11 @@ def link_target(path):
     if not t or os.path.isabs(t):
         raise ValueError(f"{path}.link: want one relative path, found {t!r}")
     t = os.path.normpath(os.path.join(os.path.dirname(path), t))
-    for c in (t, t + ".gz"):
+    plain = t[:-3] if t.endswith(".gz") else t
+    for c in (t, plain, plain + ".gz"):   # the target as named, or its other form
         if os.path.isfile(c):
             return c
-    return None
+    raise FileNotFoundError(f"{path}.link: {t} does not exist (nor its other form)")
 
 
 def resolve(path):
@@ -45,7 +47,10 @@ def resolve(path):
 
 
 def exists(path):
-    return resolve(path) != path or os.path.exists(path)
+    try:
+        return resolve(path) != path or os.path.exists(path)
+    except FileNotFoundError:
+        return False
 
 
 def read_bytes(path):
@@ -56,15 +61,19 @@ def read_bytes(path):
 
 
 def materialize(path):
-    """Replaces path.link by a copy of what it names (plain, as path), so
-    that tools which read files directly (nvcc, cuobjdump) find it."""
-    if os.path.exists(path + ".link") and not os.path.exists(path) and not os.path.exists(path + ".gz"):
-        data = read_bytes(path)
-        with open(path, "wb") as f:
-            f.write(data)
-        os.remove(path + ".link")
-        return True
-    return False
+    """Writes path as a plain file when only path.gz or path.link stands for
+    it, and removes that form, so that tools which read files directly
+    (nvcc, cuobjdump) find it; pack.py / compress_corpus.sh store it again.
+    Returns whether it wrote anything."""
+    if os.path.lexists(path) or not (os.path.exists(path + ".gz") or os.path.exists(path + ".link")):
+        return False
+    data = read_bytes(path)
+    with open(path, "wb") as f:
+        f.write(data)
+    for p in (path + ".gz", path + ".link"):
+        if os.path.lexists(p):
+            os.remove(p)
+    return True
 
 
 def read_text(path):
@@ -107,3 +116,17 @@ def remove_both(path):
     for p in (path, path + ".gz", path + ".link"):
         if os.path.exists(p):
             os.remove(p)
+
+
+if __name__ == "__main__":
+    # python3 tools/record/gzcompat.py cat PATH         the contents of PATH, PATH.gz or PATH.link
+    # python3 tools/record/gzcompat.py materialize PATH...   plain files for nvcc (device scripts)
+    import sys
+    if len(sys.argv) >= 3 and sys.argv[1] == "cat":
+        for a in sys.argv[2:]:
+            sys.stdout.buffer.write(read_bytes(a))
+    elif len(sys.argv) >= 3 and sys.argv[1] == "materialize":
+        for a in sys.argv[2:]:
+            materialize(a)
+    else:
+        sys.exit("usage: gzcompat.py cat|materialize PATH...")
