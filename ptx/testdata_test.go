@@ -42,11 +42,16 @@ func TestTestdata(t *testing.T) {
 
 // TestValidationCorpus loads the PTX recorded on real GPUs, when present.
 func TestValidationCorpus(t *testing.T) {
-	// Large generated PTX is stored as kernel.ptx.gz (internal/gzfile).
+	// Large generated PTX is stored as kernel.ptx.gz, a repeated one as
+	// kernel.ptx.link (internal/gzfile).
 	files, _ := filepath.Glob("../validation/testdata/*/kernel.ptx")
 	gz, _ := filepath.Glob("../validation/testdata/*/kernel.ptx.gz")
 	for _, f := range gz {
 		files = append(files, strings.TrimSuffix(f, gzfile.Ext))
+	}
+	link, _ := filepath.Glob("../validation/testdata/*/kernel.ptx.link")
+	for _, f := range link {
+		files = append(files, strings.TrimSuffix(f, gzfile.LinkExt))
 	}
 	slices.Sort(files)
 	if len(files) == 0 {

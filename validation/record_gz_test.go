@@ -56,7 +56,9 @@ func TestLoadRecordingGzip(t *testing.T) {
 }
 
 // --record writes compressible outputs as .npy.gz (removing a stale plain
-// .npy) and a provenance.json over 32 KiB as provenance.json.gz.
+// .npy) and its JSON files as NAME.gz where gzip saves 512 bytes
+// (gzfile.Saves; a provenance.json over 32 KiB until session 23), as
+// tools/record/compress_corpus.sh stores the corpus.
 func TestRecordWritesGzip(t *testing.T) {
 	spec := strings.Replace(recSpec, "small: {dtype: f32, shape: [4, 4], init: uniform}", "small: {dtype: f32, shape: [64, 64]}", 1)
 	ptxPath, specPath := writeKernel(t, recPTX, spec)
@@ -74,11 +76,16 @@ func TestRecordWritesGzip(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gpu/small.npy.gz", res.Outputs[0].File)
 	assert.NoFileExists(t, filepath.Join(dir, "gpu", "small.npy"))
-	assert.FileExists(t, filepath.Join(dir, "provenance.json"), "a small provenance stays plain")
+	assert.FileExists(t, filepath.Join(dir, "provenance.json.gz"), "the recorder's provenance (~2 KiB) saves 512 bytes")
+	assert.FileExists(t, filepath.Join(dir, "counters.json"), "a small counters.json stays plain")
 	rec, err := LoadRecording(dir, plan.Spec.Outputs)
 	require.NoError(t, err)
 	assert.True(t, rec.Outputs["small"].Check("small", launch.F32, small.Data, launch.CompareRule{}).Equal)
 
+	small400 := map[string]any{"x": strings.Repeat("a", 400)} // saves < 512 bytes
+	require.NoError(t, writeJSONFile(filepath.Join(dir, "provenance.json"), small400, true))
+	assert.FileExists(t, filepath.Join(dir, "provenance.json"))
+	assert.NoFileExists(t, filepath.Join(dir, "provenance.json.gz"))
 	big := map[string]any{"raw": map[string]any{"sass": strings.Repeat("IMAD R1, R2, R3 ;\n", 4000)}}
 	require.NoError(t, writeJSONFile(filepath.Join(dir, "provenance.json"), big, true))
 	assert.NoFileExists(t, filepath.Join(dir, "provenance.json"))

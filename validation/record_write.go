@@ -25,6 +25,7 @@ func writeOutputs(dir string, plan *GPUPlan, run *GPUResult) ([]RecordedFile, er
 		for _, suffix := range []string{".npy", ".meta.json", ".sample.npy"} {
 			os.Remove(filepath.Join(g, name+suffix))
 			os.Remove(filepath.Join(g, name+suffix+gzfile.Ext))
+			os.Remove(filepath.Join(g, name+suffix+gzfile.LinkExt))
 		}
 		rf := RecordedFile{Name: name, File: "gpu/" + name + ".npy", Bytes: len(o.Data)}
 		if len(o.Data) <= bigOutputBytes {
@@ -145,22 +146,17 @@ func readJSONMap(dir, name string) map[string]any {
 	return m
 }
 
-// bigJSONBytes is the size over which a recorded JSON file (provenance.json
-// with its raw tool logs) is stored gzipped, where that saves space.
-const bigJSONBytes = 32 << 10
+// writeJSON writes path as indented JSON, stored as path.gz where gzip
+// saves space (gzfile.Saves: the corpus rule of tools/record/compress_corpus.sh),
+// and removes the other form.
+func writeJSON(path string, v any) error { return writeJSONFile(path, v, true) }
 
-// writeJSON writes path as plain indented JSON and removes a stale path.gz.
-func writeJSON(path string, v any) error { return writeJSONFile(path, v, false) }
-
-// writeJSONFile writes path as indented JSON; with mayCompress, a file over
-// bigJSONBytes goes to path.gz instead where gzip saves space. The other
-// form is removed.
 func writeJSONFile(path string, v any, mayCompress bool) error {
 	b, err := json.MarshalIndent(v, "", " ")
 	if err != nil {
 		return err
 	}
 	b = append(b, '\n')
-	_, err = gzfile.WriteFile(path, b, mayCompress && len(b) > bigJSONBytes)
+	_, err = gzfile.WriteFile(path, b, mayCompress)
 	return err
 }

@@ -74,9 +74,10 @@ func TestCompressIsPlainGzip(t *testing.T) {
 }
 
 func TestSaves(t *testing.T) {
-	assert.True(t, Saves(make([]byte, 8000), make([]byte, 7000)))  // 1000 >= 8000/8
-	assert.False(t, Saves(make([]byte, 8000), make([]byte, 7001))) // 999 < 1000
-	assert.False(t, Saves(make([]byte, 1000), make([]byte, 600)))  // 400 < 512
+	assert.True(t, Saves(make([]byte, 8000), make([]byte, 7000)))   // 1000 >= 512
+	assert.True(t, Saves(make([]byte, 80000), make([]byte, 79488))) // 512 (1/8 was the rule until session 23)
+	assert.False(t, Saves(make([]byte, 80000), make([]byte, 79489)))
+	assert.False(t, Saves(make([]byte, 1000), make([]byte, 600))) // 400 < 512
 	assert.True(t, Saves(make([]byte, 1000), make([]byte, 488)))
 }
 
@@ -133,4 +134,48 @@ func TestReadFileNamedGz(t *testing.T) {
 	b, err = ReadFile(plain)
 	require.NoError(t, err)
 	require.Equal(t, "text", string(b))
+}
+
+// NAME.link names the file holding NAME's contents, relative to its own
+// directory: plain or gzipped, or its plain name when only the packed
+// form is there; a plain NAME or NAME.gz wins over the link.
+func TestReadFileLink(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	require.NoError(t, os.MkdirAll(a, 0o755))
+	require.NoError(t, os.MkdirAll(b, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(a, "kernel.ptx.gz"), hiGzip, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(a, "kernel.cu"), []byte("src"), 0o644))
+	p := filepath.Join(b, "kernel.ptx")
+	for _, target := range []string{"../a/kernel.ptx.gz\n", "../a/kernel.ptx"} {
+		require.NoError(t, os.WriteFile(p+LinkExt, []byte(target), 0o644))
+		got, err := ReadFile(p)
+		require.NoError(t, err, target)
+		assert.Equal(t, "hi\n", string(got), target)
+		real, err := Resolve(p)
+		require.NoError(t, err)
+		assert.Equal(t, filepath.Join(a, "kernel.ptx.gz"), real)
+		assert.True(t, Exists(p))
+	}
+	cu := filepath.Join(b, "kernel.cu")
+	for _, target := range []string{"../a/kernel.cu\n", "../a/kernel.cu.gz\n"} { // the target unpacked
+		require.NoError(t, os.WriteFile(cu+LinkExt, []byte(target), 0o644))
+		got, err := ReadFile(cu)
+		require.NoError(t, err)
+		assert.Equal(t, "src", string(got))
+	}
+
+	require.NoError(t, os.WriteFile(p+".gz", Compress([]byte("own")), 0o644))
+	got, err := ReadFile(p)
+	require.NoError(t, err)
+	assert.Equal(t, "own", string(got))
+
+	bad := filepath.Join(b, "x.ptx")
+	require.NoError(t, os.WriteFile(bad+LinkExt, []byte("../a/missing.ptx\n"), 0o644))
+	_, err = ReadFile(bad)
+	assert.ErrorContains(t, err, "x.ptx.link")
+	assert.False(t, Exists(bad))
+	require.NoError(t, os.WriteFile(bad+LinkExt, []byte("/abs/x.ptx\n"), 0o644))
+	_, err = ReadFile(bad)
+	assert.ErrorContains(t, err, "relative")
 }

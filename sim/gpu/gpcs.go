@@ -10,7 +10,7 @@ import (
 
 // h200GPCs is the cluster placement map of the H200 measured by
 // tools/record/cluster_gpc.cu (calibration/h200.yaml, raw output in
-// calibration/h200_cluster_gpc.txt): the SMs (%smid) of each GPC, where a
+// calibration/h200_cluster_gpc.txt.gz): the SMs (%smid) of each GPC, where a
 // GPC is a set of SMs that the hardware places the CTAs of one cluster in.
 // SMs that ran CTAs of one cluster were joined (union-find over 11,592 CTAs
 // of clusters of 1..16, co-resident and in waves). 132 SMs: one GPC of 8,

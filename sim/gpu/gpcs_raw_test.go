@@ -112,7 +112,7 @@ func TestGPCMapsMatchRawOutput(t *testing.T) {
 		raw, profile string
 		gpcs         [][]int
 	}{
-		{"../../calibration/h200_cluster_gpc.txt", "../../calibration/h200.yaml", DefaultGPCs()},
+		{"../../calibration/h200_cluster_gpc.txt.gz", "../../calibration/h200.yaml", DefaultGPCs()},
 		{"../../calibration/h100_cluster_gpc.txt.gz", "../../calibration/h100-sxm.yaml", H100GPCs()},
 	} {
 		got := readClusterGPC(t, c.raw)

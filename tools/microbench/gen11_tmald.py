@@ -22,6 +22,8 @@ __syncthreads, 3 after the copy-out loop.
 import os
 import re
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "record"))
+import gzcompat  # noqa: E402  NAME, NAME.gz or NAME.link (the corpus stores kernel.cu packed)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTDATA = os.path.join(HERE, "..", "..", "validation", "testdata")
@@ -51,7 +53,7 @@ def sub1(src, old, new):
 
 def instrument(name):
     """The evidence kernel name's kernel.cu with stamps (see the docstring)."""
-    src = open(os.path.join(TESTDATA, name, "kernel.cu")).read()
+    src = gzcompat.read_text(os.path.join(TESTDATA, name, "kernel.cu"))
     kern = "tph_" + name.replace("tma_load_", "").replace("tma_", "")
     src = sub1(src, f"__global__ void __launch_bounds__", f"__global__ void __launch_bounds__")
     src = re.sub(r"(extern \"C\" __global__ void __launch_bounds__\(\d+\) )" + name + r"\(", r"\1" + kern + "(", src)

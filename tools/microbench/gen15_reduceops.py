@@ -20,13 +20,15 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from gen11_tmald import STAMP, TESTDATA, spec_lines, sub1  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "record"))
+import gzcompat  # noqa: E402  NAME, NAME.gz or NAME.link (the corpus stores kernel.cu packed)
 
 N = 8  # stamps per warp
 
 
 def instrument():
     name = "tma_reduce_ops"
-    src = open(os.path.join(TESTDATA, name, "kernel.cu")).read()
+    src = gzcompat.read_text(os.path.join(TESTDATA, name, "kernel.cu"))
     kern = "tph_tma_reduce_ops"
     src = re.sub(r"(extern \"C\" __global__ void __launch_bounds__\(\d+\) )" + name + r"\(", r"\1" + kern + "(", src)
     i = src.index(kern + "(")

@@ -17,6 +17,9 @@ and their entries in tools/microbench/benchmarks.json."""
 import json
 import os
 import re
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "record"))
+import gzcompat  # noqa: E402  NAME, NAME.gz or NAME.link (the corpus stores kernel.cu packed)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MB = os.path.join(ROOT, "validation", "microbench")
@@ -60,7 +63,7 @@ def write(name, cu, spec, what):
 
 
 def main():
-    cu = open(os.path.join(TWIN, "kernel.cu")).read()
+    cu = gzcompat.read_text(os.path.join(TWIN, "kernel.cu"))
     spec = open(os.path.join(TWIN, "launch.yaml")).read()
 
     rot = sub1(cu, "    if (!((mask >> v) & 1)) return;\n",

@@ -1,28 +1,29 @@
 #!/usr/bin/env python3
-"""Stores the microbenchmark recordings gzipped so that the tracked tree stays
-under the device tool's 64 MiB (it measures the tree as an uncompressed tar:
-a 512-byte header per file and every file padded to 512 bytes).
+"""Stores the microbenchmark recordings gzipped, and each distinct kernel.cu /
+kernel.ptx once (dedup.py), so that the tracked tree stays under the device
+tool's 64 MiB (it counts the files' bytes, a symbolic link at its target's
+size).
 
-  python3 tools/microbench/pack.py              pack every validation/microbench/*/
+  python3 tools/microbench/pack.py              pack and dedup every validation/microbench/*/
   python3 tools/microbench/pack.py DIR...       pack these benchmark directories only
   python3 tools/microbench/pack.py --check      list what would change, exit 1 if anything
   python3 tools/microbench/pack.py --unpack DIR...
-                                                gunzip DIR's packed files back to plain
-                                                (a device script that re-records DIR)
+                                                gunzip DIR's packed files back to plain and
+                                                copy what its NAME.link files name (a device
+                                                script that re-records DIR, or runs nvcc)
 
 Rule (validation/microbench/README.md, "Compressed files"): in a benchmark
-directory and its gpu/ folder, every regular file named *.json, *.ptx or *.npy
-is stored as NAME.gz when its gzip takes fewer 512-byte tar blocks than the
-file. launch.yaml, kernel.cu, the marker files (SIM_SKIP, RECORDING_NOTE, ...)
+directory and its gpu/ folder, every regular file named *.json, *.ptx, *.npy
+or kernel.cu is stored as NAME.gz when its gzip is smaller than the file
+(until session 23: when it took fewer 512-byte blocks). launch.yaml, the marker files (SIM_SKIP, RECORDING_NOTE, ...)
 and the top-level files of validation/microbench stay plain. Every reader
-asked for NAME reads NAME, else NAME.gz (internal/gzfile in Go,
-tools/record/gzcompat.py in Python); a plain NAME wins over a stale NAME.gz,
-and this script replaces the stale NAME.gz by the plain file's packing (or
-removes it when the plain file stays plain). A symbolic link NAME ->
-../d/NAME (tools/microbench/dedup.py) whose target got packed becomes
-NAME.gz -> ../d/NAME.gz. The gzip is deterministic (level 9, no name, mtime
-0: gzcompat.compress), so running it again changes nothing. Standard library
-only.
+asked for NAME reads NAME, else NAME.gz, else what NAME.link names
+(internal/gzfile in Go, tools/record/gzcompat.py in Python); a plain NAME
+wins over a stale NAME.gz, and this script replaces the stale NAME.gz by the
+plain file's packing (or removes it when the plain file stays plain). First
+dedup.py turns repeated kernel.cu / kernel.ptx into NAME.link files. The gzip
+is deterministic (level 9, no name, mtime 0: gzcompat.compress), so running
+it again changes nothing. Standard library only.
 """
 import argparse
 import gzip
@@ -36,16 +37,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "record"))
 import gzcompat  # noqa: E402
 
 KINDS = (".json", ".ptx", ".npy")
-BLOCK = 512
-
-
-def blocks(n):
-    return (n + BLOCK - 1) // BLOCK
-
-
-def tar_bytes(n):
-    """What a file of n bytes costs in an uncompressed tar (header + data)."""
-    return BLOCK * (1 + blocks(n))
+NAMED = ("kernel.cu",)   # packed too, by name
 
 
 def write_atomic(path, data):
@@ -63,23 +55,38 @@ def candidates(d):
         dirs.sort()
         for f in sorted(files):
             p = os.path.join(top, f)
-            if f.endswith(KINDS) and not os.path.islink(p) and os.path.isfile(p):
+            if (f.endswith(KINDS) or f in NAMED) and not os.path.islink(p) and os.path.isfile(p):
                 out.append(p)
     return out
+
+
+def packs(raw):
+    """The gzip of raw when the rule stores it packed, else None."""
+    gz = gzcompat.compress(raw)
+    return gz if len(gz) < len(raw) else None
+
+
+def store(p, raw):
+    """Writes raw as p or p.gz by the rule (dedup.py's first copies)."""
+    gz = packs(raw)
+    write_atomic(p + ".gz" if gz else p, gz or raw)
+
+
+def store_name(p, raw):
+    return os.path.basename(p) + (".gz" if packs(raw) else "")
 
 
 def pack_dir(d, dry, st):
     for p in candidates(d):
         with open(p, "rb") as f:
             raw = f.read()
-        gz = gzcompat.compress(raw)
+        gz = packs(raw)
         stale = os.path.lexists(p + ".gz")
-        if raw and blocks(len(gz)) < blocks(len(raw)):
+        if gz:
             st["packed"] += 1
-            st["saved"] += tar_bytes(len(raw)) - tar_bytes(len(gz))
+            st["saved"] += len(raw) - len(gz)
             if stale:
-                with open(p + ".gz", "rb") as f:
-                    st["saved"] += tar_bytes(len(f.read()))   # the stale copy goes
+                st["saved"] += os.path.getsize(p + ".gz")   # the stale copy goes
             st["changes"].append(f"pack {os.path.relpath(p, ROOT)}")
             if not dry:
                 write_atomic(p + ".gz", gz)
@@ -94,36 +101,16 @@ def unpack_dir(d, st):
     for top, dirs, files in os.walk(d):
         for f in sorted(files):
             p = os.path.join(top, f)
-            if not f.endswith(tuple(k + ".gz" for k in KINDS)) or os.path.islink(p):
+            if f.endswith(".link") and gzcompat.materialize(p[:-5]):
+                st["changes"].append(f"copy {os.path.relpath(p, ROOT)}")
+                continue
+            if not f.endswith(tuple(k + ".gz" for k in KINDS + NAMED)) or os.path.islink(p):
                 continue
             plain = p[:-3]
             if not os.path.lexists(plain):
                 write_atomic(plain, gzip.decompress(open(p, "rb").read()))
             os.remove(p)
             st["changes"].append(f"unpack {os.path.relpath(p, ROOT)}")
-
-
-def fix_links(dirs, dry, st):
-    """Re-points links whose target changed form (NAME <-> NAME.gz)."""
-    for d in dirs:
-        for top, sub, files in os.walk(d):
-            for f in sorted(files):
-                p = os.path.join(top, f)
-                if not os.path.islink(p) or os.path.exists(p):
-                    continue   # not a link, or its target is there
-                t = os.readlink(p)
-                at = os.path.join(top, t)
-                if f.endswith(KINDS) and os.path.exists(at + ".gz"):
-                    new, nt = p + ".gz", t + ".gz"
-                elif f.endswith(".gz") and f[:-3].endswith(KINDS) and os.path.exists(at[:-3]):
-                    new, nt = p[:-3], t[:-3]
-                else:
-                    print(f"pack.py: warning: dangling link {os.path.relpath(p, ROOT)} -> {t}", file=sys.stderr)
-                    continue
-                st["changes"].append(f"link {os.path.relpath(new, ROOT)} -> {nt}")
-                if not dry:
-                    os.remove(p)
-                    os.symlink(nt, new)
 
 
 def bench_dirs():
@@ -147,17 +134,19 @@ def main():
         for d in dirs:
             unpack_dir(d, st)
     else:
+        # links may point into any benchmark directory: dedup them all, first
+        # (a symbolic link left by an older dedup.py dangles once its target is packed)
+        import dedup
+        dedup.dedup(a.check, st)
         for d in dirs:
             pack_dir(d, a.check, st)
-    # links may point into any benchmark directory: check them all
-    fix_links(sorted(set(bench_dirs()) | set(os.path.abspath(d) for d in dirs)), a.check, st)
     if a.check:
         for c in st["changes"]:
             print(c)
         print(f"pack.py --check: {len(st['changes'])} changes ({st['packed']} files to pack, "
-              f"{st['saved']} tar bytes to save)")
+              f"{st['saved']} bytes to save)")
         return 1 if st["changes"] else 0
-    print(f"pack.py: {st['packed']} files packed, {len(st['changes'])} changes, {st['saved']} tar bytes saved")
+    print(f"pack.py: {st['packed']} files packed, {len(st['changes'])} changes, {st['saved']} bytes saved")
     return 0
 
 

@@ -267,7 +267,7 @@ def check_tma_loads():
             if name.startswith("tma_load_"):
                 report(name, False, "not recorded")
             continue
-        src = open(os.path.join(TD, name, "kernel.cu")).read()
+        src = gzcompat.read_text(os.path.join(TD, name, "kernel.cu"))
         mt = re.search(r"kBoxes\[NBOX\]\[(\d)\] = \{(.*?)\n\};", src, re.S)
         width = int(mt.group(1))
         rows = []

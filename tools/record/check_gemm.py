@@ -32,8 +32,7 @@ def check(d):
         c = gzcompat.np_load(os.path.join(g, "c.npy")).astype(np.float64).reshape(-1)
         idx = np.arange(M * N)
     else:
-        with open(os.path.join(g, "c.meta.json")) as f:
-            meta = json.load(f)
+        meta = gzcompat.load_json(os.path.join(g, "c.meta.json"))
         c = gzcompat.np_load(os.path.join(g, "c.sample.npy")).astype(np.float64)
         idx = np.arange(meta["count"]) * meta["stride"]
     rows, cols = idx // N, idx % N

@@ -33,11 +33,10 @@ def main(a, b):
                   else f"   [{i}] {x.reshape(-1)[i]} vs {y.reshape(-1)[i]}")
         rc |= diff.size != 0
     for fn in sorted(os.listdir(os.path.join(a, "gpu"))):
-        if fn.endswith(".meta.json"):
-            with open(os.path.join(a, "gpu", fn)) as f:
-                ma = json.load(f)
-            with open(os.path.join(b, "gpu", fn)) as f:
-                mb = json.load(f)
+        if fn.endswith((".meta.json", ".meta.json.gz")):   # stored gzipped or not
+            fn = fn.removesuffix(".gz")
+            ma = gzcompat.load_json(os.path.join(a, "gpu", fn))
+            mb = gzcompat.load_json(os.path.join(b, "gpu", fn))
             same = ma["sha256"] == mb["sha256"]
             print(f"{fn}: {'identical' if same else 'sha256 differs'}")
             rc |= not same

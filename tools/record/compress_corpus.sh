@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Stores the corpus's large files gzipped (validation/testdata/README.md, "Compressed files"):
-#   *.npy (inputs and gpu/ recordings)   -> NAME.npy.gz   where gzip saves >= 1/8 and >= 512 bytes
-#   provenance.json over 32 KiB          -> provenance.json.gz (same saving rule)
+#   *.npy (inputs and gpu/ recordings)   -> NAME.npy.gz   where gzip saves >= 512 bytes (gzfile.Saves)
+#   *.json (provenance, counters, cycles, capture, gpu/*.meta.json), kernel.cu, *.sass
+#                                        -> NAME.gz        (same saving rule)
 #   kernel.ptx                           -> kernel.ptx.gz      where the gzip takes fewer 512-byte blocks
-#                                           (the device tool measures the tree as a tar: 512-byte
-#                                           header, every file padded to 512 bytes)
-# Every reader (sm90sim, internal/gzfile, tools/record/gzcompat.py) reads NAME, else NAME.gz, so
-# launch.yaml files keep naming x.npy. A plain NAME written later (nvcc, a re-recording) replaces a
+# and a symbolic link kernel.ptx(.gz) / kernel.cu -> ../d/NAME becomes the link file NAME.link
+# holding the target's path (the device tool counts a symbolic link at its target's size).
+# Every reader (sm90sim, internal/gzfile, tools/record/gzcompat.py) reads NAME, else NAME.gz, else
+# what NAME.link names, so launch.yaml files keep naming x.npy. A plain NAME written later (nvcc, a re-recording) replaces a
 # stale NAME.gz when this script runs again; a plain NAME that does not qualify is kept and its
 # stale NAME.gz removed. The gzip output is deterministic (-n: no name, no time stamp).
 # Usage: bash tools/record/compress_corpus.sh [DIR...]   (default: every validation/testdata/*/)
@@ -21,7 +22,7 @@ consider() { # FILE MIN_BYTES
     if [ "$raw" -le "$min" ]; then rm -f "$f.gz"; return 0; fi
     gzip -9 -n -c "$f" > "$f.gz.tmp"
     gz=$(stat -c %s "$f.gz.tmp")
-    if [ $((raw - gz)) -ge $(( raw / 8 > 512 ? raw / 8 : 512 )) ]; then
+    if [ $((raw - gz)) -ge 512 ]; then
         mv "$f.gz.tmp" "$f.gz" && rm "$f"
         saved=$((saved + raw - gz))
     else
@@ -41,17 +42,29 @@ consider_blocks() { # FILE: keep NAME.gz when it takes fewer 512-byte blocks tha
         rm -f "$f.gz.tmp" "$f.gz"
     fi
 }
+# a symbolic link kernel.ptx(.gz) or kernel.cu -> ../d/NAME becomes NAME.link (one line: the
+# target's path, relative to the link's directory, as its target is stored after this run)
+for d in "$@"; do
+    for n in kernel.ptx kernel.cu; do
+        for f in "${d%/}/$n" "${d%/}/$n.gz"; do
+            [ -L "$f" ] || continue
+            t=$(readlink "$f"); t=${t%.gz}
+            printf '%s\n' "$t" > "${d%/}/$n.link" && rm "$f"
+        done
+    done
+done
 for d in "$@"; do
     d=${d%/}
-    while IFS= read -r -d '' f; do consider "$f" 0; done < <(find "$d" -name '*.npy' -type f -print0 | sort -z)
-    consider "$d/provenance.json" $((32 << 10))
+    while IFS= read -r -d '' f; do consider "$f" 0; done < <(find "$d" \( -name '*.npy' -o -name '*.json' -o -name '*.sass' -o -name kernel.cu \) -type f -print0 | sort -z)
     consider_blocks "$d/kernel.ptx"
 done
-# a link kernel.ptx -> ../d/kernel.ptx whose target got compressed becomes kernel.ptx.gz -> ../d/kernel.ptx.gz
+# a link file names its target as that is stored now (NAME or NAME.gz)
 for d in "$@"; do
-    f=${d%/}/kernel.ptx
-    if [ -L "$f" ] && [ ! -e "$f" ] && [ -e "$(dirname "$f")/$(readlink "$f").gz" ]; then
-        ln -s "$(readlink "$f").gz" "$f.gz" && rm "$f"
-    fi
+    for l in "${d%/}"/kernel.ptx.link "${d%/}"/kernel.cu.link; do
+        [ -f "$l" ] || continue
+        t=$(head -n1 "$l"); t=${t%.gz}; at="$(dirname "$l")/$t"
+        if [ -f "$at.gz" ] && [ ! -f "$at" ]; then t="$t.gz"; elif [ ! -f "$at" ]; then echo "compress_corpus: $l: no $t(.gz)" >&2; continue; fi
+        [ "$(cat "$l")" = "$t" ] || printf '%s\n' "$t" > "$l"
+    done
 done
 echo "compress_corpus: saved $saved bytes"

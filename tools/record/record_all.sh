@@ -51,7 +51,7 @@ rm -rf "$B"
 mkdir -p "$B/env"
 if [ $# -gt 0 ]; then NAMES=("$@"); else
     NAMES=()
-    for d in "$TD"/*/; do [ -f "$d/kernel.cu" ] && NAMES+=("$(basename "$d")"); done
+    for d in "$TD"/*/; do [ -f "$d/kernel.cu" ] || [ -f "$d/kernel.cu.gz" ] || [ -f "$d/kernel.cu.link" ] && NAMES+=("$(basename "$d")"); done
 fi
 stamp "kernels: ${NAMES[*]}"
 
@@ -78,6 +78,7 @@ fi
 compile_one() {
     local n=$1 d=$TD/$1 k=$B/$1 li=""
     mkdir -p "$k"
+    python3 tools/record/gzcompat.py materialize "$d/kernel.cu"   # kernel.cu.gz / .link -> plain (compress_corpus.sh packs it again)
     [[ "$LINEINFO" == *" $n "* ]] && li="-lineinfo"
     local c1="nvcc -ptx -arch=compute_90a -O3 $li -o $d/kernel.ptx $d/kernel.cu"
     if ! $c1 > "$k/nvcc.log" 2>&1 || ! grep -q '^\.target sm_90a' "$d/kernel.ptx"; then

@@ -10,7 +10,7 @@ TD=validation/testdata
 if [ $# -gt 0 ]; then NAMES=("$@"); else
     NAMES=()
     for d in "$TD"/tma_*/ "$TD"/mbar_*/ "$TD"/cpasync_*/ "$TD"/ldsm_*/ "$TD"/stsm_*/; do
-        [ -f "$d/kernel.cu" ] && NAMES+=("$(basename "$d")")
+        [ -f "$d/kernel.cu" ] || [ -f "$d/kernel.cu.gz" ] || [ -f "$d/kernel.cu.link" ] && NAMES+=("$(basename "$d")")
     done
 fi
 export RECORD_ISOLATE=1

@@ -30,6 +30,7 @@ echo "ncu not run: the cluster corpus was recorded in one short device call" > "
 compile_one() {
     local n=$1 d=$TD/$1 k=$B/$1
     mkdir -p "$k"
+    python3 tools/record/gzcompat.py materialize "$d/kernel.cu"   # kernel.cu.gz / .link -> plain (compress_corpus.sh packs it again)
     local c1="nvcc -ptx -arch=compute_90a -O3 -o $d/kernel.ptx $d/kernel.cu"
     if ! $c1 > "$k/nvcc.log" 2>&1; then echo FAIL_NVCC > "$k/status"; return; fi
     echo "$c1" > "$k/commands.txt"

@@ -2,17 +2,19 @@
 """Collect the distinct PTX instruction forms of the corpus (opcode with its
 qualifiers, operand kinds) with one representative instruction each, for the
 SASS expansion probe (tools/sassprobe/probe.py runs on the GPU machine)."""
-import glob, gzip, re, sys, json
+import glob, gzip, os, re, sys, json
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'record'))
+import gzcompat  # noqa: E402  kernel.ptx, kernel.ptx.gz or kernel.ptx.link
 
 def read(p):
-    return gzip.open(p,'rt').read() if p.endswith('.gz') else open(p).read()
+    return gzcompat.read_text(p)
 
 skip_ops = ('ld.param','bra','ret','exit','bar','barrier','mbarrier','cp.','wgmma','mma','call','st.param','ld.shared','st.shared',
             'tensormap','fence','membar','setmaxnreg','elect','shfl','vote','match','redux','activemask','atom','red.','ldmatrix','stmatrix',
             'prefetch','griddepcontrol','nanosleep','trap','brkpt','cvta','mapa','getctarank','isspacep','createpolicy','applypriority','discard',
             'multimem','movmatrix','ld.','st.','ldu','pmevent','stackrestore','stacksave','alloca','{','}','mov.','.loc','.file','//','$','@')
 forms = {}
-for p in sorted(glob.glob('validation/testdata/*/kernel.ptx*')):
+for p in sorted(d + 'kernel.ptx' for d in glob.glob('validation/testdata/*/') if gzcompat.exists(d + 'kernel.ptx')):
     for line in read(p).split('\n'):
         s = line.strip()
         if not s or not s.endswith(';') or s.startswith('.') :

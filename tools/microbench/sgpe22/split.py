@@ -12,6 +12,8 @@ launches, as calibrate's deriveSGP) against model:
   per warpgroup (tm0 - tm1, te0 - tm0, te1 - tm1) of every launch: the stamps come from warps 4 and 8 only.
 Run from the repository root."""
 import ast, gzip, json, os, struct, subprocess, sys, tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'record'))
+import gzcompat  # noqa: E402
 
 R = 'validation/microbench/'
 
@@ -42,7 +44,7 @@ def main():
     for d in dirs:
         k = '_k0_' not in d
         ptx = os.path.join(tmp, d + '.ptx')
-        open(ptx, 'wb').write(gzip.open(R + d + '/kernel.ptx.gz').read())
+        open(ptx, 'wb').write(gzcompat.read_bytes(R + d + '/kernel.ptx'))  # .gz or .link
         for suf, cfg in (('', 'h200'), ('.h100', 'h100-sxm')):
             out = os.path.join(tmp, d + cfg)
             subprocess.run([sim, 'run', ptx, '--spec', R + d + '/launch.yaml', '--mode', 'timed', '--config',

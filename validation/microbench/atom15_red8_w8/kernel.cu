@@ -1,1 +1,0 @@
-../../../tools/microbench/atom15.cu

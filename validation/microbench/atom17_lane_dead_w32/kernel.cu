@@ -1,1 +1,0 @@
-../../../tools/microbench/atom17.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/brnt8a.cu

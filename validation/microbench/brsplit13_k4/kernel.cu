@@ -1,1 +1,0 @@
-../../../tools/microbench/brsplit13.cu

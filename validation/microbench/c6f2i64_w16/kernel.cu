@@ -1,1 +1,0 @@
-../../../tools/microbench/core6.cu

@@ -1,1 +1,0 @@
-../coldj_k64_s17/kernel.cu

@@ -1,1 +1,0 @@
-../coldl_bulkld4k/kernel.cu

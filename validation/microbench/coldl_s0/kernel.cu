@@ -1,1 +1,0 @@
-../coldl_bulk16k/kernel.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/ldg8.cu

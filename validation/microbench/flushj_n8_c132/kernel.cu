@@ -1,1 +1,0 @@
-../flushj_n0/kernel.cu

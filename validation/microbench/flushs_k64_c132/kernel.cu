@@ -1,1 +1,0 @@
-../flushs_k64/kernel.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/fma_tput.cu

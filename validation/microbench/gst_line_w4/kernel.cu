@@ -1,1 +1,0 @@
-../../../tools/microbench/gst.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/ihash9.cu

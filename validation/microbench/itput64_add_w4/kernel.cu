@@ -1,1 +1,0 @@
-../../../tools/microbench/itput64.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/l2bw_sh.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/mbwait2.cu

@@ -1,1 +1,0 @@
-../mwake_m0_d1000/kernel.cu

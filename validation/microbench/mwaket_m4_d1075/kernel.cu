@@ -1,1 +1,0 @@
-../mwaket_m0_d1000/kernel.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/fit8.cu

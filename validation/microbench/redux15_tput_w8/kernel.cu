@@ -1,1 +1,0 @@
-../../../tools/microbench/redux13.cu

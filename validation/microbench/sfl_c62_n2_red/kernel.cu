@@ -1,1 +1,0 @@
-../sfl_c132_n2/kernel.cu

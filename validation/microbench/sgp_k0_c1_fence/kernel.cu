@@ -1,1 +1,0 @@
-../sgp_k0_c1/kernel.cu

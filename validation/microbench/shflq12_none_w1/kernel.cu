@@ -1,1 +1,0 @@
-../../../tools/microbench/shflq12.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/shflq13.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/smem_ld.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/ldsm.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/tma7ld.cu

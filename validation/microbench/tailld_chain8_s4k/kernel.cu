@@ -1,1 +1,0 @@
-../tailld_bulk1/kernel.cu

@@ -1,1 +1,0 @@
-../tailsk_c1/kernel.cu

@@ -1,1 +1,0 @@
-../tailst_bulk_k64_c1/kernel.cu

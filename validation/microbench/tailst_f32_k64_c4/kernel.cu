@@ -1,1 +1,0 @@
-../tailst_f32_k64_c1/kernel.cu

@@ -1,1 +1,0 @@
-../tailst_v4_k64_c1/kernel.cu

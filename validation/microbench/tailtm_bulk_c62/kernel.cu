@@ -1,1 +1,0 @@
-../tailtm_bulk/kernel.cu

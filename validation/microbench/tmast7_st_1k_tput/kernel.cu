@@ -1,1 +1,0 @@
-../../../tools/microbench/tmast7.cu

@@ -1,1 +1,0 @@
-../../../tools/microbench/tmax.cu

@@ -1,1 +1,0 @@
-../tphl_b128/kernel.cu

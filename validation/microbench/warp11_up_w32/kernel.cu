@@ -1,1 +1,0 @@
-../../../tools/microbench/warp11.cu

@@ -1,1 +1,0 @@
-../../../tools/capture/examples/saxpy_struct.cu

@@ -1,1 +1,0 @@
-../gemm_wgmma_256/kernel.cu
