@@ -12,8 +12,11 @@ type Timing struct {
 
 // ProfileRef names the timing profile of a run.
 type ProfileRef struct {
-	Name   string  `json:"name"`
-	GPU    string  `json:"gpu"`
-	SHA256 string  `json:"sha256,omitempty"`
-	SMMHz  float64 `json:"sm_mhz"`
+	Name   string `json:"name"`
+	GPU    string `json:"gpu"`
+	SHA256 string `json:"sha256,omitempty"`
+	// ParamsSHA256: gpu.Profile.ParamsSHA256, for built-in and file
+	// profiles alike (equal for h200 and calibration/h200.yaml)
+	ParamsSHA256 string  `json:"params_sha256"`
+	SMMHz        float64 `json:"sm_mhz"`
 }

@@ -132,6 +132,6 @@ func (s *Session) runTimed(cfg gpu.Config, opt RunOptions, rep *report.Report) (
 	c, us := tm.Cycles, tm.TimeUS
 	rep.Cycles, rep.TimeUS = &c, &us
 	rep.Timing = &report.Timing{Profile: report.ProfileRef{Name: prof.Name, GPU: prof.GPU, SHA256: prof.SHA256,
-		SMMHz: prof.SMMHz}, Timing: tm}
+		ParamsSHA256: prof.ParamsSHA256(), SMMHz: prof.SMMHz}, Timing: tm}
 	return res, nil
 }

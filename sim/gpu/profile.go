@@ -217,3 +217,22 @@ func (p *Profile) AtSMClock(mhz float64) *Profile {
 	q.SMMHz = mhz
 	return &q
 }
+
+// ParamsSHA256 is the SHA-256 of the profile's model parameters: one
+// "name=value" line each (value in Go's shortest float form), sorted by
+// name. Sources, residuals, clocks and provenance are left out, so a
+// built-in profile and the file it is kept equal to (TestBuiltin*
+// ProfileMatchesFile) hash the same, and a run's report names the
+// parameters it ran with even without a file (issue 13).
+func (p *Profile) ParamsSHA256() string {
+	names := make([]string, 0, len(p.Params))
+	for n := range p.Params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		fmt.Fprintf(h, "%s=%s\n", n, strconv.FormatFloat(p.Params[n].Value, 'g', -1, 64))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
