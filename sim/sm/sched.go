@@ -173,6 +173,11 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
 		}
 	}
+	for pc, h := range sregHoists(f, infos) {
+		if h {
+			kinds[pc] = lowFused // an invariant special register: read before the loop (sreghoist.go)
+		}
+	}
 	brs := brShapes(f, infos)
 	for pc, m := range jt {
 		switch {
