@@ -61,6 +61,7 @@ type schedEntry struct {
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
 	flags     uint16
 	ur        uint8 // a TMA load under uniform-register pressure (tmaurspill.go)
+	spill     uint8 // ALU instructions of spilled carry predicates issued with it (carryspill.go)
 }
 
 const (
