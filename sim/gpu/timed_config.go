@@ -204,6 +204,7 @@ func Params() []Param {
 		intParam("vote_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.VoteLatencyCycles }),
 		intParam("shfl_pred_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ShflPredExtraCycles }),
 		intParam("atom_reduce_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.AtomReduceCycles }),
+		intParam("atom_reduce_nolane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.AtomReduceNoLaneCycles }),
 		intParam("redux_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxIntervalCycles }),
 		intParam("redux_warp_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxWarpIntervalCycles }),
 		intParam("redux_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ReduxLatencyCycles }),

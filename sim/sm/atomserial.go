@@ -173,7 +173,12 @@ func scanType(in *ptx.Inst) bool {
 // redux_interval_cycles (warppipe.go: 8 warps a sub-partition with 8
 // atomics an iteration, atom15_red8_w32, take 1.235 SM-cycles an atomic:
 // 39.5 sub-partition cycles an iteration for 8 ATOMS of 4 and one REDUX
-// of 8); the ATOMS waits atom_reduce_cycles after the REDUX's issue. ok
+// of 8); the ATOMS waits atom_reduce_cycles after the REDUX's issue, or
+// atom_reduce_nolane_cycles when ptxas read the lane's S2R before the loop
+// (session 23: atom15_red8's SASS puts the REDUX 11 cycles of fixed stalls
+// and the REDUX's result wait ahead of the IMAD.U32 (stall 12) before the
+// first ATOMS, where the S2R of a 32-atomic stretch, issued with the
+// REDUX, feeds the lane election's ISETP.EQ; validation/timing/i64_23.md). ok
 // false for other instructions. The pipe is taken only once the REDUX
 // can issue (now): until then the answer is when it could.
 func (s *SM) reduceReady(sp *subPart, ws *warpState, ti *exec.InstInfo, at, now engine.Cycle) (engine.Cycle, bool) {
@@ -194,7 +199,12 @@ func (s *SM) reduceReady(sp *subPart, ws *warpState, ti *exec.InstInfo, at, now 
 			s.Stats.PipeBusy[ptx.PipeShared] += int64(b)
 			ws.reduxFree = r + engine.Cycle(s.cfg.ReduxWarpIntervalCycles)
 		}
-		ws.reduxFor, ws.reduxAt = ti, r+engine.Cycle(s.cfg.AtomReduceCycles)
+		d := s.cfg.AtomReduceCycles
+		if s.cfg.AtomReduceNoLaneCycles > 0 && !s.code.low.reduceLaneHead(ti) {
+			// the lane's S2R was read before the loop (s2rStretchAtoms)
+			d = s.cfg.AtomReduceNoLaneCycles
+		}
+		ws.reduxFor, ws.reduxAt = ti, r+engine.Cycle(d)
 	}
 	return ws.reduxAt, true
 }

@@ -272,6 +272,11 @@ type Config struct {
 	VoteLatencyCycles      int `json:"vote_latency_cycles" yaml:"vote_latency_cycles"`
 	ShflPredExtraCycles    int `json:"shfl_pred_extra_cycles" yaml:"shfl_pred_extra_cycles"`
 	AtomReduceCycles       int `json:"atom_reduce_cycles" yaml:"atom_reduce_cycles"`
+	// AtomReduceNoLaneCycles: the same chain in a stretch whose S2R
+	// SR_LANEID ptxas hoists out of the loop (fewer than s2rStretchAtoms
+	// warp-reduced atomics: atom15_red8's SASS; atomserial.go), from the
+	// REDUX's issue (0: AtomReduceCycles).
+	AtomReduceNoLaneCycles int `json:"atom_reduce_nolane_cycles" yaml:"atom_reduce_nolane_cycles"`
 	// REDUX (redux.sync, and the REDUX.SUM ptxas puts before a warp-reduced
 	// shared atomic; warppipe.go): ReduxIntervalCycles: it holds its
 	// sub-partition's shared-memory (MIO) pipe this long (0: REDUX stays on
@@ -330,6 +335,7 @@ func (c *Config) Validate() error {
 		{"shfl_interval_cycles", c.ShflIntervalCycles}, {"smem_atom_interval_cycles", c.SmemAtomIntervalCycles},
 		{"vote_latency_cycles", c.VoteLatencyCycles}, {"shfl_pred_extra_cycles", c.ShflPredExtraCycles},
 		{"atom_reduce_cycles", c.AtomReduceCycles}, {"redux_interval_cycles", c.ReduxIntervalCycles},
+		{"atom_reduce_nolane_cycles", c.AtomReduceNoLaneCycles},
 		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
 		{"s2r_interval_cycles", c.S2RIntervalCycles},
 		{"smem_l1_backlog_cycles", c.SmemL1BacklogCycles}, {"store_data_credit_cycles", c.StoreDataCreditCycles},

@@ -65,6 +65,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []boo
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
+	sreg := sregHoists(f, infos) // moves read before the loop (sreghoist.go)
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {
@@ -74,7 +75,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []boo
 		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, top, b); ok && loops < 1<<14 {
+		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, sreg, top, b); ok && loops < 1<<14 {
 			loops++
 			id := int16(loops)
 			topped[top] = true
@@ -94,7 +95,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []boo
 // loop [top, b], if it is one markLoopHoists marks; dataOnly: a grid-stride
 // loop (the counter steps by a register) or one with global loads or
 // stores, whose branch keeps its wait on the compare.
-func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, top, b int) (a, s int, ok, dataOnly bool) {
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []bool, top, b int) (a, s int, ok, dataOnly bool) {
 	guard := f.Insts[b].Guard
 	s = -1
 	for j := top; j < b; j++ {
@@ -134,7 +135,7 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, 
 	mem, global := false, false
 	bulk := 0 // 1: a bulk-group instruction, 2: a bulk store (hoistsAboveStore)
 	for j := top; j < b; j++ {
-		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s {
+		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s || (sreg != nil && sreg[j]) {
 			continue
 		}
 		switch {
@@ -146,6 +147,10 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, 
 		case infos[j].Async != exec.AsyncNone:
 			return 0, 0, false, false
 		case infos[j].Pipe == ptx.PipeShared:
+		case infos[j].Op == ptx.OpRedux:
+			// REDUX.SUM beside the atomics: atom15_mixr's SASS has UIADD3
+			// and ISETP.LE among its first ATOMS and REDUXes (i64_23.md)
+			continue
 		case infos[j].Pipe == ptx.PipeGlobal && globalLoopOp(&f.Insts[j]):
 			global = true
 		default:

@@ -98,9 +98,13 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	r2ur := tmaR2URLoads(f, infos)
 	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]
+	spills := carrySpills(infos, kinds)
 	for pc := range ent {
 		e := &ent[pc]
 		e.atom = atoms[pc]
+		if spills != nil && spills[pc] {
+			e.spill = carrySpillSlots
+		}
 		if flex[pc] {
 			e.flags |= schedFlexIMAD
 		}

@@ -61,6 +61,7 @@ type schedEntry struct {
 	atom      uint8 // a shared atomic as ptxas lowers it (atomserial.go)
 	flags     uint16
 	ur        uint8 // a TMA load under uniform-register pressure (tmaurspill.go)
+	spill     uint8 // ALU instructions of spilled carry predicates issued with it (carryspill.go)
 }
 
 const (
@@ -171,6 +172,11 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	for pc, h := range setp {
 		if h {
 			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
+		}
+	}
+	for pc, h := range sregHoists(f, infos) {
+		if h {
+			kinds[pc] = lowFused // an invariant special register: read before the loop (sreghoist.go)
 		}
 	}
 	brs := brShapes(f, infos)

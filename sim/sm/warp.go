@@ -325,7 +325,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.startScan(sp, ws, info, now) // ptxas's warp scan (atomscan.go)
 		return nil
 	}
-	slots := engine.Cycle(info.Slots)
+	spill := s.code.low.at(info).spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
+	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -336,7 +337,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			sp.bankDebt -= float64(d)
 		}
 	}
-	s.Stats.SASSInstructions += int64(info.Slots)
+	s.Stats.SASSInstructions += int64(info.Slots) + int64(spill)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
@@ -507,7 +508,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		s.carryIssued(ws, info, now, ready) // carry.go
 	}
-	ws.setReady(now+slots, StallDispatch)
+	if spill > 0 {
+		// after its four ALU instructions, ptxas's carry waits (carryspill.go)
+		ws.setReady(max(now+slots, sp.pipeFree[ptx.PipeALU])+carrySpillStallCycles, StallWait)
+	} else {
+		ws.setReady(now+slots, StallDispatch)
+	}
 	if info.Op == ptx.OpStmatrix && e.SmemWavefronts > 0 {
 		ws.stsmFree = now + s.stmatrixInterval(e.SmemWavefronts) // stmatrix.go
 	}

@@ -62,8 +62,9 @@ func init() {
 //     s2rStretchAtoms; no benchmark isolates S2R: atom15_mixs's was hoisted);
 //   - atom_reduce_cycles: one warp's warp-reduced atomics, 32 a stretch
 //     behind one REDUX.SUM (atom7_const_dead_w1, atom7_param_dead_w1, on
-//     both GPUs; atom15_red*, 8 or 128 a stretch at 1, 8 and 32 warps,
-//     are compared, not fitted).
+//     both GPUs; atom15_red32 and _red128, 32 or 128 a stretch at 1, 8 and
+//     32 warps, are compared, not fitted; atom15_red8, whose lane S2R
+//     ptxas hoists, fits atom_reduce_nolane_cycles: groups23_i64.go).
 var groups11Atom = []Group{
 	{Name: "shfl_interval", Params: []string{"shfl_interval_cycles"},
 		Benches: []string{"warp11_bfly_w*", "warp11_idx_w*", "warp11_up_w*"},
