@@ -26,3 +26,28 @@ func TestShflBehindOneQueuedLoadPerWarpRecorded(t *testing.T) {
 		assert.InEpsilon(t, want, got, 0.05, n)
 	}
 }
+
+// Independent shuffles in ptxas's issue order (sim/sm/schedrun.go). From
+// the recordings alone: warp11_shfl_vote's 16 chains of SHFL.BFLY, xor,
+// ISETP + VOTE.ANY, add pass a pair every 1 / 0.1776 = 5.6 cycles on one
+// warp, where each chain's step waits its SHFL (chain_shfl_bfly, 24.0)
+// and VOTE (warp11_vote_chain, 17.4, with its ISETP) latencies, 41 cycles
+// at least: the GPU overlaps the chains (hand-derived: below a quarter of
+// that). With SHFL movable the built-in H200 profile puts the 32-warp
+// figure within 10% (PTX order: -26.7%) and keeps the shuffle-only
+// loops (warp11_bfly_w1, warp11_up_w1, warp11_idx_w1, their compare
+// behind the shuffles) and the dependent chain within 5%.
+func TestShflInterleavesLikePtxasRecorded(t *testing.T) {
+	by := recordedH200(t)
+	pair := 1 / by["warp11_shfl_vote_w1"].Measured["warp_inst_per_sm_cycle"]
+	step := by["chain_shfl_bfly"].Measured["cycles_per_op"] + by["warp11_vote_chain"].Measured["cycles_per_op"]
+	assert.Less(t, pair, step/4, "GPU: chains overlap")
+	got, want := simulatedFigure(t, by, "warp11_shfl_vote_w32", "warp_inst_per_sm_cycle")
+	assert.InEpsilon(t, want, got, 0.10, "warp11_shfl_vote_w32")
+	for _, n := range []string{"warp11_bfly_w1", "warp11_up_w1", "warp11_idx_w1"} {
+		got, want := simulatedFigure(t, by, n, "warp_inst_per_sm_cycle")
+		assert.InEpsilon(t, want, got, 0.05, n)
+	}
+	got, want = simulatedFigure(t, by, "chain_shfl_bfly", "cycles_per_op")
+	assert.InEpsilon(t, want, got, 0.05, "chain_shfl_bfly")
+}
