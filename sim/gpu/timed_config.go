@@ -290,6 +290,7 @@ func Params() []Param {
 		intParam("smem_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemWavefrontCycle }),
 		intParam("smem_queue_wavefronts", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemQueueWavefronts }),
 		intParam("mio_queue_insts", "microbench", func(c *TimedConfig) *int { return &c.SM.MioQueueInsts }),
+		intParam("mio_warp_queue_insts", "microbench", func(c *TimedConfig) *int { return &c.SM.MioWarpQueueInsts }),
 		intParam("barrier_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BarrierReleaseCycles }),
 		intParam("mbar_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWakeCycles }),
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),

@@ -143,6 +143,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"mbar_wait_fast_exit_cycles":        {7, "fit: Nelder-Mead (tma_latency_cycles, tma_issue_cycles, mbar_wait_fast_exit_cycles, tma_load_r2ur_cycles) on tma_load_none_16k_lat, tma_load_none_1k_lat, tma_load_none_1k_tput, tma_load_none_2k_lat, tma_load_none_2k_tput, tma_load_none_32k_lat, tma_load_none_4k_lat, tma_load_none_4k_tput, tma_load_none_8k_lat, tma_load_none_8k_tput, tmadesc_param, tmai_sep_n8_1k_128b, tmai_sep_n8_1k_none, tmai_sep_n8_4k_128b, tmai_sep_n8_4k_none", f(0.0162)},
 	"mbar_wake_cycles":                  {17, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0017)},
 	"mio_queue_insts":                   {7, "fit: closed form, (shflq13_lds_other_w32 cycles_per_op 184.1 - shflq12_none_w1 25.13 (the SHFL alone)) / (3 sub-partitions x 8 wavefronts an LDS.128)", f(0.2353)},
+	"mio_warp_queue_insts":              {1, "fit: closed form, round((shflq13_lds_same_w32 cycles_per_op 81.32 - shflq12_none_w1 25.13 (the SHFL alone)) / (8 wavefronts an LDS.128 x 7 warps)): one queued load a warp", f(0.1036)},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0003)},
 	"prefetch_tensormap_cycles":         {24, "fit: Nelder-Mead (prefetch_tensormap_cycles) on t6rep_pf_map", f(0.0003)},

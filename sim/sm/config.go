@@ -47,7 +47,14 @@ type Config struct {
 	// instructions (and SHFL) issued and not yet started on the SM's
 	// shared-memory port; the next waits to issue (mioqueue.go; 0: the
 	// SM-wide SmemQueueWavefronts backlog throttles instead).
-	MioQueueInsts        int `json:"mio_queue_insts" yaml:"mio_queue_insts"`
+	MioQueueInsts int `json:"mio_queue_insts" yaml:"mio_queue_insts"`
+
+	// MioWarpQueueInsts: a warp has at most this many shared loads (LDS,
+	// LDSM) issued and not yet started on the shared-memory port; its next
+	// waits to issue (mioqueue.go mioWarpReady; 0: no per-warp bound, only
+	// 1 is modelled).
+	MioWarpQueueInsts int `json:"mio_warp_queue_insts" yaml:"mio_warp_queue_insts"`
+
 	BarrierReleaseCycles int `json:"barrier_release_cycles" yaml:"barrier_release_cycles"`
 	MbarWakeCycles       int `json:"mbar_wake_cycles" yaml:"mbar_wake_cycles"`
 	// MbarWaitExitCycles: a warp leaves an mbarrier wait loop (a

@@ -70,3 +70,31 @@ func (s *SM) smemThrottle(sp *subPart) engine.Cycle {
 	}
 	return s.smemFree - engine.Cycle(s.cfg.SmemQueueWavefronts*s.cfg.SmemWavefrontCycle)
 }
+
+// One queued shared load per warp (mio_warp_queue_insts 1; mio helper,
+// session 23). With the sub-partition bound alone, a SHFL chain behind 7
+// warps of LDS.128 (8 wavefronts) waited about 13 of them in the model
+// (shflq12_lds_w8, 1 warp of its own sub-partition and 2 of each other:
+// 127 cycles a step against the GPU's 81.6; shflq13_lds_same_w32, all 7
+// in its own: 113 against 81.3), where the GPU's wait, (81.3 - 25.1) / 8
+// = 7.0 LDS.128, is one per warp. So a warp issues its next shared load
+// (LDS, LDSM) only once its previous one has started on the port: the
+// queue ahead of a SHFL holds at most one load of each other warp, and
+// the sub-partition bound (mio_queue_insts) still caps the three others
+// behind 8 warps each (shflq13_*_other_w32). Shared atomics and stores
+// keep their own rules (atomserial.go, storequeue.go): bounding them too
+// moved atom7_lane_dead_w1 +1.6% -> +4.0%.
+
+// mioWarpQueued: the instruction counts against its warp's bound.
+func mioWarpQueued(info *exec.InstInfo) bool {
+	return info.Pipe == ptx.PipeShared && (info.Op == ptx.OpLd || info.Op == ptx.OpLdmatrix)
+}
+
+// mioWarpReady is when warp ws may issue info as far as its own queued
+// shared loads go (0: any time).
+func (s *SM) mioWarpReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if s.cfg.MioWarpQueueInsts <= 0 || !mioWarpQueued(info) {
+		return 0
+	}
+	return ws.mioLoadAt
+}

@@ -47,7 +47,13 @@ const schedBranchLat = 13
 
 // schedLat and schedInterval: ptxas's latency and issue interval by pipe.
 var schedLat = [ptx.NumPipes]int{ptx.PipeALU: 4, ptx.PipeIMAD: 4, ptx.PipeFP32: 4, ptx.PipeFP64: 8, ptx.PipeMUFU: 16, ptx.PipeConv: 16, ptx.PipeWarp: 12}
-var schedInterval = [ptx.NumPipes]int{ptx.PipeALU: 2, ptx.PipeIMAD: 2, ptx.PipeFP32: 1, ptx.PipeFP64: 2, ptx.PipeMUFU: 2, ptx.PipeConv: 2, ptx.PipeWarp: 2}
+var schedInterval = [ptx.NumPipes]int{ptx.PipeShared: 4, ptx.PipeALU: 2, ptx.PipeIMAD: 2, ptx.PipeFP32: 1, ptx.PipeFP64: 2, ptx.PipeMUFU: 2, ptx.PipeConv: 2, ptx.PipeWarp: 2}
+
+// schedShflLat: a SHFL's latency in ptxas's model, which puts SHFL on
+// the MIO (schedPipe: PipeShared, one per 4 cycles), not on the warp pipe
+// of VOTE (warp11_shfl_vote: SHFL + VOTE pairs pass one per 5.6 cycles on
+// one warp, each pipe one per 4).
+const schedShflLat = 24
 
 // movable: the instruction may be reordered by the schedule.
 func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
@@ -62,9 +68,19 @@ func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
 		// the VOTE interval of 32 warps (H200 and H100): ptxas puts the
 		// ISETPs ahead of the VOTEs reading them. In the PTX order each
 		// VOTE waited for its ISETP (6.5 cycles a VOTE: -35% at 1 and 4
-		// warps). SHFL stays in place: moving it too put warp11_idx_w1
-		// from +2% to +9% (the loop's compare moved off its branch).
-		if inf.Op != ptx.OpVote {
+		// warps). SHFL too (mio helper, session 23): warp11_shfl_vote's
+		// 16 chains of SHFL.BFLY, xor, ISETP + VOTE.ANY, add waited each
+		// instruction for the one before in the PTX order (-88% at one
+		// warp, -27% at 32; the GPU overlaps them, as ptxas's SASS of 64
+		// SHFL, 64 LOP3, 64 VOTE, 64 IMAD.IADD an iteration allows). The
+		// loop's compare and its counter add stay behind the run's
+		// shuffles (scheduleRun): moving them to the top with the
+		// shuffles put warp11_idx_w1 from +2% to +9% (session 11) and
+		// warp11_bfly_w1 from -2.3% to -0.6%, idx_w1 +1.9% -> +3.7%
+		// with the compare alone kept (SHFL loops pay more loop overhead
+		// on the GPU than VOTE loops: warp11_bfly_w1 22 cycles an
+		// iteration over 64 x 4, warp11_vote_w1 14).
+		if inf.Op != ptx.OpVote && inf.Op != ptx.OpShfl {
 			return false
 		}
 	default:
@@ -133,9 +149,13 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 	lastDef := map[int32]int{}
 	readers := map[int32][]int{}
 	lat := make([]int, n)
+	prods := make([][]int, n) // the run's producers of each instruction's sources
 	for j := 0; j < n; j++ {
 		inf := infos[a+j]
 		lat[j] = schedLat[inf.Pipe]
+		if inf.Op == ptx.OpShfl {
+			lat[j] = schedShflLat
+		}
 		if hi, wide := imadForm(inf); hi || wide {
 			lat[j] = 2 * schedLat[ptx.PipeIMAD]
 		}
@@ -149,6 +169,7 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 		for _, r := range inf.Uses {
 			if i, ok := lastDef[r]; ok {
 				add(i, lat[i])
+				prods[j] = append(prods[j], i)
 			}
 		}
 		for _, r := range inf.Defs {
@@ -167,6 +188,37 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 		for _, r := range inf.Defs {
 			lastDef[r] = j
 			readers[r] = readers[r][:0]
+		}
+	}
+	// a SHFL keeps the loop's compare (the closing branch's source) and
+	// what the compare reads in the run behind it (see movable)
+	if b < len(infos) && infos[b].Pipe == ptx.PipeBranch {
+		for _, r := range infos[b].Uses {
+			c, ok := lastDef[r]
+			if !ok {
+				continue
+			}
+			// the compare and what it reads in the run (the counter add)
+			cone := map[int]bool{}
+			var walk func(i int)
+			walk = func(i int) {
+				if cone[i] {
+					return
+				}
+				cone[i] = true
+				for _, p := range prods[i] {
+					walk(p)
+				}
+			}
+			walk(c)
+			for i := range cone {
+				for j := 0; j < i; j++ {
+					if infos[a+j].Op == ptx.OpShfl {
+						succ[j] = append(succ[j], schedEdge{i, 0})
+						npred[i]++
+					}
+				}
+			}
 		}
 	}
 	// height: the longest latency path from an instruction to the run's
@@ -228,6 +280,9 @@ func schedFree(inf *exec.InstInfo, kind uint8) bool { return inf.Slots == 0 || k
 // schedPipe: the pipe an instruction takes in the schedule (a flexible add
 // or shift the one free first).
 func schedPipe(inf *exec.InstInfo, kind uint8, free *[ptx.NumPipes]int) ptx.Pipe {
+	if inf.Op == ptx.OpShfl {
+		return ptx.PipeShared
+	}
 	if kind == lowFlex && free[ptx.PipeIMAD] < free[ptx.PipeALU] {
 		return ptx.PipeIMAD
 	}

@@ -46,8 +46,15 @@ import (
 // load, one that writes a register L reads, or one that reads or writes
 // a register L writes; nothing passes the block's first instruction.
 //
-// A block is a run of weak ld.shared (the CTA's own shared memory; not
-// ldmatrix, whose SASS was not checked) and register arithmetic
+// ldmatrix moves the same way (mio helper, session 23): shflq12.cu's
+// background rounds of 4 independent ldmatrix.x4, each followed in the
+// PTX by 4 xor folds into one accumulator, kept one LDSM in flight per
+// warp when it did not, and the SHFL chain behind 7 / 31 such warps ran
+// at 25.8 / 111 cycles a step against the GPU's 38.1 / 130 (the GPU's
+// port as loaded as the 4-loads-ahead order gives: shflq12_ldsm_w32
+// 131.7 with it, +1.2%, before the per-warp bound of mioqueue.go).
+// A block is a run of weak ld.shared (the CTA's own shared memory) or
+// ldmatrix and register arithmetic
 // (loadClass 1), ended by anything else (a shared or global store, a
 // barrier, a fence, an atomic, a global load, a branch, %clock64) and by
 // a branch target: a shared load never passes a store, a barrier or a
@@ -55,6 +62,9 @@ import (
 
 // smemLoad reports whether in is a weak load of the CTA's shared memory.
 func smemLoad(in *ptx.Inst, inf *exec.InstInfo) bool {
+	if in.Op == ptx.OpLdmatrix && !inf.DSMEM && len(inf.Defs) > 0 {
+		return true // ldmatrix: batched as ld.shared (see below)
+	}
 	return in.Op == ptx.OpLd && in.Mods.Space == ptx.SpaceShared && !inf.DSMEM &&
 		inf.Async == exec.AsyncNone && len(inf.Defs) > 0 &&
 		(in.Mods.Sem == ptx.SemNone || in.Mods.Sem == ptx.SemWeak)

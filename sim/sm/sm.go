@@ -555,6 +555,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := s.smemThrottle(sp); t > at {
 			at, why = t, StallMIOThrottle // mioqueue.go
 		}
+		if t := s.mioWarpReady(ws, info); t > at {
+			at, why = t, StallMIOThrottle // mioqueue.go
+		}
 	}
 	if info.ClusterBar && !info.ClusterArrive {
 		// barrier.cluster.wait: the release of its phase (cluster.go)

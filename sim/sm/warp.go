@@ -100,6 +100,9 @@ type warpState struct {
 	arriveAt  engine.Cycle
 	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
+	// mioLoadAt: when the warp's last shared load (LDS, LDSM) starts on
+	// the shared-memory port (mioqueue.go mioWarpReady)
+	mioLoadAt engine.Cycle
 	// loopTop: when each marked loop's body last began (loophoist.go)
 	loopTop []engine.Cycle
 	// accounting: the state since cycle since
@@ -435,6 +438,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			ws.smemWritten = max(ws.smemWritten, st+wf)
 		}
 		sp.mioEnter(s.cfg.MioQueueInsts, st) // mioqueue.go
+		if mioWarpQueued(info) {
+			ws.mioLoadAt = st // mioqueue.go mioWarpReady
+		}
 		s.Stats.SmemBusy += int64(wf)
 		ready = st + engine.Cycle(s.cfg.SmemLatencyCycles+(n-1)*s.cfg.SmemLatencyPerWavefront)
 		ready += s.smemWriteback(info) // LDS.64 / LDS.128 (smemwb.go)
