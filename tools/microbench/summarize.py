@@ -432,6 +432,32 @@ def derive(b, run):
             span = max(span, max(max(w) for w in c) - t0)
         return {"prologue_cycles": med(pro), "producer_first_tma_cycles": med(prod), "first_full_cycles": med(first),
                 "mainloop_cycles": med(loop), "epilogue_cycles": med(epi), "span_max_cycles": span}
+    if fam == "tph" and b["kernel"] == "tph_cute_tn":
+        # gen23_cute.py (both twins of cute_wgmma_tma_tn): raw stamps clk[cta][4 warps][20]; per CTA medians
+        # (groups23_cute.go deriveTPHCute)
+        cl = rows(clk, 20)
+        ph = {k: [] for k in ("prologue_cycles", "producer_first_tma_cycles", "first_full_cycles", "wgmma_cycles",
+                              "later_full_cycles", "mainloop_cycles", "loop_exit_cycles", "epilogue_cycles")}
+        span = 0
+        for i in range(0, len(cl), 4):
+            c = cl[i:i + 4]
+            t0 = min(w[0] for w in c if w[0] > 0)
+            lat = lambda k: max(w[k] for w in c)  # noqa: E731
+            n = 0
+            while n < 4 and lat(4 + n) > 0 and lat(8 + n) > 0:
+                n += 1
+            ph["prologue_cycles"].append(lat(1) - t0)
+            ph["producer_first_tma_cycles"].append(c[0][2] - c[0][1])
+            ph["first_full_cycles"].append(lat(4) - c[0][2])
+            ph["wgmma_cycles"].append(sum(lat(8 + k) - lat(4 + k) for k in range(n)))
+            ph["later_full_cycles"].append(sum(lat(4 + k) - lat(8 + k - 1) for k in range(1, n)))
+            ph["mainloop_cycles"].append(lat(8 + n - 1) - lat(4))
+            ph["loop_exit_cycles"].append(lat(14) - lat(8 + n - 1))
+            ph["epilogue_cycles"].append(lat(15) - lat(14))
+            span = max(span, max(max(w) for w in c) - t0)
+        out = {k: med(v) for k, v in ph.items()}
+        out["span_max_cycles"] = span
+        return out
     if fam == "tph":
         c = rows(clk, 20 if b["kernel"] == "tph_stsm_none" else 16)[0]
         if b["kernel"] == "tph_stsm_none":  # gen14_mbarops.py: warp 0's loads + stmatrix phase per variant
