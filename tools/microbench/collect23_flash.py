@@ -45,8 +45,18 @@ def main():
             f.extractall(tmp)
     for name in TWINS:
         dst = os.path.join(MB, name)
-        for f in ("cycles.json", "clock_runs.json", "provenance.json"):
+        for f in ("cycles.json", "clock_runs.json"):
             shutil.copy(os.path.join(tmp, name, f), os.path.join(dst, f))
+        prov = json.load(open(os.path.join(tmp, name, "provenance.json")))
+        nv = [ln for ln in open(os.path.join(tmp, "env", "nvcc_version.txt")).read().splitlines() if ln.startswith("Build")]
+        prov["nvcc"] = nv[-1] if nv else None  # as summarize.py --env adds them
+        prov["driver"] = open(os.path.join(tmp, "env", "driver.txt")).read().strip()
+        for f in ("provenance.json", "provenance.json.gz"):
+            if os.path.exists(os.path.join(dst, f)):
+                os.remove(os.path.join(dst, f))
+        with open(os.path.join(dst, "provenance.json"), "w") as g:
+            json.dump(prov, g, indent=1)
+            g.write("\n")
         shutil.rmtree(os.path.join(dst, "gpu"), ignore_errors=True)
         shutil.copytree(os.path.join(tmp, name, "gpu"), os.path.join(dst, "gpu"))
         for src, f, what in (("dump_all.jsonl", "clock_runs_cold.json", "ncu profiled with its cache flush (--cache-control all)"),
