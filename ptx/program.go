@@ -300,14 +300,20 @@ func (p *Program) EntryNames() []string {
 }
 
 // LabelTargets returns, per instruction index 0..len(f.Insts), whether a
-// label names it (a branch may arrive there), for the analyses that split
-// a function into straight-line blocks.
+// branch may arrive there: a label that some instruction's operand names
+// (bra), for the analyses that split a function into straight-line
+// blocks. A label nothing branches to starts no block: ptxas's basic
+// blocks begin at branch targets, and Triton's PTX carries a debug label
+// ($L__tmpN, for .debug_info) around every step of a reduction, which would
+// otherwise cut the scheduling runs there (session 23, fa23.md).
 func (f *Function) LabelTargets() []bool {
 	n := len(f.Insts)
 	target := make([]bool, n+1)
-	for _, pc := range f.Labels {
-		if pc >= 0 && pc <= n {
-			target[pc] = true
+	for i := range f.Insts {
+		for _, o := range f.Insts[i].Ops {
+			if o.Kind == OpdLabel && o.Label >= 0 && int(o.Label) <= n {
+				target[o.Label] = true
+			}
 		}
 	}
 	return target

@@ -146,6 +146,10 @@ func SequenceMix(info *InstInfo) (m SeqMix, ok bool) {
 }
 
 func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
+	if info.Pipe != ptx.PipeIMAD {
+		// a float division is no integer sequence (FloatDivisionMix)
+		return m, false
+	}
 	signed := strings.Contains(info.Text, ".s")
 	rem := info.Op == ptx.OpRem
 	switch info.Bits {
@@ -167,4 +171,34 @@ func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
 		return m, false
 	}
 	return m, true
+}
+
+// FloatDivMix is the SASS of a 32-bit float division as ptxas 13.0 emits
+// it for sm_90a (cuobjdump of validation/microbench fpalu_div*, x = m / x):
+// one MUFU.RCP of the divisor, FP32 multiplies (FMUL, FFMA), ALU compares
+// and selects (FSETP, FSEL, FCHK); Chain is the FP32 and ALU instructions
+// on the divisor's dependent path besides the MUFU, Check a branch on the
+// result's FCHK (div.rn: the slow path's BRA, not taken for normal values).
+//
+//	div.approx.f32  FSETP; FSEL; @!P FMUL x; MUFU.RCP; FMUL             chain FSETP, FMUL, FMUL
+//	div.full.f32    2 FSETP; FSEL; @P FMUL x; @!P 2 FMUL; MUFU.RCP; FMUL chain FSETP, FMUL, FMUL, FMUL
+//	div.rn.f32      MUFU.RCP; FCHK; 5 FFMA; @!P0 BRA (BSSY/BSYNC, CALL)  chain 5 FFMA, FCHK
+type FloatDivMix struct {
+	ALU, FP32, MUFU, Chain int32
+	Check                  bool
+}
+
+// FloatDivisionMix is a 32-bit float division's SASS (ok false for other
+// instructions): its issue slots stay Slots (the sassprobe count).
+func FloatDivisionMix(info *InstInfo) (m FloatDivMix, ok bool) {
+	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 || info.Bits != 32 {
+		return m, false
+	}
+	switch {
+	case strings.Contains(info.Text, ".approx"):
+		return FloatDivMix{ALU: 2, FP32: 2, MUFU: 1, Chain: 3}, true
+	case strings.Contains(info.Text, ".full"):
+		return FloatDivMix{ALU: 3, FP32: 4, MUFU: 1, Chain: 4}, true
+	}
+	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, Check: true}, true
 }

@@ -534,6 +534,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			why = StallMIOThrottle
 		}
 	}
+	if t := s.fdivMufuFree(sp, info); t > at {
+		at, why = t, StallMathPipeThrottle // a float division's MUFU.RCP (fdiv.go)
+	}
 	if info.Pipe == ptx.PipeGlobal && info.Async == exec.AsyncNone {
 		if s.queuedStore(info) {
 			if t := s.storeQueueReady(sp, ws, now); t > at {

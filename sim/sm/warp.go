@@ -358,6 +358,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			s.Stats.PipeBusy[u.p] += int64(b)
 		}
 	}
+	fdiv, isFdiv := exec.FloatDivisionMix(info)
+	if isFdiv {
+		// a float division's MUFU.RCP and compares (fdiv.go)
+		s.fdivPipes(sp, fdiv, now)
+	}
 	pipe := info.Pipe
 	if low == lowFlex {
 		pipe = s.flexPipe(sp, info)
@@ -383,6 +388,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if info.Form != ptx.FormNone {
 		lat = s.formLatency(info, lat) // forms.go
+	}
+	if isFdiv {
+		busy = engine.Cycle(int(fdiv.FP32) * pt.IntervalCycles)
+		lat = s.fdivLatency(fdiv) // fdiv.go
 	}
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go

@@ -458,6 +458,15 @@ def derive(b, run):
         out = {k: med(v) for k, v in ph.items()}
         out["span_max_cycles"] = span
         return out
+    if fam == "tph" and b["kernel"].startswith("tph_flash_attn_"):
+        # gen23_flash.py (the flash-attention twins): raw stamps clk[cta][8 warps][40], meta key_blocks; medians
+        # over the complete warps (and the key blocks) (groups23_flash.go deriveTPHFlash; diagnosis only)
+        ws = [w for w in rows(clk, 40) if w[0] and w[35]]
+        kb = range(int(m["key_blocks"]))
+        ph = lambda a, z: med([w[4 + 7 * i + z] - w[4 + 7 * i + a] for w in ws for i in kb])  # noqa: E731
+        return {"prologue_cycles": med([w[4] - w[0] for w in ws]), "qk_cycles": ph(0, 1), "rowmax_cycles": ph(1, 2),
+                "ex2_cycles": ph(2, 3), "rowsum_cycles": ph(3, 4), "epilogue_div_cycles": med([w[34] - w[33] for w in ws]),
+                "span_cycles": med([w[35] - w[0] for w in ws])}
     if fam == "tph":
         c = rows(clk, 20 if b["kernel"] == "tph_stsm_none" else 16)[0]
         if b["kernel"] == "tph_stsm_none":  # gen14_mbarops.py: warp 0's loads + stmatrix phase per variant

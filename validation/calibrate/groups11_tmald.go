@@ -37,8 +37,8 @@ func init() {
 // cache), where a simulated launch starts cold; the loops do not depend on
 // it, and the launch under ncu is cold on both sides.
 func figuresTPH(b *Bench) []string {
-	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || isReduceOpsTwin(b) || isCoopTwin(b) || isCuteTwin(b) {
-		return []string{NCUFigure} // gen14_mbarops.py, gen18_coop2x1.py, gen20_redops.py, gen23_cute.py: the launch only
+	if b.Name == "tph_mbar_ops" || b.Name == "tph_stsm_none" || isReduceOpsTwin(b) || isCoopTwin(b) || isCuteTwin(b) || isFlashTwin(b) {
+		return []string{NCUFigure} // gen14_mbarops.py, gen18_coop2x1.py, gen20_redops.py, gen23_cute.py, gen23_flash.py: the launch only
 	}
 	return []string{"fill_cycles", "copy_cycles", NCUFigure}
 }
@@ -56,6 +56,9 @@ func deriveTPH(b *Bench, o Outputs, cycles float64) (map[string]float64, error) 
 	}
 	if isCuteTwin(b) {
 		return deriveTPHCute(b, o, cycles)
+	}
+	if isFlashTwin(b) {
+		return deriveTPHFlash(b, o, cycles) // groups23_flash.go
 	}
 	per := 16
 	if b.Name == "tph_stsm_none" {
