@@ -1,15 +1,13 @@
 package sm
 
 import (
-	"compress/gzip"
-	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
@@ -18,12 +16,8 @@ import (
 // run does.
 func recordedLowering(t *testing.T, dir, entry string) (*ptx.Function, *Lowering) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx.gz"))
-	require.NoError(t, err)
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	src, err := io.ReadAll(z)
+	// kernel.ptx, kernel.ptx.gz or what kernel.ptx.link names
+	src, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx"))
 	require.NoError(t, err)
 	p, err := ptx.Load("kernel.ptx", src)
 	require.NoError(t, err)
