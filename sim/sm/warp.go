@@ -81,8 +81,6 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
-	// skipUntil: the scheduler need not look at the warp before this cycle
-	skipUntil engine.Cycle
 	// the instruction-cache line of the last fetch check and its ready time
 	lastLine      uint64
 	lastLineReady engine.Cycle
@@ -615,6 +613,7 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	for i, x := range sp.warps {
 		if x == ws {
 			sp.warps = append(sp.warps[:i], sp.warps[i+1:]...)
+			sp.skip = append(sp.skip[:i], sp.skip[i+1:]...)
 			break
 		}
 	}
