@@ -253,7 +253,7 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.at(pick.info).kind == lowFused)
+			free := pick.info != nil && (pick.info.Slots == 0 || s.entry(pick, pick.info).kind == lowFused)
 			last := sp.last
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
@@ -444,7 +444,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if info == nil {
 		return info, now, why // falls off the end: Issue reports it
 	}
-	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
 	if en.flags&schedGTOKnown != 0 {
 		ws.gto = en.flags & schedGTO
 	} else {

@@ -81,6 +81,10 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
+	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
+	// kept for the warp's next looks at the same instruction
+	enInfo *exec.InstInfo
+	en     schedEntry
 	// the instruction-cache line of the last fetch check and its ready time
 	lastLine      uint64
 	lastLineReady engine.Cycle
@@ -139,6 +143,15 @@ func (ws *warpState) reg(r int32) engine.Cycle {
 		return ws.regReady[r]
 	}
 	return 0
+}
+
+// entry is s.code.low.at(info), remembered for warp ws's instruction
+// info (the lowering does not change during a run).
+func (s *SM) entry(ws *warpState, info *exec.InstInfo) schedEntry {
+	if ws.enInfo != info {
+		ws.en, ws.enInfo = s.code.low.at(info), info
+	}
+	return ws.en
 }
 
 // setReg records that register r is ready at t (state why until then).
@@ -260,7 +273,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
 	s.loopTopIssued(ws, &en, now)
 	low := en.kind
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
