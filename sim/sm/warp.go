@@ -28,6 +28,23 @@ type warpState struct {
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
+	// the fields the scheduler reads at every look at the warp (eligible,
+	// account), together at the start of the struct
+	// seq: the rest of an integer division's SASS sequence (seq.go)
+	seq seqState
+	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
+	// kept for the warp's next looks at the same instruction
+	enInfo *exec.InstInfo
+	en     schedEntry
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	lastLineOK    bool
+	info          *exec.InstInfo // next instruction (for hot lines)
+	// accounting: the state (why, at the instruction) since cycle since
+	why   Stall
+	at    *exec.InstInfo
+	since engine.Cycle
 	// paramAt: the slot of the parameter LDCs of the region the warp last
 	// started (constcache.go paramRegion: ptxas issues them at its top)
 	paramAt engine.Cycle
@@ -81,15 +98,6 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
-	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
-	// kept for the warp's next looks at the same instruction
-	enInfo *exec.InstInfo
-	en     schedEntry
-	// the instruction-cache line of the last fetch check and its ready time
-	lastLine      uint64
-	lastLineReady engine.Cycle
-	lastLineOK    bool
-	info          *exec.InstInfo // next instruction (for hot lines)
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
@@ -104,10 +112,7 @@ type warpState struct {
 	stsmFree engine.Cycle
 	// loopTop: when each marked loop's body last began (loophoist.go)
 	loopTop []engine.Cycle
-	// accounting: the state since cycle since
-	why    Stall
-	at     *exec.InstInfo
-	since  engine.Cycle
+	// accounting: the state since cycle since (why, at and since above)
 	start  engine.Cycle
 	stalls Stalls
 	done   bool
@@ -121,8 +126,6 @@ type warpState struct {
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
-	// seq: the rest of an integer division's SASS sequence (seq.go)
-	seq seqState
 	// scan: the rest of a shared atomic's warp scan (atomscan.go)
 	scan scanState
 	// reduxFor: the warp-reduced atomic whose REDUX.SUM chain is under
