@@ -74,26 +74,65 @@ type icache struct {
 	demand map[uint64]engine.Cycle
 	// use orders the present lines by their last use (a fetch or a warp's
 	// request), for the LRU eviction past icache_capacity_bytes: use[line]
-	// is the line's stamp, byUse the stamp's line.
-	use   map[uint64]uint64
-	byUse map[uint64]uint64
-	tick  uint64
-	// oldest: no stamp below it is live (the eviction scan starts there)
-	oldest uint64
+	// is the line's node in lru, a list from the most recently used (head)
+	// to the least (tail); free holds the nodes of evicted lines.
+	use        map[uint64]int32
+	lru        []lruNode
+	head, tail int32
+	free       []int32
 	// evicted: when each line was last evicted
 	evicted map[uint64]engine.Cycle
 }
 
-// touch marks line as just used.
+// lruNode is a line's place in the icache's use order (-1: none).
+type lruNode struct {
+	line       uint64
+	prev, next int32
+}
+
+// touch marks line as just used (moves it to the head of the use order).
 func (c *icache) touch(line uint64) {
 	if c.use == nil {
-		c.use, c.byUse = map[uint64]uint64{}, map[uint64]uint64{}
+		c.use, c.head, c.tail = map[uint64]int32{}, -1, -1
 	}
-	if u, ok := c.use[line]; ok {
-		delete(c.byUse, u)
+	i, ok := c.use[line]
+	if ok {
+		if i == c.head {
+			return
+		}
+		c.unlink(i)
+	} else {
+		if n := len(c.free); n > 0 {
+			i, c.free = c.free[n-1], c.free[:n-1]
+		} else {
+			i = int32(len(c.lru))
+			c.lru = append(c.lru, lruNode{})
+		}
+		c.lru[i].line = line
+		c.use[line] = i
 	}
-	c.tick++
-	c.use[line], c.byUse[c.tick] = c.tick, line
+	c.lru[i].prev, c.lru[i].next = -1, c.head
+	if c.head >= 0 {
+		c.lru[c.head].prev = i
+	} else {
+		c.tail = i
+	}
+	c.head = i
+}
+
+// unlink takes node i out of the use order.
+func (c *icache) unlink(i int32) {
+	n := &c.lru[i]
+	if n.prev >= 0 {
+		c.lru[n.prev].next = n.next
+	} else {
+		c.head = n.next
+	}
+	if n.next >= 0 {
+		c.lru[n.next].prev = n.prev
+	} else {
+		c.tail = n.prev
+	}
 }
 
 // fill records line present at t and evicts (at now) the least recently
@@ -106,20 +145,17 @@ func (c *icache) fill(line uint64, t, now engine.Cycle, capacity int) {
 		return
 	}
 	for len(c.use) > capacity {
-		for {
-			c.oldest++
-			if l, ok := c.byUse[c.oldest]; ok {
-				delete(c.byUse, c.oldest)
-				delete(c.use, l)
-				delete(c.ready, l)
-				delete(c.demand, l)
-				if c.evicted == nil {
-					c.evicted = map[uint64]engine.Cycle{}
-				}
-				c.evicted[l] = now
-				break
-			}
+		i := c.tail // the least recently used line
+		l := c.lru[i].line
+		c.unlink(i)
+		c.free = append(c.free, i)
+		delete(c.use, l)
+		delete(c.ready, l)
+		delete(c.demand, l)
+		if c.evicted == nil {
+			c.evicted = map[uint64]engine.Cycle{}
 		}
+		c.evicted[l] = now
 	}
 }
 

@@ -63,6 +63,7 @@ type seqState struct {
 	next  float64        // earliest cycle of steps[0] (fractional spacing)
 	info  *exec.InstInfo // the PTX instruction (its results wait for the last step)
 	why   Stall
+	wait  ptx.Pipe // the pipe the head chunk waits for (seqChunkOf), kept for seqEligible
 }
 
 // seqSteps is the step list of a division's SASS mix (ok false for other
@@ -134,7 +135,8 @@ func (s *SM) seqSteps(info *exec.InstInfo) ([]seqStep, bool) {
 // startSeq issues a division's first step at now and leaves the rest to
 // the warp's next issue slots.
 func (s *SM) startSeq(sp *subPart, ws *warpState, info *exec.InstInfo, steps []seqStep, now engine.Cycle) {
-	ws.seq = seqState{steps: steps, next: float64(now), info: info}
+	_, wait, _ := seqChunkOf(steps)
+	ws.seq = seqState{steps: steps, next: float64(now), info: info, wait: wait}
 	sp.seqActive++
 	s.issueStep(sp, ws, now)
 }
@@ -144,6 +146,7 @@ func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	q := &ws.seq
 	n, _, busy := seqChunkOf(q.steps)
 	q.steps = q.steps[n:]
+	_, q.wait, _ = seqChunkOf(q.steps)
 	for p, b := range busy {
 		if p == int(ptx.PipeIMAD) && s.cfg.IdivPipeHold > 0 {
 			// the subroutine's chain keeps the FMA pipe from issuing
@@ -189,8 +192,7 @@ func (s *SM) seqEligible(sp *subPart, ws *warpState, now engine.Cycle) (engine.C
 	if t := engine.Cycle(math.Ceil(q.next)); t > at {
 		at, why = t, StallWait
 	}
-	_, wait, _ := seqChunkOf(q.steps)
-	if t := sp.pipeFree[wait]; t > at {
+	if t := sp.pipeFree[q.wait]; t > at {
 		at, why = t, StallMathPipeThrottle
 	}
 	return at, why

@@ -131,7 +131,11 @@ const (
 )
 
 type subPart struct {
-	warps    []*warpState
+	warps []*warpState
+	// skip[i]: the scheduler need not look at warps[i] before this cycle
+	// (kept beside warps, not in warpState, so that the scan over blocked
+	// warps reads one array)
+	skip     []engine.Cycle
 	pipeFree [ptx.NumPipes]engine.Cycle
 	last     *warpState
 	rr       int
@@ -210,6 +214,7 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
+		s.sps[ws.sp].skip = append(s.sps[ws.sp].skip, 0)
 		cs.live++
 	}
 	s.ctas = append(s.ctas, cs)
@@ -248,7 +253,7 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			if pick == nil {
 				break
 			}
-			free := pick.info != nil && (pick.info.Slots == 0 || s.code.low.at(pick.info).kind == lowFused)
+			free := pick.info != nil && (pick.info.Slots == 0 || s.entry(pick, pick.info).kind == lowFused)
 			last := sp.last
 			if err := s.issue(sp, pick, now); err != nil {
 				s.host.Fail(err)
@@ -281,12 +286,13 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	afterLast := false
 	hyb := s.mathGTOOn()
 	var oldest, firstQ, nextQ, firstY, nextY, lastReady, oldestWG *warpState
-	for _, ws := range sp.warps {
-		if now < ws.skipUntil {
+	skip := sp.skip[:len(sp.warps)]
+	for i, ws := range sp.warps {
+		if su := skip[i]; now < su {
 			// known to be blocked until then by a scoreboard, pipe or fetch
 			// time (they only move later)
-			if ws.skipUntil < next {
-				next = ws.skipUntil
+			if su < next {
+				next = su
 			}
 			if ws == sp.last {
 				afterLast = true
@@ -297,7 +303,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 		if at > now {
 			ws.account(why, info, now, s)
 			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
-				ws.skipUntil = at
+				skip[i] = at
 			}
 			if at < next {
 				next = at
@@ -438,7 +444,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if info == nil {
 		return info, now, why // falls off the end: Issue reports it
 	}
-	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
 	if en.flags&schedGTOKnown != 0 {
 		ws.gto = en.flags & schedGTO
 	} else {

@@ -28,6 +28,23 @@ type warpState struct {
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
+	// the fields the scheduler reads at every look at the warp (eligible,
+	// account), together at the start of the struct
+	// seq: the rest of an integer division's SASS sequence (seq.go)
+	seq seqState
+	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
+	// kept for the warp's next looks at the same instruction
+	enInfo *exec.InstInfo
+	en     schedEntry
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	lastLineOK    bool
+	info          *exec.InstInfo // next instruction (for hot lines)
+	// accounting: the state (why, at the instruction) since cycle since
+	why   Stall
+	at    *exec.InstInfo
+	since engine.Cycle
 	// paramAt: the slot of the parameter LDCs of the region the warp last
 	// started (constcache.go paramRegion: ptxas issues them at its top)
 	paramAt engine.Cycle
@@ -81,13 +98,6 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
-	// skipUntil: the scheduler need not look at the warp before this cycle
-	skipUntil engine.Cycle
-	// the instruction-cache line of the last fetch check and its ready time
-	lastLine      uint64
-	lastLineReady engine.Cycle
-	lastLineOK    bool
-	info          *exec.InstInfo // next instruction (for hot lines)
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
@@ -105,10 +115,7 @@ type warpState struct {
 	mioLoadAt engine.Cycle
 	// loopTop: when each marked loop's body last began (loophoist.go)
 	loopTop []engine.Cycle
-	// accounting: the state since cycle since
-	why    Stall
-	at     *exec.InstInfo
-	since  engine.Cycle
+	// accounting: the state since cycle since (why, at and since above)
 	start  engine.Cycle
 	stalls Stalls
 	done   bool
@@ -122,8 +129,6 @@ type warpState struct {
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
-	// seq: the rest of an integer division's SASS sequence (seq.go)
-	seq seqState
 	// scan: the rest of a shared atomic's warp scan (atomscan.go)
 	scan scanState
 	// reduxFor: the warp-reduced atomic whose REDUX.SUM chain is under
@@ -144,6 +149,15 @@ func (ws *warpState) reg(r int32) engine.Cycle {
 		return ws.regReady[r]
 	}
 	return 0
+}
+
+// entry is s.code.low.at(info), remembered for warp ws's instruction
+// info (the lowering does not change during a run).
+func (s *SM) entry(ws *warpState, info *exec.InstInfo) schedEntry {
+	if ws.enInfo != info {
+		ws.en, ws.enInfo = s.code.low.at(info), info
+	}
+	return ws.en
 }
 
 // setReg records that register r is ready at t (state why until then).
@@ -265,7 +279,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		return nil
 	}
-	en := s.code.low.at(info) // ptxas's issue schedule (sched.go)
+	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
 	s.loopTopIssued(ws, &en, now)
 	low := en.kind
 	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
@@ -636,6 +650,7 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	for i, x := range sp.warps {
 		if x == ws {
 			sp.warps = append(sp.warps[:i], sp.warps[i+1:]...)
+			sp.skip = append(sp.skip[:i], sp.skip[i+1:]...)
 			break
 		}
 	}
