@@ -209,6 +209,9 @@ func (s *SM) issueTraced(sp *subPart, ws *warpState, now engine.Cycle) error {
 	t := s.trState()
 	smem0, tensor0, tma0 := s.smemFree, s.tensorFree, s.tmaFree
 	sass0 := s.Stats.SASSInstructions
+	// a division's or warp scan's next SASS step issues no PTX: s.eff is
+	// still the last instruction's
+	step := len(ws.seq.steps) > 0 || ws.scan.info != nil
 	err := s.issue(sp, ws, now)
 	if err != nil {
 		return err
@@ -223,7 +226,7 @@ func (s *SM) issueTraced(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	e := &s.eff
 	info := e.Info
-	if info == nil || e.Outcome != exec.Issued || ws.retrying {
+	if step || info == nil || e.Outcome != exec.Issued || ws.retrying {
 		return nil
 	}
 	switch info.Async {
