@@ -15,8 +15,9 @@ type Options struct {
 	// From and To bound the cycles kept (To <= 0: no upper bound); a span
 	// is kept when it overlaps [From, To).
 	From, To int64
-	// MinSpanCycles drops wait spans shorter than this (CTA spans are
-	// always kept).
+	// MinSpanCycles drops wait spans (warp slot tracks) shorter than
+	// this; the other tracks are always kept (sim/sm merges their spans
+	// with gaps up to the same bound).
 	MinSpanCycles int64
 }
 
@@ -27,11 +28,15 @@ type Recorder struct {
 	n     int64
 	err   error
 	named map[[2]int]bool
+	// ptx: the (SM, PTX line)s whose text was written; cta: each track's
+	// last CTA written (compact: Span)
+	ptx map[[2]int]bool
+	cta map[[2]int]string
 }
 
 // NewRecorder starts a trace on w.
 func NewRecorder(w io.Writer, opt Options) *Recorder {
-	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16), opt: opt, named: map[[2]int]bool{}}
+	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16), opt: opt, named: map[[2]int]bool{}, ptx: map[[2]int]bool{}, cta: map[[2]int]string{}}
 	_, r.err = r.w.WriteString(`{"displayTimeUnit":"ns","traceEvents":[` + "\n")
 	return r
 }
@@ -69,15 +74,37 @@ func (r *Recorder) emit(e *event) {
 	r.n++
 }
 
-// TrackCTA and TrackWarp are the track (thread id) ranges: CTA slot k is
-// track TrackCTA+k, warp slot k is TrackWarp+k.
+// Track (thread id) ranges: CTA slot k is TrackCTA+k, warp slot k is
+// TrackWarp+k, sub-partition k TrackSubPart+k, the smem port TrackSmemPort,
+// the tensor pipe TrackTensor, and lane k of the TMA engine's copies, of
+// the wgmma commit groups and of the cp.async commit groups TrackTMA+k,
+// TrackWgmma+k, TrackCpAsync+k (sim/sm keeps equal constants).
 const (
-	TrackCTA  = 0
-	TrackWarp = 100
+	TrackCTA      = 0
+	TrackWarp     = 100
+	TrackSubPart  = 200
+	TrackSmemPort = 210
+	TrackTensor   = 211
+	TrackTMA      = 300
+	TrackWgmma    = 400
+	TrackCpAsync  = 500
 )
 
 func trackName(track int) string {
-	if track >= TrackWarp {
+	switch {
+	case track >= TrackCpAsync:
+		return "cp.async groups " + strconv.Itoa(track-TrackCpAsync)
+	case track >= TrackWgmma:
+		return "wgmma groups " + strconv.Itoa(track-TrackWgmma)
+	case track >= TrackTMA:
+		return "TMA " + strconv.Itoa(track-TrackTMA)
+	case track == TrackTensor:
+		return "tensor pipe"
+	case track == TrackSmemPort:
+		return "smem port"
+	case track >= TrackSubPart:
+		return "sub-partition " + strconv.Itoa(track-TrackSubPart)
+	case track >= TrackWarp:
 		return "warp slot " + strconv.Itoa(track-TrackWarp)
 	}
 	return "CTA slot " + strconv.Itoa(track-TrackCTA)
@@ -102,12 +129,42 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 	if !r.Keep(sm) || to <= r.opt.From || (r.opt.To > 0 && from >= r.opt.To) {
 		return
 	}
-	if track >= TrackWarp && to-from < r.opt.MinSpanCycles {
+	if track >= TrackWarp && track < TrackSubPart && to-from < r.opt.MinSpanCycles {
 		return
 	}
 	r.name(sm, track)
+	r.compact(sm, track, args)
 	d := to - from
 	r.emit(&event{Name: name, Ph: "X", Pid: sm, Tid: track, Ts: from, Dur: &d, Cat: cat, Args: args})
+}
+
+// compact drops what a span's args repeat: the PTX text ("ptx") of a line
+// already written for the SM (the first kept span of each line has it),
+// and the CTA ("cta") when it is the one of the track's previous kept span.
+// The 4096^3 GEMM's waits repeat a few hundred lines' texts a million
+// times (validation/timing/trace23.md).
+func (r *Recorder) compact(sm, track int, args map[string]any) {
+	if args == nil {
+		return
+	}
+	if text, ok := args["ptx"]; ok {
+		if line, ok := args["line"].(int32); ok {
+			k := [2]int{sm, int(line)}
+			if r.ptx[k] {
+				delete(args, "ptx")
+			} else if text != "" {
+				r.ptx[k] = true
+			}
+		}
+	}
+	if c, ok := args["cta"]; ok {
+		k, v := [2]int{sm, track}, fmt.Sprint(c)
+		if r.cta[k] == v {
+			delete(args, "cta")
+		} else {
+			r.cta[k] = v
+		}
+	}
 }
 
 // Counter records a counter value (e.g. resident warps) at cycle at.

@@ -121,7 +121,7 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 			return inputErr(err)
 		}
 		if rec != nil {
-			opt.Trace = rec
+			opt.Trace, opt.TraceMinCycles = rec, f.timing.traceMin
 		}
 		ok := false
 		defer func() {

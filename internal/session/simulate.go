@@ -26,6 +26,9 @@ type RunOptions struct {
 	NoSample bool
 	// Trace receives the timed run's spans (nil: none).
 	Trace gpu.TraceSink
+	// TraceMinCycles: the trace's shortest warp wait and merge gap
+	// (--trace-min-cycles; sim/sm tracehooks.go).
+	TraceMinCycles int64
 	// Strict makes the hazard warnings errors (exec.Launch.StrictHazards).
 	Strict bool
 	// Progress, when set, hears of every committed CTA (gpu.Config.Progress).
@@ -125,7 +128,7 @@ func (s *Session) runTimed(cfg gpu.Config, opt RunOptions, rep *report.Report) (
 		cfg.GPCs = prof.GPCs
 	}
 	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{
-		RegistersPerThread: s.Spec.Registers, HotLines: true, Trace: opt.Trace, NoSample: opt.NoSample})
+		RegistersPerThread: s.Spec.Registers, HotLines: true, Trace: opt.Trace, TraceMinCycles: opt.TraceMinCycles, NoSample: opt.NoSample})
 	if err != nil {
 		return res, err
 	}

@@ -78,6 +78,7 @@ type SM struct {
 	// TraceMinCycles).
 	Trace          Tracer
 	TraceMinCycles int64
+	tr             *smTrace // tracehooks.go
 	// NsPerCycle converts cycles to %globaltimer nanoseconds.
 	NsPerCycle float64
 	code       *Code
@@ -255,7 +256,13 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 			}
 			free := pick.info != nil && (pick.info.Slots == 0 || s.entry(pick, pick.info).kind == lowFused)
 			last := sp.last
-			if err := s.issue(sp, pick, now); err != nil {
+			var err error
+			if s.Trace != nil {
+				err = s.issueTraced(sp, pick, now) // tracehooks.go
+			} else {
+				err = s.issue(sp, pick, now)
+			}
+			if err != nil {
 				s.host.Fail(err)
 				return engine.Never
 			}

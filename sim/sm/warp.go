@@ -203,11 +203,7 @@ func (ws *warpState) flush(now engine.Cycle, s *SM) {
 			s.Lines.add(ws.at, ws.why, d)
 		}
 		if s.Trace != nil && d >= s.TraceMinCycles && ws.why > StallNotSelected && ws.at != nil && s.Trace.Keep(s.ID) {
-			args := map[string]any{"line": ws.at.Line, "ptx": ws.at.Text, "cta": ws.cta.c.CTAID(), "warp": ws.w.ID()}
-			if ws.at.Src.Valid() {
-				args["source"] = ws.at.Src.String()
-			}
-			s.Trace.Span(s.ID, TrackWarp+ws.slot, ws.why.String(), int64(ws.since), int64(now), "wait", args)
+			s.traceWait(ws, ws.since, now) // tracehooks.go
 		}
 	}
 	ws.since = now
@@ -685,6 +681,7 @@ func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 		id := cs.c.CTAID()
 		s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(now), "cta",
 			map[string]any{"ctaid": id, "warps": len(cs.warps)})
+		s.traceCTAEnd(cs) // tracehooks.go
 	}
 	s.host.CTADone(s, cs.c, now)
 }
