@@ -201,6 +201,7 @@ PARTS = [
     ("gen22_mwake", "part 22: which warps sleeping in try_wait an mbarrier change wakes (own barrier, another, expect_tx, complete_tx, cluster)"),
     ("gen21_tailbulk", "part 21 (session 21): tailst's 512-byte bulk stores and reductions taken apart: size, ELECT loop, wait_group.read, loop, count"),
     ("gen22_icap", "part 22: the SM instruction cache's capacity: 32-60 KiB of straight-line FFMA run three times, and a pad never run"),
+    ("gen23_gls", "part 23: the partial-sector store surcharge by lane width (u16), lines per store, row stride, other-half next"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:
