@@ -143,8 +143,9 @@ func (s *SM) gtoYield(ws *warpState, info *exec.InstInfo) bool {
 }
 
 // ctaEpochAge: the age (warpState.age) a CTA-wide barrier adds to its
-// warps, above any launch order (warpAge) an SM reaches.
-const ctaEpochAge = 1 << 40
+// warps, above any launch order (warpAge) an SM reaches (2^32 warps);
+// 2^32 such barriers of one CTA before it wraps.
+const ctaEpochAge = 1 << 32
 
 // reageCTA: warp ws's bar.sync completed a barrier; when it is a barrier
 // of the whole CTA (every other live warp of the CTA waits at one), the
