@@ -141,3 +141,35 @@ func (s *SM) gtoYield(ws *warpState, info *exec.InstInfo) bool {
 	}
 	return ws.gto&schedGTOAsync != 0
 }
+
+// ctaEpochAge: the age (warpState.age) a CTA-wide barrier adds to its
+// warps, above any launch order (warpAge) an SM reaches (2^32 warps);
+// 2^32 such barriers of one CTA before it wraps.
+const ctaEpochAge = 1 << 32
+
+// reageCTA: warp ws's bar.sync completed a barrier; when it is a barrier
+// of the whole CTA (every other live warp of the CTA waits at one), the
+// CTA's warps become younger than every warp of a CTA that has passed
+// fewer such barriers: the age order is the CTA-wide barriers a warp's
+// CTA has passed, then the launch order (within a CTA unchanged).
+// Microbench fma_tput_w48 (two CTAs of 24 FMA-bound warps per SM, a
+// warm-up pass and a measured pass, each after a __syncthreads; H200 and
+// H100, 660 SM-runs each): a CTA's measured pass never ends before the
+// other CTA's warm-up pass does (660 of 660: its warps wait behind the
+// other CTA's warm-up warps although their CTA is older); thread 0's
+// reduction between the passes waits behind the other CTA's warm-up
+// warps but not behind its measured-pass warps; and of two measured
+// passes the older CTA's ends first (631 and 614 of 660). With launch
+// order alone the older CTA ran both passes before the younger's warm-up
+// ended (the figure -30%, issue13.md).
+func (s *SM) reageCTA(ws *warpState) {
+	cs := ws.cta
+	for _, o := range cs.warps {
+		if o != ws && !o.done && !o.inBarrier {
+			return
+		}
+	}
+	for _, o := range cs.warps {
+		o.age += ctaEpochAge
+	}
+}

@@ -598,6 +598,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			if !e.BarrierWait {
 				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
 				ws.setReady(s.barRelease, StallBarrier)
+				s.reageCTA(ws) // schedpolicy.go
 			}
 		}
 	}
