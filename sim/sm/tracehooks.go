@@ -76,6 +76,9 @@ type pendingWait struct {
 	slot, n  int
 	warp     int
 	at       *exec.InstInfo
+	// waits: consecutive waits of one warp merged into the span (a
+	// division's SASS steps wait ~20 cycles each at one PTX line)
+	waits int
 }
 
 // smTrace is an SM's trace state (nil until the first traced issue).
@@ -137,6 +140,10 @@ const issueGap = 8
 // smemGap: the same for the smem port's busy spans (its reservations are
 // mostly one or two cycles).
 const smemGap = 4
+
+// waitJoinGap: a warp's consecutive waits at one line merge across gaps of
+// up to waitJoinGap x TraceMinCycles (64 cycles at the default).
+const waitJoinGap = 4
 
 // addRun extends r by [from, to) or, after a longer gap, emits it and
 // starts a new one.
@@ -288,21 +295,35 @@ func (s *SM) emitGroup(base int, name string, g *group) {
 // traceWait records a warp's wait [since, now) (flush calls it for waits
 // of at least TraceMinCycles). The warps of a warpgroup waiting for the
 // same reason at the same line within TraceMinCycles of each other are
-// one span, on the track of the first one to end, with args.n warps.
+// one span, on the track of the first one to end, with args.n warps; a
+// warp waiting again at the same line less than TraceMinCycles after its
+// last wait extends that span (args.waits: how many).
 func (s *SM) traceWait(ws *warpState, since, now engine.Cycle) {
 	t := s.trState()
 	k := waitKey{ws.cta, ws.w.ID() / 4, ws.why, ws.at.Line}
 	from, to := int64(since), int64(now)
 	if p := t.waits[k]; p != nil {
+		// the same warp waiting again at the same line within
+		// waitJoinGap x TraceMinCycles of its last wait, with no other
+		// wait of it traced in between: one longer span (the warp's track
+		// stays free of overlaps; a 64-bit division's SASS steps wait ~20
+		// cycles each at one PTX line)
+		if p.n == 1 && p.warp == ws.w.ID() && p.at == ws.at && ws.trLastWait == k && from >= p.to && from-p.to <= waitJoinGap*s.gap() {
+			p.to = to
+			p.waits++
+			return
+		}
+		ws.trLastWait = k
 		if p.n < 4 && abs64(p.from-from) <= s.gap() && abs64(p.to-to) <= s.gap() && p.at == ws.at {
 			p.n++
 			return
 		}
 		s.emitWait(k, p)
-		*p = pendingWait{from: from, to: to, slot: ws.slot, n: 1, warp: ws.w.ID(), at: ws.at}
+		*p = pendingWait{from: from, to: to, slot: ws.slot, n: 1, warp: ws.w.ID(), at: ws.at, waits: 1}
 		return
 	}
-	t.waits[k] = &pendingWait{from: from, to: to, slot: ws.slot, n: 1, warp: ws.w.ID(), at: ws.at}
+	ws.trLastWait = k
+	t.waits[k] = &pendingWait{from: from, to: to, slot: ws.slot, n: 1, warp: ws.w.ID(), at: ws.at, waits: 1}
 	t.waitOrder = append(t.waitOrder, k)
 }
 
@@ -322,6 +343,9 @@ func (s *SM) emitWait(k waitKey, p *pendingWait) {
 	args := map[string]any{"line": p.at.Line, "ptx": p.at.Text, "cta": k.cta.c.CTAID(), "warp": p.warp}
 	if p.n > 1 {
 		args["n"] = p.n
+	}
+	if p.waits > 1 {
+		args["waits"] = p.waits
 	}
 	if p.at.Src.Valid() {
 		args["src"] = p.at.Src.String()

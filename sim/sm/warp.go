@@ -141,6 +141,8 @@ type warpState struct {
 	iterStart engine.Cycle
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
 	hiReady []hiHalf
+	// trLastWait: the key of the warp's last traced wait (tracehooks.go)
+	trLastWait waitKey
 }
 
 // reg is the cycle register r is ready.
