@@ -61,11 +61,12 @@ import (
 // first slot of a marked loop's body (schedLoopTop, top), its add and setp
 // (schedLoopMember) and its closing branch (schedLoopBranch), with the
 // loop's id.
-func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect []bool, ent []schedEntry, order []int32) {
+// sreg: the moves read before the loop (sregHoists, computed once by
+// newSchedule).
+func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []bool, ent []schedEntry, order []int32) {
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
-	sreg := sregHoists(f, infos) // moves read before the loop (sreghoist.go)
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {

@@ -174,7 +174,8 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			kinds[pc] = lowFused // hoisted out of the loop: no SASS in it (predbranch.go)
 		}
 	}
-	for pc, h := range sregHoists(f, infos) {
+	sreg := sregHoists(f, infos)
+	for pc, h := range sreg {
 		if h {
 			kinds[pc] = lowFused // an invariant special register: read before the loop (sreghoist.go)
 		}
@@ -242,7 +243,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			e.flags |= schedParamLDC
 		}
 	}
-	markLoopHoists(f, infos, target, elect, ent, order)
+	markLoopHoists(f, infos, target, elect, sreg, ent, order)
 	return s
 }
 

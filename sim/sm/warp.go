@@ -340,7 +340,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.startScan(sp, ws, info, now) // ptxas's warp scan (atomscan.go)
 		return nil
 	}
-	spill := s.code.low.at(info).spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
+	spill := en.spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
 	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
