@@ -199,7 +199,7 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 				continue
 			}
 			// the compare and what it reads in the run (the counter add)
-			cone := map[int]bool{}
+			cone := make([]bool, n) // by run index: iterated in order (deterministic edges)
 			var walk func(i int)
 			walk = func(i int) {
 				if cone[i] {
@@ -211,7 +211,10 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 				}
 			}
 			walk(c)
-			for i := range cone {
+			for i, in := range cone {
+				if !in {
+					continue
+				}
 				for j := 0; j < i; j++ {
 					if infos[a+j].Op == ptx.OpShfl {
 						succ[j] = append(succ[j], schedEdge{i, 0})
