@@ -98,6 +98,9 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
+	// lastIssue: the warp's last instruction that took an issue slot
+	// (bulksetup.go)
+	lastIssue engine.Cycle
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
@@ -284,6 +287,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
+		ws.lastIssue = now
 	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {

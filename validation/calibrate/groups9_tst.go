@@ -26,9 +26,11 @@ import (
 var tstGroups = []Group{
 	{Name: "tma_bulk_commit", Params: []string{"tma_bulk_commit_cycles"}, Benches: tstCommitBenches(),
 		Direct: tstCommitDirect},
-	{Name: "bulk_reduce_issue", Params: []string{"bulk_reduce_issue_cycles"},
-		Benches: []string{"tmast7_add_1k_group", "tmast7_add_1k_tput", "tmast7_bred_256b_group", "tmast7_bred_1k_group", "tmast7_bred_1k_tput"},
-		Start:   []float64{30}, Lo: []float64{0}, Hi: []float64{500}},
+	{Name: "bulk_reduce_issue", Params: []string{"bulk_reduce_setup_cycles", "bulk_reduce_issue_cycles"},
+		Benches: []string{"tmast7_add_1k_group", "tmast7_add_1k_tput", "tmast7_bred_256b_group", "tmast7_bred_1k_group", "tmast7_bred_1k_tput",
+			"bulk18_red*", "tbulk_t1_red*"},
+		Figures: []string{"cycles_per_op", "issue_cycles"},
+		Start:   []float64{13, 30}, Lo: []float64{0, 0}, Hi: []float64{60, 200}},
 }
 
 // tstCommitKinds are the tmast7 kinds whose _tput and _group pair give the
