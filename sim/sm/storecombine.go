@@ -32,6 +32,9 @@ import (
 // lanes and not at 8 lines or with 16-bit lanes, and the surcharge goes
 // with the L2's byte-masked writes. The GPU combines only ~70% of the
 // 4-line halves with 8 warps and ~30% at 6 lines; the rule is all or none.
+// store_combine_lines fitted 5 on the H200 (group store_combine,
+// validation/calibrate/groups24_gls.go; 4 and 5 differ only on rows of
+// 16 B 64 B apart, whose stores span 4 or 5 lines).
 // storeCombineMax bounds store_combine_lines (warpState.comb's size).
 const storeCombineMax = 8
 

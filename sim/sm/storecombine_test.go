@@ -11,7 +11,7 @@ import (
 
 // TestStoreCombineHalves runs pairs of warp-stores through the L1's time
 // (the fitted H200 values: a cycle a sector, a cycle a partly written
-// line, store_combine_lines 4) against the H200's cycles a store SM-wide
+// line, store_combine_lines 5) against the H200's cycles a store SM-wide
 // (gls24.md): u32 stores of 4 lines x 16 B whose next store writes the
 // other halves, 4 warps (gls23_st32_r4g4m16_r512_w4: 16.28 / 4 = 4.07),
 // pay no surcharge (4 a store, not 8); 8 lines x 16 B
@@ -19,7 +19,7 @@ import (
 // (gls23_st16_r4g8_r512_w4: 31.75 / 4 = 7.9) pay it at once; a held line
 // that the next store does not complete pays its surcharge on that store.
 func TestStoreCombineHalves(t *testing.T) {
-	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1, StoreCombineLines: 4}}
+	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1, StoreCombineLines: 5}}
 	st := &exec.InstInfo{Op: ptx.OpSt}
 	mk := func(n int, sectors uint8, bytes uint16, lanes, data int) *exec.Effect {
 		e := storeEffect(n, sectors, bytes, lanes, data)
