@@ -43,6 +43,10 @@ type SM struct {
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
 	constSub exec.Effect
+	// combSub is combinedEffect's scratch Effect, combDone/combHeld the
+	// last store's completed and held lines (storecombine.go)
+	combSub            exec.Effect
+	combDone, combHeld uint8
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle

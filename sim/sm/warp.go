@@ -98,6 +98,10 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
+	// comb: the lines the warp's last store wrote in part, held in the
+	// L1 for its next store to complete (storecombine.go)
+	comb  [storeCombineMax]combLine
+	combN int
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
@@ -487,7 +491,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go
 		}
-		me := e
+		me := s.combinedEffect(e) // storecombine.go
 		if info.ConstBank {
 			me = s.constBlock(e) // constblock.go
 		}
