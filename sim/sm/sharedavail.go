@@ -26,6 +26,18 @@ import (
 // of the first operation's three paths (tensor reduction, bulk store,
 // tensor store) and the second to fourth operations of the iteration use
 // the UR8 they left, where the PTX has a `mov.u32 %r, dsm` before each.
+//
+// Every shared variable's address is the same SR_CgaCtaId read plus the
+// variable's offset, so a mov of one symbol also reuses a read made for
+// another on every path since the innermost loop's top (windowBit): in
+// tmai_sep_n2's SASS (tools/microbench/tmai_sass_sep_n2.txt) one S2UR at
+// the entry serves both `bars` and `dsm`, and tmai_sep_n1, whose loop
+// body has `mov bars; arrive.expect_tx; t0; mov dsm; cp.async.bulk.tensor`,
+// issues its load 55 cycles after t0 on both GPUs, as tmai_sep_n2 (dsm
+// hoisted before the loop) issues its first one 50 after: no second read
+// (validation/timing/tma24.md). The reuse stops at a loop's entry: in the
+// same SASS the loop reads SR_CgaCtaId again (S2R R5 before the arrives)
+// although the entry's S2UR and the preheader's dsm address were there.
 func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
@@ -42,13 +54,13 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 		}
 		b, seen := syms[k]
 		if !seen {
-			if len(syms) == 64 {
+			if len(syms) == 63 {
 				continue // more symbols than bits: left as written
 			}
 			b = uint(len(syms))
 			syms[k] = b
 		}
-		gen[pc] = 1 << b
+		gen[pc] = 1<<b | windowBit
 	}
 	if len(syms) == 0 {
 		return out
@@ -64,6 +76,7 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	all := ^uint64(0)
 	availOut := make([]uint64, n)
 	availIn := make([]uint64, n)
+	header := make([]bool, n)
 	for pc := range availOut {
 		availOut[pc] = all
 	}
@@ -76,7 +89,13 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 				in = all
 				for _, p := range preds[pc] {
 					in &= availOut[p]
+					if int(p) >= pc {
+						header[pc] = true
+					}
 				}
+			}
+			if header[pc] {
+				in &^= windowBit // the window read does not cross a loop's entry
 			}
 			o := in | gen[pc]
 			availIn[pc] = in
@@ -93,6 +112,10 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	}
 	return out
 }
+
+// windowBit: the shared window's SR_CgaCtaId read, made by a mov of any
+// shared symbol (sharedAvail's bit 63; the symbols use bits 0..62).
+const windowBit = uint64(1) << 63
 
 // sharedSymKey identifies the shared symbol a mov reads.
 func sharedSymKey(in *ptx.Inst) ([2]int32, bool) {
