@@ -27,17 +27,20 @@ import (
 // tensor store) and the second to fourth operations of the iteration use
 // the UR8 they left, where the PTX has a `mov.u32 %r, dsm` before each.
 //
-// Every shared variable's address is the same SR_CgaCtaId read plus the
-// variable's offset, so a mov of one symbol also reuses a read made for
-// another on every path since the innermost loop's top (windowBit): in
-// tmai_sep_n2's SASS (tools/microbench/tmai_sass_sep_n2.txt) one S2UR at
-// the entry serves both `bars` and `dsm`, and tmai_sep_n1, whose loop
-// body has `mov bars; arrive.expect_tx; t0; mov dsm; cp.async.bulk.tensor`,
-// issues its load 55 cycles after t0 on both GPUs, as tmai_sep_n2 (dsm
-// hoisted before the loop) issues its first one 50 after: no second read
-// (validation/timing/tma24.md). The reuse stops at a loop's entry: in the
-// same SASS the loop reads SR_CgaCtaId again (S2R R5 before the arrives)
-// although the entry's S2UR and the preheader's dsm address were there.
+// Every shared variable's address is SR_CgaCtaId plus the variable's
+// offset, and ptxas schedules the reads of one stretch together: in
+// tmai_sep_n1's loop body (`mov bars; arrive.expect_tx; t0; mov dsm;
+// cp.async.bulk.tensor`; SASS dumped in session 24, validation/timing/
+// tma24.md) the `S2R R9, SR_CgaCtaId` of bars and the `S2UR UR6,
+// SR_CgaCtaId` of dsm issue two instructions apart, both before t0, so
+// the second costs nothing the first did not (the GPU issues the load 55
+// cycles after t0 on both GPUs, as tmai_sep_n2, dsm hoisted out of the
+// loop, issues its first 50 after; a second charged read made it 88). So a
+// mov of one symbol counts as computed where a mov of any shared symbol
+// is on every path since the innermost loop's top (windowBit). It does not
+// cross a loop's entry: tmai_sep_n2's loop reads SR_CgaCtaId again (S2R
+// R5 before its arrives) with the entry's S2UR and the preheader's dsm
+// address live (tools/microbench/tmai_sass_sep_n2.txt).
 func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
@@ -113,7 +116,7 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	return out
 }
 
-// windowBit: the shared window's SR_CgaCtaId read, made by a mov of any
+// windowBit: an SR_CgaCtaId read in this iteration, made by a mov of any
 // shared symbol (sharedAvail's bit 63; the symbols use bits 0..62).
 const windowBit = uint64(1) << 63
 

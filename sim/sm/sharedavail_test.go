@@ -77,9 +77,10 @@ func TestSharedAddressReuse(t *testing.T) {
 // tmai_sep_n1's loop (tools/microbench/tmai.cu, N = 1): the body, under
 // `if (tid == 0)`, computes the mbarrier's address, arrives on it, stamps
 // t0 and then computes the destination's (another shared symbol) for the
-// load. One SR_CgaCtaId read serves both (the GPU issues the load 55
-// cycles after t0, as tmai_sep_n2 issues its first 50 after with the
-// destination hoisted; the model with a second read: 88). A third symbol
+// load. ptxas issues the second SR_CgaCtaId read next to the first, both
+// before t0 (its SASS, validation/timing/tma24.md): the GPU issues the
+// load 55 cycles after t0, as tmai_sep_n2 issues its first 50 after with
+// the destination hoisted; the model with a second charged read: 88. A third symbol
 // (`pre`) computed before the loop, as tmai_sep_n2's dsm: its loop reads
 // SR_CgaCtaId again (SASS: S2R R5 before the arrives), so the window read
 // does not cross the loop's entry.

@@ -173,8 +173,8 @@ func TestTmaLoadTputLoopIssueBound(t *testing.T) {
 }
 
 // tmai_sep_n1's one load: the destination's shared address is computed
-// after t0 from the SR_CgaCtaId read the mbarrier's address made before it
-// (sim/sm/sharedavail.go, windowBit). Without the reuse the model charged
+// after t0, but ptxas issues its SR_CgaCtaId read next to the mbarrier
+// address's, before t0 (sim/sm/sharedavail.go, windowBit). Without the reuse the model charged
 // a second read (shared_base_cycles) before the UTMALDG: issue 88 and done
 // 430 (+7.5%) against the H200's 55 and 400 (H100: the same).
 func TestTmaiOneLoadReusesWindowRead(t *testing.T) {
