@@ -397,6 +397,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		return ws.scan.info, at, why
 	}
 	if ws.sleeping {
+		ws.preOK = false
 		woke := false
 		if ch := ws.cta.c.Cluster().AsyncChanges(); ch != ws.sleepChanges {
 			if at, ok := s.mbarWake(ws, now); !ok {
@@ -434,6 +435,13 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.wgHold {
 		return ws.info, engine.Never, StallTensor // async.go: SerialWgmma
+	}
+	if ws.preOK {
+		// nothing the checks up to the pipe's read changed since the last
+		// look (warpState.preOK): only the tail's shared state may have
+		info, en := ws.info, ws.en
+		at, why := s.eligibleTail(sp, ws, info, &en, ws.preAt, ws.preWhy, now)
+		return info, at, why
 	}
 	info, ok := ws.w.Peek()
 	if !ok {
@@ -532,6 +540,37 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.reduxFree(ws, info); t > at {
 		at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
 	}
+	ws.preOK = s.prefixKept(info)
+	ws.preAt, ws.preWhy = at, why
+	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
+	return info, at, why
+}
+
+// prefixKept says whether eligible's checks before the pipe's, for
+// instruction info, may be kept until warp ws issues or its registers or
+// own ready time change (warpState.preOK): none of them reads the cycle
+// or state another warp changes, and none has a side effect. Excluded:
+// the instructions that start or hold at a kernel-parameter region
+// (constcache.go paramRegion, paramChainHold: they read and fill the
+// constant cache at the cycle), setmaxnreg (the CTA's register pool),
+// async instructions (descriptor, R2UR and bulk-store gates), and the
+// REDUX.SUM chain's head (it takes the sub-partition's pipe).
+func (s *SM) prefixKept(info *exec.InstInfo) bool {
+	if info.Async != exec.AsyncNone || info.Op == ptx.OpSetmaxnreg || s.cfg.AtomReduceCycles > 0 && s.code.low.reduceHead(info) {
+		return false
+	}
+	if !s.paramOn(info) {
+		return true
+	}
+	p, pc := s.code.params, int32(info.PC)
+	return len(p.reqAt[info.PC]) == 0 && len(p.sinkAt[info.PC]) == 0 && len(p.holdAt[info.PC]) == 0 &&
+		p.descAt != pc && (p.clusterFlag < 0 || pc != p.clusterFlagRegion && pc != p.clusterFlag)
+}
+
+// eligibleTail is eligible's checks from the pipe's on, from the time at
+// (state why) the earlier checks gave: the sub-partition's and SM's
+// shared units, which other warps' issues move.
+func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEntry, at engine.Cycle, why Stall, now engine.Cycle) (engine.Cycle, Stall) {
 	pipe := info.Pipe
 	switch en.kind {
 	case lowFlex:
@@ -584,7 +623,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.wgmmaIssueAt(info); t > at {
 		at, why = t, StallMathPipeThrottle // tensorarb.go
 	}
-	return info, at, why
+	return at, why
 }
 
 // freeSlot takes the lowest free CTA or warp slot (trace tracks).

@@ -25,6 +25,13 @@ type warpState struct {
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
 	readyWhy Stall
+	// preOK: eligible's checks before the pipe's gave preAt (state
+	// preWhy) for the warp's next instruction info, and still do: nothing
+	// they read has changed since (cleared by issue, setReg, setReady and
+	// a sleep; set only for instructions prefixKept allows)
+	preOK  bool
+	preWhy Stall
+	preAt  engine.Cycle
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
@@ -173,12 +180,14 @@ func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
 		ws.regReady, ws.regWhy = rr, rw
 	}
 	ws.regReady[r], ws.regWhy[r] = t, why
+	ws.preOK = false
 }
 
 // setReady delays the warp's next issue to t at least.
 func (ws *warpState) setReady(t engine.Cycle, why Stall) {
 	if t > ws.readyAt {
 		ws.readyAt, ws.readyWhy = t, why
+		ws.preOK = false
 	}
 }
 
@@ -235,6 +244,7 @@ func resultWhy(p ptx.Pipe) Stall {
 
 // issue issues warp ws's next instruction at cycle now.
 func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	ws.preOK = false // eligible looks again from the start (warpState.preOK)
 	if len(ws.seq.steps) > 0 {
 		// the next SASS instruction of a division (seq.go)
 		ws.account(Selected, ws.seq.info, now, s)
