@@ -132,7 +132,11 @@ const (
 )
 
 type subPart struct {
-	warps []*warpState
+	// issueFree: the sub-partition's dispatch issues one SASS instruction
+	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
+	// (first: Tick reads it, then schedule the two slices, at every cycle)
+	issueFree engine.Cycle
+	warps     []*warpState
 	// skip[i]: the scheduler need not look at warps[i] before this cycle
 	// (kept beside warps, not in warpState, so that the scan over blocked
 	// warps reads one array)
@@ -140,9 +144,6 @@ type subPart struct {
 	pipeFree [ptx.NumPipes]engine.Cycle
 	last     *warpState
 	rr       int
-	// issueFree: the sub-partition's dispatch issues one SASS instruction
-	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
-	issueFree engine.Cycle
 	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
 	// its last request in the SM's L1 (lsu.go)
 	lsuFree, l1Done engine.Cycle
@@ -205,13 +206,13 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	// one scoreboard allocation for the CTA's warps (warpState.setReg
 	// still grows a warp's part past it for a callee's registers)
 	nr := s.code.regs
-	ready, why := make([]engine.Cycle, nr*int(nw)), make([]Stall, nr*int(nw))
+	regs := make([]regSlot, nr*int(nw))
 	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
 		ws := &warpState{w: w, cta: cs, age: s.warpAge(base, nw, uint64(i)), readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
-		ws.regReady, ws.regWhy = ready[i*nr:(i+1)*nr:(i+1)*nr], why[i*nr:(i+1)*nr:(i+1)*nr]
+		ws.regs = regs[i*nr : (i+1)*nr : (i+1)*nr]
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
@@ -494,7 +495,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	} else {
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
-				at, why = t, ws.regWhy[r]
+				at, why = t, ws.regs[r].why
 			}
 		}
 	}
@@ -503,7 +504,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	for _, r := range s.code.low.loopWaitRegs(info) {
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regWhy[r] // the previous iteration's loads (loopwait.go)
+			at, why = t, ws.regs[r].why // the previous iteration's loads (loopwait.go)
 		}
 	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
@@ -523,7 +524,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			continue // the ISETP.OR chain's own wait, below
 		}
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regWhy[r]
+			at, why = t, ws.regs[r].why
 		}
 	}
 	if en.shape == brOrSetp {
