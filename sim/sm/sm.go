@@ -113,6 +113,8 @@ type SM struct {
 	ctaSlots, warpSlots uint64
 	// division SASS sequences by instruction (seq.go; nil: none)
 	seqCache map[*exec.InstInfo][]seqStep
+	// seqChunks: seqChunksOf of each cached sequence (seq.go)
+	seqChunks map[*exec.InstInfo][]seqChunkRec
 	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
 	scanCache []scanStep
 }
