@@ -15,16 +15,23 @@ type warpState struct {
 	cta *ctaState
 	sp  int
 	age uint64
-	// scoreboard: cycle each register's value is ready, and what it waits on
-	regReady []engine.Cycle
+	// scoreboard: cycle each register's value is ready, and what it waits
+	// on (one slice: a register's two read together)
+	regs []regSlot
 	// maxnreg: the warp's registers per thread after its last setmaxnreg
 	// (0: the kernel's)
 	maxnreg int
-	regWhy  []Stall
 	// readyAt: the warp's own next issue slot (after a branch, a fence, a
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
 	readyWhy Stall
+	// preOK: eligible's checks before the pipe's gave preAt (state
+	// preWhy) for the warp's next instruction info, and still do: nothing
+	// they read has changed since (cleared by issue, setReg, setReady and
+	// a sleep; set only for instructions prefixKept allows)
+	preOK  bool
+	preWhy Stall
+	preAt  engine.Cycle
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
@@ -149,10 +156,17 @@ type warpState struct {
 	trLastWait waitKey
 }
 
+// regSlot is a register's scoreboard entry: the cycle its value is
+// ready and the state a warp waiting for it is in.
+type regSlot struct {
+	t   engine.Cycle
+	why Stall
+}
+
 // reg is the cycle register r is ready.
 func (ws *warpState) reg(r int32) engine.Cycle {
-	if int(r) < len(ws.regReady) {
-		return ws.regReady[r]
+	if int(r) < len(ws.regs) {
+		return ws.regs[r].t
 	}
 	return 0
 }
@@ -168,21 +182,21 @@ func (s *SM) entry(ws *warpState, info *exec.InstInfo) schedEntry {
 
 // setReg records that register r is ready at t (state why until then).
 func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
-	if int(r) >= len(ws.regReady) {
-		n := max(int(r)+1, 2*len(ws.regReady), 64)
-		rr := make([]engine.Cycle, n)
-		copy(rr, ws.regReady)
-		rw := make([]Stall, n)
-		copy(rw, ws.regWhy)
-		ws.regReady, ws.regWhy = rr, rw
+	if int(r) >= len(ws.regs) {
+		n := max(int(r)+1, 2*len(ws.regs), 64)
+		rr := make([]regSlot, n)
+		copy(rr, ws.regs)
+		ws.regs = rr
 	}
-	ws.regReady[r], ws.regWhy[r] = t, why
+	ws.regs[r] = regSlot{t, why}
+	ws.preOK = false
 }
 
 // setReady delays the warp's next issue to t at least.
 func (ws *warpState) setReady(t engine.Cycle, why Stall) {
 	if t > ws.readyAt {
 		ws.readyAt, ws.readyWhy = t, why
+		ws.preOK = false
 	}
 }
 
@@ -239,6 +253,7 @@ func resultWhy(p ptx.Pipe) Stall {
 
 // issue issues warp ws's next instruction at cycle now.
 func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	ws.preOK = false // eligible looks again from the start (warpState.preOK)
 	if len(ws.seq.steps) > 0 {
 		// the next SASS instruction of a division (seq.go)
 		ws.account(Selected, ws.seq.info, now, s)
