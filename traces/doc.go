@@ -5,7 +5,8 @@
 // scoreboard, instruction fetch), each labelled with its PTX line, per
 // sub-partition for what it issued, for the smem port and the tensor pipe
 // (busy spans), and lanes for the asynchronous operations (TMA copies,
-// wgmma and cp.async commit groups; sim/sm tracehooks.go). One trace
+// wgmma and cp.async commit groups, exited warps' store drains; sim/sm
+// tracehooks.go); no two spans of a track overlap. One trace
 // microsecond is one SM cycle (displayTimeUnit ns keeps integers).
 //
 // A nil *Recorder is never called: the timed run checks for a tracer

@@ -15,7 +15,7 @@ type Options struct {
 	// From and To bound the cycles kept (To <= 0: no upper bound); a span
 	// is kept when it overlaps [From, To).
 	From, To int64
-	// MinSpanCycles drops wait spans (warp slot tracks) shorter than
+	// MinSpanCycles drops wait spans (warp slot and drain tracks) shorter than
 	// this; the other tracks are always kept (sim/sm merges their spans
 	// with gaps up to the same bound).
 	MinSpanCycles int64
@@ -78,7 +78,8 @@ func (r *Recorder) emit(e *event) {
 // TrackWarp+k, sub-partition k TrackSubPart+k, the smem port TrackSmemPort,
 // the tensor pipe TrackTensor, and lane k of the TMA engine's copies, of
 // the wgmma commit groups and of the cp.async commit groups TrackTMA+k,
-// TrackWgmma+k, TrackCpAsync+k (sim/sm keeps equal constants).
+// TrackWgmma+k, TrackCpAsync+k, and lane k of the exited warps' store
+// drains TrackDrain+k (sim/sm keeps equal constants).
 const (
 	TrackCTA      = 0
 	TrackWarp     = 100
@@ -88,10 +89,13 @@ const (
 	TrackTMA      = 300
 	TrackWgmma    = 400
 	TrackCpAsync  = 500
+	TrackDrain    = 600
 )
 
 func trackName(track int) string {
 	switch {
+	case track >= TrackDrain:
+		return "drain " + strconv.Itoa(track-TrackDrain)
 	case track >= TrackCpAsync:
 		return "cp.async groups " + strconv.Itoa(track-TrackCpAsync)
 	case track >= TrackWgmma:
@@ -129,7 +133,7 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 	if !r.Keep(sm) || to <= r.opt.From || (r.opt.To > 0 && from >= r.opt.To) {
 		return
 	}
-	if track >= TrackWarp && track < TrackSubPart && to-from < r.opt.MinSpanCycles {
+	if (track >= TrackWarp && track < TrackSubPart || track >= TrackDrain) && to-from < r.opt.MinSpanCycles {
 		return
 	}
 	r.name(sm, track)
