@@ -11,7 +11,9 @@
 //
 // A nil *Recorder is never called: the timed run checks for a tracer
 // before building a span, so no trace costs nothing. Filters (SMs, a cycle
-// window) keep large launches small enough for the viewer.
+// window) keep large launches small enough for the viewer; MaxBytes
+// (--trace-max-mb) drops the warp waits past a size, counted (Dropped) and
+// named in the trace's otherData.
 //
 // It imports only the standard library and gonum/plot; it must not import
 // ptx, sim or cmd.

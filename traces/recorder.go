@@ -19,6 +19,10 @@ type Options struct {
 	// this; the other tracks are always kept (sim/sm merges their spans
 	// with gaps up to the same bound).
 	MinSpanCycles int64
+	// MaxBytes: once this much is written, wait spans (warp slot tracks)
+	// are dropped (counted: Dropped) while the other tracks go on; 0: no
+	// limit (--trace-max-mb).
+	MaxBytes int64
 }
 
 // Recorder writes trace events as they come.
@@ -32,6 +36,10 @@ type Recorder struct {
 	// last CTA written (compact: Span)
 	ptx map[[2]int]bool
 	cta map[[2]int]string
+	// bytes written; wait spans dropped at MaxBytes, the earliest one's start
+	bytes       int64
+	dropped     int64
+	droppedFrom int64
 }
 
 // NewRecorder starts a trace on w.
@@ -69,10 +77,16 @@ func (r *Recorder) emit(e *event) {
 	}
 	if r.n > 0 {
 		r.w.WriteString(",\n")
+		r.bytes += 2
 	}
 	_, r.err = r.w.Write(b)
+	r.bytes += int64(len(b))
 	r.n++
 }
+
+// Dropped is how many wait spans the MaxBytes limit dropped and the
+// earliest cycle one of them started at.
+func (r *Recorder) Dropped() (n, from int64) { return r.dropped, r.droppedFrom }
 
 // Track (thread id) ranges: CTA slot k is TrackCTA+k, warp slot k is
 // TrackWarp+k, sub-partition k TrackSubPart+k, the smem port TrackSmemPort,
@@ -136,6 +150,13 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 	if (track >= TrackWarp && track < TrackSubPart || track >= TrackDrain) && to-from < r.opt.MinSpanCycles {
 		return
 	}
+	if track >= TrackWarp && track < TrackSubPart && r.opt.MaxBytes > 0 && r.bytes >= r.opt.MaxBytes {
+		if r.dropped == 0 || from < r.droppedFrom {
+			r.droppedFrom = from
+		}
+		r.dropped++
+		return
+	}
 	r.name(sm, track)
 	r.compact(sm, track, args)
 	d := to - from
@@ -144,7 +165,9 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 
 // compact drops what a span's args repeat: the PTX text ("ptx") of a line
 // already written for the SM (the first kept span of each line has it),
-// and the CTA ("cta") when it is the one of the track's previous kept span.
+// and the CTA ("cta") when it is the one of the track's previous kept span,
+// and on a warp slot track the warp with it (a warp holds its slot from its
+// CTA's launch to its exit, so the warp changes only with the CTA).
 // The 4096^3 GEMM's waits repeat a few hundred lines' texts a million
 // times (validation/timing/trace23.md).
 func (r *Recorder) compact(sm, track int, args map[string]any) {
@@ -165,6 +188,9 @@ func (r *Recorder) compact(sm, track int, args map[string]any) {
 		k, v := [2]int{sm, track}, fmt.Sprint(c)
 		if r.cta[k] == v {
 			delete(args, "cta")
+			if track >= TrackWarp && track < TrackSubPart {
+				delete(args, "warp")
+			}
 		} else {
 			r.cta[k] = v
 		}
@@ -182,7 +208,12 @@ func (r *Recorder) Counter(sm int, name string, at int64, value float64) {
 
 // Close ends the JSON document and flushes.
 func (r *Recorder) Close() error {
-	if r.err == nil {
+	if r.err == nil && r.dropped > 0 {
+		// the limit, in the trace itself (Perfetto shows otherData as the
+		// trace's metadata)
+		r.w.WriteString(fmt.Sprintf("\n],\"otherData\":{\"wait_spans_dropped\":\"%d waits from cycle %d on (over --trace-max-mb %d)\"}}\n",
+			r.dropped, r.droppedFrom, r.opt.MaxBytes/1000000))
+	} else if r.err == nil {
 		_, r.err = r.w.WriteString("\n]}\n")
 	}
 	if r.err == nil {

@@ -1,0 +1,109 @@
+package traces
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+type doc struct {
+	TraceEvents []struct {
+		Name string         `json:"name"`
+		Ph   string         `json:"ph"`
+		Tid  int            `json:"tid"`
+		Ts   int64          `json:"ts"`
+		Args map[string]any `json:"args"`
+	} `json:"traceEvents"`
+	OtherData map[string]string `json:"otherData"`
+}
+
+// --trace-max-mb: once MaxBytes are written, warp waits (warp slot tracks)
+// are dropped and counted, the other tracks go on, and the closed trace
+// says how many were dropped from which cycle. By hand: every event here
+// is over 40 bytes, so with MaxBytes 200 the first waits fill it: of 100
+// waits at cycles 0, 10, ... some are written and the rest dropped, the 100
+// CTA spans and 100 drains are all written, and the first dropped wait's
+// cycle is the last written one's plus 10.
+func TestRecorderMaxBytesDropsOnlyWaits(t *testing.T) {
+	var b bytes.Buffer
+	r := NewRecorder(&b, Options{MaxBytes: 200})
+	for i := int64(0); i < 100; i++ {
+		r.Span(0, TrackWarp+1, "stall_wait", i*10, i*10+5, "", map[string]any{"line": int32(7), "warp": 1, "cta": []int{0, 0, 0}})
+		r.Span(0, TrackCTA, "CTA", i*10, i*10+5, "cta", nil)
+		r.Span(0, TrackDrain, "stall_drain", i*10+5, i*10+9, "", nil)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var d doc
+	if err := json.Unmarshal(b.Bytes(), &d); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	waits, ctas, drains := 0, 0, 0
+	var last int64
+	for _, e := range d.TraceEvents {
+		switch {
+		case e.Ph != "X":
+		case e.Tid == TrackWarp+1:
+			waits++
+			last = e.Ts
+		case e.Tid == TrackCTA:
+			ctas++
+		case e.Tid == TrackDrain:
+			drains++
+		}
+	}
+	n, from := r.Dropped()
+	if waits == 0 || waits == 100 || int64(waits)+n != 100 {
+		t.Errorf("waits written %d, dropped %d: want some of each, 100 in all", waits, n)
+	}
+	if ctas != 100 || drains != 100 {
+		t.Errorf("CTA spans %d, drains %d: want 100 each", ctas, drains)
+	}
+	if from != last+10 {
+		t.Errorf("first dropped wait at %d, want %d", from, last+10)
+	}
+	if d.OtherData["wait_spans_dropped"] == "" {
+		t.Errorf("no otherData.wait_spans_dropped")
+	}
+}
+
+// The warp of a warp slot's wait is written with its CTA, only when the
+// CTA changes (a warp holds its slot from its CTA's launch to its exit);
+// on other tracks the args stay.
+func TestRecorderWritesAWaitsWarpWithItsCTA(t *testing.T) {
+	var b bytes.Buffer
+	r := NewRecorder(&b, Options{})
+	for i, cta := range []int{0, 0, 1, 1} {
+		r.Span(0, TrackWarp, "stall_wait", int64(i*10), int64(i*10+5), "", map[string]any{"warp": 2 + cta, "cta": []int{cta, 0, 0}})
+	}
+	for i := 0; i < 2; i++ {
+		r.Span(0, TrackDrain, "stall_drain", int64(i*10), int64(i*10+5), "", map[string]any{"warp": i, "cta": []int{0, 0, 0}})
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var d doc
+	if err := json.Unmarshal(b.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	var got []bool
+	for _, e := range d.TraceEvents {
+		if e.Ph == "X" {
+			_, ok := e.Args["warp"]
+			got = append(got, ok)
+		}
+	}
+	want := []bool{true, false, true, false, true, true}
+	if len(got) != len(want) {
+		t.Fatalf("spans %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("span %d: warp written %v, want %v", i, got[i], want[i])
+		}
+	}
+	if d.OtherData != nil {
+		t.Errorf("otherData without a limit: %v", d.OtherData)
+	}
+}
