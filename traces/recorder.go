@@ -20,8 +20,10 @@ type Options struct {
 	// with gaps up to the same bound).
 	MinSpanCycles int64
 	// MaxBytes: once this much is written, wait spans (warp slot tracks)
-	// are dropped (counted: Dropped) while the other tracks go on; 0: no
-	// limit (--trace-max-mb).
+	// that start at or after a cut are dropped (counted: Dropped) while the
+	// other tracks go on; the cut is one past the latest start of the waits
+	// written by then, so the trace keeps every wait before it (those sim/sm
+	// emits late too) and none after; 0: no limit (--trace-max-mb).
 	MaxBytes int64
 }
 
@@ -36,10 +38,12 @@ type Recorder struct {
 	// last CTA written (compact: Span)
 	ptx map[[2]int]bool
 	cta map[[2]int]string
-	// bytes written; wait spans dropped at MaxBytes, the earliest one's start
-	bytes       int64
-	dropped     int64
-	droppedFrom int64
+	// bytes written; the latest start of a wait written; the cut (0: not
+	// yet) and the waits dropped (MaxBytes)
+	bytes    int64
+	waitLast int64
+	cut      int64
+	dropped  int64
 }
 
 // NewRecorder starts a trace on w.
@@ -84,9 +88,9 @@ func (r *Recorder) emit(e *event) {
 	r.n++
 }
 
-// Dropped is how many wait spans the MaxBytes limit dropped and the
-// earliest cycle one of them started at.
-func (r *Recorder) Dropped() (n, from int64) { return r.dropped, r.droppedFrom }
+// Dropped is how many wait spans the MaxBytes limit dropped and the cut:
+// the trace has every wait that starts before it and none after.
+func (r *Recorder) Dropped() (n, cut int64) { return r.dropped, r.cut }
 
 // Track (thread id) ranges: CTA slot k is TrackCTA+k, warp slot k is
 // TrackWarp+k, sub-partition k TrackSubPart+k, the smem port TrackSmemPort,
@@ -150,12 +154,15 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 	if (track >= TrackWarp && track < TrackSubPart || track >= TrackDrain) && to-from < r.opt.MinSpanCycles {
 		return
 	}
-	if track >= TrackWarp && track < TrackSubPart && r.opt.MaxBytes > 0 && r.bytes >= r.opt.MaxBytes {
-		if r.dropped == 0 || from < r.droppedFrom {
-			r.droppedFrom = from
+	if track >= TrackWarp && track < TrackSubPart && r.opt.MaxBytes > 0 {
+		if r.cut == 0 && r.bytes >= r.opt.MaxBytes {
+			r.cut = r.waitLast + 1
 		}
-		r.dropped++
-		return
+		if r.cut > 0 && from >= r.cut {
+			r.dropped++
+			return
+		}
+		r.waitLast = max(r.waitLast, from)
 	}
 	r.name(sm, track)
 	r.compact(sm, track, args)
@@ -211,8 +218,8 @@ func (r *Recorder) Close() error {
 	if r.err == nil && r.dropped > 0 {
 		// the limit, in the trace itself (Perfetto shows otherData as the
 		// trace's metadata)
-		r.w.WriteString(fmt.Sprintf("\n],\"otherData\":{\"wait_spans_dropped\":\"%d waits from cycle %d on (over --trace-max-mb %d)\"}}\n",
-			r.dropped, r.droppedFrom, r.opt.MaxBytes/1000000))
+		r.w.WriteString(fmt.Sprintf("\n],\"otherData\":{\"wait_spans_dropped\":\"%d warp waits starting at cycle %d or later (over --trace-max-mb %d)\"}}\n",
+			r.dropped, r.cut, r.opt.MaxBytes/1000000))
 	} else if r.err == nil {
 		_, r.err = r.w.WriteString("\n]}\n")
 	}

@@ -18,12 +18,14 @@ type doc struct {
 }
 
 // --trace-max-mb: once MaxBytes are written, warp waits (warp slot tracks)
-// are dropped and counted, the other tracks go on, and the closed trace
-// says how many were dropped from which cycle. By hand: every event here
-// is over 40 bytes, so with MaxBytes 200 the first waits fill it: of 100
-// waits at cycles 0, 10, ... some are written and the rest dropped, the 100
-// CTA spans and 100 drains are all written, and the first dropped wait's
-// cycle is the last written one's plus 10.
+// starting at or after the cut (one past the latest start written) are
+// dropped and counted, the other tracks go on, and the closed trace says
+// how many and the cut. By hand: every event here is over 40 bytes, so with
+// MaxBytes 200 the first waits fill it: of 100 waits at cycles 0, 10, ...
+// some are written and the rest dropped, the cut is the last written one's
+// start plus 1; a wait emitted late that starts before the cut (sim/sm
+// holds a warpgroup's waits until they can no longer merge) is written;
+// the 100 CTA spans and 100 drains are all written.
 func TestRecorderMaxBytesDropsOnlyWaits(t *testing.T) {
 	var b bytes.Buffer
 	r := NewRecorder(&b, Options{MaxBytes: 200})
@@ -32,6 +34,7 @@ func TestRecorderMaxBytesDropsOnlyWaits(t *testing.T) {
 		r.Span(0, TrackCTA, "CTA", i*10, i*10+5, "cta", nil)
 		r.Span(0, TrackDrain, "stall_drain", i*10+5, i*10+9, "", nil)
 	}
+	r.Span(0, TrackWarp+2, "stall_barrier", 0, 1000, "", map[string]any{"line": int32(8)})
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -39,11 +42,13 @@ func TestRecorderMaxBytesDropsOnlyWaits(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &d); err != nil {
 		t.Fatalf("not JSON: %v", err)
 	}
-	waits, ctas, drains := 0, 0, 0
+	waits, ctas, drains, late := 0, 0, 0, 0
 	var last int64
 	for _, e := range d.TraceEvents {
 		switch {
 		case e.Ph != "X":
+		case e.Tid == TrackWarp+2:
+			late++
 		case e.Tid == TrackWarp+1:
 			waits++
 			last = e.Ts
@@ -60,8 +65,11 @@ func TestRecorderMaxBytesDropsOnlyWaits(t *testing.T) {
 	if ctas != 100 || drains != 100 {
 		t.Errorf("CTA spans %d, drains %d: want 100 each", ctas, drains)
 	}
-	if from != last+10 {
-		t.Errorf("first dropped wait at %d, want %d", from, last+10)
+	if from != last+1 {
+		t.Errorf("cut at %d, want %d", from, last+1)
+	}
+	if late != 1 {
+		t.Errorf("the late wait starting before the cut: %d written, want 1", late)
 	}
 	if d.OtherData["wait_spans_dropped"] == "" {
 		t.Errorf("no otherData.wait_spans_dropped")

@@ -141,9 +141,9 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 		printWarnings(f.stderr, ptxPath, rep.Warnings)
 		printPerformance(f.stderr, ptxPath, rep.Performance)
 		if rec != nil {
-			if n, from := rec.Dropped(); n > 0 {
-				fmt.Fprintf(f.stderr, "warning: the trace passed --trace-max-mb %d: %d warp waits from cycle %d on are not in it (the other tracks are complete); narrow it with --trace-sms / --trace-cycles, raise --trace-min-cycles, or --trace-max-mb 0 for no limit\n",
-					f.timing.traceMaxMB, n, from)
+			if n, cut := rec.Dropped(); n > 0 {
+				fmt.Fprintf(f.stderr, "warning: the trace passed --trace-max-mb %d: the %d warp waits starting at cycle %d or later are not in it (the other tracks are complete); narrow it with --trace-sms / --trace-cycles, raise --trace-min-cycles, or --trace-max-mb 0 for no limit\n",
+					f.timing.traceMaxMB, n, cut)
 			}
 		}
 	}
