@@ -180,6 +180,9 @@ type ctaState struct {
 	slot     int          // CTA slot on the SM (trace track)
 	end      engine.Cycle // the latest end of its exited warps
 	age      uint64       // launch order on the SM (lower: older; tensorarb.go)
+	// freed: when its slot and resources are given back (the last warp's
+	// exit, or its last async completion after that; finishCTA)
+	freed engine.Cycle
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code

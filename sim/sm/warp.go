@@ -1,7 +1,6 @@
 package sm
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
@@ -679,12 +678,16 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	cs := ws.cta
 	cs.live--
 	cs.end = max(cs.end, end)
+	cs.freed = max(cs.freed, now+1)
 	if cs.live == 0 {
 		s.finishCTA(cs, cs.end)
 	}
 }
 
-// finishCTA releases a CTA whose warps have all exited.
+// finishCTA releases a CTA whose warps have all exited: its slot and
+// resources are free from cs.freed (the end of its last warp's exit, or its
+// last async completion), where the dispatcher may place the next CTA,
+// while the host counts it done at now (its warps' last stores drained).
 func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	if cs.c.PendingTickets() > 0 {
 		return // its async work still completes (complete.go finishes it)
@@ -697,13 +700,9 @@ func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	}
 	s.used.sub(cs.res)
 	s.MarkActive(now)
-	s.traceOccupancy(now)
 	s.ctaSlots &^= 1 << cs.slot
 	if s.Trace != nil && s.Trace.Keep(s.ID) {
-		id := cs.c.CTAID()
-		s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(now), "cta",
-			map[string]any{"ctaid": id, "warps": len(cs.warps)})
-		s.traceCTAEnd(cs) // tracehooks.go
+		s.traceCTAEnd(cs, now) // tracehooks.go
 	}
 	s.host.CTADone(s, cs.c, now)
 }
