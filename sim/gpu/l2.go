@@ -299,14 +299,16 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	}
 	key := localKey(s, line)
 	_, mine := v.local[key]
-	if !mine && !g.slices[s].has(line) && !store {
+	if !mine && !g.slices[s].has(line) {
+		// a load's fill from HBM, or an allocating store's later
+		// write-back: both take HBM bandwidth (commit charges the same)
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
-		v.missSectors += n
-		v.filled(key, ready) // l2fill.go
-	} else if !mine && !g.slices[s].has(line) {
-		v.dramFree = max(start, v.dramFree) + bytes/(g.dramPerCycle*v.share) // its write-back
+		if !store {
+			ready = engine.Cycle(ds) + g.dramLatency(sm, s)
+			v.missSectors += n
+			v.filled(key, ready) // l2fill.go
+		}
 	} else if !store {
 		ready = v.waitFill(key, ready, n) // a line still in flight from HBM
 		v.hitSectors += n
