@@ -15,10 +15,16 @@ type Options struct {
 	// From and To bound the cycles kept (To <= 0: no upper bound); a span
 	// is kept when it overlaps [From, To).
 	From, To int64
-	// MinSpanCycles drops wait spans (warp slot tracks) shorter than
+	// MinSpanCycles drops wait spans (warp slot and drain tracks) shorter than
 	// this; the other tracks are always kept (sim/sm merges their spans
 	// with gaps up to the same bound).
 	MinSpanCycles int64
+	// MaxBytes: once this much is written, wait spans (warp slot tracks)
+	// that start at or after a cut are dropped (counted: Dropped) while the
+	// other tracks go on; the cut is one past the latest start of the waits
+	// written by then, so the trace keeps every wait before it (those sim/sm
+	// emits late too) and none after; 0: no limit (--trace-max-mb).
+	MaxBytes int64
 }
 
 // Recorder writes trace events as they come.
@@ -32,6 +38,12 @@ type Recorder struct {
 	// last CTA written (compact: Span)
 	ptx map[[2]int]bool
 	cta map[[2]int]string
+	// bytes written; the latest start of a wait written; the cut (0: not
+	// yet) and the waits dropped (MaxBytes)
+	bytes    int64
+	waitLast int64
+	cut      int64
+	dropped  int64
 }
 
 // NewRecorder starts a trace on w.
@@ -69,16 +81,23 @@ func (r *Recorder) emit(e *event) {
 	}
 	if r.n > 0 {
 		r.w.WriteString(",\n")
+		r.bytes += 2
 	}
 	_, r.err = r.w.Write(b)
+	r.bytes += int64(len(b))
 	r.n++
 }
+
+// Dropped is how many wait spans the MaxBytes limit dropped and the cut:
+// the trace has every wait that starts before it and none after.
+func (r *Recorder) Dropped() (n, cut int64) { return r.dropped, r.cut }
 
 // Track (thread id) ranges: CTA slot k is TrackCTA+k, warp slot k is
 // TrackWarp+k, sub-partition k TrackSubPart+k, the smem port TrackSmemPort,
 // the tensor pipe TrackTensor, and lane k of the TMA engine's copies, of
 // the wgmma commit groups and of the cp.async commit groups TrackTMA+k,
-// TrackWgmma+k, TrackCpAsync+k (sim/sm keeps equal constants).
+// TrackWgmma+k, TrackCpAsync+k, and lane k of the exited warps' store
+// drains TrackDrain+k (sim/sm keeps equal constants).
 const (
 	TrackCTA      = 0
 	TrackWarp     = 100
@@ -88,10 +107,13 @@ const (
 	TrackTMA      = 300
 	TrackWgmma    = 400
 	TrackCpAsync  = 500
+	TrackDrain    = 600
 )
 
 func trackName(track int) string {
 	switch {
+	case track >= TrackDrain:
+		return "drain " + strconv.Itoa(track-TrackDrain)
 	case track >= TrackCpAsync:
 		return "cp.async groups " + strconv.Itoa(track-TrackCpAsync)
 	case track >= TrackWgmma:
@@ -129,8 +151,18 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 	if !r.Keep(sm) || to <= r.opt.From || (r.opt.To > 0 && from >= r.opt.To) {
 		return
 	}
-	if track >= TrackWarp && track < TrackSubPart && to-from < r.opt.MinSpanCycles {
+	if (track >= TrackWarp && track < TrackSubPart || track >= TrackDrain) && to-from < r.opt.MinSpanCycles {
 		return
+	}
+	if track >= TrackWarp && track < TrackSubPart && r.opt.MaxBytes > 0 {
+		if r.cut == 0 && r.bytes >= r.opt.MaxBytes {
+			r.cut = r.waitLast + 1
+		}
+		if r.cut > 0 && from >= r.cut {
+			r.dropped++
+			return
+		}
+		r.waitLast = max(r.waitLast, from)
 	}
 	r.name(sm, track)
 	r.compact(sm, track, args)
@@ -140,7 +172,9 @@ func (r *Recorder) Span(sm, track int, name string, from, to int64, cat string, 
 
 // compact drops what a span's args repeat: the PTX text ("ptx") of a line
 // already written for the SM (the first kept span of each line has it),
-// and the CTA ("cta") when it is the one of the track's previous kept span.
+// and the CTA ("cta") when it is the one of the track's previous kept span,
+// and on a warp slot track the warp with it (a warp holds its slot from its
+// CTA's launch to its exit, so the warp changes only with the CTA).
 // The 4096^3 GEMM's waits repeat a few hundred lines' texts a million
 // times (validation/timing/trace23.md).
 func (r *Recorder) compact(sm, track int, args map[string]any) {
@@ -161,6 +195,9 @@ func (r *Recorder) compact(sm, track int, args map[string]any) {
 		k, v := [2]int{sm, track}, fmt.Sprint(c)
 		if r.cta[k] == v {
 			delete(args, "cta")
+			if track >= TrackWarp && track < TrackSubPart {
+				delete(args, "warp")
+			}
 		} else {
 			r.cta[k] = v
 		}
@@ -178,7 +215,12 @@ func (r *Recorder) Counter(sm int, name string, at int64, value float64) {
 
 // Close ends the JSON document and flushes.
 func (r *Recorder) Close() error {
-	if r.err == nil {
+	if r.err == nil && r.dropped > 0 {
+		// the limit, in the trace itself (Perfetto shows otherData as the
+		// trace's metadata)
+		r.w.WriteString(fmt.Sprintf("\n],\"otherData\":{\"wait_spans_dropped\":\"%d warp waits starting at cycle %d or later (over --trace-max-mb %d)\"}}\n",
+			r.dropped, r.cut, r.opt.MaxBytes/1000000))
+	} else if r.err == nil {
 		_, r.err = r.w.WriteString("\n]}\n")
 	}
 	if r.err == nil {

@@ -90,6 +90,8 @@ func TestCalibrateInputErrors(t *testing.T) {
 		{[]string{"calibrate", "--from-recordings", "../../validation/microbench", "--suite", "nosuch"}, "--suite nosuch"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "fast", "--libcuda", "/nonexistent/libcuda.so.1"}, "--mode must be functional or timed"},
 		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--no-sample", "--libcuda", "/nonexistent/libcuda.so.1"}, "--no-sample needs --mode timed"},
+		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--sm-clock-mhz", "1500", "--libcuda", "/nonexistent/libcuda.so.1"}, "--sm-clock-mhz needs --mode timed"},
+		{[]string{"validate", "testdata/ok.ptx", "--spec", "testdata/ok.yaml", "--mode", "timed", "--sm-clock-mhz", "-5", "--libcuda", "/nonexistent/libcuda.so.1"}, "--sm-clock-mhz must be a clock in MHz"},
 	}
 	for _, c := range cases {
 		code, _, stderr := cli(c.args...)

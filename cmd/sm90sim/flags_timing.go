@@ -26,6 +26,7 @@ type timingFlags struct {
 	traceSMs    string
 	traceCycles string
 	traceMin    int64
+	traceMaxMB  int64
 	plot        string
 	top         int
 	noSample    bool
@@ -39,6 +40,7 @@ func addTimingFlags(cmd *cobra.Command, f *timingFlags) {
 	cmd.Flags().StringVar(&f.traceSMs, "trace-sms", "", "SMs to trace, e.g. 0-3,64 (default all)")
 	cmd.Flags().StringVar(&f.traceCycles, "trace-cycles", "", "cycle window FROM:TO to trace (default all)")
 	cmd.Flags().Int64Var(&f.traceMin, "trace-min-cycles", 16, "drop warp waits shorter than this from the trace")
+	cmd.Flags().Int64Var(&f.traceMaxMB, "trace-max-mb", 100, "past this many MB (10^6 bytes) of trace, drop further warp waits (the other tracks go on; a warning and the trace's otherData say from which cycle); 0: no limit")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "write a PNG plot of utilization over time of the timed run here")
 	cmd.Flags().IntVar(&f.top, "top", 10, "hot PTX lines printed after a timed run")
 	cmd.Flags().Float64Var(&f.smMHz, "sm-clock-mhz", 0, "SM clock of the timed run in MHz (ns figures such as HBM latency and bandwidth convert to cycles at it); default the profile's clocks.sm_mhz, and for validate the clock the GPU ran at")
@@ -91,7 +93,10 @@ func (f *timingFlags) recorder() (*traces.Recorder, *os.File, error) {
 	if f.trace == "" {
 		return nil, nil, nil
 	}
-	opt := traces.Options{MinSpanCycles: f.traceMin}
+	if f.traceMaxMB < 0 {
+		return nil, nil, fmt.Errorf("--trace-max-mb: want 0 (no limit) or more, got %d", f.traceMaxMB)
+	}
+	opt := traces.Options{MinSpanCycles: f.traceMin, MaxBytes: f.traceMaxMB * 1000000}
 	if f.traceSMs != "" {
 		sms, err := parseSMList(f.traceSMs)
 		if err != nil {

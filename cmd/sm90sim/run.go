@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/internal/session"
 	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/traces"
 )
 
 type runFlags struct {
@@ -111,12 +113,14 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 	if err != nil {
 		return inputErr(err)
 	}
+	var rec *traces.Recorder
 	if timed {
 		opt.Timed, opt.NoSample = true, f.timing.noSample
 		if opt.Profile, err = f.timing.profile(); err != nil {
 			return inputErr(err)
 		}
-		rec, file, err := f.timing.recorder()
+		var file *os.File
+		rec, file, err = f.timing.recorder()
 		if err != nil {
 			return inputErr(err)
 		}
@@ -136,6 +140,12 @@ func simulate(ptxPath string, f runFlags, rep *report.Report, stdout io.Writer) 
 		f.prog.Finish() // the warnings go below the finished bar
 		printWarnings(f.stderr, ptxPath, rep.Warnings)
 		printPerformance(f.stderr, ptxPath, rep.Performance)
+		if rec != nil {
+			if n, cut := rec.Dropped(); n > 0 {
+				fmt.Fprintf(f.stderr, "warning: the trace passed --trace-max-mb %d: the %d warp waits starting at cycle %d or later are not in it (the other tracks are complete); narrow it with --trace-sms / --trace-cycles, raise --trace-min-cycles, or --trace-max-mb 0 for no limit\n",
+					f.timing.traceMaxMB, n, cut)
+			}
+		}
 	}
 	if s != nil && s.Launch.Printf.Len() > 0 {
 		fmt.Fprint(stdout, s.Launch.Printf.String())

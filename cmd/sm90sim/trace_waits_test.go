@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -31,20 +30,7 @@ func TestTraceMergesAWarpsConsecutiveWaits(t *testing.T) {
 	code, _, stderr := cli("run", filepath.Join(dir, "kernel.ptx"), "--spec", spec, "--out", dir,
 		"--mode", "timed", "--trace", tr, "--progress", "off")
 	require.Equal(t, 0, code, stderr)
-	b, err = os.ReadFile(tr)
-	require.NoError(t, err)
-	var doc struct {
-		TraceEvents []struct {
-			Name string         `json:"name"`
-			Ph   string         `json:"ph"`
-			Pid  int            `json:"pid"`
-			Tid  int            `json:"tid"`
-			Ts   int64          `json:"ts"`
-			Dur  *int64         `json:"dur"`
-			Args map[string]any `json:"args"`
-		} `json:"traceEvents"`
-	}
-	require.NoError(t, json.Unmarshal(b, &doc))
+	doc := readTrace(t, tr)
 	type span struct{ from, to int64 }
 	tracks := map[[2]int][]span{}
 	merged := 0

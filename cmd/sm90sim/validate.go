@@ -66,6 +66,7 @@ refusing outputs that differ between the runs.`,
 	addStrictFlag(cmd, &f.strict)
 	cmd.Flags().StringVar(&f.timing.mode, "mode", "functional", "the simulator's mode: functional, or timed (fills cycles.simulated and cycles.error)")
 	cmd.Flags().StringVar(&f.timing.config, "config", "", "timing profile for --mode timed: a YAML path or a built-in name (h200)")
+	cmd.Flags().Float64Var(&f.timing.smMHz, "sm-clock-mhz", 0, "SM clock of the timed run in MHz (default: the clock the GPU launch ran at, else the profile's clocks.sm_mhz)")
 	addSampleFlag(cmd, &f.timing.noSample)
 	return cmd
 }

@@ -178,9 +178,14 @@ func (g *l2) commit(views []*l2View) {
 		if w := g.writeCost(popc4(r.sectors)+int(r.partial), r.kind); w > 0 {
 			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + w
 		}
-		if !g.slices[s].touch(r.line) && !r.kind.overwrites() {
+		if !g.slices[s].touch(r.line) {
+			// a load miss reads the line from HBM; a store allocating a
+			// line writes it back once evicted dirty: its bytes share
+			// the HBM bandwidth (dram_bytes_per_ns is read + write)
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
-			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
+			if !r.kind.overwrites() {
+				g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
+			}
 		}
 	}
 	g.pruneFills(last)
@@ -294,12 +299,16 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	}
 	key := localKey(s, line)
 	_, mine := v.local[key]
-	if !mine && !g.slices[s].has(line) && !store {
+	if !mine && !g.slices[s].has(line) {
+		// a load's fill from HBM, or an allocating store's later
+		// write-back: both take HBM bandwidth (commit charges the same)
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dramLatency(sm, s)
-		v.missSectors += n
-		v.filled(key, ready) // l2fill.go
+		if !store {
+			ready = engine.Cycle(ds) + g.dramLatency(sm, s)
+			v.missSectors += n
+			v.filled(key, ready) // l2fill.go
+		}
 	} else if !store {
 		ready = v.waitFill(key, ready, n) // a line still in flight from HBM
 		v.hitSectors += n

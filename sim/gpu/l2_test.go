@@ -100,3 +100,30 @@ func TestL2CommitOrder(t *testing.T) {
 	assert.True(t, g.slices[0].has(3))
 	assert.True(t, g.slices[0].has(5))
 }
+
+// A store that allocates a line the L2 lacks writes it back to HBM once
+// evicted dirty: its bytes take HBM time that a later load miss waits
+// behind (dram_bytes_per_ns is the copy's read + write rate); a store to
+// a line the L2 holds takes none. Hand derivation: one full line, 128
+// bytes at dramPerCycle bytes per cycle, ahead of the load's HBM start.
+func TestStoreAllocationChargesHBM(t *testing.T) {
+	tc := DefaultTimedConfig()
+	g := newL2(&tc, 1, [][]int{{0}})
+	store, load := uint64(0), uint64(1)
+	for g.slice(load) == g.slice(store) {
+		load++
+	}
+	alone, _ := newL2View(g).access(0, 0, load, 0xf, 0, l2Load)
+	v := newL2View(g)
+	v.access(0, 0, store, 0xf, 0, l2Store)
+	behind, _ := v.access(0, 0, load, 0xf, 0, l2Load)
+	assert.Equal(t, alone+engine.Cycle(128/g.dramPerCycle), behind, "behind the write-back's 128 bytes")
+	// the same through commit: the GPU-wide HBM queue advances by the line
+	g.commit([]*l2View{v})
+	assert.InDelta(t, 2*128/g.dramPerCycle, g.dramFree, 1e-9, "one load miss and one write-back")
+	// a store hitting a held line: no HBM time
+	w := newL2View(g)
+	free := w.dramFree
+	w.access(0, 0, store, 0xf, 0, l2Store)
+	assert.Equal(t, free, w.dramFree, "a store hit writes nothing back yet")
+}

@@ -25,6 +25,7 @@ func TestTraceTrackBasesAgree(t *testing.T) {
 		{"TMA", sm.TrackTMA, traces.TrackTMA},
 		{"wgmma groups", sm.TrackWgmma, traces.TrackWgmma},
 		{"cp.async groups", sm.TrackCpAsync, traces.TrackCpAsync},
+		{"drain", sm.TrackDrain, traces.TrackDrain},
 	} {
 		assert.Equal(t, c.tr, c.sm, c.name)
 	}

@@ -94,6 +94,7 @@ func (s *SM) complete(cs *ctaState, t exec.Ticket, now engine.Cycle) {
 		s.host.ClusterEvent(cs.c.Cluster(), now)
 	}
 	if cs.live == 0 && cs.c.PendingTickets() == 0 {
+		cs.freed = max(cs.freed, now)
 		s.finishCTA(cs, max(now, cs.end))
 	}
 }

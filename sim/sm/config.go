@@ -210,6 +210,11 @@ type Config struct {
 	// per this many cycles, one request of the warp after another (lsu.go).
 	L1StorePartialCycles int `json:"l1_store_partial_cycles" yaml:"l1_store_partial_cycles"`
 	L1PortCyclesPerLine  int `json:"l1_port_cycles_per_line" yaml:"l1_port_cycles_per_line"`
+	// StoreCombineLines: a plain store of 32-bit or wider lanes spanning at
+	// most this many lines holds its partly written lines in the L1 for the
+	// warp's next store to complete; a completed line pays no
+	// L1StorePartialCycles (storecombine.go). 0: no combining; at most 8.
+	StoreCombineLines int `json:"store_combine_lines" yaml:"store_combine_lines"`
 	// L1LoadHoldCycles: after a load through L1 of two or more lines the
 	// warp issues nothing until this many cycles before its last line has
 	// passed the port (lsu.go, loadLineHold); 0: no hold.
@@ -346,6 +351,7 @@ func (c *Config) Validate() error {
 		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
 		{"s2r_interval_cycles", c.S2RIntervalCycles},
 		{"smem_l1_backlog_cycles", c.SmemL1BacklogCycles}, {"store_data_credit_cycles", c.StoreDataCreditCycles},
+		{"store_combine_lines", c.StoreCombineLines},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {
@@ -354,6 +360,9 @@ func (c *Config) Validate() error {
 	}
 	if c.L1RequestCycles < 0 {
 		return fmt.Errorf("sm: l1_request_cycles must not be negative, got %g", c.L1RequestCycles)
+	}
+	if c.StoreCombineLines > storeCombineMax {
+		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)
 	}
 	for i, p := range c.Pipes {
 		if i == int(ptx.PipeNone) {

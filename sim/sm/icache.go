@@ -82,6 +82,19 @@ type icache struct {
 	free       []int32
 	// evicted: when each line was last evicted
 	evicted map[uint64]engine.Cycle
+	// lastLine, lastReady (lastOK): the line fetchReady's last call asked
+	// for and its ready time. Only fetchReady changes the cache, and it
+	// leaves that line the most recently used with its demand recorded, so
+	// asking for it again changes nothing and returns lastReady
+	lastLine  uint64
+	lastReady engine.Cycle
+	lastOK    bool
+}
+
+// remember notes that fetchReady's last call left line the most recently
+// used, ready at t (icache.lastLine).
+func (c *icache) remember(line uint64, t engine.Cycle) {
+	c.lastLine, c.lastReady, c.lastOK = line, t, true
 }
 
 // lruNode is a line's place in the icache's use order (-1: none).
@@ -199,6 +212,9 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		return 0
 	}
 	line := addr / uint64(ic.LineBytes)
+	if s.ic.lastOK && line == s.ic.lastLine {
+		return s.ic.lastReady // nothing to change (icache.lastLine)
+	}
 	if s.ic.demand == nil {
 		s.ic.demand = map[uint64]engine.Cycle{}
 	}
@@ -207,6 +223,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	}
 	if t, ok := s.ic.ready[line]; ok {
 		s.ic.touch(line)
+		s.ic.remember(line, t)
 		return t
 	}
 	capLines := 0
@@ -233,6 +250,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
 		}
+		s.ic.remember(line, t)
 		return t
 	}
 	at := now
@@ -255,7 +273,9 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	// the demanded line last: the most recently used of its miss's lines
 	// (so none of them evicts it: capacity holds at least the miss's lines)
 	s.ic.touch(line)
-	return s.ic.ready[line]
+	t := s.ic.ready[line]
+	s.ic.remember(line, t)
+	return t
 }
 
 // streams reports whether line follows code the SM has already fetched

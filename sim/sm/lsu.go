@@ -49,7 +49,7 @@ import (
 // sub-partition sp: it returns when the L1 starts it and what the request
 // adds to its latency.
 func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cycle) (st, lat engine.Cycle) {
-	d, lat := s.l1Cycles(e)
+	d, lat := s.l1Cycles(ws, e)
 	at := now
 	if c := s.cfg.L1PortCyclesPerLine; c > 0 {
 		// the warp's lines, one after another and after its last request's
@@ -101,11 +101,11 @@ func (s *SM) lgThrottle(sp *subPart) engine.Cycle {
 
 // l1Cycles is how long the SM's L1 is busy with a request (d) and what
 // that adds to the request's latency.
-func (s *SM) l1Cycles(e *exec.Effect) (d float64, lat engine.Cycle) {
+func (s *SM) l1Cycles(ws *warpState, e *exec.Effect) (d float64, lat engine.Cycle) {
 	c := s.cfg
 	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
 	if e.GlobalStore {
-		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+e.PartialStoreLines()*c.L1StorePartialCycles)
+		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+s.storePartialLines(ws, e)*c.L1StorePartialCycles)
 		return float64(n), engine.Cycle(n - 1)
 	}
 	lines := e.NumLines * c.L1CyclesPerLine

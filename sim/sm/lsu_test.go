@@ -44,7 +44,7 @@ func TestL1StoreCycles(t *testing.T) {
 		{"u32, a line per lane (gls_st32_r32g1_w4: 255.1 / 4)", storeEffect(32, 1, 4, 32, 128), 255.1 / 4},
 		{"u32, a sector per lane (gst_sector_w4: 159.3 / 4)", storeEffect(8, 0xf, 16, 32, 128), 159.3 / 4},
 	} {
-		d, _ := s.l1Cycles(c.e)
+		d, _ := s.l1Cycles(nil, c.e)
 		assert.InEpsilon(t, c.gpu, float64(d), 0.1, c.name)
 	}
 }
@@ -203,7 +203,7 @@ func TestL1FractionalRequest(t *testing.T) {
 		{"4-line ld.cg, 32 warps (l2bw_ld_c1)", 4, 512 / 110.6, 0.1},
 	} {
 		h200 := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1RequestCycles: 0.27, L1CyclesPerLine: 1}}
-		d, _ := h200.l1Cycles(&exec.Effect{NumLines: c.lines, NumSectors: 4 * c.lines})
+		d, _ := h200.l1Cycles(nil, &exec.Effect{NumLines: c.lines, NumSectors: 4 * c.lines})
 		assert.InEpsilon(t, c.gpu, d, c.tol, c.name)
 	}
 }

@@ -57,13 +57,33 @@ func seqChunkOf(steps []seqStep) (n int, wait ptx.Pipe, busy [ptx.NumPipes]engin
 	return n, wait, busy
 }
 
+// seqChunkRec is seqChunkOf of a step list's chunk, kept with the list.
+type seqChunkRec struct {
+	n    int
+	wait ptx.Pipe
+	busy [ptx.NumPipes]engine.Cycle
+}
+
+// seqChunksOf is seqChunkOf of each chunk of steps in issue order (chunk k
+// starts at step k x seqChunk: each issue takes a whole chunk).
+func seqChunksOf(steps []seqStep) []seqChunkRec {
+	var out []seqChunkRec
+	for i := 0; i < len(steps); i += seqChunk {
+		n, wait, busy := seqChunkOf(steps[i:])
+		out = append(out, seqChunkRec{n, wait, busy})
+	}
+	return out
+}
+
 // seqState is a warp's sequence in progress.
 type seqState struct {
-	steps []seqStep
-	next  float64        // earliest cycle of steps[0] (fractional spacing)
-	info  *exec.InstInfo // the PTX instruction (its results wait for the last step)
-	why   Stall
-	wait  ptx.Pipe // the pipe the head chunk waits for (seqChunkOf), kept for seqEligible
+	// chunks: seqChunkOf of steps' chunks, the head chunk first
+	chunks []seqChunkRec
+	steps  []seqStep
+	next   float64        // earliest cycle of steps[0] (fractional spacing)
+	info   *exec.InstInfo // the PTX instruction (its results wait for the last step)
+	why    Stall
+	wait   ptx.Pipe // the pipe the head chunk waits for (seqChunkOf), kept for seqEligible
 }
 
 // seqSteps is the step list of a division's SASS mix (ok false for other
@@ -129,14 +149,26 @@ func (s *SM) seqSteps(info *exec.InstInfo) ([]seqStep, bool) {
 		st = append(st, kinds[best].step)
 	}
 	s.seqCache[info] = st
+	if s.seqChunks == nil {
+		s.seqChunks = map[*exec.InstInfo][]seqChunkRec{}
+	}
+	s.seqChunks[info] = seqChunksOf(st)
 	return st, true
+}
+
+// seqHead is the head chunk of chunks (none: seqChunkOf of no steps).
+func seqHead(chunks []seqChunkRec) *seqChunkRec {
+	if len(chunks) == 0 {
+		return &seqChunkRec{}
+	}
+	return &chunks[0]
 }
 
 // startSeq issues a division's first step at now and leaves the rest to
 // the warp's next issue slots.
 func (s *SM) startSeq(sp *subPart, ws *warpState, info *exec.InstInfo, steps []seqStep, now engine.Cycle) {
-	_, wait, _ := seqChunkOf(steps)
-	ws.seq = seqState{steps: steps, next: float64(now), info: info, wait: wait}
+	ch := s.seqChunks[info]
+	ws.seq = seqState{chunks: ch, steps: steps, next: float64(now), info: info, wait: seqHead(ch).wait}
 	sp.seqActive++
 	s.issueStep(sp, ws, now)
 }
@@ -144,10 +176,14 @@ func (s *SM) startSeq(sp *subPart, ws *warpState, info *exec.InstInfo, steps []s
 // issueStep issues the warp's next chunk of sequence steps at now.
 func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	q := &ws.seq
-	n, _, busy := seqChunkOf(q.steps)
+	c := seqHead(q.chunks)
+	n := c.n
 	q.steps = q.steps[n:]
-	_, q.wait, _ = seqChunkOf(q.steps)
-	for p, b := range busy {
+	if len(q.chunks) > 0 {
+		q.chunks = q.chunks[1:]
+	}
+	q.wait = seqHead(q.chunks).wait
+	for p, b := range c.busy {
 		if p == int(ptx.PipeIMAD) && s.cfg.IdivPipeHold > 0 {
 			// the subroutine's chain keeps the FMA pipe from issuing
 			// back to back (microbench ihash9_div_*: FMA-heavy ~75%
@@ -181,7 +217,7 @@ func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 	for _, r := range q.info.Defs {
 		ws.setReg(r, done, StallWait)
 	}
-	q.steps, q.info = nil, nil
+	q.steps, q.info, q.chunks = nil, nil, nil
 }
 
 // seqEligible is when warp ws can issue its next sequence step and why not

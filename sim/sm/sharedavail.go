@@ -26,6 +26,21 @@ import (
 // of the first operation's three paths (tensor reduction, bulk store,
 // tensor store) and the second to fourth operations of the iteration use
 // the UR8 they left, where the PTX has a `mov.u32 %r, dsm` before each.
+//
+// Every shared variable's address is SR_CgaCtaId plus the variable's
+// offset, and ptxas schedules the reads of one stretch together: in
+// tmai_sep_n1's loop body (`mov bars; arrive.expect_tx; t0; mov dsm;
+// cp.async.bulk.tensor`; SASS dumped in session 24, validation/timing/
+// tma24.md) the `S2R R9, SR_CgaCtaId` of bars and the `S2UR UR6,
+// SR_CgaCtaId` of dsm issue two instructions apart, both before t0, so
+// the second costs nothing the first did not (the GPU issues the load 55
+// cycles after t0 on both GPUs, as tmai_sep_n2, dsm hoisted out of the
+// loop, issues its first 50 after; a second charged read made it 88). So a
+// mov of one symbol counts as computed where a mov of any shared symbol
+// is on every path since the innermost loop's top (windowBit). It does not
+// cross a loop's entry: tmai_sep_n2's loop reads SR_CgaCtaId again (S2R
+// R5 before its arrives) with the entry's S2UR and the preheader's dsm
+// address live (tools/microbench/tmai_sass_sep_n2.txt).
 func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(f.Insts)
 	out := make([]bool, n)
@@ -42,13 +57,13 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 		}
 		b, seen := syms[k]
 		if !seen {
-			if len(syms) == 64 {
+			if len(syms) == 63 {
 				continue // more symbols than bits: left as written
 			}
 			b = uint(len(syms))
 			syms[k] = b
 		}
-		gen[pc] = 1 << b
+		gen[pc] = 1<<b | windowBit
 	}
 	if len(syms) == 0 {
 		return out
@@ -64,6 +79,7 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	all := ^uint64(0)
 	availOut := make([]uint64, n)
 	availIn := make([]uint64, n)
+	header := make([]bool, n)
 	for pc := range availOut {
 		availOut[pc] = all
 	}
@@ -76,7 +92,13 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 				in = all
 				for _, p := range preds[pc] {
 					in &= availOut[p]
+					if int(p) >= pc {
+						header[pc] = true
+					}
 				}
+			}
+			if header[pc] {
+				in &^= windowBit // the window read does not cross a loop's entry
 			}
 			o := in | gen[pc]
 			availIn[pc] = in
@@ -93,6 +115,10 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	}
 	return out
 }
+
+// windowBit: an SR_CgaCtaId read in this iteration, made by a mov of any
+// shared symbol (sharedAvail's bit 63; the symbols use bits 0..62).
+const windowBit = uint64(1) << 63
 
 // sharedSymKey identifies the shared symbol a mov reads.
 func sharedSymKey(in *ptx.Inst) ([2]int32, bool) {

@@ -73,3 +73,59 @@ func TestSharedAddressReuse(t *testing.T) {
 	assert.False(t, l.sharedBase(movs[2]), "after the join, for the arrive: the paths' register")
 	assert.False(t, l.sharedBase(movs[3]), "for the bulk store (uniform operand): the paths' register too")
 }
+
+// tmai_sep_n1's loop (tools/microbench/tmai.cu, N = 1): the body, under
+// `if (tid == 0)`, computes the mbarrier's address, arrives on it, stamps
+// t0 and then computes the destination's (another shared symbol) for the
+// load. ptxas issues the second SR_CgaCtaId read next to the first, both
+// before t0 (its SASS, validation/timing/tma24.md): the GPU issues the
+// load 55 cycles after t0, as tmai_sep_n2 issues its first 50 after with
+// the destination hoisted; the model with a second charged read: 88. A third symbol
+// (`pre`) computed before the loop, as tmai_sep_n2's dsm: its loop reads
+// SR_CgaCtaId again (SASS: S2R R5 before the arrives), so the window read
+// does not cross the loop's entry.
+const sharedWindowPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.shared .align 8 .b8 bars[64];
+.shared .align 8 .b8 dsm[1024];
+.shared .align 8 .b8 pre[64];
+.visible .entry k(.param .u32 n)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<4>;
+	ld.param.u32 %r1, [n];
+	mov.u32 %r2, %tid.x;
+	setp.ne.s32 %p1, %r2, 0;
+	mov.u32 %r3, 0;
+	mov.u32 %r10, pre;
+L:
+	@%p1 bra S;
+	mov.u32 %r4, bars;
+	mbarrier.arrive.shared::cta.b64 %rd1, [%r4];
+	mov.u32 %r5, dsm;
+	st.shared.u32 [%r5], %r3;
+	st.shared.u32 [%r10+4], %r3;
+S:
+	add.s32 %r3, %r3, 1;
+	setp.lt.s32 %p2, %r3, %r1;
+	@%p2 bra L;
+	ret;
+}
+`
+
+func TestSharedWindowReuse(t *testing.T) {
+	_, k, l := lowered(t, sharedWindowPTX)
+	var movs []*exec.InstInfo
+	for _, inf := range k.Infos() {
+		if inf.Op == ptx.OpMov && k.Entry().Insts[inf.PC].Ops[1].Kind == ptx.OpdSym {
+			movs = append(movs, inf)
+		}
+	}
+	require.Len(t, movs, 3)
+	assert.True(t, l.sharedBase(movs[0]), "pre before the loop: outside any loop, its own read")
+	assert.True(t, l.sharedBase(movs[1]), "bars in the skipped body: the preheader's read does not cross the loop's entry")
+	assert.False(t, l.sharedBase(movs[2]), "dsm after bars in the same iteration: bars' read")
+}

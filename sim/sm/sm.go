@@ -43,6 +43,10 @@ type SM struct {
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
 	constSub exec.Effect
+	// combSub is combinedEffect's scratch Effect, combDone/combHeld the
+	// last store's completed and held lines (storecombine.go)
+	combSub            exec.Effect
+	combDone, combHeld uint8
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle
@@ -113,6 +117,8 @@ type SM struct {
 	ctaSlots, warpSlots uint64
 	// division SASS sequences by instruction (seq.go; nil: none)
 	seqCache map[*exec.InstInfo][]seqStep
+	// seqChunks: seqChunksOf of each cached sequence (seq.go)
+	seqChunks map[*exec.InstInfo][]seqChunkRec
 	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
 	scanCache []scanStep
 }
@@ -132,7 +138,11 @@ const (
 )
 
 type subPart struct {
-	warps []*warpState
+	// issueFree: the sub-partition's dispatch issues one SASS instruction
+	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
+	// (first: Tick reads it, then schedule the two slices, at every cycle)
+	issueFree engine.Cycle
+	warps     []*warpState
 	// skip[i]: the scheduler need not look at warps[i] before this cycle
 	// (kept beside warps, not in warpState, so that the scan over blocked
 	// warps reads one array)
@@ -140,9 +150,6 @@ type subPart struct {
 	pipeFree [ptx.NumPipes]engine.Cycle
 	last     *warpState
 	rr       int
-	// issueFree: the sub-partition's dispatch issues one SASS instruction
-	// per cycle, so a PTX instruction of n SASS slots holds it n cycles
-	issueFree engine.Cycle
 	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
 	// its last request in the SM's L1 (lsu.go)
 	lsuFree, l1Done engine.Cycle
@@ -173,6 +180,9 @@ type ctaState struct {
 	slot     int          // CTA slot on the SM (trace track)
 	end      engine.Cycle // the latest end of its exited warps
 	age      uint64       // launch order on the SM (lower: older; tensorarb.go)
+	// freed: when its slot and resources are given back (the last warp's
+	// exit, or its last async completion after that; finishCTA)
+	freed engine.Cycle
 }
 
 // New returns an idle SM attached to engine e; code is the GPU-wide code
@@ -205,13 +215,13 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 	// one scoreboard allocation for the CTA's warps (warpState.setReg
 	// still grows a warp's part past it for a callee's registers)
 	nr := s.code.regs
-	ready, why := make([]engine.Cycle, nr*int(nw)), make([]Stall, nr*int(nw))
+	regs := make([]regSlot, nr*int(nw))
 	for i, w := range c.Warps() {
 		if w.Done() {
 			continue
 		}
 		ws := &warpState{w: w, cta: cs, age: s.warpAge(base, nw, uint64(i)), readyAt: at, since: at, start: at, why: StallDispatch, slot: s.freeSlot(false)}
-		ws.regReady, ws.regWhy = ready[i*nr:(i+1)*nr:(i+1)*nr], why[i*nr:(i+1)*nr:(i+1)*nr]
+		ws.regs = regs[i*nr : (i+1)*nr : (i+1)*nr]
 		ws.sp = w.ID() % len(s.sps)
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
@@ -397,6 +407,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		return ws.scan.info, at, why
 	}
 	if ws.sleeping {
+		ws.preOK = false
 		woke := false
 		if ch := ws.cta.c.Cluster().AsyncChanges(); ch != ws.sleepChanges {
 			if at, ok := s.mbarWake(ws, now); !ok {
@@ -434,6 +445,13 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if ws.wgHold {
 		return ws.info, engine.Never, StallTensor // async.go: SerialWgmma
+	}
+	if ws.preOK {
+		// nothing the checks up to the pipe's read changed since the last
+		// look (warpState.preOK): only the tail's shared state may have
+		info, en := ws.info, ws.en
+		at, why := s.eligibleTail(sp, ws, info, &en, ws.preAt, ws.preWhy, now)
+		return info, at, why
 	}
 	info, ok := ws.w.Peek()
 	if !ok {
@@ -486,7 +504,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	} else {
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
-				at, why = t, ws.regWhy[r]
+				at, why = t, ws.regs[r].why
 			}
 		}
 	}
@@ -495,7 +513,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	for _, r := range s.code.low.loopWaitRegs(info) {
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regWhy[r] // the previous iteration's loads (loopwait.go)
+			at, why = t, ws.regs[r].why // the previous iteration's loads (loopwait.go)
 		}
 	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
@@ -518,7 +536,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			continue // the ISETP.OR chain's own wait, below
 		}
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regWhy[r]
+			at, why = t, ws.regs[r].why
 		}
 	}
 	if en.shape == brOrSetp {
@@ -535,6 +553,37 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.reduxFree(ws, info); t > at {
 		at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
 	}
+	ws.preOK = s.prefixKept(info)
+	ws.preAt, ws.preWhy = at, why
+	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
+	return info, at, why
+}
+
+// prefixKept says whether eligible's checks before the pipe's, for
+// instruction info, may be kept until warp ws issues or its registers or
+// own ready time change (warpState.preOK): none of them reads the cycle
+// or state another warp changes, and none has a side effect. Excluded:
+// the instructions that start or hold at a kernel-parameter region
+// (constcache.go paramRegion, paramChainHold: they read and fill the
+// constant cache at the cycle), setmaxnreg (the CTA's register pool),
+// async instructions (descriptor, R2UR and bulk-store gates), and the
+// REDUX.SUM chain's head (it takes the sub-partition's pipe).
+func (s *SM) prefixKept(info *exec.InstInfo) bool {
+	if info.Async != exec.AsyncNone || info.Op == ptx.OpSetmaxnreg || s.cfg.AtomReduceCycles > 0 && s.code.low.reduceHead(info) {
+		return false
+	}
+	if !s.paramOn(info) {
+		return true
+	}
+	p, pc := s.code.params, int32(info.PC)
+	return len(p.reqAt[info.PC]) == 0 && len(p.sinkAt[info.PC]) == 0 && len(p.holdAt[info.PC]) == 0 &&
+		p.descAt != pc && (p.clusterFlag < 0 || pc != p.clusterFlagRegion && pc != p.clusterFlag)
+}
+
+// eligibleTail is eligible's checks from the pipe's on, from the time at
+// (state why) the earlier checks gave: the sub-partition's and SM's
+// shared units, which other warps' issues move.
+func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEntry, at engine.Cycle, why Stall, now engine.Cycle) (engine.Cycle, Stall) {
 	pipe := info.Pipe
 	switch en.kind {
 	case lowFlex:
@@ -587,7 +636,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.wgmmaIssueAt(info); t > at {
 		at, why = t, StallMathPipeThrottle // tensorarb.go
 	}
-	return info, at, why
+	return at, why
 }
 
 // freeSlot takes the lowest free CTA or warp slot (trace tracks).

@@ -144,11 +144,11 @@ func TestTMAR2URReady(t *testing.T) {
 	}
 	require.NotNil(t, load)
 	s := &SM{cfg: &Config{}, code: &Code{low: l}}
-	ws := &warpState{regReady: make([]engine.Cycle, 64)}
+	ws := &warpState{regs: make([]regSlot, 64)}
 	for _, r := range load.Uses {
-		ws.regReady[r] = 100
+		ws.regs[r].t = 100
 	}
-	ws.regReady[load.Uses[0]] = 130 // the latest operand
+	ws.regs[load.Uses[0]].t = 130 // the latest operand
 	assert.Zero(t, s.tmaR2URReady(ws, load), "off")
 	s.cfg.Hold.TMALoadR2URCycles = 26
 	assert.Equal(t, engine.Cycle(130+26), s.tmaR2URReady(ws, load))

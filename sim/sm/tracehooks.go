@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx/exec"
@@ -35,6 +36,7 @@ const (
 	TrackTMA      = 300 // + lane: TMA / bulk copies, stores, reductions
 	TrackWgmma    = 400 // + lane: wgmma commit groups
 	TrackCpAsync  = 500 // + lane: cp.async commit groups
+	TrackDrain    = 600 // + lane: exited warps' store drains (stall_drain)
 	// TrackLanes bounds the lanes of one kind (beyond it a span shares
 	// the lane that frees first)
 	TrackLanes = 64
@@ -350,13 +352,31 @@ func (s *SM) emitWait(k waitKey, p *pendingWait) {
 	if p.at.Src.Valid() {
 		args["src"] = p.at.Src.String()
 	}
-	s.Trace.Span(s.ID, TrackWarp+p.slot, k.why.String(), p.from, p.to, "", args)
+	track := TrackWarp + p.slot
+	if k.why == StallDrain {
+		// an exited warp's stores drain after its warp slot was freed
+		// (exitWarp), when the slot may already hold the next CTA's warp:
+		// drains have lanes of their own
+		track = s.lane(TrackDrain, p.from, p.to)
+	}
+	s.Trace.Span(s.ID, track, k.why.String(), p.from, p.to, "", args)
 	p.n = 0
 }
 
-// traceCTAEnd emits what is still open of a finished CTA (its pending
-// waits, open groups) and, when the SM is idle, the merged runs.
-func (s *SM) traceCTAEnd(cs *ctaState) {
+// traceCTAEnd records finished CTA cs (the host counts it done at done):
+// the resident-warps counter and its span on its CTA slot at the slot's
+// release (cs.freed, when the next CTA may take the slot; a later done is
+// args.drain_end), what is still open of it (its pending waits, open
+// groups) and, when the SM is idle, the merged runs.
+func (s *SM) traceCTAEnd(cs *ctaState, done engine.Cycle) {
+	freed := max(cs.freed, cs.start)
+	s.traceOccupancy(freed)
+	id := cs.c.CTAID()
+	args := map[string]any{"ctaid": id, "warps": len(cs.warps)}
+	if done > freed {
+		args["drain_end"] = int64(done)
+	}
+	s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(freed), "cta", args)
 	t := s.tr
 	if t == nil {
 		return

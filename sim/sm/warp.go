@@ -1,7 +1,6 @@
 package sm
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/sm90sim/sm90sim/ptx"
@@ -15,16 +14,23 @@ type warpState struct {
 	cta *ctaState
 	sp  int
 	age uint64
-	// scoreboard: cycle each register's value is ready, and what it waits on
-	regReady []engine.Cycle
+	// scoreboard: cycle each register's value is ready, and what it waits
+	// on (one slice: a register's two read together)
+	regs []regSlot
 	// maxnreg: the warp's registers per thread after its last setmaxnreg
 	// (0: the kernel's)
 	maxnreg int
-	regWhy  []Stall
 	// readyAt: the warp's own next issue slot (after a branch, a fence, a
 	// barrier release...), readyWhy the state until then
 	readyAt  engine.Cycle
 	readyWhy Stall
+	// preOK: eligible's checks before the pipe's gave preAt (state
+	// preWhy) for the warp's next instruction info, and still do: nothing
+	// they read has changed since (cleared by issue, setReg, setReady and
+	// a sleep; set only for instructions prefixKept allows)
+	preOK  bool
+	preWhy Stall
+	preAt  engine.Cycle
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
@@ -101,6 +107,10 @@ type warpState struct {
 	// lastIssue: the warp's last instruction that took an issue slot
 	// (bulksetup.go)
 	lastIssue engine.Cycle
+	// comb: the lines the warp's last store wrote in part, held in the
+	// L1 for its next store to complete (storecombine.go)
+	comb  [storeCombineMax]combLine
+	combN int
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
@@ -148,10 +158,17 @@ type warpState struct {
 	trLastWait waitKey
 }
 
+// regSlot is a register's scoreboard entry: the cycle its value is
+// ready and the state a warp waiting for it is in.
+type regSlot struct {
+	t   engine.Cycle
+	why Stall
+}
+
 // reg is the cycle register r is ready.
 func (ws *warpState) reg(r int32) engine.Cycle {
-	if int(r) < len(ws.regReady) {
-		return ws.regReady[r]
+	if int(r) < len(ws.regs) {
+		return ws.regs[r].t
 	}
 	return 0
 }
@@ -167,21 +184,21 @@ func (s *SM) entry(ws *warpState, info *exec.InstInfo) schedEntry {
 
 // setReg records that register r is ready at t (state why until then).
 func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
-	if int(r) >= len(ws.regReady) {
-		n := max(int(r)+1, 2*len(ws.regReady), 64)
-		rr := make([]engine.Cycle, n)
-		copy(rr, ws.regReady)
-		rw := make([]Stall, n)
-		copy(rw, ws.regWhy)
-		ws.regReady, ws.regWhy = rr, rw
+	if int(r) >= len(ws.regs) {
+		n := max(int(r)+1, 2*len(ws.regs), 64)
+		rr := make([]regSlot, n)
+		copy(rr, ws.regs)
+		ws.regs = rr
 	}
-	ws.regReady[r], ws.regWhy[r] = t, why
+	ws.regs[r] = regSlot{t, why}
+	ws.preOK = false
 }
 
 // setReady delays the warp's next issue to t at least.
 func (ws *warpState) setReady(t engine.Cycle, why Stall) {
 	if t > ws.readyAt {
 		ws.readyAt, ws.readyWhy = t, why
+		ws.preOK = false
 	}
 }
 
@@ -238,6 +255,7 @@ func resultWhy(p ptx.Pipe) Stall {
 
 // issue issues warp ws's next instruction at cycle now.
 func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
+	ws.preOK = false // eligible looks again from the start (warpState.preOK)
 	if len(ws.seq.steps) > 0 {
 		// the next SASS instruction of a division (seq.go)
 		ws.account(Selected, ws.seq.info, now, s)
@@ -491,7 +509,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if info.BypassL1 && !e.GlobalStore && info.Async == exec.AsyncNone {
 			st = s.bypassLoadStart(ws, st) // lsu.go
 		}
-		me := e
+		me := s.combinedEffect(e) // storecombine.go
 		if info.ConstBank {
 			me = s.constBlock(e) // constblock.go
 		}
@@ -664,12 +682,16 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 	cs := ws.cta
 	cs.live--
 	cs.end = max(cs.end, end)
+	cs.freed = max(cs.freed, now+1)
 	if cs.live == 0 {
 		s.finishCTA(cs, cs.end)
 	}
 }
 
-// finishCTA releases a CTA whose warps have all exited.
+// finishCTA releases a CTA whose warps have all exited: its slot and
+// resources are free from cs.freed (the end of its last warp's exit, or its
+// last async completion), where the dispatcher may place the next CTA,
+// while the host counts it done at now (its warps' last stores drained).
 func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	if cs.c.PendingTickets() > 0 {
 		return // its async work still completes (complete.go finishes it)
@@ -682,13 +704,9 @@ func (s *SM) finishCTA(cs *ctaState, now engine.Cycle) {
 	}
 	s.used.sub(cs.res)
 	s.MarkActive(now)
-	s.traceOccupancy(now)
 	s.ctaSlots &^= 1 << cs.slot
 	if s.Trace != nil && s.Trace.Keep(s.ID) {
-		id := cs.c.CTAID()
-		s.Trace.Span(s.ID, TrackCTA+cs.slot, fmt.Sprintf("CTA (%d,%d,%d)", id[0], id[1], id[2]), int64(cs.start), int64(now), "cta",
-			map[string]any{"ctaid": id, "warps": len(cs.warps)})
-		s.traceCTAEnd(cs) // tracehooks.go
+		s.traceCTAEnd(cs, now) // tracehooks.go
 	}
 	s.host.CTADone(s, cs.c, now)
 }

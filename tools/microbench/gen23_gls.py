@@ -16,7 +16,8 @@ ALL = 0xFFFFFFFF
 UNROLL = 16
 
 
-def register(add):
+def maker(add):
+    """mk(name, bits, warps, group, row, step, what, amask, iters): one gls23.cu store benchmark (also gen24_gls.py)."""
     def mk(name, bits, warps, group, row, step, what, amask=ALL, iters=8):
         w = bits // 8
         block = 32 * warps
@@ -40,7 +41,11 @@ def register(add):
             {"clk": ("u64", [warps, 2]), "buf": "{dtype: u32, shape: [%d]}" % (cstride // 4),
              "sink": ("u32", [block])}, ["clk"], meta,
             source=open(os.path.join(HERE, "gls23.cu")).read())
+    return mk
 
+
+def register(add):
+    mk = maker(add)
     H = 0xFFFF
     for name, bits, warps, group, row, step, amask, what in (
             # (a) the twin's shape: u16, 8 lanes a row (4 lines x 16 B), rows 512 B apart, next store the other half

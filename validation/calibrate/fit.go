@@ -64,8 +64,20 @@ type Fitter struct {
 	// have no Before): a refit that checks only the fitted parameters and
 	// their residuals (TestRefitReproducesCommittedProfile).
 	ParamsOnly bool
-	evals      int
-	kern       compiled
+	// Replay, with Only, fits the Only groups in the state the full fit
+	// gives them: every group the full fit would run (all recordings
+	// selected) is walked in order; the searched parameters of all of
+	// them start at their fixed starts, and a group not in Only sets its
+	// parameters to the base profile's values at its place in the order
+	// instead of fitting them. With a committed calibrated profile as the
+	// base, each Only group then sees the values the full fit had at its
+	// turn (exactly, unless a parameter is fitted by two groups), so a
+	// subset refit reproduces the committed values of its groups
+	// (TestRefitReproducesCommittedProfile). Without Replay a group not
+	// in Only keeps its base value throughout, also before its turn.
+	Replay bool
+	evals  int
+	kern   compiled
 }
 
 // Result is a fit's outcome.
@@ -96,7 +108,7 @@ func (f *Fitter) simulated(b *Bench) bool {
 func (f *Fitter) benches(prefixes []string) []*Bench {
 	var out []*Bench
 	for _, b := range f.Selected {
-		if f.simulated(b) && matches(b.Name, prefixes) {
+		if matches(b.Name, prefixes) && f.simulated(b) {
 			out = append(out, b)
 		}
 	}
@@ -298,9 +310,17 @@ func (f *Fitter) Fit() (*Result, error) {
 	if f.SMClockMHz > 0 {
 		tc.SMClockMHz = f.SMClockMHz
 	}
+	order, fitted := groups, map[string]bool{}
+	for _, g := range groups {
+		fitted[g.Name] = true
+	}
+	if f.Replay && f.Only != nil {
+		full := &Fitter{All: f.All, Selected: f.All, Heavy: f.Heavy}
+		order, _ = full.plan()
+	}
 	// Every searched parameter starts from its fixed start, whatever the
 	// base profile says: the fit does not depend on the values it replaces.
-	for _, g := range groups {
+	for _, g := range order {
 		for i, name := range g.Params {
 			if g.Direct == nil {
 				p, _ := gpu.ParamByName(name)
@@ -308,7 +328,15 @@ func (f *Fitter) Fit() (*Result, error) {
 			}
 		}
 	}
-	for _, g := range groups {
+	for _, g := range order {
+		if !fitted[g.Name] {
+			// Replay: a group not refitted takes the base's values at its turn
+			for _, name := range g.Params {
+				p, _ := gpu.ParamByName(name)
+				p.Set(&tc, p.Get(&f.Base))
+			}
+			continue
+		}
 		if g.Direct != nil {
 			v, src, err := g.Direct(rec)
 			if err != nil {
