@@ -8,10 +8,16 @@ destination dst + ((i * U + k) * 256 & 0xffff), source the k-th 256-byte block o
 Two reps (rep 0 warms code and L2); rep 1's stamps: clk[0] = before the loop, [1] = after it, [2] = after
 commit_group, [3] = after wait_group 0 (minus [0]); clk[4] = ITERS * U. cycles_per_op = clk[1] / (ITERS * U).
 Per op = straight-line cost of one operation + the loop's closing cost / U: U = 1..8 separate the two.
-`python3 tools/microbench/gen24_redu.py OUTDIR` writes kernel.cu + launch.yaml per directory (not a
-validation/microbench family: the recordings are diagnosis, validation/timing/bulk24.md)."""
+`python3 tools/microbench/gen24_redu.py [OUTDIR]` writes kernel.cu + launch.yaml per directory; without OUTDIR into
+validation/microbench, adding or replacing the directories' entries in tools/microbench/benchmarks.json (family
+redu24, H200 only: recorded in session 24 and again, with ncu, in session 25 by tools/microbench/device25_redu.sh,
+collected by collect25_redu.py; validation/timing/bulk25.md; figures: validation/calibrate/groups25_redu.go)."""
+import json
 import os
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MB = os.path.join(HERE, "..", "..", "validation", "microbench")
 
 SRC = r'''// redu24: OP {op}, U {u} per iteration (tools/microbench/gen24_redu.py)
 __device__ __forceinline__ unsigned long long clk64() {{
@@ -70,15 +76,41 @@ OPS = {"red": "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32",
        "st": "cp.async.bulk.global.shared::cta.bulk_group"}
 
 
-def main(out):
+WHAT = {"red": "cp.reduce.async.bulk .add.u32 (SASS ELECT + UBLKRED + BRA.U.ANY)",
+        "st": "cp.async.bulk.global.shared::cta store (SASS UBLKCP.G.S)"}
+
+
+def entries():
     for op, us in (("red", (1, 2, 4, 8)), ("st", (1, 2, 4))):
         for u in us:
-            name = f"{op}_u{u}"
-            d = os.path.join(out, f"redu24_{name}")
-            os.makedirs(d, exist_ok=True)
-            open(os.path.join(d, "kernel.cu"), "w").write(SRC.format(op=op, u=u, ptx=OPS[op]))
-            open(os.path.join(d, "launch.yaml"), "w").write(LAUNCH.format(name=name, u=u, op=op))
+            yield op, u, f"{op}_u{u}"
+
+
+def index_entry(op, u, name):
+    return {"name": f"redu24_{name}", "family": "redu24", "kernel": "redu24", "grid": [1, 1, 1], "block": [1, 1, 1],
+            "cluster": None,
+            "meta": {"kind": "issue", "op": f"one thread: a loop (unroll 1) of 64 iterations, each {u} {WHAT[op]} "
+                                            "of 256 bytes, uniform operands; commit_group, wait_group 0",
+                     "store": "reduce" if op == "red" else "bulk", "bytes": 256, "unroll": u, "iters": 64,
+                     "derive": "rep 1: cycles_per_op = clk[1] / clk[4] (the loop's span over its ITERS * U "
+                               "operations); done_cycles = clk[3] (loop start to after wait_group 0)"}}
+
+
+def main(out=None):
+    for op, u, name in entries():
+        d = os.path.join(out or MB, f"redu24_{name}")
+        os.makedirs(d, exist_ok=True)
+        open(os.path.join(d, "kernel.cu"), "w").write(SRC.format(op=op, u=u, ptx=OPS[op]))
+        open(os.path.join(d, "launch.yaml"), "w").write(LAUNCH.format(name=name, u=u, op=op))
+    if out is None:
+        bj = os.path.join(HERE, "benchmarks.json")
+        ent = {e["name"]: e for e in (index_entry(*x) for x in entries())}
+        old = [ent.pop(b["name"], b) for b in json.load(open(bj))]
+        old += list(ent.values())
+        with open(bj, "w") as f:
+            json.dump(old, f, indent=1)
+            f.write("\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1] if len(sys.argv) > 1 else None)
