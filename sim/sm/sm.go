@@ -528,8 +528,8 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.bulkStoreReady(ws, info); t > at {
 		at, why = t, StallMIOThrottle // the engine's take of the last plain store (bulkstore.go)
 	}
-	if t := s.bulkReduceSetupReady(ws, info); t > at {
-		at, why = t, StallWait // the size's UMOV and the ELECT before a reduction (bulksetup.go)
+	if t := s.bulkReduceIntervalReady(ws, info); t > at {
+		at, why = t, StallWait // the ELECT loop and the UMOV before the next reduction (bulkinterval.go)
 	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {

@@ -104,9 +104,9 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
-	// lastIssue: the warp's last instruction that took an issue slot
-	// (bulksetup.go)
-	lastIssue engine.Cycle
+	// lastRed: the issue of the warp's last reduction when it was a
+	// non-tensor one, else 0 (bulkinterval.go)
+	lastRed engine.Cycle
 	// comb: the lines the warp's last store wrote in part, held in the
 	// L1 for its next store to complete (storecombine.go)
 	comb  [storeCombineMax]combLine
@@ -305,7 +305,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
-		ws.lastIssue = now
 	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {
