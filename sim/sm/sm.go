@@ -528,6 +528,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.bulkStoreReady(ws, info); t > at {
 		at, why = t, StallMIOThrottle // the engine's take of the last plain store (bulkstore.go)
 	}
+	if t := s.bulkReduceIntervalReady(ws, info); t > at {
+		at, why = t, StallWait // the ELECT loop and the UMOV before the next reduction (bulkinterval.go)
+	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {
 			continue // the ISETP.OR chain's own wait, below

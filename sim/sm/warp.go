@@ -104,6 +104,9 @@ type warpState struct {
 	// linesFree: when the warp's last request's lines have passed its
 	// sub-partition's port into the L1 (lsu.go)
 	linesFree engine.Cycle
+	// lastRed: the issue of the warp's last reduction when it was a
+	// non-tensor one, else 0 (bulkinterval.go)
+	lastRed engine.Cycle
 	// comb: the lines the warp's last store wrote in part, held in the
 	// L1 for its next store to complete (storecombine.go)
 	comb  [storeCombineMax]combLine

@@ -4,7 +4,8 @@
 # .devbuild/bulkst/mb), one device call with carry [".devbuild/bulkst"]; results: python3
 # tools/microbench/collect22_bulkst.py RESULT_DIR [--suffix h100]. The family tbulk (session 21) runs the same
 # script through device21_tailbulk.sh: FAMILY (the directory prefix, bulkst), H, TAG (the /tmp names' suffix),
-# SASS_SHOW (the directories whose SASS is listed), STAMP_RUNS (runs whose stamps are printed). Steps: nvcc -ptx per directory; ptxas -v +
+# SASS_SHOW (the directories whose SASS is listed), STAMP_RUNS (runs whose stamps are printed), RUN_T / NCU_T (the
+# timeouts in seconds of the 5 runs and of the ncu pass: 90, 200). Steps: nvcc -ptx per directory; ptxas -v +
 # cuobjdump SASS of every directory; mb.py run --runs 5 (clock_runs.json, provenance.json, gpu/); ncu (its
 # default cache flush) x3 interleaved with --dump keeping each profiled launch's clk (clock_ncu.json).
 set -u
@@ -33,13 +34,13 @@ grep -h "registers" $B/sass/*.ptxas.txt | sort | uniq -c
 for f in $B/sass/*.sass; do echo "$(basename $f .sass) UBLKCP.G.S=$(grep -c 'UBLKCP.G.S' $f) UBLKRED=$(grep -c UBLKRED $f) BRA=$(grep -c "BRA" $f) UTMASTG=$(grep -c UTMASTG $f) ELECT=$(grep -c ELECT $f) R2UR=$(grep -c R2UR $f) CS2R=$(grep -c 'CS2R.*SR_CLOCK' $f) FLUSH=$(grep -c UTMACMDFLUSH $f)"; done
 for n in $SASS_SHOW; do [ -f $B/sass/$n.sass ] && { echo "--- $n"; grep -E "^ +/\*[0-9a-f]{4}\*/" $B/sass/$n.sass | grep -vE "NOP" | sed -n '/CS2R/,$p' | head -60 | cut -c1-110; }; done
 stamp "warm runs (${#OK[@]} dirs)"
-timeout 90 python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
+timeout ${RUN_T:-90} python3 $MB/tools/microbench/mb.py run --runs 5 "${OK[@]}" > $B/run.log 2>&1; echo "run rc=$?"
 grep -iE "error|mismatch|fail" $B/run.log | head -10; tail -3 $B/run.log | cut -c1-300
 M0=sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum
 L=(); for r in 1 2 3; do L+=("${OK[@]}"); done
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > $F/host.txt
 stamp "ncu --cache-control all: ${#L[@]} launches"
-timeout 200 ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 \
+timeout ${NCU_T:-200} ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 \
   --log-file $F/ncu_all.csv python3 $MB/tools/microbench/mb.py once --order $F/order_all.txt --dump $F/dump_all.jsonl "${L[@]}" > $F/log_all.txt 2>&1
 echo "pass all rc=$? launches=$(wc -l < $F/order_all.txt)"
 CMD="ncu --clock-control none --cache-control all --print-units base --csv --metrics $M0 python3 tools/microbench/mb.py once --dump (each directory 3 times, interleaved; tools/microbench/$SCRIPT)"

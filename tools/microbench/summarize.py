@@ -355,6 +355,8 @@ def derive(b, run):
         last = c[n - 1] if n > 1 else 0
         done = c[8 + n - 1] if m["bulk_op"] == "copy" else c[8]
         return {"issue_cycles": c[4] - last, "done_cycles": done - last}
+    if fam == "redu24":  # gen24_redu.py (helper bulk): a loop of U bulk reductions / stores (groups25_redu.go)
+        return {"cycles_per_op": clk[1] / clk[4], "done_cycles": clk[3]}
     if fam == "bulkst":  # gen22_bulkst.py (helper bulkst): straight-line bulk stores (groups22_bulkst.go)
         w = m["warps"]
         t0 = min(clk[32 * i + 19] for i in range(w))

@@ -29,6 +29,15 @@ var tstGroups = []Group{
 	{Name: "bulk_reduce_issue", Params: []string{"bulk_reduce_issue_cycles"},
 		Benches: []string{"tmast7_add_1k_group", "tmast7_add_1k_tput", "tmast7_bred_256b_group", "tmast7_bred_1k_group", "tmast7_bred_1k_tput"},
 		Start:   []float64{30}, Lo: []float64{0}, Hi: []float64{500}},
+	// bulk_reduce_interval (session 25, validation/timing/bulk25.md;
+	// sim/sm/bulkinterval.go): the least time between two reductions of a
+	// warp, on the reductions that follow one another (probe redu24's
+	// loops, tbulk's straight lines of one thread, bulk18's back-to-back
+	// pairs and fours), after bulk_reduce_issue.
+	{Name: "bulk_reduce_interval", Params: []string{"bulk_reduce_interval_cycles"},
+		Benches: []string{"redu24_red*", "tbulk_t1_red*", "bulk18_red1k_n2_s0", "bulk18_red1k_n4_s0"},
+		Figures: []string{"cycles_per_op", "issue_cycles"},
+		Start:   []float64{51}, Lo: []float64{30}, Hi: []float64{90}, Scan: 30},
 }
 
 // tstCommitKinds are the tmast7 kinds whose _tput and _group pair give the
