@@ -1,6 +1,7 @@
 """Session 25 (helper coop): fold one device25_coop.sh call's results into validation/microbench/coop25_*.
 
-  python3 tools/microbench/collect25_coop.py MBDIR BUILDDIR   (the untarred mb.tgz and build.tgz)
+  python3 tools/microbench/collect25_coop.py MBDIR BUILDDIR [NAME...]   (the untarred mb.tgz and build.tgz;
+  default the six K twins of the first call; the second call: coop25_k64_nost coop25_k64_exit)
 
 Per directory: cycles.json, clock_runs.json, gpu/, provenance.json (+ driver, nvcc, ptxas -v, commands);
 the stamped ones also clock_runs_cold.json (the 3 flushed ncu launches' stamps) and clock_runs_noflush.json
@@ -16,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MB = os.path.join(HERE, "..", "..", "validation", "microbench")
 NAMES = [f"coop25_k{k}{s}" for k in (64, 256, 512) for s in ("_plain", "")]
 NOTE = ("H200 only (no H100 recording: the session's device lent H200 kinds only). Recorded in session 25 by helper coop\n"
-        "with tools/microbench/device25_coop.sh (one call, the six coop25 directories and the evidence kernel\n"
+        "with tools/microbench/device25_coop.sh (one call, the coop25 directories of that call and the evidence kernel\n"
         "cutlass_gemm_ws_cooperative_2x1 interleaved under ncu x3): cycles.json = ncu sm__cycles_elapsed.max x3 with\n"
         "ncu's cache flush; cycles_nocache.json the same x3 under --cache-control none (diagnosis); clock_runs.json 5 runs\n"
         "without ncu; (stamped) clock_runs_cold.json / clock_runs_noflush.json the stamps of the flushed / not flushed\n"
@@ -42,6 +43,7 @@ def ncu_cycles(path, order):
 
 def main():
     src, b = sys.argv[1], sys.argv[2]
+    names = sys.argv[3:] or NAMES
     env = {k: open(os.path.join(b, "env", k + ".txt")).read().strip() for k in ("driver", "nvcc_version")}
     dumps = {}
     for kind in ("all", "none"):
@@ -49,7 +51,7 @@ def main():
             r = json.loads(ln)
             dumps.setdefault((kind, r["dir"]), []).append(r["outputs"])
     nocache = ncu_cycles(os.path.join(b, "ncu_none.csv"), os.path.join(b, "order_none.txt"))
-    for n in NAMES:
+    for n in names:
         s, d = os.path.join(src, n), os.path.join(MB, n)
         for f in ("cycles.json", "clock_runs.json"):
             shutil.copy(os.path.join(s, f), os.path.join(d, f))
@@ -58,7 +60,8 @@ def main():
         prov = json.load(open(os.path.join(s, "provenance.json")))
         prov["driver"] = env["driver"]
         prov["nvcc"] = env["nvcc_version"].splitlines()[-1]
-        sass = "coop25_k64" if not n.endswith("_plain") else "coop25_k64_plain"
+        sass = n if os.path.exists(os.path.join(b, "sass", n + ".ptxas.txt")) else (
+            "coop25_k64" if not n.endswith("_plain") else "coop25_k64_plain")
         prov["ptxas_v"] = open(os.path.join(b, "sass", sass + ".ptxas.txt")).read()
         prov["commands"] = ["python3 tools/microbench/gen25_coop.py",
                             "bash tools/microbench/device25_coop.sh (ncu --cache-control all / none x3 with mb.py once "

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Session 25 (helper coop): record the coop25_* twins (gen25_coop.py) in one device call, from the repo root:
-#   bash device25_coop.sh DIR...   (DIRs: copies of validation/microbench/coop25_*)
+#   bash device25_coop.sh DIR...   (DIRs: copies of validation/microbench/coop25_*; SASS="NAME..." picks the
+#   directories whose PTX is assembled and dumped, default coop25_k64 coop25_k64_plain)
 # Steps: ptxas -v + cuobjdump SASS of the stamped and the plain PTX (in the background); ncu
 # sm__cycles_elapsed.max x3 with ncu's cache flush, the twins and the evidence kernel
 # cutlass_gemm_ws_cooperative_2x1 interleaved (the evidence: same-session reference, diagnosis only), mb.py once
@@ -17,7 +18,7 @@ nvcc --version > $B/env/nvcc_version.txt 2>&1; ncu --version > $B/env/ncu_versio
 cat $B/env/nvidia_smi_csv.txt
 NS=(); DS=(); for t in "${TWS[@]}"; do cp -rL $t $D/; NS+=($(basename $t)); DS+=($D/$(basename $t)); done
 E=$D/ev; cp -rL validation/testdata/cutlass_gemm_ws_cooperative_2x1 $E
-( for n in coop25_k64 coop25_k64_plain; do zcat $D/$n/kernel.ptx.gz > $B/$n.ptx
+( for n in ${SASS:-coop25_k64 coop25_k64_plain}; do zcat $D/$n/kernel.ptx.gz > $B/$n.ptx
     ptxas -arch=sm_90a -v -o $B/$n.cubin $B/$n.ptx > $B/sass/$n.ptxas.txt 2>&1; cuobjdump --dump-sass $B/$n.cubin > $B/sass/$n.sass 2>&1
     rm -f $B/$n.cubin $B/$n.ptx; done ) &
 SP=$!
@@ -37,7 +38,7 @@ timeout 40 ncu --clock-control none --cache-control none --print-units base --pr
   --log-file $B/ncu_none.csv python3 $MB/tools/microbench/mb.py once --order $B/order_none.txt --dump $B/dump_none.jsonl "${L[@]}" > $B/ncu_none.log 2>&1
 echo "none rc=$?"
 fi
-wait $SP; grep -E "registers|spill|error" $B/sass/*.ptxas.txt; echo "CS2R clock in stamped: $(grep -c 'SR_CLOCK' $B/sass/coop25_k64.sass)"
+wait $SP; grep -E "registers|spill|error" $B/sass/*.ptxas.txt; for f in $B/sass/*.sass; do echo "$f: $(grep -c 'SR_CLOCK' $f) SR_CLOCK, $(grep -c 'STG' $f) STG, $(grep -c 'HGMMA' $f) HGMMA, $(wc -l < $f) lines"; done
 stamp pack
 cp $E/cycles.json $B/ev_cycles.json
 (cd $D && tar czf $OUT/mb.tgz "${NS[@]}")

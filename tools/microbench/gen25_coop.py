@@ -17,6 +17,12 @@ and the cluster only and stay as captured.
                         session-15 twin tph_cutlass_coop_2x1 stored each stamp at once, which the model
                         charged ~800 cycles against the GPU's ~250): clk[cta][warp][16] u32, cta =
                         ctaid.y * nctaid.x + ctaid.x, warp = tid.x / 32 (12 per CTA); 0 = not taken.
+  coop25_k64_nost       (split of the launch's end) coop25_k64 with every epilogue st.global predicated off at run
+                        time (its predicate and-ed with K != 64, a parameter ptxas cannot fold: the epilogue's
+                        arithmetic and the wgmma stay)
+  coop25_k64_exit       (split of the launch's start) coop25_k64 whose warps all branch to the stamp stores at
+                        ret right after the tensor-map prefetch (again on K == 64 at run time: the 35 KB of
+                        code, the 1 KiB parameters and the launch shape stay); slots 0 and 10 only
 Slots (u32 raw %clock):
   0 entry   1 after barrier.cluster.wait   2 before setmaxnreg   3 after it
   producer warp 0 (its elected lane; other lanes 0): 4 first empty-barrier wait passed, 5 first k-tile's two
@@ -111,6 +117,21 @@ def instrument(ptx):
     return ptx
 
 
+def variant(sptx, kind):
+    """nost / exit (K == 64 at run time; see the module doc)"""
+    pre = ("{\n.reg .b32 %tqk;\nld.param.u32 %tqk, [%rd98+12];\n" +
+           ("setp.ne.u32 %tqn, %tqk, 64;\n}\n" if kind == "nost" else
+            "setp.eq.u32 %tqn, %tqk, 64;\n}\n@%tqn bra $L__BB0_90;\n"))
+    sptx = after(sptx, "\n.reg .b32 %tq<11>;\n", ".reg .pred %tqn;\n")
+    sptx = after(sptx, "\n$L__BB0_2:\n", pre)
+    if kind == "nost":
+        n = len(re.findall(r"setp\.ne\.b32 p, %r\d+, 0;\n@p st\.global", sptx))
+        assert n == 128, n
+        sptx = re.sub(r"(setp\.ne\.b32 p, %r\d+, 0;\n)(@p st\.global)", r"\1and.pred p, p, %tqn;\n\2", sptx)
+        assert sptx.count("st.global") == 128 + 4
+    return sptx
+
+
 def launch_yaml(name, K, stamped):
     L = open(os.path.join(EV, "launch.yaml")).read().splitlines()
     out = [f"# {name}: CUTLASS example 48's cooperative warp-specialized GEMM (the PTX of cutlass_gemm_ws_cooperative_2x1), "
@@ -170,6 +191,26 @@ def main():
                                         + (", register-held %clock stamps" if stamped else ""),
                                   "derive": "ncu cycles; stamps: see gen25_coop.py"}})
             print("wrote", d)
+    for kind in ("nost", "exit"):
+        name, K = f"coop25_k64_{kind}", 64
+        d = os.path.join(MB, name)
+        os.makedirs(d, exist_ok=True)
+        head = ("// sm90sim microbenchmark family coop25 (tools/microbench/gen25_coop.py): the PTX of CUTLASS example 48's\n"
+                f"// cooperative GEMM with %clock stamps in registers, variant {kind}\n")
+        with gzip.GzipFile(os.path.join(d, "kernel.ptx.gz"), "wb", mtime=0) as f:
+            f.write((head + variant(sptx, kind)).encode())
+        with open(os.path.join(d, "launch.yaml"), "w") as f:
+            f.write(launch_yaml(name, K, True).replace(
+                ", %clock stamps held in registers", f", %clock stamps held in registers, variant {kind}", 1))
+        ents.append({"name": name, "family": "coop25", "kernel": KERN, "grid": [2, 2, 1], "block": [384, 1, 1],
+                     "cluster": [2, 1, 1],
+                     "meta": {"kind": "phases", "k": K, "k_tiles": K // 32, "stamped": True, "variant": kind,
+                              "warps": WARPS, "slots": SLOTS,
+                              "op": f"CUTLASS example 48 cooperative GEMM 256x256x{K} (tf32, cluster 2x1), "
+                                    "register-held %clock stamps, " + ("epilogue stores off at run time" if kind == "nost"
+                                                                       else "every warp exits after the prefetch"),
+                              "derive": "ncu cycles; stamps: see gen25_coop.py"}})
+        print("wrote", d)
     bj = os.path.join(HERE, "benchmarks.json")
     names = {e["name"] for e in ents}
     old = [b for b in json.load(open(bj)) if b["name"] not in names] + ents

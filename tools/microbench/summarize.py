@@ -436,6 +436,16 @@ def derive(b, run):
         # gen25_coop.py (helper coop, session 25): raw 32-bit %clock stamps clk[cta][12 warps][16] of the stamped
         # twins (the _plain ones have no stamps); per CTA medians (groups25_coop.go deriveCoop25)
         cl = rows(clk, 16)
+        if not cl[0][1]:  # coop25_k64_exit: slots 0 and 10 only
+            sp = []
+            for i in range(0, len(cl), 12):
+                c = cl[i:i + 12]
+                t0 = c[0][0]
+                for w in c:
+                    if (w[0] - t0) % 2**32 > 2**31:
+                        t0 = w[0]
+                sp.append(max((w[10] - t0) % 2**32 for w in c))
+            return {"span_cycles": med(sp)}
         ph = {k: [] for k in ("prologue_cycles", "producer_first_tma_cycles", "first_full_cycles", "mainloop_cycles",
                               "epilogue_cycles", "span_cycles")}
         for i in range(0, len(cl), 12):

@@ -27,7 +27,8 @@ func init() {
 // barrier-to-first-TMA path (5 - 1), the first full barrier after that
 // issue (latest consumer 4 - producer 5), the mainloop (latest 7 - latest
 // 4), the epilogue's stores (latest 9 - latest 8), the latest warp at ret
-// (10); medians over the CTAs.
+// (10); medians over the CTAs. The exit variant (no slot 1) gives the
+// span only.
 func deriveCoop25(b *Bench, o Outputs, cycles float64) (map[string]float64, error) {
 	out := map[string]float64{NCUFigure: cycles}
 	clk, ok := o["clk"]
@@ -58,6 +59,10 @@ func deriveCoop25(b *Bench, o Outputs, cycles float64) (map[string]float64, erro
 			}
 			return v
 		}
+		if c[0][1] == 0 { // coop25_k64_exit: slots 0 and 10 only
+			ph[5] = append(ph[5], latest(10, c))
+			continue
+		}
 		vals := []float64{latest(1, c), r(c[0][5]) - r(c[0][1]), latest(4, c[4:]) - r(c[0][5]),
 			latest(7, c[4:]) - latest(4, c[4:]), latest(9, c[4:]) - latest(8, c[4:]), latest(10, c)}
 		for k, v := range vals {
@@ -65,7 +70,9 @@ func deriveCoop25(b *Bench, o Outputs, cycles float64) (map[string]float64, erro
 		}
 	}
 	for k, n := range names {
-		out[n] = median(slices.Clone(ph[k]))
+		if len(ph[k]) > 0 {
+			out[n] = median(slices.Clone(ph[k]))
+		}
 	}
 	return out, nil
 }

@@ -63,6 +63,14 @@ func TestDeriveCoop25HandMade(t *testing.T) {
 	f, err = fam.derive(&Bench{Name: "coop25_k64_plain", Family: "coop25"}, Outputs{}, 10627)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]float64{NCUFigure: 10627}, f)
+	// the exit variant stamps entry and ret only: the span alone
+	ex := make([]float64, warps*slots)
+	for w := 0; w < warps; w++ {
+		ex[w*slots], ex[w*slots+10] = 500+float64(w), 1200+float64(w)
+	}
+	f, err = fam.derive(&Bench{Name: "coop25_k64_exit", Family: "coop25"}, Outputs{"clk": ex}, 4500)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]float64{NCUFigure: 4500, "span_cycles": 711}, f)
 	_, err = fam.derive(b, Outputs{"clk": clk[:slots*5]}, 0)
 	assert.Error(t, err)
 }
