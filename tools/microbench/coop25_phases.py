@@ -44,6 +44,9 @@ def phases(clk, nk):
             if (w[0] - t0) % 2**32 > 2**31:
                 t0 = w[0]
         r = lambda v: (v - t0) % 2**32 if v else None  # noqa: E731
+        if not c[0][1]:  # coop25_k64_exit: entry and ret only
+            out.append({"warp at ret (10, latest of all)": max(r(w[10]) for w in c)})
+            continue
         cons = c[4:]
         lat = lambda k: max((r(w[k]) for w in cons if w[k]), default=None)  # noqa: E731
         p = c[0]
