@@ -434,6 +434,37 @@ def derive(b, run):
             span = max(span, max(max(w) for w in c) - t0)
         return {"prologue_cycles": med(pro), "producer_first_tma_cycles": med(prod), "first_full_cycles": med(first),
                 "mainloop_cycles": med(loop), "epilogue_cycles": med(epi), "span_max_cycles": span}
+    if fam == "coop25":
+        # gen25_coop.py (helper coop, session 25): raw 32-bit %clock stamps clk[cta][12 warps][16] of the stamped
+        # twins (the _plain ones have no stamps); per CTA medians (groups25_coop.go deriveCoop25)
+        cl = rows(clk, 16)
+        if not cl[0][1]:  # coop25_k64_exit: slots 0 and 10 only
+            sp = []
+            for i in range(0, len(cl), 12):
+                c = cl[i:i + 12]
+                t0 = c[0][0]
+                for w in c:
+                    if (w[0] - t0) % 2**32 > 2**31:
+                        t0 = w[0]
+                sp.append(max((w[10] - t0) % 2**32 for w in c))
+            return {"span_cycles": med(sp)}
+        ph = {k: [] for k in ("prologue_cycles", "producer_first_tma_cycles", "first_full_cycles", "mainloop_cycles",
+                              "epilogue_cycles", "span_cycles")}
+        for i in range(0, len(cl), 12):
+            c = cl[i:i + 12]
+            t0 = c[0][0]
+            for w in c:  # the earliest entry stamp (32-bit: an earlier one is "behind" t0 by under 2^31)
+                if (w[0] - t0) % 2**32 > 2**31:
+                    t0 = w[0]
+            r = lambda v, t0=t0: (v - t0) % 2**32  # noqa: E731
+            lat = lambda k: max(r(w[k]) for w in c[4:])  # noqa: E731
+            ph["prologue_cycles"].append(max(r(w[1]) for w in c))
+            ph["producer_first_tma_cycles"].append(r(c[0][5]) - r(c[0][1]))
+            ph["first_full_cycles"].append(lat(4) - r(c[0][5]))
+            ph["mainloop_cycles"].append(lat(7) - lat(4))
+            ph["epilogue_cycles"].append(lat(9) - lat(8))
+            ph["span_cycles"].append(max(r(w[10]) for w in c))
+        return {k: med(v) for k, v in ph.items()}
     if fam == "tph" and b["kernel"] == "tph_cute_tn":
         # gen23_cute.py (both twins of cute_wgmma_tma_tn): raw stamps clk[cta][4 warps][20]; per CTA medians
         # (groups23_cute.go deriveTPHCute)
