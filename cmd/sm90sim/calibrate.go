@@ -190,15 +190,10 @@ func runCalibrate(f *calibrateFlags, stdout io.Writer, bar *progress.Reporter) e
 		}
 	}
 	if f.out != "" || f.builtin {
-		n := 0
-		for _, r := range res.Rows {
-			if r.Err == "" {
-				n++
-			}
-		}
-		prov := calibrate.Provenance{Command: "sm90sim calibrate " + strings.Join(os.Args[2:], " "),
+		n, within := calibrate.CountFigures(res.Rows)
+		prov := calibrate.Provenance{Command: "sm90sim " + strings.Join(cliArgs, " "),
 			Date: time.Now().UTC().Format(time.RFC3339), Recordings: source, GPU: info.GPU, Driver: info.Driver,
-			Benchmarks: n, SMClockMHz: mhz, MemClockMHz: info.MemMHz}
+			Benchmarks: n, Within5Pct: within, SMClockMHz: mhz, MemClockMHz: info.MemMHz}
 		data, err := calibrate.WriteProfile(baseText, base, res.Config, res.Params, prov)
 		if err != nil {
 			return inputErr(err)

@@ -31,7 +31,9 @@ func builtinName(config string) (string, error) {
 }
 
 // updateBuiltin writes the fitted params into the built-in profile's Go
-// table and profile file of the checkout around the working directory.
+// table and profile file of the checkout around the working directory, and
+// the written profile's provenance.calibrate (the fit's command, date, GPU,
+// driver, clocks and figures) into that profile file.
 func updateBuiltin(config string, fitted *gpu.Profile, stdout io.Writer) error {
 	name, err := builtinName(config)
 	if err != nil {
@@ -41,7 +43,11 @@ func updateBuiltin(config string, fitted *gpu.Profile, stdout io.Writer) error {
 	if err != nil {
 		return inputErr(fmt.Errorf("--update-builtin: %v", err))
 	}
-	paths, err := gpu.UpdateBuiltin(root, name, fitted.Params)
+	prov, ok := fitted.Provenance["calibrate"].(map[string]any)
+	if !ok {
+		return fmt.Errorf("--update-builtin: the fitted profile has no provenance.calibrate (a bug)")
+	}
+	paths, err := gpu.UpdateBuiltin(root, name, fitted.Params, prov)
 	if err != nil {
 		return inputErr(fmt.Errorf("--update-builtin: %v", err))
 	}

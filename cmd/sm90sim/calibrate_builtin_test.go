@@ -42,6 +42,23 @@ func TestCalibrateUpdateBuiltin(t *testing.T) {
 	assert.Equal(t, 4.0, p.Params["fp32_latency_cycles"].Value)
 	assert.Contains(t, p.Params["fp32_latency_cycles"].Source, "closed form, chain_fma_f32")
 	assert.Equal(t, before.Params["l2_hit_cycles"], p.Params["l2_hit_cycles"])
+	// the provenance: the GPC map's entry as it was, and this fit's
+	// calibrate entry (one figure, within 5%: 4.146 against 4.153)
+	orig, err := gpu.ParseProfile(files.Profile, mustRead(t, filepath.Join(repo, files.Profile)))
+	require.NoError(t, err)
+	assert.Equal(t, orig.Provenance["gpc_map"], p.Provenance["gpc_map"])
+	cal := p.Provenance["calibrate"].(map[string]any)
+	assert.Equal(t, "sm90sim calibrate --from-recordings "+filepath.Join(repo, "validation/microbench")+
+		" --recordings-suffix h100 --suite chain_fma_f32 --group fp32_latency --config calibration/h100-sxm.yaml --update-builtin --progress off",
+		cal["command"])
+	assert.Equal(t, "NVIDIA H100 80GB HBM3", cal["gpu"])
+	assert.Equal(t, "580.159.04", cal["driver"])
+	assert.Equal(t, 1, cal["figures_compared"])
+	assert.Equal(t, 1, cal["figures_within_5pct"])
+	assert.Equal(t, filepath.Join(repo, "validation/microbench")+" (summary.h100.json)", cal["recordings"])
+	assert.Contains(t, cal, "date")
+	assert.Contains(t, cal, "sm_clock_mhz")
+	assert.Equal(t, orig.SMMHz, p.SMMHz, "the profile's clocks line is kept")
 	src, err := os.ReadFile(files.GoTable)
 	require.NoError(t, err)
 	assert.Contains(t, string(src), `"fp32_latency_cycles":               {4, "fit: closed form, chain_fma_f32`)
@@ -52,4 +69,11 @@ func TestCalibrateUpdateBuiltin(t *testing.T) {
 		"--suite", "chain_fma_f32", "--config", "mine.yaml", "--update-builtin", "--progress", "off")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "--update-builtin: --config mine.yaml names no built-in profile (h200, h100-sxm")
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
 }

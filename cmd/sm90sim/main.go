@@ -43,8 +43,13 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// cliArgs are the arguments of the running command line (run's), which
+// calibrate records in the profile's provenance.
+var cliArgs []string
+
 // run executes the CLI and returns the exit code (testable entry point).
 func run(args []string, stdout, stderr io.Writer) int {
+	cliArgs = args
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // BuiltinFiles are, per built-in profile name, the Go file that compiles
@@ -86,11 +88,113 @@ func FormatProfileParams(text []byte, params map[string]ProfileParam) []byte {
 	return b.Bytes()
 }
 
+// FormatProvenanceEntry returns one entry of a profile's provenance
+// section: the line "  key:" and under it one "    name: value" line per
+// item of block, in name order, each value a one-line YAML scalar (the
+// form calibrate writes provenance.calibrate in).
+func FormatProvenanceEntry(key string, block map[string]any) (string, error) {
+	names := make([]string, 0, len(block))
+	for n := range block {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %s:\n", key)
+	for _, n := range names {
+		out, err := yaml.Marshal(block[n])
+		if err != nil {
+			return "", err
+		}
+		v := strings.TrimSpace(string(out))
+		if strings.Contains(v, "\n") {
+			return "", fmt.Errorf("provenance %s.%s: not a one-line value: %q", key, n, v)
+		}
+		fmt.Fprintf(&b, "    %s: %s\n", n, v)
+	}
+	return b.String(), nil
+}
+
+// SetProfileProvenance returns the profile text with the entry key of its
+// top-level provenance section set to block (FormatProvenanceEntry): an
+// existing entry (its "  key:" line and the deeper-indented lines under it)
+// is replaced where it stands, a missing one is added at the end of the
+// section, and a profile without a provenance section gets one just above
+// its params line (so FormatProfileParams, which rewrites everything from
+// that line on, keeps it). Every other line is kept: comments, the other
+// provenance entries (the GPC map's measurement), every other key.
+func SetProfileProvenance(text []byte, key string, block map[string]any) ([]byte, error) {
+	entry, err := FormatProvenanceEntry(key, block)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	indented := func(l string) bool { return strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") }
+	blank := func(l string) bool { return strings.TrimSpace(l) == "" }
+	join := func(parts ...[]string) []byte {
+		var b strings.Builder
+		for _, p := range parts {
+			for _, l := range p {
+				b.WriteString(l)
+				if !strings.HasSuffix(l, "\n") {
+					b.WriteString("\n")
+				}
+			}
+		}
+		return []byte(b.String())
+	}
+	start := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "provenance:") {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		at := len(lines)
+		for i, l := range lines {
+			if strings.HasPrefix(l, "params:") {
+				at = i
+				break
+			}
+		}
+		return join(lines[:at], []string{"provenance:\n", entry}, lines[at:]), nil
+	}
+	if strings.TrimSpace(strings.TrimPrefix(lines[start], "provenance:")) != "" {
+		return nil, fmt.Errorf("line %d: provenance is not a block mapping", start+1)
+	}
+	// the section: the indented lines after its key (blank lines inside it
+	// included, those after its last indented line not)
+	end := start + 1
+	for i := start + 1; i < len(lines) && (indented(lines[i]) || blank(lines[i])); i++ {
+		if !blank(lines[i]) {
+			end = i + 1
+		}
+	}
+	for i := start + 1; i < end; i++ {
+		if !strings.HasPrefix(lines[i], "  "+key+":") {
+			continue
+		}
+		j := i + 1
+		for k := i + 1; k < end && (strings.HasPrefix(lines[k], "   ") || blank(lines[k])); k++ {
+			if !blank(lines[k]) {
+				j = k + 1
+			}
+		}
+		return join(lines[:i], []string{entry}, lines[j:]), nil
+	}
+	return join(lines[:end], []string{entry}, lines[end:]), nil
+}
+
 // UpdateBuiltin writes params into the built-in profile name's Go table
 // and profile file under the repository root, so that the compiled-in
-// profile and its file equal the fit (the next build compiles it in). It
-// returns the paths written.
-func UpdateBuiltin(root, name string, params map[string]ProfileParam) ([]string, error) {
+// profile and its file equal the fit (the next build compiles it in), and
+// sets the profile file's provenance.calibrate to prov (the block calibrate
+// writes: command, date, GPU, driver, clocks, recordings, figures; nil:
+// the provenance is left as it is). It returns the paths written.
+func UpdateBuiltin(root, name string, params map[string]ProfileParam, prov map[string]any) ([]string, error) {
 	files, ok := BuiltinFiles[name]
 	if !ok {
 		return nil, fmt.Errorf("no built-in profile %q (%s)", name, strings.Join(BuiltinProfileNames, ", "))
@@ -108,9 +212,18 @@ func UpdateBuiltin(root, name string, params map[string]ProfileParam) ([]string,
 	if err != nil {
 		return nil, err
 	}
+	if prov != nil {
+		if text, err = SetProfileProvenance(text, "calibrate", prov); err != nil {
+			return nil, fmt.Errorf("%s: %v", profPath, err)
+		}
+	}
 	prof := FormatProfileParams(text, params)
-	if _, err := ParseProfile(profPath, prof); err != nil {
+	p, err := ParseProfile(profPath, prof)
+	if err != nil {
 		return nil, fmt.Errorf("the rewritten %s does not parse (a bug): %v", profPath, err)
+	}
+	if got, _ := p.Provenance["calibrate"].(map[string]any); prov != nil && len(got) != len(prov) {
+		return nil, fmt.Errorf("the rewritten %s has %d provenance.calibrate entries, not %d (a bug)", profPath, len(got), len(prov))
 	}
 	if err := os.WriteFile(goPath, out, 0o644); err != nil {
 		return nil, err

@@ -65,6 +65,21 @@ func checkBuiltinMatchesFile(t *testing.T, name, path string) *gpu.Profile {
 			assert.Equal(t, v.Source, fv.Source, name)
 		}
 	}
+	// the provenance of the fit that wrote the params (calibrate
+	// --update-builtin writes it: issue 15)
+	cal, ok := p.Provenance["calibrate"].(map[string]any)
+	if assert.True(t, ok, "%s has no provenance.calibrate (calibrate --update-builtin writes it)", path) {
+		for _, k := range []string{"command", "date", "driver", "gpu", "recordings", "residual",
+			"sm_clock_mhz", "mem_clock_mhz", "figures_compared", "figures_within_5pct"} {
+			assert.Contains(t, cal, k, path)
+		}
+		assert.Equal(t, p.GPU, cal["gpu"], path)
+		assert.Contains(t, cal["command"], "sm90sim calibrate ", path)
+		assert.Contains(t, cal["command"], " --update-builtin", path)
+		n, _ := cal["figures_compared"].(int)
+		w, _ := cal["figures_within_5pct"].(int)
+		assert.True(t, n > 0 && w >= 0 && w <= n, "%s: figures %v, within 5%% %v", path, cal["figures_compared"], cal["figures_within_5pct"])
+	}
 	// every model parameter is in the profile
 	for _, prm := range gpu.Params() {
 		_, ok := p.Params[prm.Name]

@@ -19,9 +19,19 @@ import (
 //     l1_store_cycles_per_sector, l1_store_partial_cycles on gst_line_w4,
 //     gst_sector_w4, gst_row96_w4, gst_coal_w4 (stores of 32 lines x 1
 //     partial sector, 8 x 4 partial, 32 x 1, 1 x 4 whole) and the gls
-//     stores of several warps; lg_queue_cycles on gst_line_w1, gst_line_w4
-//     and the 16-store bursts gls_st32_coal_w4_i1, gls2_st32_coal_w1_i1
-//     (the issue side). The sub-partition's port: groups6_store.go.
+//     stores of several warps; lg_queue_cycles (how far a sub-partition's
+//     global requests run ahead of its port and the L1: sim/sm/lsu.go
+//     lgThrottle, storequeue.go) from a grid of 17 points over [0, 256] on
+//     the figures it moves there (validation/timing/prov25.md): two warps
+//     of one sub-partition storing (gls2_st32/64_coal_p04: a shallower
+//     queue is slower) and 8-16 warps' loads (gls2_ld32_coal_w8/w16,
+//     gls_ld32_coal_w16: below ~48 slower). Its earlier benchmarks
+//     (gst_line_w1/w4, gls_st32_coal_w4_i1, gls2_st32_coal_w1_i1) move
+//     only below 16 (the store queue holds them). Left out: l2bw_ld_c4 and
+//     c16, which move only above ~128, through collisions at L2 that would
+//     make the queue's depth stand in for the L2's bandwidth (the H100's
+//     are 7-10% fast at any depth up to 128). The sub-partition's port:
+//     groups6_store.go.
 //   - imad_wide_interval_cycles: 4 sub-partitions over itput_mul_hi's
 //     warp-instructions per SM-cycle (IMAD.HI); imad_hi_latency_cycles:
 //     xchain_mul_hi's cycles per op.
@@ -46,9 +56,10 @@ var groups3 = []Group{
 		Figures: []string{"cycles_per_store", "cycles_per_access"},
 		Start:   []float64{1, 1}, Lo: []float64{0, 0}, Hi: []float64{16, 16}},
 	{Name: "lg_queue", Params: []string{"lg_queue_cycles"},
-		Benches: []string{"gst_line_w1", "gst_line_w4", "gls_st32_coal_w4_i1", "gls2_st32_coal_w1_i1"},
-		Figures: []string{"cycles_per_store", "cycles_per_access"},
-		Start:   []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
+		Benches: []string{"gls2_st32_coal_p04", "gls2_st64_coal_p04", "gls2_ld32_coal_w8", "gls2_ld32_coal_w16",
+			"gls_ld32_coal_w16"},
+		Figures: []string{"cycles_per_access"},
+		Start:   []float64{64}, Lo: []float64{0}, Hi: []float64{256}, Scan: 16},
 	{Name: "imad_wide", Params: []string{"imad_wide_interval_cycles"}, Benches: []string{"itput_mul_hi"},
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
 			v, err := figure(rec, "itput_mul_hi", "warp_inst_per_sm_cycle")

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -20,6 +21,7 @@ type Provenance struct {
 	GPU         string
 	Driver      string
 	Benchmarks  int // figures simulated and compared
+	Within5Pct  int // of those, figures within 5% after the fit
 	SMClockMHz  float64
 	MemClockMHz float64 // 0: not measured
 }
@@ -86,13 +88,8 @@ func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit m
 		fmt.Fprintf(&b, "  %s: {value: %s, source: %s, residual: %s}\n", p.Name, num(v), strconv.Quote(src), resid)
 	}
 	pv := map[string]any{"command": prov.Command, "date": prov.Date, "recordings": prov.Recordings,
-		"gpu": prov.GPU, "driver": prov.Driver, "figures_compared": prov.Benchmarks,
+		"gpu": prov.GPU, "driver": prov.Driver, "figures_compared": prov.Benchmarks, "figures_within_5pct": prov.Within5Pct,
 		"sm_clock_mhz": prov.SMClockMHz, "mem_clock_mhz": prov.MemClockMHz, "residual": "RMS relative error of the group's simulated figures after the fit"}
-	keys := make([]string, 0, len(pv))
-	for k := range pv {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	b.WriteString("provenance:\n")
 	// the base's other provenance (the GPC map's measurement) is kept
 	if !otherGPU {
@@ -115,15 +112,28 @@ func WriteProfile(base []byte, baseProf *gpu.Profile, cfg gpu.TimedConfig, fit m
 			}
 		}
 	}
-	b.WriteString("  calibrate:\n")
-	for _, k := range keys {
-		out, err := yaml.Marshal(pv[k])
-		if err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(&b, "    %s: %s\n", k, strings.TrimSpace(string(out)))
+	entry, err := gpu.FormatProvenanceEntry("calibrate", pv)
+	if err != nil {
+		return nil, err
 	}
+	b.WriteString(entry)
 	return []byte(b.String()), nil
+}
+
+// CountFigures returns how many rows were simulated and compared (no
+// failed run) and how many of those are within 5% after the fit (the
+// summary line of WriteTable and the provenance's figures).
+func CountFigures(rows []Row) (compared, within5 int) {
+	for _, r := range rows {
+		if r.Err != "" {
+			continue
+		}
+		compared++
+		if math.Abs(r.ErrAfter()) <= 0.05 {
+			within5++
+		}
+	}
+	return compared, within5
 }
 
 // cutSection removes a top-level key's block (its line and the indented or

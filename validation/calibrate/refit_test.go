@@ -77,7 +77,8 @@ var ciGroups = []string{
 //	  --config calibration/h100-sxm.yaml --out calibration/h100-calibrated.yaml --update-builtin
 //
 // (--update-builtin also writes the built-in tables sim/gpu/timed_defaults.go,
-// timed_defaults_h100.go and the params of calibration/h200.yaml, h100-sxm.yaml).
+// timed_defaults_h100.go, the params of calibration/h200.yaml, h100-sxm.yaml
+// and their provenance.calibrate: the same block as the calibrated file's).
 func TestRefitReproducesCommittedProfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
