@@ -9,6 +9,7 @@ import (
 
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/validation"
+	"github.com/sm90sim/sm90sim/validation/driver"
 )
 
 // GPURunOptions configures MeasureGPU.
@@ -62,7 +63,8 @@ func GPUFigures(b *Bench, ncu bool) (figs []string, skip string) {
 // measured after the launches (%clock64 over %globaltimer; nvidia-smi's
 // memory clock and driver once, at the first benchmark). A benchmark
 // that fails, or whose figures the runner cannot derive (GPUFigures),
-// gets a record with Skipped saying why and no figures; the others go on.
+// gets a record with Skipped saying why and no figures; the others go on
+// (no driver or no such GPU ends the run: driver.IsNoDevice).
 // Record, when set, gets each record as soon as it is measured.
 func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 	if opt.Runs <= 0 {
@@ -77,6 +79,9 @@ func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 		rec := BenchRecord{Benchmark: b.Name, Params: b.Meta, Clocks: map[string]float64{},
 			FigureSpread: map[string]Spread{}, Date: opt.Now().UTC().Format(time.RFC3339)}
 		if err := measureOne(b, opt, &rec, gpuName == ""); err != nil {
+			if driver.IsNoDevice(err) {
+				return out, err // no driver or no such GPU: nothing else can run
+			}
 			rec.Skipped, rec.Figures, rec.FigureSpread, rec.Cycles = err.Error(), nil, nil, Spread{}
 		}
 		if rec.GPU != "" && gpuName == "" {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/validation/driver"
 )
 
 // TestMeasureGPUGoesOn runs MeasureGPU through the stand-in driver
@@ -16,7 +18,8 @@ import (
 // nothing, outputs stay as uploaded): a benchmark whose launch fails or
 // whose figures the runner cannot derive gets a record saying why, and the
 // run goes on; the others get --runs launches (the spread's n) from one
-// context; each record reaches Record as measured.
+// context; each record reaches Record as measured. Without a driver the
+// run ends at once.
 func TestMeasureGPUGoesOn(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
@@ -45,4 +48,10 @@ func TestMeasureGPUGoesOn(t *testing.T) {
 	require.Contains(t, recs[2].FigureSpread, "cycles_per_op")
 	assert.Equal(t, 3, recs[2].FigureSpread["cycles_per_op"].N)
 	assert.NotContains(t, recs[2].Figures, NCUFigure) // not profiled: no zero launch cycles
+
+	// no driver: nothing can run, the run ends with the error (exit 3)
+	recs, err = MeasureGPU([]*Bench{chain}, GPURunOptions{Library: filepath.Join(t.TempDir(), "none.so"), Runs: 1})
+	require.Error(t, err)
+	assert.True(t, driver.IsNoDevice(err), "%v", err)
+	assert.Empty(t, recs)
 }
