@@ -20,13 +20,21 @@ type GPUOptions struct {
 	MeasureClock    bool        // run the %clock64/%globaltimer spin kernel
 	SMI             bool        // read nvidia-smi's clocks and driver version
 	NCU             *NCUOptions // profile one launch under ncu (nil: no)
+	// MoreRuns are launches after the first, each on pristine inputs in
+	// the same context and module (as tools/microbench/mb.py's runs),
+	// whose outputs named in MoreOutputs are kept in GPUResult.More.
+	MoreRuns    int
+	MoreOutputs []string
 }
 
 // GPUResult is a finished GPU run.
 type GPUResult struct {
 	// Outputs are the spec's outputs from the first launch on pristine
 	// inputs, in spec order.
-	Outputs     []*launch.Buffer
+	Outputs []*launch.Buffer
+	// More are the outputs (GPUOptions.MoreOutputs the spec has) of each
+	// of GPUOptions.MoreRuns launches after the first.
+	More        [][]*launch.Buffer
 	Info        *GPUInfo
 	WallSeconds float64
 }
@@ -131,6 +139,27 @@ func runOnDevice(d *driver.Device, plan *GPUPlan, opt GPUOptions, res *GPUResult
 			return err
 		}
 		res.Outputs = append(res.Outputs, out)
+	}
+	for i := 0; i < opt.MoreRuns; i++ {
+		if err := upload(d, bufs, addr); err != nil {
+			return err
+		}
+		if err := f.Run(cfg, params); err != nil {
+			return err
+		}
+		var outs []*launch.Buffer
+		for _, name := range s.Outputs {
+			if !slices.Contains(opt.MoreOutputs, name) {
+				continue
+			}
+			b := plan.Buffer(name)
+			out := &launch.Buffer{Name: b.Name, DType: b.DType, Shape: slices.Clone(b.Shape), Data: make([]byte, len(b.Data))}
+			if err := d.CopyOut(out.Data, addr[name]); err != nil {
+				return err
+			}
+			outs = append(outs, out)
+		}
+		res.More = append(res.More, outs)
 	}
 	var samples []float64
 	for i := 0; i < opt.Warmup+opt.Repeats && opt.Repeats > 0; i++ {

@@ -270,6 +270,12 @@ func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Report
 			return args
 		}}
 	}
-	return calibrate.MeasureGPU(bs, calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
-		NCU: ncu, NCULaunches: 3, Progress: bar.Step})
+	opt := calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
+		NCU: ncu, NCULaunches: 3, Progress: bar.Step}
+	if f.recordTo != "" { // each record as measured: a cut-short run keeps its records
+		opt.Record = func(r calibrate.BenchRecord) error {
+			return calibrate.WriteRecords(f.recordTo, []calibrate.BenchRecord{r})
+		}
+	}
+	return calibrate.MeasureGPU(bs, opt)
 }

@@ -67,6 +67,9 @@ type BenchRecord struct {
 	Figures      map[string]float64 `json:"figures"`
 	FigureSpread map[string]Spread  `json:"figure_spread,omitempty"`
 	Date         string             `json:"date,omitempty"`
+	// Skipped is why a GPU run has no figures for the benchmark (it
+	// failed, or the runner cannot derive them: GPUFigures).
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // RecordsOf are the benchmarks' recordings in the --record-to format.
