@@ -27,26 +27,12 @@ import (
 //     track overlap (Perfetto needs them nested).
 func TestTraceTracks(t *testing.T) {
 	dir := copyDir(t, "../../validation/testdata/gemm_wgmma_256")
-	type event struct {
-		Name string         `json:"name"`
-		Ph   string         `json:"ph"`
-		Pid  int            `json:"pid"`
-		Tid  int            `json:"tid"`
-		Ts   int64          `json:"ts"`
-		Dur  *int64         `json:"dur"`
-		Args map[string]any `json:"args"`
-	}
 	tr, rep := filepath.Join(dir, "t.json"), filepath.Join(dir, "r.json")
 	code, _, stderr := cli("run", filepath.Join(dir, "kernel.ptx"), "--spec", filepath.Join(dir, "launch.yaml"), "--out", dir,
 		"--mode", "timed", "--trace", tr, "--report", rep, "--progress", "off", "--trace-min-cycles", "0")
 	require.Equal(t, 0, code, stderr)
-	b, err := os.ReadFile(tr)
-	require.NoError(t, err)
-	var doc struct {
-		TraceEvents []event `json:"traceEvents"`
-	}
-	require.NoError(t, json.Unmarshal(b, &doc))
-	b, err = os.ReadFile(rep)
+	doc := readTrace(t, tr)
+	b, err := os.ReadFile(rep)
 	require.NoError(t, err)
 	var report struct {
 		Timing struct {
