@@ -30,8 +30,11 @@ import (
 // cycles after the warp's previous reduction; the code in between keeps
 // its own cost (a loop's closing branch may make the gap longer).
 func (s *SM) bulkReduceIntervalReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if info.Form != ptx.FormBulkReduce || ws.lastRed == 0 { // every other instruction leaves here (eligible's hot path)
+		return 0
+	}
 	c := s.cfg.Hold.BulkReduceIntervalCycles
-	if c <= 0 || ws.lastRed == 0 || info.Form != ptx.FormBulkReduce {
+	if c <= 0 {
 		return 0
 	}
 	return ws.lastRed + engine.Cycle(c)
