@@ -244,14 +244,34 @@ func calibrationBase(config string) (*gpu.Profile, []byte, error) {
 	return p, data, err
 }
 
-// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU).
+// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU),
+// each family in a process of its own (gpu_measure.go).
 func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Reporter) ([]calibrate.BenchRecord, error) {
+	opt, err := gpuRunOptions(f)
+	if err != nil {
+		return nil, err
+	}
+	opt.Progress = bar.Step
+	if f.recordTo != "" { // each record as measured: a cut-short run keeps its records
+		opt.Record = func(r calibrate.BenchRecord) error {
+			return calibrate.WriteRecords(f.recordTo, []calibrate.BenchRecord{r})
+		}
+	}
+	if opt.Family, err = familyProcess(f); err != nil {
+		return nil, err
+	}
+	return calibrate.MeasureGPU(bs, opt)
+}
+
+// gpuRunOptions are MeasureGPU's options from the flags (--gpu, --runs,
+// --ncu, --libcuda), without Progress, Record or Family.
+func gpuRunOptions(f *calibrateFlags) (calibrate.GPURunOptions, error) {
 	if f.ncu != "auto" && f.ncu != "all" && f.ncu != "off" {
-		return nil, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
+		return calibrate.GPURunOptions{}, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, err
+		return calibrate.GPURunOptions{}, err
 	}
 	ncu := func(b *calibrate.Bench) *validation.NCUOptions {
 		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") {
@@ -270,12 +290,5 @@ func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Report
 			return args
 		}}
 	}
-	opt := calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
-		NCU: ncu, NCULaunches: 3, Progress: bar.Step}
-	if f.recordTo != "" { // each record as measured: a cut-short run keeps its records
-		opt.Record = func(r calibrate.BenchRecord) error {
-			return calibrate.WriteRecords(f.recordTo, []calibrate.BenchRecord{r})
-		}
-	}
-	return calibrate.MeasureGPU(bs, opt)
+	return calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs, NCU: ncu, NCULaunches: 3}, nil
 }
