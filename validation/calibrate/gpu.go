@@ -2,6 +2,8 @@ package calibrate
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -131,7 +133,26 @@ func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 		}
 		return out
 	}
-	for _, fam := range Families(bs) {
+	for _, all := range Families(bs) {
+		var fam []*Bench // those the runner can derive figures of
+		for _, b := range all {
+			var ncu bool
+			if opt.NCU != nil {
+				ncu = opt.NCU(b) != nil
+			}
+			if _, skip := GPUFigures(b, ncu); skip != "" {
+				rec := newRecord(b, opt)
+				rec.Skipped, rec.Figures, rec.FigureSpread = skip, nil, nil
+				if err := emit(rec); err != nil {
+					return done(), err
+				}
+				continue
+			}
+			fam = append(fam, b)
+		}
+		if len(fam) == 0 {
+			continue
+		}
 		var err error
 		if opt.Family != nil {
 			err = opt.Family(fam, gpuName == "" && !opt.SkipSMI, emit)
@@ -305,6 +326,9 @@ func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCU
 		for _, k := range figs {
 			if k == NCUFigure && rec.Cycles.N == 0 {
 				continue
+			}
+			if math.IsInf(f[k], 0) || math.IsNaN(f[k]) { // a record cannot hold it (JSON)
+				return ran, fmt.Errorf("figure %s is %v (outputs %v)", k, f[k], slices.Sorted(maps.Keys(o)))
 			}
 			per[k] = append(per[k], f[k])
 		}

@@ -114,21 +114,25 @@ func TestMeasureGPUContextPerFamily(t *testing.T) {
 	assert.Len(t, pids, 1) // all in this process
 }
 
-// A Family function measures each family elsewhere: it gets the
-// families in order (smi only for the first), its records come back in
+// A Family function measures each family elsewhere (hand cases with
+// recorded benchmarks of two families, records made up): it gets the
+// families in order (smi only for the first), the records come back in
 // the order asked, and a family whose run ends early leaves its
 // unmeasured benchmarks skipped with the reason.
 func TestMeasureGPUFamilyFunc(t *testing.T) {
-	b := func(name, fam string) *Bench { return &Bench{Name: name, Family: fam} }
-	bs := []*Bench{b("a1", "a"), b("b1", "b"), b("a2", "a")}
+	by := recordedH200(t)
+	a1, b1, a2 := by["chain_fma_f32"], by["bar_sync_w1"], by["chain_add_s32"]
+	require.NotNil(t, b1)
+	require.NotEqual(t, a1.Family, b1.Family)
+	bs := []*Bench{a1, b1, a2}
 	var calls []string
 	var seen []string
 	recs, err := MeasureGPU(bs, GPURunOptions{
 		Record: func(r BenchRecord) error { seen = append(seen, r.Benchmark); return nil },
 		Family: func(fam []*Bench, smi bool, emit func(BenchRecord) error) error {
-			calls = append(calls, fam[0].Family+map[bool]string{true: "+smi", false: ""}[smi])
+			calls = append(calls, fam[0].Name+map[bool]string{true: "+smi", false: ""}[smi])
 			r := BenchRecord{Benchmark: fam[0].Name, Figures: map[string]float64{"x": 1}}
-			if fam[0].Family == "a" {
+			if fam[0] == a1 {
 				r.GPU, r.Driver, r.Clocks = "G", "D", map[string]float64{"mem_mhz": 3201}
 			}
 			require.NoError(t, emit(r))
@@ -138,12 +142,12 @@ func TestMeasureGPUFamilyFunc(t *testing.T) {
 			return nil
 		}})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"a+smi", "b"}, calls)
-	assert.Equal(t, []string{"a1", "a2", "b1"}, seen)
+	assert.Equal(t, []string{"chain_fma_f32+smi", "bar_sync_w1"}, calls)
+	assert.Equal(t, []string{"chain_fma_f32", "chain_add_s32", "bar_sync_w1"}, seen)
 	require.Len(t, recs, 3)
-	assert.Equal(t, "a1", recs[0].Benchmark)
-	assert.Equal(t, "b1", recs[1].Benchmark)
-	assert.Equal(t, "a2", recs[2].Benchmark)
+	assert.Equal(t, "chain_fma_f32", recs[0].Benchmark)
+	assert.Equal(t, "bar_sync_w1", recs[1].Benchmark)
+	assert.Equal(t, "chain_add_s32", recs[2].Benchmark)
 	assert.Contains(t, recs[2].Skipped, "ended before this benchmark")
 	assert.Contains(t, recs[2].Skipped, os.ErrDeadlineExceeded.Error())
 	// the GPU, driver and memory clock of the first record fill the others
@@ -155,6 +159,18 @@ func TestMeasureGPUFamilyFunc(t *testing.T) {
 		return &driver.NoDeviceError{Reason: "none"}
 	}})
 	assert.True(t, driver.IsNoDevice(err))
+
+	// a family the runner derives nothing of (icap: figures from ncu's
+	// launches) gets its records here, without a Family call
+	calls = nil
+	recs, err = MeasureGPU([]*Bench{by["icap_k36"]}, GPURunOptions{Family: func(fam []*Bench, _ bool, _ func(BenchRecord) error) error {
+		calls = append(calls, fam[0].Name)
+		return nil
+	}})
+	require.NoError(t, err)
+	assert.Empty(t, calls)
+	require.Len(t, recs, 1)
+	assert.Contains(t, recs[0].Skipped, "clock_ncu")
 }
 
 // TestMeasureGPUGoesOn runs MeasureGPU through the stand-in driver
@@ -194,4 +210,22 @@ func TestMeasureGPUGoesOn(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, driver.IsNoDevice(err), "%v", err)
 	assert.Empty(t, recs)
+}
+
+// A figure that is not finite (the stand-in driver's launches leave the
+// %globaltimer outputs zero, so gmem_copy_c1's bytes per cycle divide by
+// zero) is why the benchmark has none: a record saying so, not a record
+// JSON cannot hold (which ended the run, or a family's process).
+func TestMeasureGPUNonFiniteFigure(t *testing.T) {
+	lib := fakeDriver(t)
+	by := recordedH200(t)
+	cp := by["gmem_copy_c1"]
+	require.NotNil(t, cp)
+	recs, err := MeasureGPU([]*Bench{cp, by["chain_fma_f32"]}, GPURunOptions{Library: lib, Runs: 1,
+		Record: func(r BenchRecord) error { return WriteRecords(t.TempDir(), []BenchRecord{r}) }})
+	require.NoError(t, err)
+	require.Len(t, recs, 2)
+	assert.Contains(t, recs[0].Skipped, "bytes_per_cycle_per_sm is +Inf")
+	assert.Empty(t, recs[0].Figures)
+	assert.Empty(t, recs[1].Skipped)
 }
