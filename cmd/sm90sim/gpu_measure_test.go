@@ -61,3 +61,42 @@ func TestCalibrateGPUFamilyProcesses(t *testing.T) {
 		assert.NotEqual(t, strconv.Itoa(os.Getpid()), pid)
 	}
 }
+
+// --ncu needed profiles exactly the benchmarks whose only figure is the
+// launch's cycles: coldl_c2 is profiled (through the stand-in driver ncu
+// cannot give cycles, so its record says why: cycles_error), chain_fma_f32
+// is not; under --ncu auto coldl_c2 is skipped (nothing to derive).
+func TestCalibrateGPUNCUNeeded(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc:", err)
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "libcuda.so.1")
+	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
+		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, mode := range []string{"needed", "auto"} {
+		recDir := filepath.Join(dir, mode)
+		code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench",
+			"--suite", "coldl_c2", "--suite", "chain_fma_f32", "--runs", "1", "--ncu", mode,
+			"--libcuda", lib, "--record-to", recDir, "--group", "none", "--jobs", "1", "--progress", "off")
+		require.Equal(t, 0, code, stderr)
+		recs, err := calibrate.ReadRecords(recDir)
+		require.NoError(t, err)
+		by := map[string]calibrate.BenchRecord{}
+		for _, r := range recs {
+			by[r.Benchmark] = r
+		}
+		require.Contains(t, by, "coldl_c2")
+		require.Contains(t, by, "chain_fma_f32")
+		assert.Empty(t, by["chain_fma_f32"].CyclesError, mode)
+		assert.Empty(t, by["chain_fma_f32"].Skipped, mode)
+		if mode == "needed" {
+			assert.Empty(t, by["coldl_c2"].Skipped)
+			assert.NotEmpty(t, by["coldl_c2"].CyclesError)
+		} else {
+			assert.Contains(t, by["coldl_c2"].Skipped, "ncu cycles only")
+		}
+	}
+}

@@ -340,6 +340,15 @@ func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCU
 	return ran, nil
 }
 
+// NeedsNCU reports whether b's only figure is the launch's cycles under
+// ncu (the empty kernels and the ncu-only families: coldl, coop25, tma6,
+// tph, regocc, tailtm, tailld, tailsk, icache, ldclat): a GPU run derives
+// nothing of it unless ncu profiles it (calibrate --gpu --ncu needed).
+func NeedsNCU(b *Bench) bool {
+	f := Figures(b)
+	return len(f) == 1 && f[0] == NCUFigure
+}
+
 func spread(xs []float64) Spread {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)

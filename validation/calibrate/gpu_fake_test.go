@@ -229,3 +229,22 @@ func TestMeasureGPUNonFiniteFigure(t *testing.T) {
 	assert.Empty(t, recs[0].Figures)
 	assert.Empty(t, recs[1].Skipped)
 }
+
+// NeedsNCU: the benchmarks whose only figure is the launch's cycles (hand
+// picked: the empty kernel, a cold-load launch, a tph fill), not those
+// with %clock64 figures besides (wgmma's latency and interval) or without
+// the launch's cycles (a chain).
+func TestNeedsNCU(t *testing.T) {
+	by := recordedH200(t)
+	for name, want := range map[string]bool{"empty_c1": true, "coldl_c2": true, "chain_fma_f32": false, "wgmma_f16_n64_ss": false} {
+		require.NotNil(t, by[name], name)
+		assert.Equal(t, want, NeedsNCU(by[name]), name)
+	}
+	n := 0
+	for _, b := range by {
+		if _, skip := GPUFigures(b, true); skip == "" && NeedsNCU(b) {
+			n++
+		}
+	}
+	assert.Equal(t, 81, n) // the 3 empty kernels and the 78 of gpu25.md
+}

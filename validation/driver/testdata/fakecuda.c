@@ -51,6 +51,7 @@ OK(cuMemcpyHtoD_v2, unsigned long long p, const void *s, size_t n)
 OK(cuMemcpyDtoH_v2, void *d, unsigned long long p, size_t n)
 OK(cuLaunchKernel, void *f, unsigned a, unsigned b, unsigned c, unsigned d, unsigned e, unsigned g,
    unsigned s, void *st, void **kp, void **ex)
+OK(cuLaunchKernelEx, const void *cfg, void *f, void **kp, void **ex)
 OK(cuEventCreate, void **e, unsigned f)
 OK(cuEventRecord, void *e, void *s)
 OK(cuEventSynchronize, void *e)
