@@ -25,6 +25,11 @@ type GPUOptions struct {
 	// whose outputs named in MoreOutputs are kept in GPUResult.More.
 	MoreRuns    int
 	MoreOutputs []string
+	// Device, when set, is an open device (driver.Open) to run on: its
+	// context is kept, and it stays open after the run (a kernel fault
+	// leaves it unusable: close it and open another). nil opens
+	// Library/Ordinal's device for this run and closes it after.
+	Device *driver.Device
 }
 
 // GPUResult is a finished GPU run.
@@ -61,13 +66,18 @@ const jitLogLimit = 8000
 // was opened the result still holds what was learned (Info).
 func RunGPU(plan *GPUPlan, opt GPUOptions) (*GPUResult, error) {
 	start := time.Now()
-	d, err := driver.Open(opt.Library, opt.Ordinal)
-	if err != nil {
-		return nil, err
+	d := opt.Device
+	if d == nil {
+		var err error
+		if d, err = driver.Open(opt.Library, opt.Ordinal); err != nil {
+			return nil, err
+		}
 	}
 	res := &GPUResult{Info: &GPUInfo{}}
-	err = runOnDevice(d, plan, opt, res)
-	d.Close()
+	err := runOnDevice(d, plan, opt, res)
+	if opt.Device == nil {
+		d.Close()
+	}
 	if opt.SMI {
 		// Right after the timed launches (or the failure).
 		res.Info.DriverVersion = readSMI(&res.Info.Clocks, opt.Ordinal)

@@ -59,8 +59,10 @@ forms), not simulated, unless --heavy.
 
 --gpu N runs the selected benchmarks on that GPU first (the CUDA driver, as
 validate does: --runs launches each on pristine inputs, ncu for the empty
-kernels) and fits to those measurements; --record-to keeps them as one JSON per
-benchmark, --from-records merges such a folder into the recordings later.`,
+kernels; each family in a process of its own with one context, as the
+recordings were made) and fits to those measurements; --record-to keeps them
+as one JSON per benchmark, --from-records merges such a folder into the
+recordings later.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bar, err := startProgress(cmd, f.progress, "calibrate")
@@ -81,7 +83,7 @@ benchmark, --from-records merges such a folder into the recordings later.`,
 	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
 	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
-	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), all, or off")
+	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), needed (every benchmark whose only figure it is: the empty kernels and 78 more), all, or off")
 	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
 	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "fit another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
@@ -244,17 +246,37 @@ func calibrationBase(config string) (*gpu.Profile, []byte, error) {
 	return p, data, err
 }
 
-// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU).
+// measureOnGPU runs the benchmarks on the GPU (calibrate.MeasureGPU),
+// each family in a process of its own (gpu_measure.go).
 func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Reporter) ([]calibrate.BenchRecord, error) {
-	if f.ncu != "auto" && f.ncu != "all" && f.ncu != "off" {
-		return nil, inputErr(fmt.Errorf("--ncu %q: want auto, all or off", f.ncu))
-	}
-	exe, err := os.Executable()
+	opt, err := gpuRunOptions(f)
 	if err != nil {
 		return nil, err
 	}
+	opt.Progress = bar.Step
+	if f.recordTo != "" { // each record as measured: a cut-short run keeps its records
+		opt.Record = func(r calibrate.BenchRecord) error {
+			return calibrate.WriteRecords(f.recordTo, []calibrate.BenchRecord{r})
+		}
+	}
+	if opt.Family, err = familyProcess(f); err != nil {
+		return nil, err
+	}
+	return calibrate.MeasureGPU(bs, opt)
+}
+
+// gpuRunOptions are MeasureGPU's options from the flags (--gpu, --runs,
+// --ncu, --libcuda), without Progress, Record or Family.
+func gpuRunOptions(f *calibrateFlags) (calibrate.GPURunOptions, error) {
+	if f.ncu != "auto" && f.ncu != "needed" && f.ncu != "all" && f.ncu != "off" {
+		return calibrate.GPURunOptions{}, inputErr(fmt.Errorf("--ncu %q: want auto, needed, all or off", f.ncu))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return calibrate.GPURunOptions{}, err
+	}
 	ncu := func(b *calibrate.Bench) *validation.NCUOptions {
-		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") {
+		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") || (f.ncu == "needed" && !calibrate.NeedsNCU(b)) {
 			return nil
 		}
 		ptx, err1 := filepath.Abs(filepath.Join(b.Dir, "kernel.ptx"))
@@ -270,12 +292,5 @@ func measureOnGPU(f *calibrateFlags, bs []*calibrate.Bench, bar *progress.Report
 			return args
 		}}
 	}
-	opt := calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs,
-		NCU: ncu, NCULaunches: 3, Progress: bar.Step}
-	if f.recordTo != "" { // each record as measured: a cut-short run keeps its records
-		opt.Record = func(r calibrate.BenchRecord) error {
-			return calibrate.WriteRecords(f.recordTo, []calibrate.BenchRecord{r})
-		}
-	}
-	return calibrate.MeasureGPU(bs, opt)
+	return calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs, NCU: ncu, NCULaunches: 3}, nil
 }

@@ -2,6 +2,8 @@ package calibrate
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -28,6 +30,19 @@ type GPURunOptions struct {
 	// Record gets each benchmark's record as soon as it is measured (an
 	// error stops the run), so an interrupted run keeps what it measured.
 	Record func(BenchRecord) error
+	// Family, when set, measures one family's benchmarks (Families) in
+	// their order somewhere else, passing each record to emit as it is
+	// measured (smi: read nvidia-smi, the run's first family); the
+	// family's benchmarks without a record when it returns get one saying
+	// why (its error). The CLI runs each family in a process of its own
+	// (sm90sim gpu measure): in one process the figures of the families
+	// measured after the GiB chases and whole-GPU copies moved by up to
+	// 78% (validation/timing/gpu25.md), while a fresh process per family,
+	// as the recordings were made, reproduces them (repro26.md).
+	Family func(fam []*Bench, smi bool, emit func(BenchRecord) error) error
+	// SkipSMI: nvidia-smi is not read (the CLI's family processes after
+	// the first).
+	SkipSMI bool
 }
 
 // GPUFigures are the figures a GPU run of b derives (ncu: its launches
@@ -56,16 +71,19 @@ func GPUFigures(b *Bench, ncu bool) (figs []string, skip string) {
 }
 
 // MeasureGPU runs every benchmark on the GPU through the validation
-// runner (the CUDA driver): one context and module per benchmark, Runs
+// runner (the CUDA driver), one family at a time (Families): Runs
 // launches each on pristine inputs whose outputs go through Derive (the
 // figures' median, min and max), ncu's sm__cycles_elapsed.max over
 // NCULaunches profiled launches when NCU asks for it, and the SM clock
 // measured after the launches (%clock64 over %globaltimer; nvidia-smi's
-// memory clock and driver once, at the first benchmark). A benchmark
+// memory clock and driver once, at the first benchmark that runs). A
+// family runs through Family when set (the CLI: a process of its own),
+// else here (measureFamily: one context for the family). A benchmark
 // that fails, or whose figures the runner cannot derive (GPUFigures),
 // gets a record with Skipped saying why and no figures; the others go on
-// (no driver or no such GPU ends the run: driver.IsNoDevice).
-// Record, when set, gets each record as soon as it is measured.
+// (no driver or no such GPU ends the run: driver.IsNoDevice). Record,
+// when set, gets each record as soon as it is measured (family by
+// family); the records returned are in bs's order.
 func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 	if opt.Runs <= 0 {
 		opt.Runs = 5
@@ -73,16 +91,17 @@ func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	var out []BenchRecord
+	at := map[string]int{}
+	for i, b := range bs {
+		at[b.Name] = i
+	}
+	got := make([]*BenchRecord, len(bs))
 	gpuName, driverVer, memMHz := "", "", 0.0
-	for _, b := range bs {
-		rec := BenchRecord{Benchmark: b.Name, Params: b.Meta, Clocks: map[string]float64{},
-			FigureSpread: map[string]Spread{}, Date: opt.Now().UTC().Format(time.RFC3339)}
-		if err := measureOne(b, opt, &rec, gpuName == ""); err != nil {
-			if driver.IsNoDevice(err) {
-				return out, err // no driver or no such GPU: nothing else can run
-			}
-			rec.Skipped, rec.Figures, rec.FigureSpread, rec.Cycles = err.Error(), nil, nil, Spread{}
+	var recErr error // Record's failure ends the run
+	emit := func(rec BenchRecord) error {
+		i, ok := at[rec.Benchmark]
+		if !ok || got[i] != nil {
+			return fmt.Errorf("gpu run: a record for %q, which was not asked for or came twice", rec.Benchmark)
 		}
 		if rec.GPU != "" && gpuName == "" {
 			gpuName, driverVer, memMHz = rec.GPU, rec.Driver, rec.Clocks["mem_mhz"]
@@ -90,36 +109,174 @@ func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 		if rec.GPU == "" || rec.Driver == "" {
 			rec.GPU, rec.Driver = gpuName, driverVer
 		}
+		if rec.Clocks == nil {
+			rec.Clocks = map[string]float64{}
+		}
 		if _, ok := rec.Clocks["mem_mhz"]; !ok && memMHz > 0 {
 			rec.Clocks["mem_mhz"] = memMHz
 		}
-		out = append(out, rec)
-		if opt.Record != nil {
-			if err := opt.Record(rec); err != nil {
-				return out, err
+		got[i] = &rec
+		if opt.Progress != nil {
+			opt.Progress(rec.Benchmark)
+		}
+		if opt.Record != nil && recErr == nil {
+			recErr = opt.Record(rec)
+		}
+		return recErr
+	}
+	done := func() []BenchRecord {
+		var out []BenchRecord
+		for _, r := range got {
+			if r != nil {
+				out = append(out, *r)
+			}
+		}
+		return out
+	}
+	for _, all := range Families(bs) {
+		var fam []*Bench // those the runner can derive figures of
+		for _, b := range all {
+			var ncu bool
+			if opt.NCU != nil {
+				ncu = opt.NCU(b) != nil
+			}
+			if _, skip := GPUFigures(b, ncu); skip != "" {
+				rec := newRecord(b, opt)
+				rec.Skipped, rec.Figures, rec.FigureSpread = skip, nil, nil
+				if err := emit(rec); err != nil {
+					return done(), err
+				}
+				continue
+			}
+			fam = append(fam, b)
+		}
+		if len(fam) == 0 {
+			continue
+		}
+		var err error
+		if opt.Family != nil {
+			err = opt.Family(fam, gpuName == "" && !opt.SkipSMI, emit)
+		} else {
+			err = measureFamily(fam, opt, gpuName == "" && !opt.SkipSMI, emit)
+		}
+		if recErr != nil {
+			return done(), recErr
+		}
+		if driver.IsNoDevice(err) {
+			return done(), err // no driver or no such GPU: nothing else can run
+		}
+		for _, b := range fam { // what a failed family process left unmeasured
+			if got[at[b.Name]] == nil {
+				why := "the family's run ended before this benchmark"
+				if err != nil {
+					why += ": " + err.Error()
+				}
+				rec := newRecord(b, opt)
+				rec.Skipped, rec.Figures, rec.FigureSpread = why, nil, nil
+				if err := emit(rec); err != nil {
+					return done(), err
+				}
 			}
 		}
 	}
-	return out, nil
+	return done(), nil
 }
 
-// measureOne fills rec with b's run; an error is why b has no figures.
-func measureOne(b *Bench, opt GPURunOptions, rec *BenchRecord, smi bool) error {
-	var n *validation.NCUOptions
-	if opt.NCU != nil {
-		n = opt.NCU(b)
+// Families splits bs by family, each family's benchmarks in bs's order and
+// the families in order of their first benchmark: the units MeasureGPU
+// runs in a context (and the CLI in a process) of their own, as the
+// recordings were made (tools/microbench/mb.py, one process per family's
+// device script).
+func Families(bs []*Bench) [][]*Bench {
+	idx := map[string]int{}
+	var out [][]*Bench
+	for _, b := range bs {
+		i, ok := idx[b.Family]
+		if !ok {
+			i = len(out)
+			idx[b.Family] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], b)
 	}
-	figs, skip := GPUFigures(b, n != nil)
-	if skip != "" {
-		return fmt.Errorf("%s", skip)
+	return out
+}
+
+func newRecord(b *Bench, opt GPURunOptions) BenchRecord {
+	return BenchRecord{Benchmark: b.Name, Params: b.Meta, Clocks: map[string]float64{},
+		FigureSpread: map[string]Spread{}, Date: opt.Now().UTC().Format(time.RFC3339)}
+}
+
+// measureFamily measures one family's benchmarks in this process, all in
+// one context (the device opened once; again after a benchmark fails on
+// the device, since a kernel fault leaves the context unusable; a benchmark profiled
+// under ncu opens its own, so that no other context of this process is
+// open while ncu runs it). smi: read nvidia-smi at the first benchmark
+// that runs. emit gets each record.
+func measureFamily(fam []*Bench, opt GPURunOptions, smi bool, emit func(BenchRecord) error) error {
+	var d *driver.Device
+	closeDev := func() {
+		if d != nil {
+			d.Close()
+			d = nil
+		}
 	}
+	defer closeDev()
+	for _, b := range fam {
+		rec := newRecord(b, opt)
+		var n *validation.NCUOptions
+		if opt.NCU != nil {
+			n = opt.NCU(b)
+		}
+		ran := false
+		err := func() error {
+			figs, skip := GPUFigures(b, n != nil)
+			if skip != "" {
+				return fmt.Errorf("%s", skip)
+			}
+			if n != nil {
+				closeDev()
+			} else if d == nil {
+				var err error
+				if d, err = driver.Open(opt.Library, opt.Ordinal); err != nil {
+					return err
+				}
+			}
+			var err error
+			ran, err = measureOne(b, opt, d, n, figs, &rec, smi)
+			if ran {
+				smi = false
+			}
+			return err
+		}()
+		if err != nil {
+			if driver.IsNoDevice(err) {
+				return err
+			}
+			rec.Skipped, rec.Figures, rec.FigureSpread, rec.Cycles = err.Error(), nil, nil, Spread{}
+			if ran { // the context may be unusable (a kernel fault): the next benchmark opens another
+				closeDev()
+			}
+		}
+		if err := emit(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// measureOne fills rec with b's run on d (nil: a device of its own) of
+// figs, profiled under n when set; ran: the runner reached the device.
+// An error is why b has no figures.
+func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCUOptions, figs []string, rec *BenchRecord, smi bool) (ran bool, err error) {
 	plan, err := validation.PlanGPU(filepath.Join(b.Dir, "kernel.ptx"), filepath.Join(b.Dir, "launch.yaml"), "")
 	if err != nil {
-		return err
+		return false, err
 	}
 	res, err := validation.RunGPU(plan, validation.GPUOptions{Library: opt.Library, Ordinal: opt.Ordinal,
-		MeasureClock: true, SMI: smi, MoreRuns: opt.Runs - 1, MoreOutputs: timingOutputs})
+		MeasureClock: true, SMI: smi, MoreRuns: opt.Runs - 1, MoreOutputs: timingOutputs, Device: d})
 	if res != nil && res.Info != nil {
+		ran = true
 		rec.GPU, rec.Driver = res.Info.Name, res.Info.DriverVersion
 		if m := res.Info.Clocks.MeasuredSMMHz; m != nil {
 			rec.Clocks["sm_mhz"] = *m
@@ -129,10 +286,7 @@ func measureOne(b *Bench, opt GPURunOptions, rec *BenchRecord, smi bool) error {
 		}
 	}
 	if err != nil {
-		return err
-	}
-	if opt.Progress != nil {
-		opt.Progress(b.Name)
+		return ran, err
 	}
 	if n != nil {
 		var cyc []float64
@@ -153,7 +307,7 @@ func measureOne(b *Bench, opt GPURunOptions, rec *BenchRecord, smi bool) error {
 	}
 	rec.Figures = map[string]float64{}
 	if b.Family == "empty" {
-		return nil // its figure is the ncu cycles
+		return ran, nil // its figure is the ncu cycles
 	}
 	runs := [][]*launch.Buffer{res.Outputs}
 	runs = append(runs, res.More...)
@@ -167,11 +321,14 @@ func measureOne(b *Bench, opt GPURunOptions, rec *BenchRecord, smi bool) error {
 		}
 		f, err := Derive(b, o, rec.Cycles.Median)
 		if err != nil {
-			return err
+			return ran, err
 		}
 		for _, k := range figs {
 			if k == NCUFigure && rec.Cycles.N == 0 {
 				continue
+			}
+			if math.IsInf(f[k], 0) || math.IsNaN(f[k]) { // a record cannot hold it (JSON)
+				return ran, fmt.Errorf("figure %s is %v (outputs %v)", k, f[k], slices.Sorted(maps.Keys(o)))
 			}
 			per[k] = append(per[k], f[k])
 		}
@@ -180,7 +337,16 @@ func measureOne(b *Bench, opt GPURunOptions, rec *BenchRecord, smi bool) error {
 		s := spread(xs)
 		rec.Figures[k], rec.FigureSpread[k] = s.Median, s
 	}
-	return nil
+	return ran, nil
+}
+
+// NeedsNCU reports whether b's only figure is the launch's cycles under
+// ncu (the empty kernels and the ncu-only families: coldl, coop25, tma6,
+// tph, regocc, tailtm, tailld, tailsk, icache, ldclat): a GPU run derives
+// nothing of it unless ncu profiles it (calibrate --gpu --ncu needed).
+func NeedsNCU(b *Bench) bool {
+	f := Figures(b)
+	return len(f) == 1 && f[0] == NCUFigure
 }
 
 func spread(xs []float64) Spread {

@@ -7,8 +7,15 @@
 // box, for im2col the lower and upper corners (rank-2 each), channels per
 // pixel and pixels per column, then the element strides, interleave,
 // swizzle, l2 promotion and oob fill.
+// With FAKECUDA_LOG set, cuDevicePrimaryCtxRetain and cuDevicePrimaryCtxRelease_v2
+// append "retain PID" / "release PID" lines to that file (the tests count
+// contexts and the processes that opened them); a PTX text holding
+// "fakecuda: fail" makes cuModuleLoadDataEx fail (218, INVALID_PTX).
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 typedef int CUresult;
 static const char *name = "CUDA_SUCCESS";
 #define OK(f, ...) CUresult f(__VA_ARGS__) { return 0; }
@@ -20,11 +27,20 @@ CUresult cuDeviceGetCount(int *n) { *n = 1; return 0; }
 CUresult cuDeviceGet(int *d, int o) { *d = o; return 0; }
 OK(cuDeviceGetName, char *b, int n, int d)
 OK(cuDeviceGetAttribute, int *v, int a, int d)
-CUresult cuDevicePrimaryCtxRetain(void **c, int d) { *c = (void *)1; return 0; }
-OK(cuDevicePrimaryCtxRelease_v2, int d)
+static void logline(const char *what) {
+	const char *p = getenv("FAKECUDA_LOG");
+	FILE *f;
+	if (!p || !(f = fopen(p, "a"))) return;
+	fprintf(f, "%s %d\n", what, (int)getpid());
+	fclose(f);
+}
+CUresult cuDevicePrimaryCtxRetain(void **c, int d) { logline("retain"); *c = (void *)1; return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d) { logline("release"); return 0; }
 OK(cuCtxSetCurrent, void *c)
 OK(cuCtxSynchronize, void)
-OK(cuModuleLoadDataEx, void **m, const void *p, unsigned n, int *o, void **v)
+CUresult cuModuleLoadDataEx(void **m, const void *p, unsigned n, int *o, void **v) {
+	return strstr(p, "fakecuda: fail") ? 218 : 0;
+}
 OK(cuModuleUnload, void *m)
 OK(cuModuleGetFunction, void **f, void *m, const char *n)
 OK(cuFuncGetAttribute, int *v, int a, void *f)
@@ -35,6 +51,7 @@ OK(cuMemcpyHtoD_v2, unsigned long long p, const void *s, size_t n)
 OK(cuMemcpyDtoH_v2, void *d, unsigned long long p, size_t n)
 OK(cuLaunchKernel, void *f, unsigned a, unsigned b, unsigned c, unsigned d, unsigned e, unsigned g,
    unsigned s, void *st, void **kp, void **ex)
+OK(cuLaunchKernelEx, const void *cfg, void *f, void **kp, void **ex)
 OK(cuEventCreate, void **e, unsigned f)
 OK(cuEventRecord, void *e, void *s)
 OK(cuEventSynchronize, void *e)

@@ -1,0 +1,102 @@
+//go:build cgo
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/validation/calibrate"
+)
+
+// calibrate --gpu measures each family in a process of its own (sm90sim
+// gpu measure, this binary again): through the stand-in driver
+// (validation/driver/testdata/fakecuda.c, which logs each primary
+// context with its process), chain_fma_f32 and chain_add_s32 share one
+// context and bar_sync_w1 and _w16 another, in two processes, neither
+// this one; every benchmark gets its record.
+func TestCalibrateGPUFamilyProcesses(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc:", err)
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "libcuda.so.1")
+	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
+		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	log := filepath.Join(dir, "ctx.log")
+	t.Setenv("FAKECUDA_LOG", log)
+	recDir := filepath.Join(dir, "rec")
+	code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench",
+		"--suite", "chain_fma_f32", "--suite", "bar_sync_w1", "--suite", "chain_add_s32", "--runs", "2",
+		"--libcuda", lib, "--record-to", recDir, "--group", "none", "--jobs", "1", "--progress", "off")
+	require.Equal(t, 0, code, stderr)
+	recs, err := calibrate.ReadRecords(recDir)
+	require.NoError(t, err)
+	var names []string
+	for _, r := range recs {
+		names = append(names, r.Benchmark)
+		assert.Empty(t, r.Skipped, r.Benchmark)
+	}
+	assert.Equal(t, []string{"bar_sync_w1", "bar_sync_w16", "chain_add_s32", "chain_fma_f32"}, names) // --suite is a prefix
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	pids := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if what, pid, _ := strings.Cut(l, " "); what == "retain" {
+			pids[pid]++
+		}
+	}
+	assert.Len(t, pids, 2, "%s", data) // a process per family
+	for pid, n := range pids {
+		assert.Equal(t, 1, n, "one context in process %s", pid)
+		assert.NotEqual(t, strconv.Itoa(os.Getpid()), pid)
+	}
+}
+
+// --ncu needed profiles exactly the benchmarks whose only figure is the
+// launch's cycles: coldl_c2 is profiled (through the stand-in driver ncu
+// cannot give cycles, so its record says why: cycles_error), chain_fma_f32
+// is not; under --ncu auto coldl_c2 is skipped (nothing to derive).
+func TestCalibrateGPUNCUNeeded(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc:", err)
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "libcuda.so.1")
+	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
+		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, mode := range []string{"needed", "auto"} {
+		recDir := filepath.Join(dir, mode)
+		code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench",
+			"--suite", "coldl_c2", "--suite", "chain_fma_f32", "--runs", "1", "--ncu", mode,
+			"--libcuda", lib, "--record-to", recDir, "--group", "none", "--jobs", "1", "--progress", "off")
+		require.Equal(t, 0, code, stderr)
+		recs, err := calibrate.ReadRecords(recDir)
+		require.NoError(t, err)
+		by := map[string]calibrate.BenchRecord{}
+		for _, r := range recs {
+			by[r.Benchmark] = r
+		}
+		require.Contains(t, by, "coldl_c2")
+		require.Contains(t, by, "chain_fma_f32")
+		assert.Empty(t, by["chain_fma_f32"].CyclesError, mode)
+		assert.Empty(t, by["chain_fma_f32"].Skipped, mode)
+		if mode == "needed" {
+			assert.Empty(t, by["coldl_c2"].Skipped)
+			assert.NotEmpty(t, by["coldl_c2"].CyclesError)
+		} else {
+			assert.Contains(t, by["coldl_c2"].Skipped, "ncu cycles only")
+		}
+	}
+}
