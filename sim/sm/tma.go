@@ -50,7 +50,13 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	if e.Info.Async == exec.AsyncBulkLoad && e.TMAMap == 0 {
 		issue = a.BulkIssueCycles // a plain bulk copy: no tensor map
 	}
+	firstUse := !s.tmaDesc.used
 	start := max(now+engine.Cycle(issue), s.tmaFree, s.tmaDescReady(e, now, false))
+	if firstUse && s.tmaDesc.firstLoad {
+		// the SM's first tensor-map instruction, no prefetch before it:
+		// the load starts as late as its warp is held (tma_first.go)
+		start = max(start, now+engine.Cycle(s.cfg.Hold.TMAFirstLoadCycles))
+	}
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
 	back := start

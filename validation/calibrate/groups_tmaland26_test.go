@@ -44,3 +44,22 @@ func TestTmaqStagesCompleteInTurnRecorded(t *testing.T) {
 		assert.GreaterOrEqual(t, d2-d1, 50.0, name+": stage 2 a landing after stage 1")
 	}
 }
+
+// The SM's first tensor load without prefetch.tensormap before it starts
+// as late as its warp is held (sim/sm/tma.go, tma_first.go): after ncu's
+// flush the H200's stage 0 completes sooner with the prefetch (tmaq_s3_pf
+// 1830 against tmaq_s3 1955; tmaqx_s3_pf 1846 against tmaqx_s3 2099); the
+// model had them equal to the cycle before session 26 (1901 / 1901).
+func TestTmaqPrefetchedMapsLandSoonerRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	by := recordedH200(t)
+	for _, p := range [][2]string{{"tmaq_s3", "tmaq_s3_pf"}, {"tmaqx_s3", "tmaqx_s3_pf"}} {
+		g, w := simulatedFigure(t, by, p[0], "done0_cycles")
+		gp, wp := simulatedFigure(t, by, p[1], "done0_cycles")
+		require.Greater(t, w-wp, 100.0, p[0]+" GPU")
+		assert.GreaterOrEqual(t, g-gp, 40.0, p[1]+" done0 sooner than "+p[0])
+		assert.InEpsilon(t, w, g, 0.05, p[0]+" done0")
+	}
+}
