@@ -30,6 +30,11 @@ type asyncState struct {
 	// in try_wait on that barrier at its next recheck, not at once (sim/sm
 	// mbarpoll.go).
 	tensorDone map[uint32]uint64
+	// tensorBy is, per mbarrier address, the warp (of any CTA of the
+	// cluster) that issued the tensor load whose complete_tx last completed
+	// a phase there: a timed driver wakes a sleeping waiter that did not
+	// issue it at once (sim/sm mbarpoll.go).
+	tensorBy map[uint32]*Warp
 }
 
 // mbarrier returns the side-table entry of the barrier at shared address a
@@ -178,3 +183,8 @@ func (w *Warp) WaitBar() (a uint32, ok bool) {
 // MbarTensorDone counts the phases of the CTA's mbarrier at shared offset
 // a that a TMA tensor load's complete_tx completed.
 func (c *CTA) MbarTensorDone(a uint32) uint64 { return c.async.tensorDone[a] }
+
+// MbarTensorIssuer is the warp that issued the TMA tensor load whose
+// complete_tx last completed a phase of the CTA's mbarrier at shared offset
+// a (nil: none did).
+func (c *CTA) MbarTensorIssuer(a uint32) *Warp { return c.async.tensorBy[a] }

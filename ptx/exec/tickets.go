@@ -266,6 +266,10 @@ func (c *CTA) finish(e *ticketEntry, t Ticket) error {
 					d.async.tensorDone = map[uint32]uint64{}
 				}
 				d.async.tensorDone[bar]++
+				if d.async.tensorBy == nil {
+					d.async.tensorBy = map[uint32]*Warp{}
+				}
+				d.async.tensorBy[bar] = w
 			}
 			d.mbarCompleted(bar, b, by)
 		}

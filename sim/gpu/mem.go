@@ -31,6 +31,11 @@ type memModel struct {
 	// misses again was evicted from L2, and its page opens again
 	tmaPage  engine.Cycle
 	tmaPages pageMasks // 0: a page not reached
+	// tmaOpen: per page, when the TMA load that last opened it has its
+	// data; a later TMA load's line from HBM in that page is served
+	// behind the opening, no sooner (family tmaq: stage s+1's boxes read
+	// the next 128 bytes of stage s's K-rows and complete after it)
+	tmaOpen map[uint64]engine.Cycle
 	// bulkHit: less latency for a plain bulk load that hits L2 (bulkl_*)
 	bulkHit engine.Cycle
 	// cpHit: more latency for a cp.async.ca that hits L1 (cpasync_ca16_lat)
@@ -97,6 +102,8 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	kind := kindOf(e)
 	tmaLoad := e.GlobalTMA && !e.GlobalStore
 	opened, last := 0, ^uint64(0)
+	var behind engine.Cycle // the latest opening by another request this one's lines wait behind
+	var opens []uint64      // the pages this request opens
 	for i, ln := range lines {
 		ms, ws := m.l2.missSectors, m.l2.waitSectors
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], partialSectors(e, i, kind), kind)
@@ -118,12 +125,16 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 						if pg != last {
 							opened++
 							last = pg
+							opens = append(opens, pg)
 						}
+					} else {
+						behind = max(behind, m.tmaOpen[pg])
 					}
 					*m.tmaPages.at(pg, true) = mask | bit
 				} else if ok && pg != last {
 					opened++
 					last = pg
+					opens = append(opens, pg)
 				}
 			}
 		}
@@ -144,7 +155,15 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
 		// for another request's fill (l2fill.go) comes from HBM as well
-		ready += m.tmaMiss + m.tmaPage*engine.Cycle(opened)
+		ready = max(ready+m.tmaMiss+m.tmaPage*engine.Cycle(opened), behind)
+		if len(opens) > 0 {
+			if m.tmaOpen == nil {
+				m.tmaOpen = map[uint64]engine.Cycle{}
+			}
+			for _, pg := range opens {
+				m.tmaOpen[pg] = ready
+			}
+		}
 	} else if m.bulkHit > 0 && n > 0 && e.GlobalTMA && !e.GlobalStore && e.TMAMap == 0 && e.Info != nil && e.Info.Async == exec.AsyncBulkLoad {
 		// a plain bulk load (no tensor map; not the TMA unit's descriptor
 		// fetch, tma_desc.go) whose lines are all in L2

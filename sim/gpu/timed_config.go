@@ -221,6 +221,7 @@ func Params() []Param {
 		intParam("scheduler_oldest_high_warp", "microbench", func(c *TimedConfig) *int { return &c.SM.SchedulerOldestHighWarp }),
 		intParam("tma_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALatencyCycles }),
 		intParam("tma_fill_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFillBytesPerCycle }),
+		intParam("tma_land_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMALandBytesPerCycle }),
 		intParam("tma_row_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARowCycles }),
 		intParam("tma_request_overlap_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMARequestOverlapCycles }),
 		intParam("tma_fence_drain_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFenceDrainCycles }),

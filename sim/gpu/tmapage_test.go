@@ -91,3 +91,39 @@ func TestTMAPageReopensAfterEviction(t *testing.T) {
 		assert.Equal(t, want[i], with[i]-without[i], "request %d", i)
 	}
 }
+
+// A TMA load's line from HBM in a page an earlier TMA load opened completes
+// no sooner than that load (mem.go tmaOpen; family tmaq: stage s+1's boxes
+// read the next 128 bytes of stage s's K-rows). Hand-derived with a 10-cycle
+// page cost: box A (one line in each of 64 pages) at cycle 1000 pays 640
+// cycles for its pages; box B (another line of the same 64 pages) 100
+// cycles later opens none and would be back ~540 cycles before A; it is
+// back with A. Box C (64 pages nobody opened, same time as B) pays its own
+// 640 and is not held by A. Without a page cost nothing is tracked: B is
+// back 100 cycles after A, as issued.
+func TestTMALineBehindPageOpening(t *testing.T) {
+	run := func(page int) (a, b, c engine.Cycle) {
+		tc := DefaultTimedConfig()
+		tc.SM.Async.TMAHBMPageCycles = page
+		tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 1<<20, 0
+		tc.L2MergeJoins, tc.L2FabricHitCycles = 0, 0
+		m := newMemModel(&tc, 1, newL2(&tc, 1, [][]int{{0}}), 128*1024)
+		box := func(first uint64) *exec.Effect {
+			e := &exec.Effect{NumLines: 64, NumSectors: 4 * 64, GlobalTMA: true}
+			for i := 0; i < 64; i++ {
+				e.GlobalLines[i], e.LineSectors[i] = first+8*uint64(i), 0xf
+			}
+			return e
+		}
+		a = first(m.access(1000, 0, box(0), false))
+		b = first(m.access(1100, 0, box(1), false))
+		c = first(m.access(1100, 0, box(8*64), false))
+		return a, b, c
+	}
+	a, b, c := run(10)
+	assert.Equal(t, a, b, "B is back with A, whose pages it waits for")
+	a0, b0, c0 := run(0)
+	assert.Equal(t, engine.Cycle(100), b0-a0, "no page cost: B as issued")
+	assert.Equal(t, engine.Cycle(640), a-a0, "A pays its 64 pages")
+	assert.Equal(t, engine.Cycle(640), c-c0, "C pays its own 64 pages, not held by A")
+}

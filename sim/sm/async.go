@@ -32,6 +32,11 @@ type AsyncConfig struct {
 	TMARequestOverlapCycles int `json:"tma_request_overlap_cycles" yaml:"tma_request_overlap_cycles"`
 	// TMAFillBytesPerCycle: one box's fill rate of shared memory.
 	TMAFillBytesPerCycle int `json:"tma_fill_bytes_per_cycle" yaml:"tma_fill_bytes_per_cycle"`
+	// TMALandBytesPerCycle: the SM's rate of TMA tensor-load data landing
+	// in shared memory, all boxes together: a box completes no sooner than
+	// its bytes at this rate after the SM's previous one (tma.go; 0: no
+	// limit).
+	TMALandBytesPerCycle int `json:"tma_land_bytes_per_cycle" yaml:"tma_land_bytes_per_cycle"`
 	// TMAFenceDrainCycles, TMAFenceDrainBytesPerCycle: a GPU-scope fence
 	// (MEMBAR.ALL.GPU) ends no sooner than this long after the TMA engine
 	// started the SM's last load, plus its bytes at this rate (none

@@ -66,7 +66,7 @@ func (s *SM) mbarWake(ws *warpState, now engine.Cycle) (engine.Cycle, bool) {
 		return 0, false // another barrier, or not the completion of its phase
 	}
 	p := engine.Cycle(s.cfg.MbarTxPollCycles)
-	if p <= 0 || c.MbarTensorDone(ws.sleepBar) == ws.sleepTensor {
+	if p <= 0 || c.MbarTensorDone(ws.sleepBar) == ws.sleepTensor || c.MbarTensorIssuer(ws.sleepBar) != ws.w {
 		return now, true
 	}
 	if ws.pollAt == 0 {

@@ -90,6 +90,8 @@ type SM struct {
 	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// tmaLand: when the SM's last TMA tensor load completed (tma.go)
+	tmaLand engine.Cycle
 	// the read ends of the last plain bulk stores, a ring of
 	// BulkStoreQueueStores (bulkstore.go)
 	storeEnds []engine.Cycle

@@ -50,7 +50,13 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	if e.Info.Async == exec.AsyncBulkLoad && e.TMAMap == 0 {
 		issue = a.BulkIssueCycles // a plain bulk copy: no tensor map
 	}
+	firstUse := !s.tmaDesc.used
 	start := max(now+engine.Cycle(issue), s.tmaFree, s.tmaDescReady(e, now, false))
+	if firstUse && s.tmaDesc.firstLoad {
+		// the SM's first tensor-map instruction, no prefetch before it:
+		// the load starts as late as its warp is held (tma_first.go)
+		start = max(start, now+engine.Cycle(s.cfg.Hold.TMAFirstLoadCycles))
+	}
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)
 	back := start
@@ -74,6 +80,10 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	}
 	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
 	done := back + tail + engine.Cycle(a.TMALatencyCycles)
+	if r := a.TMALandBytesPerCycle; r > 0 && e.TMAMap != 0 && e.Info.Async == exec.AsyncBulkLoad {
+		done = max(done, s.tmaLand+engine.Cycle((bytes+r-1)/r))
+		s.tmaLand = done
+	}
 	s.noteTMADrain(start, bytes) // tma_fence.go
 	return done
 }

@@ -15,9 +15,13 @@ package sm
 // (tma_desc.go's tmaDescs.used) holds its warp TMAFirstLoadCycles more than
 // tma_load_issue_cycles; a prefetch, a store or a bulk prefetch first
 // takes the cost away. One CTA per SM in every variant: whether it is per
-// SM or per CTA is not measured. Not this: the completion of the first
-// load (tmadesc_param: the first load on a parameter map completes as
-// fast as a warm one; the stamps there follow the issue).
+// SM or per CTA is not measured. The load itself starts no sooner either
+// (tma.go; session 26, validation/timing/tmah26.md): after ncu's flush
+// stage 0 of tmaq / tmaqx completes ~100 cycles sooner with the prefetch
+// (tmaq_s3_pf 1830 against tmaq_s3 1955, tmaqx_s3_pf 1846 against
+// tmaqx_s3 2099 / _f0 1928), where the model had them equal. (tmadesc_param,
+// warm: the first load on a parameter map completes as fast as a warm one;
+// its figures do not move with this.)
 
 // tmaFirstLoad is the extra hold of the tensor load just issued: its SM's
 // first tensor-map instruction (once).
