@@ -154,7 +154,7 @@ func dirFiles(dir string) (ptxPath, specPath string, err error) {
 		return "", "", fmt.Errorf("not a directory")
 	}
 	specPath = filepath.Join(dir, "launch.yaml")
-	if _, err := os.Stat(specPath); err != nil {
+	if !gzfile.Exists(specPath) { // loose, or in the directory's bundle (validation/microbench)
 		return "", "", fmt.Errorf("no launch.yaml")
 	}
 	ptxPath = filepath.Join(dir, "kernel.ptx")
@@ -171,7 +171,7 @@ func dirFiles(dir string) (ptxPath, specPath string, err error) {
 		}
 		ptxPath = m[0]
 	}
-	if st, err := os.Stat(filepath.Join(dir, "gpu")); err != nil || !st.IsDir() {
+	if st, err := os.Stat(filepath.Join(dir, "gpu")); (err != nil || !st.IsDir()) && !gzfile.Exists(filepath.Join(dir, gzfile.BundleName)) {
 		return "", "", fmt.Errorf("no gpu/ folder with recorded outputs")
 	}
 	return ptxPath, specPath, nil

@@ -9,6 +9,10 @@
 // text file naming, relative to its own directory, the file that holds
 // the same contents (which may be gzipped). A symbolic link would do the
 // same, but the device tool counts a link at its target's size.
+//
+// A directory may also keep all its files in one bundle (bundle.go: the
+// microbenchmark directories' bundle.tar.zlib); a reader that finds none
+// of NAME, NAME.gz and NAME.link reads the bundle's member.
 package gzfile
 
 import (
@@ -34,9 +38,13 @@ const LinkExt = ".link"
 // Resolve returns the file that holds path's contents: path itself when
 // it exists, else path+".gz" when that exists, else the file that
 // path+".link" names (that name, or its other form, NAME or NAME.gz, when
-// only that is there). When none exists the error is the one for path (an
-// *fs.PathError naming the plain name).
-func Resolve(path string) (string, error) {
+// only that is there, or the file that holds that through these rules),
+// else the bundle (bundle.go) that holds path or its link file. When none
+// exists the error is the one for path (an *fs.PathError naming the plain
+// name).
+func Resolve(path string) (string, error) { return resolveDepth(path, 0) }
+
+func resolveDepth(path string, depth int) (string, error) {
 	_, err := os.Stat(path)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return path, err
@@ -45,38 +53,88 @@ func Resolve(path string) (string, error) {
 		return path + Ext, nil
 	}
 	if b, lerr := os.ReadFile(path + LinkExt); lerr == nil {
-		target := strings.TrimSpace(string(b))
-		if target == "" || filepath.IsAbs(target) {
-			return path, fmt.Errorf("%s%s: want one relative path", path, LinkExt)
+		t, terr := linkTarget(path, path+LinkExt, b)
+		if terr != nil {
+			return path, terr
 		}
-		target = filepath.Join(filepath.Dir(path), filepath.FromSlash(target))
-		plain := strings.TrimSuffix(target, Ext)
-		for _, t := range []string{target, plain, plain + Ext} { // as named, or its other form
-			if st, serr := os.Stat(t); serr == nil && !st.IsDir() {
-				return t, nil
-			}
-		}
-		return path, fmt.Errorf("%s%s: %s does not exist (nor its other form)", path, LinkExt, target)
+		return resolveLinked(path, t, depth)
 	}
-	return path, err
+	bp, data, isLink, berr := fromBundle(path)
+	if berr != nil {
+		return path, berr
+	}
+	if bp == "" {
+		return path, err
+	}
+	if !isLink {
+		return bp, nil
+	}
+	t, terr := linkTarget(path, bp+":"+filepath.Base(path)+LinkExt, data)
+	if terr != nil {
+		return path, terr
+	}
+	return resolveLinked(path, t, depth)
 }
 
-// Exists reports whether path, path+".gz" or what path+".link" names exists.
+// resolveLinked resolves t, the file path's link file names: t as named,
+// else t's plain name through every rule.
+func resolveLinked(path, t string, depth int) (string, error) {
+	if depth >= maxLinks {
+		return path, fmt.Errorf("%s: %w", path, errLinkLoop)
+	}
+	if st, err := os.Stat(t); err == nil && !st.IsDir() {
+		return t, nil
+	}
+	r, err := resolveDepth(strings.TrimSuffix(t, Ext), depth+1)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, fmt.Errorf("%s%s: %s does not exist (nor its other form)", path, LinkExt, t)
+		}
+		return path, err
+	}
+	return r, nil
+}
+
+// Exists reports whether path, path+".gz", what path+".link" names or a
+// bundle member standing for path exists.
 func Exists(path string) bool {
 	_, err := Resolve(path)
 	return err == nil
 }
 
 // ReadFile reads path, or decompresses path+".gz" when path is absent, or
-// reads what path+".link" names (decompressed when that ends in ".gz"). A
-// path that itself names a gzip file (ending in ".gz", gzip magic bytes) is
-// decompressed too, so `sm90sim run kernel.ptx.gz` reads the PTX (positions
-// in errors count lines of the decompressed text).
-func ReadFile(path string) ([]byte, error) {
-	real, err := Resolve(path)
-	if err != nil {
-		return nil, err
+// reads what path+".link" names (decompressed when that ends in ".gz"), or
+// the member of a bundle that holds path (bundle.go). A path that itself
+// names a gzip file (ending in ".gz", gzip magic bytes) is decompressed too,
+// so `sm90sim run kernel.ptx.gz` reads the PTX (positions in errors count
+// lines of the decompressed text).
+func ReadFile(path string) ([]byte, error) { return readDepth(path, 0) }
+
+func readDepth(path string, depth int) ([]byte, error) {
+	_, err := os.Stat(path)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		if err != nil {
+			return nil, err
+		}
+		return readStored(path, path)
 	}
+	if _, gerr := os.Stat(path + Ext); gerr == nil {
+		return readStored(path, path+Ext)
+	}
+	if b, lerr := os.ReadFile(path + LinkExt); lerr == nil {
+		t, terr := linkTarget(path, path+LinkExt, b)
+		if terr != nil {
+			return nil, terr
+		}
+		return readLinked(path, t, depth)
+	}
+	return readBundled(path, depth, err)
+}
+
+// readStored reads the file real that stands for path (path itself or
+// path+".gz"), decompressed when it is a .gz other than path, or path
+// itself holding gzip data.
+func readStored(path, real string) ([]byte, error) {
 	b, err := os.ReadFile(real)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 )
 
 // topKeys are the keys a spec may have.
@@ -15,10 +17,11 @@ var topKeys = []string{
 	"seed", "buffers", "tensormaps", "params", "outputs", "compare", "registers",
 }
 
-// Load reads and validates a launch spec. Every error is an *Error
-// ("FILE:LINE:COL: error: ...").
+// Load reads and validates a launch spec (through gzfile: a microbenchmark
+// directory's launch.yaml may be a member of its bundle). Every error is an
+// *Error ("FILE:LINE:COL: error: ...").
 func Load(path string) (*Spec, error) {
-	src, err := os.ReadFile(path)
+	src, err := gzfile.ReadFile(path)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {

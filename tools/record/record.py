@@ -183,8 +183,8 @@ class Buffer:
 
 
 def load_spec(d):
-    with open(os.path.join(d, "launch.yaml")) as f:
-        spec = yaml.safe_load(f)
+    # launch.yaml, or the member of d's bundle (validation/microbench: tools/microbench/pack.py)
+    spec = yaml.safe_load(gzcompat.read_text(os.path.join(d, "launch.yaml")))
     for key in ("kernel", "grid", "block", "buffers", "params", "outputs"):
         if key not in spec:
             raise SpecError(f"{d}/launch.yaml: missing {key}")
@@ -741,8 +741,7 @@ def save_output(d, name, arr, dtype):
 def update_ignore(d, spec, diffs):
     """Add differing flat indices to compare.<out>.ignore in launch.yaml."""
     path = os.path.join(d, "launch.yaml")
-    with open(path) as f:
-        text = f.read()
+    text = gzcompat.read_text(path)   # loose or bundled; written back loose (a loose file wins)
     comp = spec.get("compare") or {}
     for out, idx in diffs.items():
         c = comp.get(out) or {}

@@ -3,13 +3,13 @@ package calibrate
 import (
 	"fmt"
 	"math"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/sim/gpu"
 )
 
@@ -100,8 +100,7 @@ func (f *Fitter) simulated(b *Bench) bool {
 	if f.Heavy {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(b.Dir, "SIM_SKIP"))
-	return err != nil
+	return !gzfile.Exists(filepath.Join(b.Dir, "SIM_SKIP")) // loose or in the directory's bundle
 }
 
 // points are the simulated figures of the selected benchmarks matching prefixes.

@@ -3,7 +3,6 @@ package calibrate
 import (
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,17 +33,15 @@ func TestDivisionCallRegisters(t *testing.T) {
 	require.True(t, ok)
 	over := int(p.Params["registers_live_overhead"].Value)
 	call := int(p.Params["registers_division_call"].Value)
-	dirs, err := filepath.Glob("../microbench/*/kernel.ptx")
+	all, err := filepath.Glob("../microbench/*")
 	require.NoError(t, err)
-	gz, err := filepath.Glob("../microbench/*/kernel.ptx.gz") // stored compressed (tools/microbench/pack.py)
-	require.NoError(t, err)
-	for _, p := range gz {
-		dirs = append(dirs, strings.TrimSuffix(p, ".gz"))
-	}
-	link, err := filepath.Glob("../microbench/*/kernel.ptx.link") // repeated ones (tools/microbench/dedup.py)
-	require.NoError(t, err)
-	for _, p := range link {
-		dirs = append(dirs, strings.TrimSuffix(p, ".link"))
+	var dirs []string
+	for _, d := range all {
+		// kernel.ptx in any stored form: plain, .gz, .link or in the
+		// directory's bundle (tools/microbench/pack.py)
+		if p := filepath.Join(d, "kernel.ptx"); gzfile.Exists(p) {
+			dirs = append(dirs, p)
+		}
 	}
 	sort.Strings(dirs)
 	var n, agree int
