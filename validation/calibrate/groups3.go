@@ -39,14 +39,7 @@ import (
 //     rem_s64 (the 32-bit idiv_* hoist the reciprocal out of the loop:
 //     they are compared, not fitted).
 //   - icache_line_interval_cycles: searched on icache_ffma_w1, w4 (the
-//     launch's ncu cycles: 32 KiB of straight-line code from memory) and,
-//     since session 26, on the code streams whose clk measures the
-//     interval directly: icap_k40..k60 (40-60 KiB of straight-line FFMA,
-//     rep 0 from memory and rep 2 from the L2: 17.3 cycles a line,
-//     icap22.md) and flushs_k64 (64 KiB). On icache_ffma alone the fit gave
-//     19, every icap and flushs_k64 warm figure +8..+10% (H200 17, H100 17
-//     with them; within 5% H200 1537 -> 1550, H100 1260 -> 1264 of the
-//     whole suite, the other parameters unchanged).
+//     launch's ncu cycles: 32 KiB of straight-line code from memory).
 //   - async_latency_cycles (the result latency of mbarrier operations,
 //     the only async-class instructions with register results): searched
 //     on xchain_mbar_arrive, xchain_mbar_test, xchain_mbar_arrive_test,
@@ -80,8 +73,7 @@ var groups3 = []Group{
 	{Name: "idiv", Params: []string{"idiv_cycles_per_slot"},
 		Benches: []string{"idiv_div_u64", "idiv_rem_u64", "idiv_div_s64", "idiv_rem_s64"},
 		Start:   []float64{4}, Lo: []float64{0.5}, Hi: []float64{20}},
-	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"icache_ffma_w1", "icache_ffma_w4",
-		"icap_k40", "icap_k44", "icap_k48", "icap_k52", "icap_k56", "icap_k60", "flushs_k64"},
+	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"icache_ffma_w1", "icache_ffma_w4"},
 		Start: []float64{8}, Lo: []float64{0}, Hi: []float64{64}},
 	{Name: "mbarrier_ops", Params: []string{"async_latency_cycles"},
 		Benches: []string{"xchain_mbar_arrive", "xchain_mbar_test", "xchain_mbar_arrive_test"},
