@@ -62,7 +62,6 @@ type group struct {
 	from, to int64
 	n        int
 	bytes    int
-	last     *warpState // the warp that ran the group's last wgmma
 	info     *exec.InstInfo
 }
 
@@ -91,6 +90,9 @@ type smTrace struct {
 	groups       []*group        // open groups, in the order they opened
 	waits        map[waitKey]*pendingWait
 	waitOrder    []waitKey // pending waits in first-seen order (deterministic flush)
+	// commits: by warpgroup, its warps' wgmma.commit_group since the last
+	// group closed (a group closes at the warpgroup's last warp's commit)
+	commits map[gKey]int
 }
 
 func (s *SM) trState() *smTrace {
@@ -259,11 +261,22 @@ func (s *SM) issueTraced(sp *subPart, ws *warpState, now engine.Cycle) error {
 			}
 			g.to = max(g.to, int64(s.done.wg))
 			g.n++
-			g.last = ws
 		}
 	case exec.AsyncWgmmaCommit:
-		if g := t.group(gKey{ws.cta, TrackWgmma, ws.w.ID() / 4}, false); g != nil && g.last == ws {
-			s.close(g)
+		// every warp of the warpgroup commits each group once, and none
+		// can commit the next before all have committed this one (the
+		// next group's wgmmas are warpgroup-wide): the group ends at the
+		// last warp's commit, whichever warp runs ahead
+		k := gKey{ws.cta, TrackWgmma, ws.w.ID() / 4}
+		if t.commits == nil {
+			t.commits = map[gKey]int{}
+		}
+		t.commits[k]++
+		if t.commits[k] >= min(4, len(ws.cta.warps)-4*(ws.w.ID()/4)) {
+			delete(t.commits, k)
+			if g := t.group(k, false); g != nil {
+				s.close(g)
+			}
 		}
 	case exec.AsyncCopy:
 		if s.done.cp > 0 {
