@@ -1,10 +1,15 @@
 #!/bin/bash
-# usage: sweep.sh param value  -> steady B/cycle/SM (1M->2M) and 4M figure
-p=$1; v=$2; cfg=/tmp/copy/small/cfg_$p_$v.yaml
-sed -E "s/^(  $p: \{value: )[^,]+,/\1$v,/" /work/wt/copy/calibration/h200.yaml > $cfg
+# copy26.md: one SM's gmem_copy in the model at 1 and 2 MiB per CTA with one
+# profile value changed; prints the 2 MiB figure and the steady rate (the
+# 1 -> 2 MiB increment), B/cycle/SM read + written.
+# usage (in a scratch dir holding k.ptx = zcat validation/microbench/gmem_chase_128k/kernel.ptx.gz
+# and l1024.yaml / l2048.yaml = gmem_copy_c1/launch.yaml with u64: 1048576 / 2097152):
+#   REPO=/path/to/checkout BIN=/path/to/sm90sim sweep.sh PARAM VALUE
+p=$1; v=$2; cfg=./cfg_${p}_$v.yaml
+sed -E "s/^(  $p: \{value: )[^,]+,/\1$v,/" ${REPO:-.}/calibration/h200.yaml > $cfg
 for kb in 1024 2048; do
- /tmp/copy/base run k.ptx --spec l$kb.yaml --config $cfg --mode timed --progress off --out o$kb >/dev/null 2>&1 || mkdir -p o$kb
- /tmp/copy/base run k.ptx --spec l$kb.yaml --config $cfg --mode timed --progress off --out o$kb >/dev/null 2>&1
+ mkdir -p o$kb
+ ${BIN:-sm90sim} run k.ptx --spec l$kb.yaml --config $cfg --mode timed --progress off --out o$kb >/dev/null 2>&1
 done
 python3 - <<PY
 import struct
