@@ -79,11 +79,22 @@ func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cy
 	}
 	// the L1's time in fractions of a cycle (the address stage, l1Cycles);
 	// a request starts at a whole cycle, no sooner than the L1 is free
-	at1 := max(float64(at), s.l1At)
+	// a load (or any request the store queue does not hold) passes the
+	// queued stores that have not started: it starts once the L1's other
+	// such requests are done (l1LoadAt), and the queued stores' sector
+	// writes wait its time (copy26.md)
+	var at1 float64
+	if e.Info != nil && s.queuedStore(e.Info) {
+		at1 = max(float64(at), s.l1At)
+		s.l1At = at1 + d
+	} else {
+		at1 = max(float64(at), s.l1LoadAt)
+		s.l1LoadAt = at1 + d
+		s.l1At = max(s.l1At, at1) + d
+		sp.l1Done = engine.Cycle(math.Ceil(s.l1LoadAt - 1e-9))
+	}
 	st = engine.Cycle(math.Ceil(at1 - 1e-9))
-	s.l1At = at1 + d
 	s.l1Free = engine.Cycle(math.Ceil(s.l1At - 1e-9))
-	sp.l1Done = s.l1Free
 	s.l1Busy += d
 	s.Stats.L1Busy = int64(math.Round(s.l1Busy))
 	return st, lat

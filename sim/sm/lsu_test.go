@@ -207,3 +207,36 @@ func TestL1FractionalRequest(t *testing.T) {
 		assert.InEpsilon(t, c.gpu, d, c.tol, c.name)
 	}
 }
+
+// TestLoadsPassQueuedStores: a load reaches the L1 ahead of the queued
+// stores that have not started, and those stores' sector writes wait its
+// time (copy26.md). Hand-derived with the H200's L1 costs: 4 queued
+// coalesced v4 stores (16 sectors each: 64 L1 cycles) issued at 0, then a
+// 4-line load at 0 starts at 0 (not at 64) and the L1's end moves to
+// 64 + 4.26; a second load follows the first (4.26, rounded up to 5), not
+// the stores. One SM copying 16-byte lanes (gmem_copy_c1: 128 such loads
+// and 128 such stores an iteration of 32 warps) then is L1-bound at
+// 128 x (4.26 + 16) = 2593 cycles for 128 KiB read + written, 50.5 bytes
+// a cycle, where the H200 took 48.89 (the recording's
+// bytes_per_cycle_per_sm); loads queued behind the stores left the model
+// at 42.5 in steady state.
+func TestLoadsPassQueuedStores(t *testing.T) {
+	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1RequestCycles: 0.26,
+		L1CyclesPerLine: 1, StoreQueueRequests: 24}}
+	sp, ws := &subPart{}, &warpState{}
+	st := storeEffect(4, 0xf, 128, 32, 512)
+	st.Info = &exec.InstInfo{Op: ptx.OpSt}
+	for i := range 4 {
+		start, _ := s.l1Request(sp, ws, st, 0)
+		assert.Equal(t, engine.Cycle(16*i), start, "store %d", i)
+	}
+	ld := &exec.Effect{NumLines: 4, NumSectors: 16, GuardTrue: 32, GlobalBytes: 512, Info: &exec.InstInfo{Op: ptx.OpLd}}
+	start, _ := s.l1Request(sp, ws, ld, 0)
+	assert.Equal(t, engine.Cycle(0), start, "the load passes the queued stores")
+	assert.Equal(t, engine.Cycle(69), s.l1Free, "64 + 4.26, rounded up")
+	assert.Equal(t, engine.Cycle(5), sp.l1Done, "the load throttle counts the load only")
+	start, _ = s.l1Request(sp, ws, ld, 0)
+	assert.Equal(t, engine.Cycle(5), start, "4.26, rounded up")
+	perIter := 128 * ((0.26 + 4) + 16)
+	assert.InEpsilon(t, 48.89, 2*65536/perIter, 0.05, "L1 bound of one SM's copy against gmem_copy_c1")
+}

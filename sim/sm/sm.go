@@ -65,6 +65,9 @@ type SM struct {
 	// l1At: when the L1 is free, to the fraction of a cycle its
 	// fractional address stage leaves (l1Free rounds it up: lsu.go)
 	l1At, l1Busy float64
+	// l1LoadAt: when the L1 is free for a request the store queue does not
+	// hold (loads pass the queued stores: lsu.go)
+	l1LoadAt float64
 	// the issue cycle of the last global store (mbarorder.go)
 	lastStore engine.Cycle
 	// storesDone: when every global store the SM issued so far is
