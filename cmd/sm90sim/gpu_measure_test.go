@@ -23,15 +23,8 @@ import (
 // context and bar_sync_w1 and _w16 another, in two processes, neither
 // this one; every benchmark gets its record.
 func TestCalibrateGPUFamilyProcesses(t *testing.T) {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no gcc:", err)
-	}
 	dir := t.TempDir()
-	lib := filepath.Join(dir, "libcuda.so.1")
-	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
-		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	lib := fakeCUDA(t, dir)
 	log := filepath.Join(dir, "ctx.log")
 	t.Setenv("FAKECUDA_LOG", log)
 	recDir := filepath.Join(dir, "rec")
@@ -67,15 +60,8 @@ func TestCalibrateGPUFamilyProcesses(t *testing.T) {
 // cannot give cycles, so its record says why: cycles_error), chain_fma_f32
 // is not; under --ncu auto coldl_c2 is skipped (nothing to derive).
 func TestCalibrateGPUNCUNeeded(t *testing.T) {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no gcc:", err)
-	}
 	dir := t.TempDir()
-	lib := filepath.Join(dir, "libcuda.so.1")
-	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
-		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	lib := fakeCUDA(t, dir)
 	for _, mode := range []string{"needed", "auto"} {
 		recDir := filepath.Join(dir, mode)
 		code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench",
@@ -99,4 +85,19 @@ func TestCalibrateGPUNCUNeeded(t *testing.T) {
 			assert.Contains(t, by["coldl_c2"].Skipped, "ncu cycles only")
 		}
 	}
+}
+
+// fakeCUDA builds the stand-in driver (validation/driver/testdata/fakecuda.c)
+// as dir/libcuda.so.1 and returns its path; no gcc skips the test.
+func fakeCUDA(t *testing.T, dir string) string {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc:", err)
+	}
+	lib := filepath.Join(dir, "libcuda.so.1")
+	out, err := exec.Command(gcc, "-shared", "-fPIC", "-O1", "-o", lib,
+		filepath.Join("..", "..", "validation", "driver", "testdata", "fakecuda.c")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return lib
 }
