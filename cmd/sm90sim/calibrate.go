@@ -73,7 +73,7 @@ recordings later.`,
 			return runCalibrate(&f, stdout, bar.SetUnit("runs"))
 		},
 	}
-	cmd.Flags().StringVar(&f.from, "from-recordings", "", "microbenchmark folder with summary.json (e.g. validation/microbench)")
+	addGPUMeasureFlags(cmd, &f, -1, "run the selected benchmarks on this GPU first and fit to those measurements")
 	cmd.Flags().StringSliceVar(&f.suites, "suite", nil, "benchmark name prefixes to simulate and compare (repeatable; default all)")
 	cmd.Flags().StringSliceVar(&f.groups, "group", nil, "fit only these parameter groups (repeatable; default every group with a selected benchmark)")
 	cmd.Flags().StringVar(&f.out, "out", "", "write the fitted profile here (YAML)")
@@ -81,13 +81,7 @@ recordings later.`,
 	cmd.Flags().StringVar(&f.recordTo, "record-to", "", "write one JSON per selected benchmark here ({benchmark, params, gpu, driver, clocks, cycles})")
 	cmd.Flags().StringVar(&f.config, "config", "", "base profile: a built-in name (h200, h100-sxm) or a YAML path; default h200")
 	cmd.Flags().BoolVar(&f.heavy, "heavy", false, "also simulate the benchmarks marked SIM_SKIP (whole-GPU copies, GiB chases: minutes)")
-	cmd.Flags().IntVar(&f.gpu, "gpu", -1, "run the selected benchmarks on this GPU first and fit to those measurements")
-	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
-	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), needed (every benchmark whose only figure it is: the empty kernels and 78 more), all, or off")
-	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
-	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "fit another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
 	cmd.Flags().StringVar(&f.records, "from-records", "", "a --record-to folder: its benchmarks' figures replace the recordings' (recordings merge)")
-	_ = cmd.Flags().MarkHidden("libcuda")
 	addProgressFlag(cmd, &f.progress)
 	addJobsFlag(cmd, &f.jobs)
 	cmd.Flags().BoolVar(&f.builtin, "update-builtin", false, "also write the fitted params into the built-in profile --config names (h200, h100-sxm or their calibration/*.yaml): its Go table under sim/gpu and its calibration/*.yaml, in the checkout around the working directory")
@@ -293,4 +287,17 @@ func gpuRunOptions(f *calibrateFlags) (calibrate.GPURunOptions, error) {
 		}}
 	}
 	return calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs, NCU: ncu, NCULaunches: 3}, nil
+}
+
+// addGPUMeasureFlags registers the flags that say which recordings and how a
+// GPU measures them, once for calibrate and its per-family child `gpu
+// measure` (which calibrate --gpu starts with the same values).
+func addGPUMeasureFlags(cmd *cobra.Command, f *calibrateFlags, gpu int, gpuUsage string) {
+	cmd.Flags().StringVar(&f.from, "from-recordings", "", "microbenchmark folder with summary.json (e.g. validation/microbench)")
+	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
+	cmd.Flags().IntVar(&f.gpu, "gpu", gpu, gpuUsage)
+	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
+	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), needed (every benchmark whose only figure it is: the empty kernels and 78 more), all, or off")
+	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	_ = cmd.Flags().MarkHidden("libcuda")
 }

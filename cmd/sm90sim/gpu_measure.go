@@ -62,12 +62,7 @@ func newGPUMeasureCmd(stdout io.Writer) *cobra.Command {
 			return gpuExit(err)
 		},
 	}
-	cmd.Flags().StringVar(&f.from, "from-recordings", "", "microbenchmark folder with summary.json")
-	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "another GPU's recordings (summary.SUFFIX.json)")
-	cmd.Flags().IntVar(&f.gpu, "gpu", 0, "the GPU")
-	cmd.Flags().IntVar(&f.runs, "runs", 5, "launches per benchmark")
-	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "auto, all or off (as calibrate)")
-	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library")
+	addGPUMeasureFlags(cmd, &f, 0, "the GPU that measures them")
 	cmd.Flags().BoolVar(&smi, "smi", false, "read nvidia-smi at the first benchmark")
 	return cmd
 }
