@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sm90sim/sm90sim/internal/kname"
 	"github.com/sm90sim/sm90sim/internal/launch"
 	"github.com/sm90sim/sm90sim/internal/npy"
 	"github.com/sm90sim/sm90sim/validation"
@@ -96,6 +97,18 @@ func profileFamily(bs []*Bench, opt GPURunOptions) map[string]*ncuRun {
 	return got
 }
 
+// kernelIdent is a kernel's name up to its template arguments or
+// parameters, without a return type: what ncu's "Kernel Name" (demangled,
+// its parameters as ncu writes them: "(T1::Params)") and the .entry's
+// demangled name have alike ("cutlass::device_kernel", "flushj_kernel").
+func kernelIdent(name string) string {
+	name = strings.TrimPrefix(strings.TrimSpace(name), "void ")
+	if i := strings.IndexAny(name, "<("); i >= 0 {
+		name = name[:i]
+	}
+	return strings.TrimSpace(name)
+}
+
 // launchLine is one line of LaunchesFile.
 type launchLine struct {
 	kernel string
@@ -174,8 +187,7 @@ func ncuMatch(order []*Bench, launches []launchLine, outs map[int]Outputs, rows 
 		return fmt.Errorf("ncu profiled %d launches, the child ran %d", len(rows), len(ok))
 	}
 	for j, i := range ok {
-		k := strings.SplitN(rows[j].Kernel, "(", 2)[0]
-		if l := launches[i].kernel; rows[j].Kernel != "" && !strings.Contains(l, k) && !strings.Contains(k, l) {
+		if rows[j].Kernel != "" && kernelIdent(rows[j].Kernel) != kernelIdent(kname.Demangled(launches[i].kernel)) {
 			return fmt.Errorf("ncu's launch %d is %q, the child's %q", j, rows[j].Kernel, launches[i].kernel)
 		}
 		c, has := rows[j].Metrics["sm__cycles_elapsed.max"]

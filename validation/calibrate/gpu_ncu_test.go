@@ -51,19 +51,19 @@ func TestMeasureGPUFlushedFromNCULaunches(t *testing.T) {
 	require.NotNil(t, chain)
 	tmpl := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(tmpl, LaunchesFile), []byte(
-		"0 flushj ok\n1 flushj ok\n2 flushj ok\n3 flushj FAILED: out of memory\n4 flushj ok\n5 flushj ok\n"), 0o644))
+		"0 flushj_kernel ok\n1 flushj_kernel ok\n2 flushj_kernel ok\n3 flushj_kernel FAILED: out of memory\n4 flushj_kernel ok\n5 flushj_kernel ok\n"), 0o644))
 	for i, v := range map[int]uint64{0: 900, 1: 1500, 2: 1000, 4: 950, 5: 1700} {
 		writeClk(t, filepath.Join(tmpl, strconv.Itoa(i)), v)
 	}
 	csv := filepath.Join(t.TempDir(), "ncu.csv")
 	text := `==PROF== Connected to process 1
 "ID","Process ID","Kernel Name","Metric Name","Metric Unit","Metric Value"
-"0","1","flushj(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,000"
-"0","1","flushj(unsigned long long*)","sm__cycles_elapsed.avg.per_second","Hz","1,980,000,000"
-"1","1","flushj(unsigned long long*)","sm__cycles_elapsed.max","cycle","7,000"
-"2","1","flushj(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,100"
-"3","1","flushj(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,050"
-"4","1","flushj(unsigned long long*)","sm__cycles_elapsed.max","cycle","7,200"
+"0","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,000"
+"0","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.avg.per_second","Hz","1,980,000,000"
+"1","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.max","cycle","7,000"
+"2","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,100"
+"3","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.max","cycle","5,050"
+"4","1","flushj_kernel(unsigned long long*)","sm__cycles_elapsed.max","cycle","7,200"
 `
 	require.NoError(t, os.WriteFile(csv, []byte(text), 0o644))
 	t.Setenv("FAKENCU_CSV", csv)
@@ -95,10 +95,10 @@ func TestMeasureGPUFlushedFromNCULaunches(t *testing.T) {
 	// not matched, and its figures (all from them) are not derived
 	require.NoError(t, os.WriteFile(csv, []byte(`"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"
 "0","other_kernel(int)","sm__cycles_elapsed.max","cycle","5000"
-"1","flushj","sm__cycles_elapsed.max","cycle","7000"
-"2","flushj","sm__cycles_elapsed.max","cycle","5100"
-"3","flushj","sm__cycles_elapsed.max","cycle","5050"
-"4","flushj","sm__cycles_elapsed.max","cycle","7200"
+"1","flushj_kernel","sm__cycles_elapsed.max","cycle","7000"
+"2","flushj_kernel","sm__cycles_elapsed.max","cycle","5100"
+"3","flushj_kernel","sm__cycles_elapsed.max","cycle","5050"
+"4","flushj_kernel","sm__cycles_elapsed.max","cycle","7200"
 `), 0o644))
 	recs, err = MeasureGPU([]*Bench{n0, n4}, opt)
 	require.NoError(t, err)
