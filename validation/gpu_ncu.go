@@ -58,6 +58,67 @@ type NCUOptions struct {
 	Timeout time.Duration // default 3 minutes
 }
 
+// NCULaunch is one launch ncu profiled: the kernel's name as ncu prints
+// it and its metrics.
+type NCULaunch struct {
+	Kernel  string
+	Metrics map[string]float64
+}
+
+// ProfileLaunches runs child (a command launching several kernels, which
+// writes what it keeps under the directory it is given) under ncu with
+// metrics (no clock control; ncu's default cache control: caches flushed
+// before each profiled launch) and returns every launch's row in launch
+// order, the ncu version and the command line. read, when set, gets the
+// child's directory after ncu ends and before it is removed (the
+// launches' outputs). An error: ncu missing, or it failed and printed no
+// launch.
+func ProfileLaunches(path string, metrics []string, child func(dir string) []string, timeout time.Duration,
+	read func(dir string) error) (rows []NCULaunch, tool, line string, err error) {
+	ncu := findNCU(path)
+	if ncu == "" {
+		return nil, "", "", errors.New("ncu not found (PATH, /usr/local/cuda/bin)")
+	}
+	if v, err := exec.Command(ncu, "--version").Output(); err == nil {
+		lines := strings.Split(strings.TrimSpace(string(v)), "\n")
+		tool = strings.TrimSpace(lines[len(lines)-1])
+	}
+	dir, err := os.MkdirTemp("", "sm90sim-ncu-")
+	if err != nil {
+		return nil, tool, "", err
+	}
+	defer os.RemoveAll(dir)
+	if timeout == 0 {
+		timeout = 10 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	logFile := filepath.Join(dir, "ncu.csv")
+	out := filepath.Join(dir, "out")
+	args := []string{"--clock-control", "none", "--print-units", "base", "--csv",
+		"--log-file", logFile, "--metrics", strings.Join(metrics, ",")}
+	args = append(args, child(out)...)
+	cmd := exec.CommandContext(ctx, ncu, args...)
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	runErr := cmd.Run()
+	line = ncu + " " + strings.Join(args, " ")
+	text := buf.String()
+	if b, err := os.ReadFile(logFile); err == nil {
+		text = string(b) + "\n" + text
+	}
+	rows = ParseNCULaunches(text)
+	if runErr != nil && len(rows) == 0 {
+		return nil, tool, line, errors.New("ncu: " + runErr.Error() + ": " + lastLines(text, 6))
+	}
+	if read != nil {
+		if err := read(out); err != nil {
+			return rows, tool, line, err
+		}
+	}
+	return rows, tool, line, nil
+}
+
 // NCUResult is one profiled launch.
 type NCUResult struct {
 	Tool         string             `json:"tool"`
@@ -159,16 +220,26 @@ func runNCU(ncu string, metrics []string, dir string, opt NCUOptions) (map[strin
 // --csv output (lines that do not start with a quote are ignored; values
 // may carry thousands separators).
 func ParseNCUCSV(text string) map[string]float64 {
+	rows := ParseNCULaunches(text)
+	if len(rows) == 0 {
+		return map[string]float64{}
+	}
+	return rows[0].Metrics
+}
+
+// ParseNCULaunches reads every profiled launch from ncu's --csv output
+// (one row per metric, grouped by the launch's ID), in the order of their
+// IDs' first rows; Kernel is the "Kernel Name" column when there is one.
+func ParseNCULaunches(text string) []NCULaunch {
 	var lines []string
 	for _, ln := range strings.Split(text, "\n") {
 		if strings.HasPrefix(ln, `"`) {
 			lines = append(lines, ln)
 		}
 	}
-	got := map[string]float64{}
 	rows, err := csv.NewReader(strings.NewReader(strings.Join(lines, "\n"))).ReadAll()
 	if err != nil || len(rows) < 2 {
-		return got
+		return nil
 	}
 	col := map[string]int{}
 	for i, h := range rows[0] {
@@ -178,24 +249,30 @@ func ParseNCUCSV(text string) map[string]float64 {
 	iName, ok2 := col["Metric Name"]
 	iVal, ok3 := col["Metric Value"]
 	if !ok1 || !ok2 || !ok3 {
-		return got
+		return nil
 	}
-	first := ""
+	iKern, hasKern := col["Kernel Name"]
+	var out []NCULaunch
+	at := map[string]int{}
 	for _, r := range rows[1:] {
 		if len(r) <= max(iID, iName, iVal) || r[iID] == "ID" {
 			continue
 		}
-		if first == "" {
-			first = r[iID]
-		}
-		if r[iID] != first {
-			break
+		i, ok := at[r[iID]]
+		if !ok {
+			i = len(out)
+			at[r[iID]] = i
+			l := NCULaunch{Metrics: map[string]float64{}}
+			if hasKern && iKern < len(r) {
+				l.Kernel = r[iKern]
+			}
+			out = append(out, l)
 		}
 		if v, err := strconv.ParseFloat(strings.ReplaceAll(r[iVal], ",", ""), 64); err == nil {
-			got[r[iName]] = v
+			out[i].Metrics[r[iName]] = v
 		}
 	}
-	return got
+	return out
 }
 
 func lastLines(s string, n int) string {

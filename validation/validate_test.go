@@ -205,6 +205,21 @@ func TestParseNCUCSV(t *testing.T) {
 	assert.Equal(t, map[string]float64{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 240, metricCycles: 9533},
 		ParseNCUCSV(text))
 	assert.Empty(t, ParseNCUCSV("==ERROR== no kernels were profiled"))
+	// every launch, in order, with its kernel's name
+	assert.Equal(t, []NCULaunch{
+		{Kernel: "grid3d", Metrics: map[string]float64{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 240, metricCycles: 9533}},
+		{Kernel: "grid3d", Metrics: map[string]float64{metricCycles: 1}}}, ParseNCULaunches(text))
+	assert.Empty(t, ParseNCULaunches("==ERROR== no kernels were profiled"))
+}
+
+// ProfileLaunches with an ncu that cannot run: an error, nothing read.
+func TestProfileLaunchesWithoutNCU(t *testing.T) {
+	read := false
+	rows, _, _, err := ProfileLaunches(filepath.Join(t.TempDir(), "none"), []string{metricCycles},
+		func(string) []string { return []string{"true"} }, 0, func(string) error { read = true; return nil })
+	require.Error(t, err)
+	assert.Empty(t, rows)
+	assert.False(t, read)
 }
 
 func TestProfileWithoutNCU(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,7 +14,6 @@ import (
 	"github.com/sm90sim/sm90sim/internal/progress"
 	"github.com/sm90sim/sm90sim/internal/report"
 	"github.com/sm90sim/sm90sim/sim/gpu"
-	"github.com/sm90sim/sm90sim/validation"
 	"github.com/sm90sim/sm90sim/validation/calibrate"
 )
 
@@ -269,24 +268,17 @@ func gpuRunOptions(f *calibrateFlags) (calibrate.GPURunOptions, error) {
 	if err != nil {
 		return calibrate.GPURunOptions{}, err
 	}
-	ncu := func(b *calibrate.Bench) *validation.NCUOptions {
-		if f.ncu == "off" || (f.ncu == "auto" && b.Family != "empty") || (f.ncu == "needed" && !calibrate.NeedsNCU(b)) {
-			return nil
-		}
-		ptx, err1 := filepath.Abs(filepath.Join(b.Dir, "kernel.ptx"))
-		spec, err2 := filepath.Abs(filepath.Join(b.Dir, "launch.yaml"))
-		if err1 != nil || err2 != nil {
-			return nil
-		}
-		return &validation.NCUOptions{Child: func(dir string) []string {
-			args := []string{exe, "gpu", "run", ptx, "--spec", spec, "--out", dir, "--once"}
-			if f.libcuda != "" {
-				args = append(args, "--libcuda", f.libcuda)
-			}
-			return args
-		}}
+	ncu := func(b *calibrate.Bench) bool {
+		return f.ncu == "all" || (f.ncu == "auto" && b.Family == "empty") || (f.ncu == "needed" && calibrate.NeedsNCU(b))
 	}
-	return calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs, NCU: ncu, NCULaunches: 3}, nil
+	child := func(dirs []string, out string) []string {
+		args := []string{exe, "gpu", "launches", "--gpu", strconv.Itoa(f.gpu), "--out", out}
+		if f.libcuda != "" {
+			args = append(args, "--libcuda", f.libcuda)
+		}
+		return append(append(args, "--"), dirs...)
+	}
+	return calibrate.GPURunOptions{Library: f.libcuda, Ordinal: f.gpu, Runs: f.runs, NCU: ncu, NCULaunches: 3, NCUChild: child}, nil
 }
 
 // addGPUMeasureFlags registers the flags that say which recordings and how a
@@ -297,7 +289,7 @@ func addGPUMeasureFlags(cmd *cobra.Command, f *calibrateFlags, gpu int, gpuUsage
 	cmd.Flags().StringVar(&f.suffix, "recordings-suffix", "", "another GPU's recordings: h100 reads summary.h100.json and provenance.h100.json")
 	cmd.Flags().IntVar(&f.gpu, "gpu", gpu, gpuUsage)
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
-	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu sm__cycles_elapsed.max of 3 launches for auto (the empty kernels, whose figure it is), needed (every benchmark whose only figure it is: the empty kernels and 78 more), all, or off")
+	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu (caches flushed) profiles 3 launches of each benchmark, one ncu process a family, for auto (the empty kernels, whose figure is their sm__cycles_elapsed.max), needed (every benchmark that has no figure without it: the empty kernels, 78 whose only figure is the launch's cycles, 118 whose figures come from the flushed launches' %clock64 outputs), all, or off")
 	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
 	_ = cmd.Flags().MarkHidden("libcuda")
 }

@@ -122,7 +122,7 @@ func newGPUCmd(stdout io.Writer) *cobra.Command {
 	}
 	f.register(run)
 	run.Flags().StringVar(&out, "out", ".", "directory for the output .npy files")
-	gpu.AddCommand(run, newGPUMeasureCmd(stdout))
+	gpu.AddCommand(run, newGPUMeasureCmd(stdout), newGPULaunchesCmd())
 	return gpu
 }
 

@@ -55,17 +55,25 @@ func TestCalibrateGPUFamilyProcesses(t *testing.T) {
 	}
 }
 
-// --ncu needed profiles exactly the benchmarks whose only figure is the
-// launch's cycles: coldl_c2 is profiled (through the stand-in driver ncu
-// cannot give cycles, so its record says why: cycles_error), chain_fma_f32
-// is not; under --ncu auto coldl_c2 is skipped (nothing to derive).
+// --ncu needed profiles exactly the benchmarks that derive nothing
+// without it, each family's under one ncu process (the stand-in ncu,
+// validation/calibrate/testdata/fakencu, in PATH: row i of its CSV has
+// 1000 + i cycles) whose child is this binary's `gpu launches` through the
+// stand-in driver (which leaves clk zero): coldl_c2 (its only figure the
+// launch's cycles) gets rows 0-2, 1000..1002 (median 1001); flushj_n0 (its
+// figures from the flushed launches) its own family's 1000..1002 and
+// jumps_cycles clk[9] = 0 from those launches' outputs; chain_fma_f32 is not
+// profiled. Under auto coldl_c2 and flushj_n0 are skipped, saying why.
 func TestCalibrateGPUNCUNeeded(t *testing.T) {
 	dir := t.TempDir()
 	lib := fakeCUDA(t, dir)
+	fake, err := filepath.Abs(filepath.Join("..", "..", "validation", "calibrate", "testdata", "fakencu"))
+	require.NoError(t, err)
+	t.Setenv("PATH", fake+string(os.PathListSeparator)+os.Getenv("PATH"))
 	for _, mode := range []string{"needed", "auto"} {
 		recDir := filepath.Join(dir, mode)
 		code, _, stderr := cli("calibrate", "--gpu", "0", "--from-recordings", "../../validation/microbench",
-			"--suite", "coldl_c2", "--suite", "chain_fma_f32", "--runs", "1", "--ncu", mode,
+			"--suite", "coldl_c2", "--suite", "chain_fma_f32", "--suite", "flushj_n0", "--runs", "1", "--ncu", mode,
 			"--libcuda", lib, "--record-to", recDir, "--group", "none", "--jobs", "1", "--progress", "off")
 		require.Equal(t, 0, code, stderr)
 		recs, err := calibrate.ReadRecords(recDir)
@@ -76,13 +84,23 @@ func TestCalibrateGPUNCUNeeded(t *testing.T) {
 		}
 		require.Contains(t, by, "coldl_c2")
 		require.Contains(t, by, "chain_fma_f32")
+		require.Contains(t, by, "flushj_n0")
 		assert.Empty(t, by["chain_fma_f32"].CyclesError, mode)
 		assert.Empty(t, by["chain_fma_f32"].Skipped, mode)
+		assert.Equal(t, 0, by["chain_fma_f32"].Cycles.N, mode)
 		if mode == "needed" {
-			assert.Empty(t, by["coldl_c2"].Skipped)
-			assert.NotEmpty(t, by["coldl_c2"].CyclesError)
+			want := calibrate.Spread{Min: 1000, Median: 1001, Max: 1002, N: 3}
+			for _, n := range []string{"coldl_c2", "flushj_n0"} {
+				assert.Empty(t, by[n].Skipped, n)
+				assert.Empty(t, by[n].CyclesError, n)
+				assert.Equal(t, want, by[n].Cycles, n)
+			}
+			assert.Equal(t, map[string]float64{calibrate.NCUFigure: 1001}, by["coldl_c2"].Figures)
+			assert.Equal(t, map[string]float64{calibrate.NCUFigure: 1001, "jumps_cycles": 0}, by["flushj_n0"].Figures)
+			assert.Equal(t, 3, by["flushj_n0"].FigureSpread["jumps_cycles"].N)
 		} else {
 			assert.Contains(t, by["coldl_c2"].Skipped, "ncu cycles only")
+			assert.Contains(t, by["flushj_n0"].Skipped, "--ncu needed")
 		}
 	}
 }

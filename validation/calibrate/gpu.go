@@ -21,10 +21,20 @@ type GPURunOptions struct {
 	// Runs is the launches per benchmark whose %clock64 outputs are
 	// derived (each on pristine inputs, as the recordings' 5 runs).
 	Runs int
-	// NCU returns how to profile the benchmark under ncu (nil: not
-	// profiled); NCULaunches profiled launches give cycles {min, median, max}.
-	NCU         func(b *Bench) *validation.NCUOptions
+	// NCU reports whether ncu profiles the benchmark: NCULaunches launches
+	// of each, after its cache flush, give cycles {min, median, max} and,
+	// for the families whose figures come from such launches (flushed),
+	// the figures. A family's profiled benchmarks run under one ncu
+	// process (profileFamily): NCUChild is the command that launches the
+	// benchmark directories dirs once each in that order, writing
+	// LaunchesFile and each launch's timing outputs under out (sm90sim gpu
+	// launches); NCUPath the ncu binary ("": PATH, /usr/local/cuda/bin);
+	// NCUMetrics its counters (nil: NCURecordingMetrics).
+	NCU         func(b *Bench) bool
 	NCULaunches int
+	NCUChild    func(dirs []string, out string) []string
+	NCUPath     string
+	NCUMetrics  []string
 	Progress    func(step string)
 	Now         func() time.Time
 	// Record gets each benchmark's record as soon as it is measured (an
@@ -51,13 +61,14 @@ type GPURunOptions struct {
 // it is the launch under ncu (NCUFigure: only when profiled) or its
 // family's figures come from the launches ncu profiled with its cache
 // flush (clockFileOf: the code and data cold, which the runner's launches
-// are not).
+// are not): then all of them come from the profiled launches' outputs,
+// as the recordings' clock_ncu.json.
 func GPUFigures(b *Bench, ncu bool) (figs []string, skip string) {
 	if why, ok := notCompared[b.Family]; ok {
 		return nil, "not compared: " + why
 	}
-	if base, ok := clockFileOf[b.Family]; ok {
-		return nil, "figures from the launches ncu profiled with its cache flush (" + base + ".json); the runner does not read a profiled launch's outputs"
+	if base, ok := clockFileOf[b.Family]; ok && !ncu {
+		return nil, "figures from the launches ncu profiled with its cache flush (" + base + ".json): --ncu needed or all"
 	}
 	for _, k := range Figures(b) {
 		if k != NCUFigure || ncu {
@@ -65,7 +76,7 @@ func GPUFigures(b *Bench, ncu bool) (figs []string, skip string) {
 		}
 	}
 	if len(figs) == 0 {
-		return nil, "the launch's ncu cycles only (--ncu all)"
+		return nil, "the launch's ncu cycles only (--ncu needed or all)"
 	}
 	return figs, ""
 }
@@ -136,11 +147,7 @@ func MeasureGPU(bs []*Bench, opt GPURunOptions) ([]BenchRecord, error) {
 	for _, all := range Families(bs) {
 		var fam []*Bench // those the runner can derive figures of
 		for _, b := range all {
-			var ncu bool
-			if opt.NCU != nil {
-				ncu = opt.NCU(b) != nil
-			}
-			if _, skip := GPUFigures(b, ncu); skip != "" {
+			if _, skip := GPUFigures(b, opt.NCU != nil && opt.NCU(b)); skip != "" {
 				rec := newRecord(b, opt)
 				rec.Skipped, rec.Figures, rec.FigureSpread = skip, nil, nil
 				if err := emit(rec); err != nil {
@@ -207,13 +214,26 @@ func newRecord(b *Bench, opt GPURunOptions) BenchRecord {
 		FigureSpread: map[string]Spread{}, Date: opt.Now().UTC().Format(time.RFC3339)}
 }
 
-// measureFamily measures one family's benchmarks in this process, all in
-// one context (the device opened once; again after a benchmark fails on
-// the device, since a kernel fault leaves the context unusable; a benchmark profiled
-// under ncu opens its own, so that no other context of this process is
-// open while ncu runs it). smi: read nvidia-smi at the first benchmark
-// that runs. emit gets each record.
+// measureFamily measures one family's benchmarks in this process: first
+// those ncu profiles, under one ncu process (profileFamily; no context of
+// this process open meanwhile), then every benchmark's runs in one
+// context (the device opened once; again after a benchmark fails on the
+// device, since a kernel fault leaves the context unusable). smi: read
+// nvidia-smi at the first benchmark that runs. emit gets each record.
 func measureFamily(fam []*Bench, opt GPURunOptions, smi bool, emit func(BenchRecord) error) error {
+	var prof []*Bench
+	for _, b := range fam {
+		if opt.NCU != nil && opt.NCU(b) {
+			prof = append(prof, b)
+		}
+	}
+	var ncu map[string]*ncuRun
+	if len(prof) > 0 {
+		if opt.Progress != nil {
+			opt.Progress(fam[0].Family + " (ncu)")
+		}
+		ncu = profileFamily(prof, opt)
+	}
 	var d *driver.Device
 	closeDev := func() {
 		if d != nil {
@@ -224,19 +244,14 @@ func measureFamily(fam []*Bench, opt GPURunOptions, smi bool, emit func(BenchRec
 	defer closeDev()
 	for _, b := range fam {
 		rec := newRecord(b, opt)
-		var n *validation.NCUOptions
-		if opt.NCU != nil {
-			n = opt.NCU(b)
-		}
+		n := ncu[b.Name]
 		ran := false
 		err := func() error {
 			figs, skip := GPUFigures(b, n != nil)
 			if skip != "" {
 				return fmt.Errorf("%s", skip)
 			}
-			if n != nil {
-				closeDev()
-			} else if d == nil {
+			if d == nil {
 				var err error
 				if d, err = driver.Open(opt.Library, opt.Ordinal); err != nil {
 					return err
@@ -265,16 +280,23 @@ func measureFamily(fam []*Bench, opt GPURunOptions, smi bool, emit func(BenchRec
 	return nil
 }
 
-// measureOne fills rec with b's run on d (nil: a device of its own) of
-// figs, profiled under n when set; ran: the runner reached the device.
-// An error is why b has no figures.
-func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCUOptions, figs []string, rec *BenchRecord, smi bool) (ran bool, err error) {
+// measureOne fills rec with b's run on d of figs; n: what its family's
+// ncu pass learned of it (nil: not profiled). The figures of a flushed
+// family come from the profiled launches' outputs (the runs here give
+// the SM clock only); the others from the runs here. ran: the runner
+// reached the device. An error is why b has no figures.
+func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *ncuRun, figs []string, rec *BenchRecord, smi bool) (ran bool, err error) {
 	plan, err := validation.PlanGPU(filepath.Join(b.Dir, "kernel.ptx"), filepath.Join(b.Dir, "launch.yaml"), "")
 	if err != nil {
 		return false, err
 	}
+	cold := n != nil && flushed(b)
+	more := opt.Runs - 1
+	if cold {
+		more = 0
+	}
 	res, err := validation.RunGPU(plan, validation.GPUOptions{Library: opt.Library, Ordinal: opt.Ordinal,
-		MeasureClock: true, SMI: smi, MoreRuns: opt.Runs - 1, MoreOutputs: timingOutputs, Device: d})
+		MeasureClock: true, SMI: smi, MoreRuns: more, MoreOutputs: timingOutputs, Device: d})
 	if res != nil && res.Info != nil {
 		ran = true
 		rec.GPU, rec.Driver = res.Info.Name, res.Info.DriverVersion
@@ -289,36 +311,36 @@ func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCU
 		return ran, err
 	}
 	if n != nil {
-		var cyc []float64
-		for i := 0; i < max(opt.NCULaunches, 1); i++ {
-			r := validation.Profile(*n)
-			if r.Error != nil {
-				rec.CyclesError = *r.Error
-				break
-			}
-			cyc = append(cyc, r.Metrics["sm__cycles_elapsed.max"])
-			if opt.Progress != nil {
-				opt.Progress(b.Name + " (ncu)")
-			}
+		if n.err != "" {
+			rec.CyclesError = n.err
 		}
-		if len(cyc) > 0 {
-			rec.Cycles = spread(cyc)
+		if len(n.cycles) > 0 {
+			rec.Cycles = spread(n.cycles)
 		}
 	}
 	rec.Figures = map[string]float64{}
 	if b.Family == "empty" {
 		return ran, nil // its figure is the ncu cycles
 	}
-	runs := [][]*launch.Buffer{res.Outputs}
-	runs = append(runs, res.More...)
-	per := map[string][]float64{}
-	for _, bufs := range runs {
-		o := Outputs{}
-		for _, buf := range bufs {
-			if slices.Contains(timingOutputs, buf.Name) {
-				o[buf.Name] = numbers(buf)
-			}
+	var runs []Outputs
+	if cold {
+		if len(n.outs) == 0 {
+			return ran, fmt.Errorf("figures from the launches ncu profiled with its cache flush, and it profiled none: %s", n.err)
 		}
+		runs = n.outs
+	} else {
+		for _, bufs := range append([][]*launch.Buffer{res.Outputs}, res.More...) {
+			o := Outputs{}
+			for _, buf := range bufs {
+				if slices.Contains(timingOutputs, buf.Name) {
+					o[buf.Name] = numbers(buf)
+				}
+			}
+			runs = append(runs, o)
+		}
+	}
+	per := map[string][]float64{}
+	for _, o := range runs {
 		f, err := Derive(b, o, rec.Cycles.Median)
 		if err != nil {
 			return ran, err
@@ -340,11 +362,20 @@ func measureOne(b *Bench, opt GPURunOptions, d *driver.Device, n *validation.NCU
 	return ran, nil
 }
 
-// NeedsNCU reports whether b's only figure is the launch's cycles under
-// ncu (the empty kernels and the ncu-only families: coldl, coop25, tma6,
-// tph, regocc, tailtm, tailld, tailsk, icache, ldclat): a GPU run derives
-// nothing of it unless ncu profiles it (calibrate --gpu --ncu needed).
+// NeedsNCU reports whether a GPU run derives nothing of b unless ncu
+// profiles it (calibrate --gpu --ncu needed): its only figure is the
+// launch's cycles under ncu (the empty kernels and the ncu-only
+// families: coldl, coop25, tma6, tph, regocc, tailtm, tailld, tailsk,
+// icache, ldclat), or its family's figures come from the launches ncu
+// profiled with its cache flush (flushed: flushj, flushs, sfl, gmm12,
+// gmm13, icgap, sgp, tmaq, coldpace, tmaqx, tlbc, icap).
 func NeedsNCU(b *Bench) bool {
+	if _, ok := notCompared[b.Family]; ok {
+		return false
+	}
+	if flushed(b) {
+		return true
+	}
 	f := Figures(b)
 	return len(f) == 1 && f[0] == NCUFigure
 }

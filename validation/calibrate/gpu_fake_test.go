@@ -231,12 +231,15 @@ func TestMeasureGPUNonFiniteFigure(t *testing.T) {
 }
 
 // NeedsNCU: the benchmarks whose only figure is the launch's cycles (hand
-// picked: the empty kernel, a cold-load launch, a tph fill), not those
-// with %clock64 figures besides (wgmma's latency and interval) or without
-// the launch's cycles (a chain).
+// picked: the empty kernel, a cold-load launch) and those whose figures
+// come from the launches ncu profiled with its cache flush (an icap and a
+// flushj), not those with %clock64 figures besides the launch's cycles
+// (wgmma's latency and interval), without them (a chain), or not
+// compared (smgst).
 func TestNeedsNCU(t *testing.T) {
 	by := recordedH200(t)
-	for name, want := range map[string]bool{"empty_c1": true, "coldl_c2": true, "chain_fma_f32": false, "wgmma_f16_n64_ss": false} {
+	for name, want := range map[string]bool{"empty_c1": true, "coldl_c2": true, "icap_k36": true, "flushj_n0": true,
+		"chain_fma_f32": false, "wgmma_f16_n64_ss": false, "smgst_bar_l1": false} {
 		require.NotNil(t, by[name], name)
 		assert.Equal(t, want, NeedsNCU(by[name]), name)
 	}
@@ -246,5 +249,5 @@ func TestNeedsNCU(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 81, n) // the 3 empty kernels and the 78 of gpu25.md
+	assert.Equal(t, 199, n) // the 3 empty kernels, the 78 ncu-only and the 118 flushed of gpu25.md
 }

@@ -11,8 +11,10 @@ import (
 // TestGPUFigures: what a calibrate --gpu run derives from the runner's
 // launches, by the families' recorded formulas (derive*.go): every
 // compared %clock64 figure; the launch's ncu cycles only when profiled;
-// nothing for the families whose figures come from launches ncu profiled
-// with its cache flush (clock_ncu.json) or that calibrate does not compare.
+// for the families whose figures come from launches ncu profiled with its
+// cache flush (clock_ncu.json), all of them when profiled (from those
+// launches' outputs) and none when not; nothing for those calibrate does
+// not compare.
 func TestGPUFigures(t *testing.T) {
 	by := recordedH200(t)
 	cases := []struct {
@@ -24,8 +26,11 @@ func TestGPUFigures(t *testing.T) {
 		{"chain_fma_f32", false, []string{"cycles_per_op"}, false},
 		{"empty_c132", true, []string{NCUFigure}, false},
 		{"empty_c132", false, nil, true},
-		{"icap_k36", true, nil, true},   // clock_ncu
+		{"icap_k36", true, []string{NCUFigure, "cycles_cold", "cycles_warm"}, false}, // clock_ncu
+		{"icap_k36", false, nil, true},
 		{"flushj_n0", false, nil, true}, // clock_ncu
+		{"flushj_n0", true, []string{NCUFigure, "jumps_cycles"}, false},
+		{"smgst_bar_l1", true, nil, true}, // not compared
 	}
 	for _, c := range cases {
 		b := by[c.name]
@@ -66,4 +71,13 @@ func TestGPUFigures(t *testing.T) {
 		t.Logf("%d skipped: %s", len(why[k]), k)
 	}
 	t.Logf("%d of %d benchmarks derive figures on the GPU (--ncu auto)", n, len(by))
+	// with --ncu needed, every compared benchmark derives figures
+	n = 0
+	for _, b := range by {
+		if _, skip := GPUFigures(b, NeedsNCU(b) || b.Family == "empty"); skip == "" {
+			n++
+		}
+	}
+	t.Logf("%d of %d benchmarks derive figures on the GPU (--ncu needed)", n, len(by))
+	assert.Equal(t, len(by)-len(why["not compared: "+notCompared["smgst"]]), n)
 }
