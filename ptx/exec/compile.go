@@ -17,9 +17,13 @@ type xfunc struct {
 	fn    *ptx.Function
 	insts []xinst
 	nregs int
+	// nslots: the register storage slots of a frame (regslots.go; nregs
+	// when every register has its own)
+	nslots int
 	// codeEnd: the estimated SASS code address after its last instruction.
 	codeEnd uint64
-	// regMask[r] masks a value to register r's width.
+	// regMask[r] masks a value to slot r's width (its registers', after
+	// assignSlots).
 	regMask []uint64
 	// serial: why ptxas serializes the function's wgmmas (serial.go)
 	serial *SerialWgmma
@@ -117,7 +121,7 @@ func errAt(in *ptx.Inst, format string, args ...any) error {
 }
 
 func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
-	xf := &xfunc{idx: idx, fn: f, nregs: len(f.Regs), insts: make([]xinst, len(f.Insts))}
+	xf := &xfunc{idx: idx, fn: f, nregs: len(f.Regs), nslots: len(f.Regs), insts: make([]xinst, len(f.Insts))}
 	xf.regMask = make([]uint64, len(f.Regs))
 	for i, r := range f.Regs {
 		xf.regMask[i] = widthMask(r.Type.Bits())

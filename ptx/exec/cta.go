@@ -131,7 +131,7 @@ func (c *CTA) newEntryFrame(f *xfunc) *Frame {
 
 func (c *CTA) newFrame(f *xfunc, depth int) *Frame {
 	c.frameID++
-	fr := &Frame{fn: f, regs: make([]uint64, f.nregs*32), depth: depth, id: c.frameID}
+	fr := &Frame{fn: f, regs: make([]uint64, f.nslots*32), depth: depth, id: c.frameID}
 	if s := f.fn.LocalParamSize; s > 0 {
 		fr.slots = make([]byte, s*32)
 	}

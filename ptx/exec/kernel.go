@@ -105,6 +105,17 @@ func Compile(p *ptx.Program, name string, layout Layout) (*Kernel, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	wg := false
+	for _, xf := range k.funcs {
+		wg = wg || xf != nil && xf.wgmma
+	}
+	if !wg {
+		for _, xf := range k.funcs {
+			if xf != nil {
+				assignSlots(xf)
+			}
+		}
+	}
 	return k, nil
 }
 

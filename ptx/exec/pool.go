@@ -30,7 +30,7 @@ func (p *ctaPool) getZeroI32(n int) []int32 {
 // that f may read before writing it is zero (regclear.go); the others may
 // hold an earlier CTA's values, which f overwrites before reading.
 func (p *ctaPool) getRegs(f *xfunc) []uint64 {
-	n := f.nregs * 32
+	n := f.nslots * 32
 	for i := len(p.regs) - 1; i >= 0; i-- {
 		if r := p.regs[i]; cap(r) >= n {
 			p.regs = append(p.regs[:i], p.regs[i+1:]...)
@@ -61,7 +61,7 @@ func poisonRegs(f *xfunc, r []uint64) {
 	if !DebugPoisonRegs || f.clearAll {
 		return
 	}
-	need := make([]bool, f.nregs)
+	need := make([]bool, f.nslots)
 	for _, reg := range f.clear {
 		need[reg] = true
 	}
