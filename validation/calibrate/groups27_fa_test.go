@@ -35,7 +35,7 @@ func readTclk27(t *testing.T) map[string][]tclk27 {
 			Plain []struct {
 				Dir     string `json:"dir"`
 				Outputs struct {
-					Gt []float64 `json:"gt"`
+					Gt []uint64 `json:"gt"`
 				} `json:"outputs"`
 			} `json:"dump_plain.jsonl"`
 			Launch map[string]string `json:"launch_yaml"`
@@ -43,8 +43,10 @@ func readTclk27(t *testing.T) map[string][]tclk27 {
 	}
 	require.NoError(t, json.NewDecoder(z).Decode(&doc))
 	num := regexp.MustCompile(`\{(?:s32|u32): (\d+)\}`)
-	span := func(g []float64, from, to int) (float64, float64) {
-		var c0, c1, t0, t1 float64
+	// span: the warps' first start to last end, in %clock64 cycles and
+	// %globaltimer ns (integers: the globaltimer's ~1.8e18 ns need 61 bits)
+	span := func(g []uint64, from, to int) (float64, float64) {
+		var c0, c1, t0, t1 uint64
 		for w := from; w < to; w++ {
 			s := g[8*w : 8*w+8]
 			if s[1] <= s[0] {
@@ -53,12 +55,12 @@ func readTclk27(t *testing.T) map[string][]tclk27 {
 			if c0 == 0 || s[0] < c0 {
 				c0 = s[0]
 			}
-			if s[2] < t0 || t0 == 0 {
+			if t0 == 0 || s[2] < t0 {
 				t0 = s[2]
 			}
 			c1, t1 = max(c1, s[1]), max(t1, s[3])
 		}
-		return c1 - c0, t1 - t0
+		return float64(c1 - c0), float64(t1 - t0)
 	}
 	out := map[string][]tclk27{}
 	for _, c := range doc.Calls {
@@ -124,6 +126,23 @@ func TestTensorClockProbeRecorded(t *testing.T) {
 	for _, n := range []string{"tclk27b_g1000", "tclk27b_g1200", "tclk27b_g1500", "tclk27b_g2000"} {
 		assert.Less(t, mhz(n), 0.93*base, n)
 	}
+	// the closed form of tensor_restart_ns (groups27_fa.go): the 12,300-cycle
+	// loops' span less its cycles at the 66,000-cycle loops' clock
+	var long, lost []float64
+	for _, n := range []string{"tclk27_wg", "tclk27_wg_mix", "tclk27_wg_ffma4", "tclk27b_g0"} {
+		for _, x := range rec[n] {
+			long = append(long, x.wgCycles*1000/x.wgNs)
+		}
+	}
+	f := medianOf(long)
+	for _, n := range []string{"tclk27_wg_s", "tclk27_wg_mix_s"} {
+		for _, x := range rec[n] {
+			lost = append(lost, x.wgNs-x.wgCycles*1000/f)
+		}
+	}
+	assert.Len(t, lost, 9)
+	assert.InDelta(t, tensorRestartNs, medianOf(lost), 1)
+	assert.InDelta(t, 1795.8, f, 0.1)
 	for _, n := range []string{"tclk27b_g1500", "tclk27b_g2000", "tclk27b_g3000", "tclk27b_g5000"} {
 		for _, x := range rec[n] {
 			b := 2 * x.itersTput
