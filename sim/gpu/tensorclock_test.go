@@ -14,13 +14,13 @@ import (
 // cap or without wgmma nothing.
 func TestTensorStretchHandMade(t *testing.T) {
 	st := &sm.Stats{TensorFirst: 2000, TensorLast: 12000}
-	assert.EqualValues(t, 934, tensorStretch(st, 1955, 1788))
-	assert.EqualValues(t, 0, tensorStretch(st, 1788, 1788))
-	assert.EqualValues(t, 0, tensorStretch(st, 1627, 1788))
-	assert.EqualValues(t, 0, tensorStretch(st, 1955, 0))
-	assert.EqualValues(t, 0, tensorStretch(&sm.Stats{}, 1955, 1788))
+	assert.EqualValues(t, 934, tensorStretch(st, 1955, 1788, 0))
+	assert.EqualValues(t, 0, tensorStretch(st, 1788, 1788, 0))
+	assert.EqualValues(t, 0, tensorStretch(st, 1627, 1788, 0))
+	assert.EqualValues(t, 0, tensorStretch(st, 1955, 0, 0))
+	assert.EqualValues(t, 0, tensorStretch(&sm.Stats{}, 1955, 1788, 0))
 	// the sgp_k512_c1_one_nost loop measured on the H200: 4381 cycles of
 	// %clock64 in ~2.54 us of %globaltimer (1724 MHz) against ncu's 1950:
 	// 4381 x (1950 / 1724 - 1) = 574.3 cycles lost
-	assert.EqualValues(t, 574, tensorStretch(&sm.Stats{TensorFirst: 1, TensorLast: 4382}, 1950, 1724))
+	assert.EqualValues(t, 574, tensorStretch(&sm.Stats{TensorFirst: 1, TensorLast: 4382}, 1950, 1724, 0))
 }

@@ -91,6 +91,10 @@ type TimedConfig struct {
 	// model runs in) is min(SMClockMHz, TensorClockCapMHz), while ncu's
 	// sm__cycles_elapsed.max counts at SMClockMHz; 0: no cap.
 	TensorClockCapMHz float64
+	// TensorRestartNs is the time an SM loses when its tensor pipe starts
+	// (its first wgmma) after running without it: the clock switches from
+	// the full clock to the tensor clock (tensorclock.go); 0: none.
+	TensorRestartNs float64
 	// DispatchIntervalCycles is the GPU's CTA dispatch rate (one CTA per
 	// this many cycles), DispatchLatencyCycles a dispatched CTA's delay
 	// until its warps can issue.
@@ -276,6 +280,7 @@ func Params() []Param {
 		intParam("launch_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.LaunchCycles }),
 		intParam("tail_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.TailCycles }),
 		floatParam("tensor_clock_cap_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.TensorClockCapMHz }),
+		floatParam("tensor_restart_ns", "microbench", func(c *TimedConfig) *float64 { return &c.TensorRestartNs }),
 		floatParam("dispatch_interval_cycles", "empty kernel", func(c *TimedConfig) *float64 { return &c.DispatchIntervalCycles }),
 		intParam("dispatch_latency_cycles", "empty kernel", func(c *TimedConfig) *int { return &c.DispatchLatencyCycles }),
 		intParam("registers_per_thread_default", "estimate", func(c *TimedConfig) *int { return &c.RegistersPerThreadDefault }),
@@ -363,6 +368,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2TMAStoreBytesPerL2Cycle < 0 || c.L2TMAReduceBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_tma_store_bytes_per_l2_cycle and l2_tma_reduce_bytes_per_l2_cycle must not be negative")
+	}
+	if c.TensorRestartNs < 0 {
+		return fmt.Errorf("timing: tensor_restart_ns must be >= 0, got %g", c.TensorRestartNs)
 	}
 	if c.TensorClockCapMHz < 0 {
 		return fmt.Errorf("timing: tensor_clock_cap_mhz must be >= 0 (0: no cap), got %g", c.TensorClockCapMHz)

@@ -191,6 +191,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tensor_clock_cap_mhz":              {1817.6, "fit: Nelder-Mead (tensor_clock_cap_mhz) on wgmma_f16_n128_rs, wgmma_f16_n128_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n256_rs, wgmma_f16_n256_ss, wgmma_f16_n32_rs, wgmma_f16_n32_ss, wgmma_f16_n64_rs, wgmma_f16_n64_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss", f(0.0137)},
 	"tensor_interval_cycles":            {8, "hopper-numbers: mma.sync interval 6 [F]", nil},
 	"tensor_latency_cycles":             {24, "hopper-numbers: mma.sync m16n8k16 24.1", nil},
+	"tensor_restart_ns":                 {65, "fit: closed form, gen27_tclk.py probe (H200, fa27.md, validation/timing/flash/fa27_tclk.json.gz): median over 9 launches of the 12,300-cycle wgmma loops (tclk27_wg_s, tclk27_wg_mix_s) of the %globaltimer span less its %clock64 cycles at 1795.8 MHz, the median clock of the 66,000-cycle loops (tclk27_wg, _wg_mix, _wg_ffma4, tclk27b_g0; 12 launches): 62-94 ns", nil},
 	"tensormap_cp_fenceproxy_cycles":    {246, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0007)},
 	"tensormap_replace_global_cycles":   {14, "fit: Nelder-Mead (tensormap_replace_global_cycles) on t6rep_rep_g", f(0.0003)},
 	"tensormap_replace_shared_cycles":   {13, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0002)},

@@ -181,6 +181,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"tensor_clock_cap_mhz":              {1856.34, "fit: Nelder-Mead (tensor_clock_cap_mhz) on wgmma_f16_n128_rs, wgmma_f16_n128_ss, wgmma_f16_n16_rs, wgmma_f16_n16_ss, wgmma_f16_n256_rs, wgmma_f16_n256_ss, wgmma_f16_n32_rs, wgmma_f16_n32_ss, wgmma_f16_n64_rs, wgmma_f16_n64_ss, wgmma_f16_n8_rs, wgmma_f16_n8_ss", f(0.0099)},
 	"tensor_interval_cycles":            {8, "hopper-numbers: mma.sync interval 6 [F]", nil},
 	"tensor_latency_cycles":             {24, "hopper-numbers: mma.sync m16n8k16 24.1", nil},
+	"tensor_restart_ns":                 {65, "shared with h200.yaml, not measured on an H100: the H200 closed form of fa27.md (a 12,300-cycle wgmma loop loses 62-94 ns, median 65, against a 66,000-cycle one), taken as the switch to the tensor clock of the same SM design", nil},
 	"tensormap_cp_fenceproxy_cycles":    {452, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0004)},
 	"tensormap_replace_global_cycles":   {16, "fit: Nelder-Mead (tensormap_replace_global_cycles) on t6rep_rep_g", f(0.0003)},
 	"tensormap_replace_shared_cycles":   {15, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0002)},

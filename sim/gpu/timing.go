@@ -16,7 +16,8 @@ type Timing struct {
 	TimeUS float64 `json:"time_us"`
 	// TensorClockStretchCycles is the part of Cycles the tensor clock cap
 	// adds (tensorclock.go): the time an SM's tensor-active window loses
-	// at tensor_clock_cap_mhz against the launch's clock.
+	// at tensor_clock_cap_mhz against the launch's clock, plus the
+	// tensor restart (tensor_restart_ns).
 	TensorClockStretchCycles int64 `json:"tensor_clock_stretch_cycles"`
 	// SMActiveCycles sums, over SMs, the cycles with a resident CTA.
 	SMActiveCycles int64 `json:"sm_active_cycles"`
