@@ -87,3 +87,12 @@ func clockRead(in *ptx.Inst) bool {
 func (l *Lowering) clockStore(info *exec.InstInfo) bool {
 	return l != nil && l.clockSt != nil && info.Func == l.clockFunc && int(info.PC) < len(l.clockSt) && l.clockSt[info.PC]
 }
+
+// backToBackStore: a plain bulk store with uniform operands (no R2UR loop,
+// bulkelect.go) and no clock read since the warp's previous one in its
+// block: it does not wait for that one's take (bulkstore.go). Stores in
+// an R2UR loop keep the wait (families tbulk *_el, tailst: their SASS
+// was not read for this).
+func (l *Lowering) backToBackStore(info *exec.InstInfo) bool {
+	return plainBulkStore(info) && !l.electStore(info) && !l.clockStore(info)
+}

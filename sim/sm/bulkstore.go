@@ -80,7 +80,7 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
-	if ws.storeTaken > 0 && e.TMAMap == 0 && !(plainStore(info, e) && !s.code.low.clockStore(info)) {
+	if ws.storeTaken > 0 && e.TMAMap == 0 && !(plainStore(info, e) && s.code.low.backToBackStore(info)) {
 		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 	}
 	ws.storeTaken = t
@@ -96,7 +96,7 @@ func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 	if ws.storeTaken == 0 || !queuedBulk(info, nil) {
 		return 0
 	}
-	if plainBulkStore(info) && !s.code.low.clockStore(info) {
+	if s.code.low.backToBackStore(info) {
 		if q := s.cfg.Async.BulkStoreQueueStores; q > 0 && len(s.storeEnds) == q {
 			return s.storeEnds[s.storeSeq%q]
 		}
