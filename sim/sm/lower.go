@@ -43,6 +43,8 @@ type Lowering struct {
 	// by PC (bulkclock.go)
 	clockSt   []bool
 	clockFunc int32
+	// clockRd: the entry function's %clock reads, by PC (bulkinterval.go)
+	clockRd []bool
 }
 
 const (
@@ -94,6 +96,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.clockSt, l.clockFunc = clockStores(f, infos), int32(fi)
+	l.clockRd = clockReads(f)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
