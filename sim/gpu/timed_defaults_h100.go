@@ -33,7 +33,6 @@ var H100TimedParams = map[string]DefaultParam{
 	"bulk_lone_copy_cycles":             {23, "fit: Nelder-Mead from the best of 21 points (bulk_lone_copy_cycles) on bulk18_cp16_n1, bulk18_cp16_n2_s0, bulk18_cp16_n2_s100, bulk18_cp16_n2_s300, bulk18_cp16_n4_s0, bulk18_cp16_n4_s100, bulk18_cp16_n4_s300, bulk18_cp1k_n1, bulk18_cp1k_n2_s0, bulk18_cp1k_n2_s100, bulk18_cp1k_n2_s300, bulk18_cp1k_n4_s0, bulk18_cp1k_n4_s100, bulk18_cp1k_n4_s300", f(0.0691)},
 	"bulk_prefetch_cycles":              {29, "fit: Nelder-Mead (bulk_prefetch_cycles) on t6rep_pf_tensor", f(0.0003)},
 	"bulk_reduce_interval_cycles":       {47, "fit: Nelder-Mead from the best of 31 points (bulk_reduce_interval_cycles) on bulk18_red1k_n2_s0, bulk18_red1k_n4_s0", f(0.0213)},
-	"bulk_reduce_clock_setup_cycles":    {12, "hand: bulk18_red1k_n1 stamps 46 apart on the GPU, 34 + 12 in the model (tred27.md); refit by group bulk_reduce_clock_setup", f(0)},
 	"bulk_reduce_issue_cycles":          {34, "fit: Nelder-Mead (bulk_reduce_issue_cycles) on tmast7_add_1k_group, tmast7_add_1k_tput, tmast7_bred_1k_group, tmast7_bred_1k_tput, tmast7_bred_256b_group", f(0.0489)},
 	"bulk_reduce_min_cycles":            {21, "fit: Nelder-Mead (bulk_reduce_min_cycles) on tailst_bred_k64_c1, tailst_bred_k64_c8, tailst_bredw_k64_c1", f(0.0555)},
 	"bulk_store_branch_cycles":          {8, "fit: Nelder-Mead from the best of 31 points (bulk_store_branch_cycles) on tmast7_bst_1k_group, tmast7_bst_1k_tput, tmast7_bst_256b_group, tmast7_bst_4k_group", f(0.0055)},

@@ -96,22 +96,3 @@ func (l *Lowering) clockStore(info *exec.InstInfo) bool {
 func (l *Lowering) backToBackStore(info *exec.InstInfo) bool {
 	return plainBulkStore(info) && !l.electStore(info) && !l.clockStore(info)
 }
-
-// clockReads marks f's %clock reads by PC (bulkinterval.go).
-func clockReads(f *ptx.Function) []bool {
-	var out []bool
-	for pc := range f.Insts {
-		if clockRead(&f.Insts[pc]) {
-			if out == nil {
-				out = make([]bool, len(f.Insts))
-			}
-			out[pc] = true
-		}
-	}
-	return out
-}
-
-// clockReadAt: info is a %clock read of the entry function.
-func (l *Lowering) clockReadAt(info *exec.InstInfo) bool {
-	return l != nil && l.clockRd != nil && info.Func == l.clockFunc && int(info.PC) < len(l.clockRd) && l.clockRd[info.PC]
-}

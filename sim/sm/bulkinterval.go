@@ -1,8 +1,6 @@
 package sm
 
 import (
-	"strings"
-
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -31,31 +29,13 @@ import (
 // BulkReduceIntervalCycles: a reduction issues no earlier than that many
 // cycles after the warp's previous reduction; the code in between keeps
 // its own cost (a loop's closing branch may make the gap longer).
-//
-// BulkReduceClockSetupCycles (validation/timing/tred27.md): a non-tensor
-// reduction with a %clock read of its warp since the warp's previous
-// reduction issues no earlier than that many cycles after the warp's
-// previous issued instruction. ptxas moves no instruction across a clock
-// read (bst25.md), so the size's UMOV (stall 9 to 11) and the ELECT come
-// after the CS2R, with nothing of the reduction's own address chain to
-// share the UMOV's stall with: family bulk18's stamped reductions (CS2R,
-// PLOP3, UMOV, ELECT loop, CS2R) take 46 cycles from stamp to stamp on
-// both GPUs, lone, back to back or after a spin (whose last clock read is
-// the stamp), where the model's ELECT-loop hold (BulkReduceIssueCycles,
-// fitted on tensor reductions that have no size UMOV) left 36. A loop of
-// reductions without a clock read (redu24_red) keeps the interval alone:
-// there the model's PTX address chain stands for the UMOV's stall.
 func (s *SM) bulkReduceIntervalReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
-	if info.Form != ptx.FormBulkReduce { // every other instruction leaves here (eligible's hot path)
+	if info.Form != ptx.FormBulkReduce || ws.lastRed == 0 { // every other instruction leaves here (eligible's hot path)
 		return 0
 	}
-	var at engine.Cycle
-	if c := s.cfg.Hold.BulkReduceIntervalCycles; c > 0 && ws.lastRed > 0 {
-		at = ws.lastRed + engine.Cycle(c)
+	c := s.cfg.Hold.BulkReduceIntervalCycles
+	if c <= 0 {
+		return 0
 	}
-	if c := s.cfg.Hold.BulkReduceClockSetupCycles; c > 0 && ws.lastClock > ws.redAny && ws.lastIssue > 0 &&
-		!strings.Contains(info.Text, ".tensor") {
-		at = max(at, ws.lastIssue+engine.Cycle(c))
-	}
-	return at
+	return ws.lastRed + engine.Cycle(c)
 }

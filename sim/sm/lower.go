@@ -43,8 +43,6 @@ type Lowering struct {
 	// by PC (bulkclock.go)
 	clockSt   []bool
 	clockFunc int32
-	// clockRd: the entry function's %clock reads, by PC (bulkinterval.go)
-	clockRd []bool
 }
 
 const (
@@ -96,7 +94,6 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.clockSt, l.clockFunc = clockStores(f, infos), int32(fi)
-	l.clockRd = clockReads(f)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count

@@ -67,9 +67,8 @@ type HoldConfig struct {
 	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
-	BulkReduceIntervalCycles     int `json:"bulk_reduce_interval_cycles" yaml:"bulk_reduce_interval_cycles"`       // bulkinterval.go
-	BulkReduceClockSetupCycles   int `json:"bulk_reduce_clock_setup_cycles" yaml:"bulk_reduce_clock_setup_cycles"` // bulkinterval.go
-	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"`                 // bulkelect.go
+	BulkReduceIntervalCycles     int `json:"bulk_reduce_interval_cycles" yaml:"bulk_reduce_interval_cycles"` // bulkinterval.go
+	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"`           // bulkelect.go
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go
 	TMALoadElectedCycles         int `json:"tma_load_elected_issue_cycles" yaml:"tma_load_elected_issue_cycles"`
@@ -187,7 +186,7 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		if info.Form == ptx.FormBulkReduce && e.GuardTrue > 0 {
 			// the interval to the next reduction follows a
 			// non-tensor one only (bulkinterval.go)
-			ws.lastRed, ws.redAny = 0, now
+			ws.lastRed = 0
 			if e.TMAMap == 0 {
 				ws.lastRed = now
 			}

@@ -107,10 +107,6 @@ type warpState struct {
 	// lastRed: the issue of the warp's last reduction when it was a
 	// non-tensor one, else 0 (bulkinterval.go)
 	lastRed engine.Cycle
-	// lastIssue: the warp's last instruction that took an issue slot;
-	// lastClock: its last %clock read; redAny: its last reduction of any
-	// kind (bulkinterval.go: the setup after a clock read)
-	lastIssue, lastClock, redAny engine.Cycle
 	// comb: the lines the warp's last store wrote in part, held in the
 	// L1 for its next store to complete (storecombine.go)
 	comb  [storeCombineMax]combLine
@@ -309,10 +305,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
-		ws.lastIssue = now
-	}
-	if s.code.low.clockReadAt(info) {
-		ws.lastClock = now // bulkinterval.go
 	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {

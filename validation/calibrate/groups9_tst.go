@@ -38,16 +38,6 @@ var tstGroups = []Group{
 		Benches: []string{"redu24_red*", "tbulk_t1_red*", "bulk18_red1k_n2_s0", "bulk18_red1k_n4_s0"},
 		Figures: []string{"cycles_per_op", "issue_cycles"},
 		Start:   []float64{51}, Lo: []float64{30}, Hi: []float64{90}, Scan: 30},
-	// bulk_reduce_clock_setup (session 27, validation/timing/tred27.md;
-	// sim/sm/bulkinterval.go): a non-tensor reduction after a %clock read
-	// issues that long after the warp's previous instruction (the size's
-	// UMOV that ptxas cannot hoist above the CS2R); bulk18's stamped
-	// reductions (lone, back to back, after a spin) and tbulk's stamped
-	// straight lines, after bulk_reduce_interval.
-	{Name: "bulk_reduce_clock_setup", Params: []string{"bulk_reduce_clock_setup_cycles"},
-		Benches: []string{"bulk18_red*", "tbulk_t1_red*"},
-		Figures: []string{"issue_cycles", "done_cycles"},
-		Start:   []float64{12}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20},
 }
 
 // tstCommitKinds are the tmast7 kinds whose _tput and _group pair give the
