@@ -56,9 +56,15 @@ func queuedBulk(info *exec.InstInfo, e *exec.Effect) bool {
 	return info.Async == exec.AsyncBulkStore && (e == nil || e.TMAMap == 0 || info.Form != ptx.FormBulkReduce)
 }
 
-// bulkStoreTake records the take of warp ws's plain bulk store issued at
-// now whose engine read ends at end, and returns the take's cycle.
-func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle, interval bool) engine.Cycle {
+// bulkStoreTake records the take of warp ws's plain bulk store or
+// non-tensor reduction info issued at now whose engine read ends at end,
+// and returns the take's cycle. The take is no sooner than
+// BulkStoreIntervalCycles after the warp's previous one for a reduction
+// and for a plain store after a clock read (bulkclock.go: ptxas's
+// register reuse); other plain stores and tensor operations have no such
+// floor (redu24_st's stores issue back to back; their address chain, not
+// the engine, sets their pace in the model).
+func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, now, end engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
 		return 0
@@ -74,17 +80,26 @@ func (s *SM) bulkStoreTake(ws *warpState, now, end engine.Cycle, interval bool) 
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
-	if ws.storeTaken > 0 && interval {
+	if ws.storeTaken > 0 && e.TMAMap == 0 && !(plainStore(info, e) && s.code.low.backToBackStore(info)) {
 		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 	}
 	ws.storeTaken = t
 	return t
 }
 
-// bulkStoreReady: warp ws's next plain bulk store issues no earlier than
-// the take of its last one (0: no wait).
+// bulkStoreReady: warp ws's next plain bulk store or non-tensor reduction
+// issues no earlier than the take of its last one (0: no wait), a plain
+// store that no clock read separates from the warp's previous one
+// (bulkclock.go) no earlier than the SM's queue has room for it (the read
+// of the store BulkStoreQueueStores back has ended).
 func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 	if ws.storeTaken == 0 || !queuedBulk(info, nil) {
+		return 0
+	}
+	if s.code.low.backToBackStore(info) {
+		if q := s.cfg.Async.BulkStoreQueueStores; q > 0 && len(s.storeEnds) == q {
+			return s.storeEnds[s.storeSeq%q]
+		}
 		return 0
 	}
 	return ws.storeTaken

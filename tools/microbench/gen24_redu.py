@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(1, 1) redu24(unsigned long long* cl
     const unsigned buf = (unsigned)__cvta_generic_to_shared(&sbuf[0]);
     for (int k = 0; k < 8 * 64; k++) sbuf[k] = k;
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-    unsigned long long c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    unsigned long long c0 = 0, c1 = 0, c2 = 0, c3 = 0{csdecl};
 #pragma unroll 1
     for (unsigned rep = 0; rep < 2; rep++) {{
         const unsigned long long t0 = clk64();
@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(1, 1) redu24(unsigned long long* cl
 #pragma unroll
             for (int k = 0; k < {u}; k++) {{
                 unsigned char* d = dst + (((unsigned)(i * {u} + k) * 256u) & 0xffffu);
-                asm volatile("{ptx} [%0], [%1], 256;" :: "l"(d), "r"(buf + k * 256) : "memory");
+{stamp}                asm volatile("{ptx} [%0], [%1], 256;" :: "l"(d), "r"(buf + k * 256) : "memory");
             }}
         }}
         const unsigned long long t1 = clk64();
@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(1, 1) redu24(unsigned long long* cl
         const unsigned long long t3 = clk64();
         c0 = t0; c1 = t1 - t0; c2 = t2 - t0; c3 = t3 - t0;
     }}
-    clk[0] = c0; clk[1] = c1; clk[2] = c2; clk[3] = c3; clk[4] = (unsigned long long)iters * {u};
+    clk[0] = c0; clk[1] = c1; clk[2] = c2; clk[3] = c3; clk[4] = (unsigned long long)iters * {u};{csstore}
 }}
 '''
 
@@ -80,17 +80,28 @@ WHAT = {"red": "cp.reduce.async.bulk .add.u32 (SASS ELECT + UBLKRED + BRA.U.ANY)
         "st": "cp.async.bulk.global.shared::cta store (SASS UBLKCP.G.S)"}
 
 
+# Session 27 (helper tred, validation/timing/tred27.md): the same loops with a %clock64 read before each
+# operation (cs += clock64, kept in clk[5]): ptxas moves nothing across a clock read, so each reduction's size
+# UMOV and each store's address arithmetic stay after it (sim/sm/bulkinterval.go, bulkclock.go).
+CLKF = {"csdecl": ", cs = 0", "stamp": "                cs += clk64();\n", "csstore": " clk[5] = cs;"}
+NOCLK = {"csdecl": "", "stamp": "", "csstore": ""}
+
+
 def entries():
     for op, us in (("red", (1, 2, 4, 8)), ("st", (1, 2, 4))):
         for u in us:
             yield op, u, f"{op}_u{u}"
+    for op, us in (("red", (2, 4)), ("st", (2, 4))):
+        for u in us:
+            yield op, u, f"{op}_u{u}_clk"
 
 
 def index_entry(op, u, name):
+    clk = ", a %clock64 read before each" if name.endswith("_clk") else ""
     return {"name": f"redu24_{name}", "family": "redu24", "kernel": "redu24", "grid": [1, 1, 1], "block": [1, 1, 1],
             "cluster": None,
             "meta": {"kind": "issue", "op": f"one thread: a loop (unroll 1) of 64 iterations, each {u} {WHAT[op]} "
-                                            "of 256 bytes, uniform operands; commit_group, wait_group 0",
+                                            f"of 256 bytes{clk}, uniform operands; commit_group, wait_group 0",
                      "store": "reduce" if op == "red" else "bulk", "bytes": 256, "unroll": u, "iters": 64,
                      "derive": "rep 1: cycles_per_op = clk[1] / clk[4] (the loop's span over its ITERS * U "
                                "operations); done_cycles = clk[3] (loop start to after wait_group 0)"}}
@@ -100,7 +111,7 @@ def main(out=None):
     for op, u, name in entries():
         d = os.path.join(out or MB, f"redu24_{name}")
         os.makedirs(d, exist_ok=True)
-        open(os.path.join(d, "kernel.cu"), "w").write(SRC.format(op=op, u=u, ptx=OPS[op]))
+        open(os.path.join(d, "kernel.cu"), "w").write(SRC.format(op=op, u=u, ptx=OPS[op], **(CLKF if name.endswith("_clk") else NOCLK)))
         open(os.path.join(d, "launch.yaml"), "w").write(LAUNCH.format(name=name, u=u, op=op))
     if out is None:
         bj = os.path.join(HERE, "benchmarks.json")

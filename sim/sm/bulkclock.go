@@ -1,0 +1,98 @@
+package sm
+
+import (
+	"strings"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// What sets the pace of a warp's plain bulk stores (UBLKCP.G.S) is how
+// ptxas allocates their uniform operand registers, and a %clock64 read
+// between two stores decides it (validation/timing/bst25.md, SASS of the
+// recorded kernels, ptxas 13.0 sm_90a):
+//
+//   - bulkst_t1_*: a CS2R SR_CLOCKLO between two stores. ptxas moves no
+//     instruction across a clock read, so it computes each store's
+//     addresses after the read before it, into the uniform registers the
+//     store before it reads (UIADD3 UR8 / UR7 with wait mask M02 / M04:
+//     a write-after-read wait on that store's read scoreboard, released
+//     when the engine takes the store). The next store therefore waits
+//     for the previous one's take and the ~17 cycles of its address
+//     chain (UIADD3, IADD3, UIADD3, UIADD3.X, IMAD.X): 28 a store
+//     (BulkStoreIntervalCycles between the takes, bulkstore.go);
+//   - redu24_st_u{1,2,4} (gen24_redu.py: a loop of U stores of 256 B, no
+//     clock read inside): ptxas computes the U addresses into distinct
+//     uniform registers before the first store, the U UBLKCP.G.S issue
+//     1-2 cycles apart with no wait, and the loop's BRA waits for the
+//     read scoreboard of all of them. The GPU runs 38.7, 51.8 and 73.9
+//     cycles an iteration: ~12 a store more, of which ~4 the address
+//     arithmetic (stall counts) and the rest the engine's takes, about
+//     one each 7-9 cycles a warp (not modelled: the PTX address chain
+//     between two stores costs the model more than that).
+//
+// clockStores marks, per PC, the plain bulk stores (not reductions: their
+// ELECT loop and bulkinterval.go set theirs) that follow another plain
+// bulk store of the same basic block with a %clock / %clock64 read
+// between the two.
+func clockStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
+	var out []bool
+	leaders := blockLeaders(f)
+	seen, clock := false, false // a plain store earlier in the block; a clock read after it
+	for pc := range infos {
+		if leaders[pc] {
+			seen, clock = false, false
+		}
+		in := &f.Insts[pc]
+		if clockRead(in) {
+			clock = true
+			continue
+		}
+		if !plainBulkStore(infos[pc]) {
+			continue
+		}
+		if seen && clock {
+			if out == nil {
+				out = make([]bool, len(infos))
+			}
+			out[pc] = true
+		}
+		seen, clock = true, false
+	}
+	return out
+}
+
+// plainBulkStore: cp.async.bulk.global.shared::cta (no tensor map, not a
+// reduction), from the instruction alone.
+func plainBulkStore(info *exec.InstInfo) bool {
+	return info.Async == exec.AsyncBulkStore && info.Form != ptx.FormBulkReduce && !strings.Contains(info.Text, ".tensor")
+}
+
+// clockRead: a mov from %clock, %clock_hi or %clock64 (CS2R / S2UR
+// SR_CLOCKLO in SASS).
+func clockRead(in *ptx.Inst) bool {
+	if in.Op != ptx.OpMov {
+		return false
+	}
+	for i := range in.Ops {
+		if o := &in.Ops[i]; o.Kind == ptx.OpdSpecial &&
+			(o.Special == ptx.SpecClock || o.Special == ptx.SpecClock64 || o.Special == ptx.SpecClockHi) {
+			return true
+		}
+	}
+	return false
+}
+
+// clockStore: a plain bulk store after a clock read (clockStores).
+func (l *Lowering) clockStore(info *exec.InstInfo) bool {
+	return l != nil && l.clockSt != nil && info.Func == l.clockFunc && int(info.PC) < len(l.clockSt) && l.clockSt[info.PC]
+}
+
+// backToBackStore: a plain bulk store with uniform operands (no R2UR loop,
+// bulkelect.go) and no clock read since the warp's previous one in its
+// block: it does not wait for that one's take (bulkstore.go). Stores in
+// an R2UR loop keep the wait (families tbulk *_el, tailst: their SASS
+// was not read for this).
+func (l *Lowering) backToBackStore(info *exec.InstInfo) bool {
+	return plainBulkStore(info) && !l.electStore(info) && !l.clockStore(info)
+}
