@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -79,7 +80,14 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 	}
 	e.joins++
 	v.mergedSectors += int64(popc4(sectors))
-	return e.ready + v.g.mergeForward, true
+	if v.g.mergeForward <= 0 {
+		return e.ready, true
+	}
+	// the GPC forwards the joined data one load after another
+	gi := v.g.smGPC[sm]
+	end := max(float64(e.ready), v.fwdFree[gi]) + float64(32*popc4(sectors))/v.g.mergeForward
+	v.fwdFree[gi] = end
+	return engine.Cycle(math.Ceil(end)), true
 }
 
 // opened records SM sm's load that went to the L2 as one later loads of its
