@@ -55,9 +55,11 @@ type l2 struct {
 	floors []float64
 	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
 	// can join one (0: no merging)
-	smGPC        []int32
-	mergeJoins   int
-	mergeForward engine.Cycle // a joined load's data after the head's
+	smGPC      []int32
+	mergeJoins int
+	// mergeForward: the bytes per SM cycle that a GPC forwards to the
+	// loads that joined a request (l2merge.go); 0: no limit
+	mergeForward float64
 	// fabric: a load's latency when its line's near copy is missing and
 	// the far slice holds it (l2near.go); 0: no near copies
 	fabric engine.Cycle
@@ -118,7 +120,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
-	g.mergeForward = engine.Cycle(tc.L2MergeForwardCycles)
+	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
 	return g
 }
@@ -236,6 +238,9 @@ type l2View struct {
 	// (a partition holds whole port groups, and only its own SMs use their
 	// ports)
 	ports []portCal
+	// fwdFree: when each GPC's forwarding of joined data is free
+	// (l2merge.go; indexed by smGPC), kept across windows like ports
+	fwdFree []float64
 	// portBytes counts the load bytes that went to a slice (the port's
 	// share of a request: memModel.access)
 	portBytes float64
@@ -254,6 +259,11 @@ func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = &hashTab[mergeEntry]{}
+		n := 0
+		for _, gi := range g.smGPC {
+			n = max(n, int(gi)+1)
+		}
+		v.fwdFree = make([]float64, n)
 		v.mergePrune = mergeMaxEntries
 	}
 	v.next()

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -21,20 +22,17 @@ import (
 // goes to the L2 itself and can be joined in turn. calibrate reads it from
 // ncu's counters (groups7_l2.go): with 16 sharers in each GPC the slices
 // see one sector in 2.4-3.1 of those requested (l2bw_sh_*_g1, _g1_x2).
-// 0 turns merging off. A joined load's data reaches its SM
-// l2_merge_forward_cycles after the head's: with every CTA reading one
-// region each SM moves less than alone (TMA 64.6 against 83.2 bytes per
-// cycle, ld.cg 82.7 against 110.6 on the H200, 64 KiB in flight either
-// way: 227 and 200 cycles more per round trip), though the slices are far
-// from busy.
-//
-// TMA loads merge the same way. With every CTA reading one region
-// (l2bw_sh_tma_g1, _g4) the GPU gains less from them than the model
-// (+27%, +16%); a longer delay for joined TMA lines (fitted on those:
-// 539 cycles on the H200, 469 on the H100) fits them but puts the TMA
-// loads that 2-4 CTAs of a cluster share without multicast
-// (tma_nomcast*, t7mc_rlx*: +2% -> +11..+22%, +38% -> +100%) far off, so
-// the delay is not the mechanism; it stays one parameter.
+// 0 turns merging off. The GPC forwards the joined loads' data one after
+// another at l2_merge_forward_bytes_per_cycle (SM cycles; 0: no limit),
+// from the head's data back (validation/timing/mcast27.md): with every CTA
+// reading one region each SM moves less than alone (ld.cg 82.7 against
+// 110.6 bytes per cycle on the H200, 64 KiB in flight), though the slices
+// are far from busy, while 2-4 CTAs of a cluster loading the same box at
+// once take no longer than one (tma_nomcast* = tma_mcast*, t7mc_rlx -
+// t7mc_nobar = the relaxed barrier alone, both GPUs). The fixed delay this
+// replaced (l2_merge_forward_cycles, 200 / 253 cycles a joined line, from
+// the first) put those +28..+44% off. The rate is searched on the sharing
+// launches l2bw_sh_* (--heavy; groups7_l2.go).
 //
 // The state is per GPC and lives in the partition's view (a partition is
 // one or more whole GPCs), so a run with any --jobs merges the same
@@ -79,7 +77,14 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 	}
 	e.joins++
 	v.mergedSectors += int64(popc4(sectors))
-	return e.ready + v.g.mergeForward, true
+	if v.g.mergeForward <= 0 {
+		return e.ready, true
+	}
+	// the GPC forwards the joined data one load after another
+	gi := v.g.smGPC[sm]
+	end := max(float64(e.ready), v.fwdFree[gi]) + float64(32*popc4(sectors))/v.g.mergeForward
+	v.fwdFree[gi] = end
+	return engine.Cycle(math.Ceil(end)), true
 }
 
 // opened records SM sm's load that went to the L2 as one later loads of its

@@ -21,7 +21,7 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	tc := DefaultTimedConfig()
 	// single-line slices, one HBM latency (the hand derivation)
 	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
-	tc.L2MergeJoins, tc.L2MergeForwardCycles = 8, 0
+	tc.L2MergeJoins, tc.L2MergeForwardBytesPerCycle = 8, 0
 	tc.L2FabricHitCycles = 0 // no near copies (l2near_test.go)
 	g := newL2(&tc, 3, [][]int{{0, 1}, {2}})
 	v := newL2View(g)
@@ -50,13 +50,27 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	assert.Equal(t, engine.Cycle(1030+265), first(v.access(1040, 1, 0, 0xf, 0, l2Load)), "joins the new head")
 	assert.Equal(t, int64(12), v.mergedSectors)
 
-	// a joined load's data l2_merge_forward_cycles after the head's
-	tc.L2MergeForwardCycles = 100
-	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})
+	// the GPC forwards joined data at l2_merge_forward_bytes_per_cycle
+	// (64: a full line, 4 sectors, 2 cycles), one joined load after
+	// another: SMs 1, 2 and 3 join SM 0's line (back at 1265): 1267,
+	// 1269, 1271; SM 1 then joins a later line of SM 0's (line 1, far
+	// slice: back at 1135+298, the stage free again by then): 2 cycles
+	// after it, and SM 2's one-sector join half a cycle after that,
+	// rounded up.
+	tc.L2MergeForwardBytesPerCycle = 64
+	tc.L2MergeJoins = 3
+	g = newL2(&tc, 4, [][]int{{0, 1, 2, 3}})
 	v = newL2View(g)
 	v.local[localKey(g.slice(0), 0)] = struct{}{}
+	v.local[localKey(g.slice(1), 1)] = struct{}{}
 	v.access(1000, 0, 0, 0xf, 0, l2Load)
-	assert.Equal(t, engine.Cycle(1365), first(v.access(1100, 1, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1267), first(v.access(1100, 1, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1269), first(v.access(1100, 2, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1271), first(v.access(1100, 3, 0, 0xf, 0, l2Load)))
+	head := first(v.access(1135, 0, 1, 0xf, 0, l2Load))
+	assert.Equal(t, head+2, first(v.access(1140, 1, 1, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(0), head+3-first(v.access(1140, 2, 1, 0x1, 0, l2Load)), "one sector: half a cycle more, rounded up")
+	tc.L2MergeJoins, tc.L2MergeForwardBytesPerCycle = 8, 0
 
 	tc.L2MergeJoins = 0
 	g = newL2(&tc, 3, [][]int{{0, 1}, {2}})

@@ -44,9 +44,10 @@ type TimedConfig struct {
 	// joins that request while its data is on the way back, at most this
 	// many loads a request (l2merge.go); 0: no merging.
 	L2MergeJoins int
-	// L2MergeForwardCycles: a joined load's data arrives this much after
-	// the request it joined (l2merge.go).
-	L2MergeForwardCycles int
+	// L2MergeForwardBytesPerCycle: each GPC forwards the data of the loads
+	// that joined a request (l2merge.go) at this many bytes per SM cycle,
+	// one joined load after another; 0: no limit.
+	L2MergeForwardBytesPerCycle float64
 	// L2PortBytesPerL2Cycle is the bandwidth of one GPC's port to the L2
 	// (l2port.go) in bytes per L2 cycle: the loads of a GPC's SMs that go
 	// to an L2 slice pass it one after another; 0: no port limit.
@@ -148,7 +149,7 @@ func Params() []Param {
 		intParam("l2_partition_bytes", "microbench", func(c *TimedConfig) *int { return &c.L2PartitionBytes }),
 		intParam("dram_far_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.DRAMFarExtraCycles }),
 		intParam("l2_merge_joins_count", "microbench", func(c *TimedConfig) *int { return &c.L2MergeJoins }),
-		intParam("l2_merge_forward_cycles", "microbench", func(c *TimedConfig) *int { return &c.L2MergeForwardCycles }),
+		floatParam("l2_merge_forward_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2MergeForwardBytesPerCycle }),
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_port_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2PortBytesPerL2Cycle }),
@@ -393,8 +394,8 @@ func (c *TimedConfig) Validate() error {
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)
 	}
-	if c.L2MergeForwardCycles < 0 {
-		return fmt.Errorf("timing: l2_merge_forward_cycles must not be negative, got %d", c.L2MergeForwardCycles)
+	if c.L2MergeForwardBytesPerCycle < 0 {
+		return fmt.Errorf("timing: l2_merge_forward_bytes_per_cycle must not be negative (0: no limit), got %g", c.L2MergeForwardBytesPerCycle)
 	}
 	if c.L2PortBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_port_bytes_per_l2_cycle must not be negative (0: no port limit), got %g", c.L2PortBytesPerL2Cycle)

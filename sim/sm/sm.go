@@ -467,6 +467,12 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		ws.inBarrier = false
 		if ws.info == nil || !ws.info.ClusterBar {
 			ws.setReady(max(now, s.barRelease), StallBarrier)
+		} else if !ws.info.ClusterArrive {
+			// a barrier.cluster.wait that blocked until the phase's last
+			// arrive issued goes on at the phase's release (cluster.go),
+			// not at that issue: its check before the wait issued saw the
+			// arrivals recorded so far only
+			ws.setReady(max(now, s.clusterRelease(ws)), StallBarrier)
 		}
 	}
 	ws.info = info

@@ -17,14 +17,8 @@ import (
 //     regions (_g132, _g264_x2) by a factor r: each request that reaches a
 //     slice carried r - 1 others. The median r over the four, less one,
 //     rounded.
-//   - l2_merge_forward_cycles: with every CTA reading one region each SM
-//     moves less than one SM alone (l2bw_sh_ld_g1 against l2bw_ld_c1; 64
-//     KiB in flight per SM in both), though the slices are far from busy:
-//     the round trip of the 64 KiB grows from 65536 / (alone's bytes per
-//     cycle) to 65536 / (shared's per SM); every warp's loads hold joined
-//     lines, so the growth is the joined data's delay. (One TMA box alone
-//     is not latency-bound in the model, so the TMA pair does not read its
-//     delay this way: l2_merge_tma_forward_cycles, groups8_l2q.go.)
+//   - l2_merge_forward_bytes_per_cycle (group l2_merge_forward, below):
+//     searched, not read.
 var groupsL2Merge = []Group{
 	{Name: "l2_merge", Params: []string{"l2_merge_joins_count"}, Benches: l2MergePairs,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
@@ -47,34 +41,26 @@ var groupsL2Merge = []Group{
 			return math.Round(r - 1), fmt.Sprintf("fit: closed form, median %.3g - 1 of the L2 sectors from the SMs (ncu lts__t_sectors_srcunit_tex) with private regions over those with every CTA reading one region: %s",
 				r, strings.Join(parts, "; ")), nil
 		}},
-	{Name: "l2_merge_forward", Params: []string{"l2_merge_forward_cycles"}, Benches: l2MergeAlone,
-		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			var sum float64
-			var parts []string
-			for i := 0; i < len(l2MergeAlone); i += 2 {
-				sh, al := l2MergeAlone[i], l2MergeAlone[i+1]
-				a, err := figure(rec, sh, "bytes_per_sm_cycle")
-				if err != nil {
-					return 0, "", err
-				}
-				a /= float64(rec[sh].Grid[0]) // one CTA per SM
-				b, err := figure(rec, al, "bytes_per_sm_cycle")
-				if err != nil {
-					return 0, "", err
-				}
-				x := 65536/a - 65536/b
-				sum += x
-				parts = append(parts, fmt.Sprintf("65536 / %s %.4g - 65536 / %s %.4g = %.0f", sh, a, al, b, x))
-			}
-			v := sum / float64(len(l2MergeAlone)/2)
-			return math.Round(v), fmt.Sprintf("fit: closed form, mean round-trip growth of 64 KiB in flight per SM, every CTA reading one region against one SM alone (bytes per SM cycle): %s",
-				strings.Join(parts, "; ")), nil
-		}},
 }
 
-// l2MergeAlone are (shared, one SM alone) ld.cg recordings with 64 KiB in
-// flight per SM.
-var l2MergeAlone = []string{"l2bw_sh_ld_g1", "l2bw_ld_c1"}
+// groupL2MergeForward searches l2_merge_forward_bytes_per_cycle (sim/gpu/
+// l2merge.go, validation/timing/mcast27.md): the rate at which a GPC
+// forwards the data of the loads that joined another's request. With every
+// CTA reading one region (l2bw_sh_*_g1, _g2, _g4, _g1_x2: 16-18 sharers in
+// each GPC, 64 KiB in flight per SM) the SMs move less than alone (ld.cg
+// 82.7 against 110.6 bytes per cycle on the H200), though the slices see a
+// third of the sectors; yet 2 or 4 CTAs of a GPC loading the same 4 or 16
+// KiB box at the same moment take no longer than one (tma_nomcast* =
+// tma_mcast*, t7mc_rlx - t7mc_nobar = the relaxed barrier alone, both
+// GPUs), which the fixed delay of the joined data it replaces
+// (l2_merge_forward_cycles, 200 / 253) put at +28..+44%. The sharing
+// recordings are SIM_SKIP: the group runs with --heavy only (each point
+// simulates the seven, about 75 s), a grid of 9 points over 300..2000 then
+// Nelder-Mead; without --heavy the profile's value stays.
+var groupL2MergeForward = Group{Name: "l2_merge_forward", Params: []string{"l2_merge_forward_bytes_per_cycle"},
+	Benches: []string{"l2bw_sh_ld_g1", "l2bw_sh_ld_g1_x2", "l2bw_sh_ld_g2", "l2bw_sh_ld_g4",
+		"l2bw_sh_tma_g1", "l2bw_sh_tma_g1_x2", "l2bw_sh_tma_g4"},
+	Start: []float64{1000}, Lo: []float64{300}, Hi: []float64{2000}, Scan: 8}
 
 // l2MergePairs are (shared, private) recordings of the same launch shape.
 var l2MergePairs = []string{
@@ -84,4 +70,4 @@ var l2MergePairs = []string{
 	"l2bw_sh_tma_g1_x2", "l2bw_sh_tma_g264_x2",
 }
 
-func init() { Groups = append(Groups, groupsL2Merge...) }
+func init() { Groups = append(Groups, append(groupsL2Merge, groupL2MergeForward)...) }
