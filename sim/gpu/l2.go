@@ -72,6 +72,8 @@ type l2 struct {
 	// (localKey; l2fill.go), pruned at fillPrune entries
 	fill      hashTab[engine.Cycle]
 	fillPrune int
+	// q: HBM's recent utilisation, for the queueing latency (l2queue.go)
+	q dramQueue
 }
 
 // l2Req is one line of a request of one SM.
@@ -122,6 +124,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
+	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	return g
 }
 
@@ -185,6 +188,7 @@ func (g *l2) commit(views []*l2View) {
 			// line writes it back once evicted dirty: its bytes share
 			// the HBM bandwidth (dram_bytes_per_ns is read + write)
 			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+			g.q.add(float64(r.at), bytes)
 			if !r.kind.overwrites() {
 				g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 			}
@@ -315,7 +319,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
 		if !store {
-			ready = engine.Cycle(ds) + g.dramLatency(sm, s)
+			ready = engine.Cycle(ds) + g.dramLatency(sm, s) + g.q.wait(float64(at))
 			v.missSectors += n
 			v.filled(key, ready) // l2fill.go
 		}

@@ -74,7 +74,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	default:
 		ds := max(start, v.dramFree)
 		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dramFar
+		ready = engine.Cycle(ds) + g.dramFar + g.q.wait(float64(at))
 		v.missSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)
@@ -107,6 +107,7 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	g.sliceFree[s] = start + cost
 	if !g.slices[s].touch(r.line) {
 		g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+		g.q.add(float64(r.at), bytes)
 		g.commitFill(localKey(s, r.line), r.ready)
 	}
 }

@@ -81,6 +81,12 @@ type TimedConfig struct {
 	L2StoreLinesPerL2Cycle     float64
 	DRAMLatencyNs              float64
 	DRAMBytesPerNs             float64
+	// DRAMQueueCycles is HBM's queueing latency below its bandwidth limit
+	// (l2queue.go): a load that misses to HBM waits DRAMQueueCycles x
+	// rho/(1-rho) cycles more, rho the HBM's recent utilisation (bytes
+	// read and written over the last dram latency, against
+	// DRAMBytesPerNs; at most dramQueueRhoMax). 0: HBM is a pure rate.
+	DRAMQueueCycles float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -162,6 +168,7 @@ func Params() []Param {
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -390,6 +397,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.DRAMFarExtraCycles < 0 || int64(c.DRAMFarExtraCycles/2) >= c.nsToCycles(c.DRAMLatencyNs) {
 		return fmt.Errorf("timing: dram_far_extra_cycles must be in 0..2*dram latency, got %d", c.DRAMFarExtraCycles)
+	}
+	if c.DRAMQueueCycles < 0 {
+		return fmt.Errorf("timing: dram_queue_cycles must not be negative (0: HBM is a pure rate), got %g", c.DRAMQueueCycles)
 	}
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)

@@ -1,0 +1,72 @@
+package gpu
+
+import (
+	"math"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// HBM queueing latency below the bandwidth limit (validation/timing/hbm27.md).
+//
+// The HBM budget (l2.go, dramFree) is a pure rate: a miss waits only when
+// the requests of the recent past exceed dram_bytes_per_ns. The GPUs' copy
+// (gmem_copy_c*) shows a miss's latency growing with load well below that
+// limit: one SM's rate is the same at 1..16 SMs and falls by 8% (H200) /
+// 19% (H100) at 33 SMs, where HBM carries 72% / 77% of what 132 SMs reach.
+// Hundreds of channels, each a queue that requests reach at random, wait
+// as a queue does: rho/(1-rho) of a service time, rho the utilisation. The
+// model takes rho from the bytes committed to HBM (reads and write-backs)
+// over the last dram latency (an exponential average, time constant one
+// unloaded miss latency: the span over which requests share HBM with each
+// other), and adds dram_queue_cycles x rho/(1-rho) to a load's miss latency.
+// rho is capped at dramQueueRhoMax: at and above the limit the budget's own
+// wait (dramFree) takes over.
+//
+// Determinism: rho comes from the committed state only (the requests of
+// the windows before the current one, in commit order), so every partition
+// sees the same value whatever the number of goroutines.
+
+// dramQueueRhoMax caps the utilisation the queueing term sees.
+const dramQueueRhoMax = 0.9
+
+type dramQueue struct {
+	cycles float64 // dram_queue_cycles (0: no queueing term)
+	tau    float64 // the average's time constant, SM cycles
+	rate   float64 // HBM bytes per SM cycle
+	acc    float64 // decayed bytes at cycle at
+	at     float64
+}
+
+func newDRAMQueue(cycles, tau, rate float64) dramQueue {
+	return dramQueue{cycles: cycles, tau: max(tau, 1), rate: rate}
+}
+
+// add records bytes committed to HBM at cycle at (non-decreasing).
+func (q *dramQueue) add(at, bytes float64) {
+	if q.cycles == 0 {
+		return
+	}
+	if at > q.at {
+		q.acc *= math.Exp(-(at - q.at) / q.tau)
+		q.at = at
+	}
+	q.acc += bytes
+}
+
+// rho is the utilisation at cycle at.
+func (q *dramQueue) rho(at float64) float64 {
+	a := q.acc
+	if at > q.at {
+		a *= math.Exp(-(at - q.at) / q.tau)
+	}
+	return min(a/(q.tau*q.rate), dramQueueRhoMax)
+}
+
+// wait is the queueing latency a miss at cycle at adds.
+func (q *dramQueue) wait(at float64) engine.Cycle {
+	if q.cycles == 0 {
+		return 0
+	}
+	r := q.rho(at)
+	return engine.Cycle(math.Round(q.cycles * r / (1 - r)))
+}
