@@ -22,14 +22,26 @@ import (
 // at the reported clock. A launch clock at or under the cap (large grids:
 // the whole GPU's clock is already lower) loses nothing.
 
-// tensorStretch is the cycles (at clockMHz) an SM's tensor-active window
-// adds to the launch: window x (clockMHz / capMHz - 1), 0 without a cap,
-// without wgmma or with the clock at or under the cap.
+//
+// The capped clock covers the SM's whole residency, not only the tensor
+// pipe's window (session 27, validation/timing/coop27.md): the coop27
+// twins (CUTLASS's cooperative GEMM, %globaltimer beside %clock at entry,
+// epilogue start and ret) count 1800-1850 %clock MHz over the span before
+// the epilogue and over the epilogue alike (its stores on or off) at a
+// launch ncu reports at 1955, at K = 64 (2 k-tiles: the tensor pipe busy a
+// small part of the span) as at K = 512, and the launch's time outside the
+// stamped span is the same ~1.6-1.9 us at every K. sgp's whole spans
+// (tensorclock.md) gave 1794-1808, the cap itself. So an SM that ran wgmma
+// is slowed over every cycle a CTA was resident on it (its ActiveCycles).
+
+// tensorStretch is the cycles (at clockMHz) an SM that ran wgmma adds to
+// the launch: its resident cycles x (clockMHz / capMHz - 1), 0 without a
+// cap, without wgmma or with the clock at or under the cap.
 func tensorStretch(st *sm.Stats, clockMHz, capMHz float64) engine.Cycle {
 	if capMHz <= 0 || clockMHz <= capMHz || st.TensorLast <= st.TensorFirst {
 		return 0
 	}
-	w := float64(st.TensorLast - st.TensorFirst)
+	w := float64(max(st.ActiveCycles, int64(st.TensorLast-st.TensorFirst)))
 	return engine.Cycle(w*(clockMHz/capMHz-1) + 0.5)
 }
 
