@@ -22,6 +22,18 @@ import (
 // at the reported clock. A launch clock at or under the cap (large grids:
 // the whole GPU's clock is already lower) loses nothing.
 
+//
+// The capped clock covers the SM's whole residency, not only the tensor
+// pipe's window (session 27, validation/timing/coop27.md): the coop27
+// twins (CUTLASS's cooperative GEMM, %globaltimer beside %clock at entry,
+// epilogue start and ret) count 1800-1850 %clock MHz over the span before
+// the epilogue and over the epilogue alike (its stores on or off) at a
+// launch ncu reports at 1955, at K = 64 (2 k-tiles: the tensor pipe busy a
+// small part of the span) as at K = 512, and the launch's time outside the
+// stamped span is the same ~1.6-1.9 us at every K. sgp's whole spans
+// (tensorclock.md) gave 1794-1808, the cap itself. So an SM that ran wgmma
+// is slowed over every cycle a CTA was resident on it (its ActiveCycles).
+
 // The tensor restart (tensor_restart_ns; validation/timing/fa27.md): an SM
 // whose tensor pipe starts after running without it loses time while its
 // clock switches down to the tensor clock. On the H200 a single 12,300-cycle
@@ -35,9 +47,9 @@ import (
 // cycles, fa27.md) are not modelled: the threshold is not pinned and the
 // flash twins' gaps (740-1015 cycles) straddle it.
 
-// tensorStretch is the cycles (at clockMHz) an SM's tensor-active window
-// adds to the launch: window x (clockMHz / capMHz - 1) (0 without a cap or
-// with the clock at or under the cap) plus the restart, restartNs at
+// tensorStretch is the cycles (at clockMHz) an SM that ran wgmma adds to
+// the launch: its resident cycles x (clockMHz / capMHz - 1) (0 without a
+// cap or with the clock at or under the cap) plus the restart, restartNs at
 // clockMHz; 0 without wgmma.
 func tensorStretch(st *sm.Stats, clockMHz, capMHz, restartNs float64) engine.Cycle {
 	if st.TensorLast <= st.TensorFirst {
@@ -45,7 +57,8 @@ func tensorStretch(st *sm.Stats, clockMHz, capMHz, restartNs float64) engine.Cyc
 	}
 	c := restartNs * clockMHz / 1000
 	if capMHz > 0 && clockMHz > capMHz {
-		c += float64(st.TensorLast-st.TensorFirst) * (clockMHz/capMHz - 1)
+		w := float64(max(st.ActiveCycles, int64(st.TensorLast-st.TensorFirst)))
+		c += w * (clockMHz/capMHz - 1)
 	}
 	return engine.Cycle(c + 0.5)
 }

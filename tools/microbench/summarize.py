@@ -434,7 +434,7 @@ def derive(b, run):
             span = max(span, max(max(w) for w in c) - t0)
         return {"prologue_cycles": med(pro), "producer_first_tma_cycles": med(prod), "first_full_cycles": med(first),
                 "mainloop_cycles": med(loop), "epilogue_cycles": med(epi), "span_max_cycles": span}
-    if fam == "coop25":
+    if fam in ("coop25", "coop27"):
         # gen25_coop.py (helper coop, session 25): raw 32-bit %clock stamps clk[cta][12 warps][16] of the stamped
         # twins (the _plain ones have no stamps); per CTA medians (groups25_coop.go deriveCoop25)
         cl = rows(clk, 16)

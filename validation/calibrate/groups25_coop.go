@@ -19,6 +19,15 @@ func init() {
 		figures: func(*Bench) []string { return []string{NCUFigure} },
 		derive:  deriveCoop25,
 	})
+	// Family coop27 (tools/microbench/gen27_coop.py, helper coop, session
+	// 27): coop25_kK (K = 64, 256, 512) and coop25_k64_nost with
+	// %globaltimer_lo beside slots 0, 8 and 10 (slots 11-13) and %smid (14):
+	// the SM clock over the stamped span (validation/timing/coop27.md).
+	// Slots 0-10 are coop25's: the same derivation.
+	registerFamily("coop27", family{
+		figures: func(*Bench) []string { return []string{NCUFigure} },
+		derive:  deriveCoop25,
+	})
 }
 
 // deriveCoop25: clk[cta][12 warps][16] raw u32 %clock (gen25_coop.py's
