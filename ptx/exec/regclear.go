@@ -80,28 +80,51 @@ func clearRegs(xf *xfunc) (regs []int32, all bool) {
 				set(k, r)
 			}
 		}
-		next := int32(i + 1)
-		if next >= int32(n) {
-			next = -1
-		}
-		switch x.op {
-		case ptx.OpBra:
-			if len(x.ops) != 1 || x.ops[0].kind != oLabel || x.ops[0].label < 0 || int(x.ops[0].label) >= n {
-				return nil, true
-			}
-			t := x.ops[0].label
-			succ[i] = [2]int32{t, -1}
-			if x.guard >= 0 {
-				succ[i][1] = next
-			}
-		case ptx.OpRet, ptx.OpExit, ptx.OpTrap:
-			succ[i] = [2]int32{-1, -1}
-		default:
-			succ[i] = [2]int32{next, -1}
+		var ok bool
+		if succ[i], ok = succOf(xf, i); !ok {
+			return nil, true
 		}
 	}
 	// live[i]: registers some lane may read before writing, from i on.
-	// Backward sweeps to the fixpoint (sets only grow).
+	live := liveIn(succ, use, kill, words)
+	for w := 0; w < words; w++ {
+		v := live[w] | always[w]
+		for ; v != 0; v &= v - 1 {
+			regs = append(regs, int32(w*64+bits.TrailingZeros64(v)))
+		}
+	}
+	return regs, false
+}
+
+// succOf is instruction i's successors in xf's control-flow graph (-1:
+// none); false for a branch without a label the analysis can follow.
+func succOf(xf *xfunc, i int) ([2]int32, bool) {
+	n := len(xf.insts)
+	x := &xf.insts[i]
+	next := int32(i + 1)
+	if next >= int32(n) {
+		next = -1
+	}
+	switch x.op {
+	case ptx.OpBra:
+		if len(x.ops) != 1 || x.ops[0].kind != oLabel || x.ops[0].label < 0 || int(x.ops[0].label) >= n {
+			return [2]int32{}, false
+		}
+		if x.guard >= 0 {
+			return [2]int32{x.ops[0].label, next}, true
+		}
+		return [2]int32{x.ops[0].label, -1}, true
+	case ptx.OpRet, ptx.OpExit, ptx.OpTrap:
+		return [2]int32{-1, -1}, true
+	}
+	return [2]int32{next, -1}, true
+}
+
+// liveIn is, per instruction (words uint64 each), the registers live
+// before it: read by it, or live after it and not killed by it. Backward
+// sweeps to the fixpoint (sets only grow).
+func liveIn(succ [][2]int32, use, kill []uint64, words int) []uint64 {
+	n := len(succ)
 	live := make([]uint64, n*words)
 	for changed := true; changed; {
 		changed = false
@@ -115,19 +138,12 @@ func clearRegs(xf *xfunc) (regs []int32, all bool) {
 						out |= live[int(s)*words+w]
 					}
 				}
-				v := u[w] | out&^k[w]
-				if v != li[w] {
+				if v := u[w] | out&^k[w]; v != li[w] {
 					li[w] = v
 					changed = true
 				}
 			}
 		}
 	}
-	for w := 0; w < words; w++ {
-		v := live[w] | always[w]
-		for ; v != 0; v &= v - 1 {
-			regs = append(regs, int32(w*64+bits.TrailingZeros64(v)))
-		}
-	}
-	return regs, false
+	return live
 }

@@ -259,27 +259,13 @@ func slotMap(xf *xfunc) ([]int32, int) {
 				}
 			})
 		}
-		next := int32(i + 1)
-		if next >= int32(n) {
-			next = -1
-		}
-		switch x.op {
-		case ptx.OpBra:
-			if len(x.ops) != 1 || x.ops[0].kind != oLabel || x.ops[0].label < 0 || int(x.ops[0].label) >= n {
-				return nil, 0
-			}
-			succ[i] = [2]int32{x.ops[0].label, -1}
-			if x.guard >= 0 {
-				succ[i][1] = next
-			}
-		case ptx.OpRet, ptx.OpExit, ptx.OpTrap:
-			succ[i] = [2]int32{-1, -1}
-		default:
-			succ[i] = [2]int32{next, -1}
+		var ok bool
+		if succ[i], ok = succOf(xf, i); !ok {
+			return nil, 0
 		}
 	}
-	// live[i]: live before instruction i (regclear.go's sweep)
-	live := make([]uint64, n*words)
+	// live[i]: live before instruction i
+	live := liveIn(succ, use, kill, words)
 	out := make([]uint64, words)
 	liveOut := func(i int) []uint64 {
 		clear(out)
@@ -291,20 +277,6 @@ func slotMap(xf *xfunc) ([]int32, int) {
 			}
 		}
 		return out
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := n - 1; i >= 0; i-- {
-			o := liveOut(i)
-			li := live[i*words : (i+1)*words]
-			u, k := use[i*words:(i+1)*words], kill[i*words:(i+1)*words]
-			for w := 0; w < words; w++ {
-				if v := u[w] | o[w]&^k[w]; v != li[w] {
-					li[w] = v
-					changed = true
-				}
-			}
-		}
 	}
 	// interference: a write against everything live after it; the
 	// registers live at entry against each other
