@@ -22,7 +22,6 @@ import (
 // at the reported clock. A launch clock at or under the cap (large grids:
 // the whole GPU's clock is already lower) loses nothing.
 
-//
 // The capped clock covers the SM's whole residency, not only the tensor
 // pipe's window (session 27, validation/timing/coop27.md): the coop27
 // twins (CUTLASS's cooperative GEMM, %globaltimer beside %clock at entry,
