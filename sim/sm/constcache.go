@@ -124,18 +124,7 @@ func (p *paramSectors) rank(sec int32) int {
 // paramSync reports whether ptxas keeps a parameter's LDC below in: a
 // barrier (bar, barrier, barrier.cluster) or a %clock / %clock64 read.
 func paramSync(in *ptx.Inst) bool {
-	if in.Op == ptx.OpBar || in.Op == ptx.OpBarrier {
-		return true
-	}
-	if in.Op == ptx.OpMov {
-		for i := range in.Ops {
-			if o := &in.Ops[i]; o.Kind == ptx.OpdSpecial &&
-				(o.Special == ptx.SpecClock || o.Special == ptx.SpecClock64 || o.Special == ptx.SpecClockHi) {
-				return true
-			}
-		}
-	}
-	return false
+	return in.Op == ptx.OpBar || in.Op == ptx.OpBarrier || clockRead(in) // bulkclock.go
 }
 
 // newParamSectors finds the entry's loads of its own parameters at fixed
@@ -711,15 +700,7 @@ func chainSinkable(in *ptx.Inst) bool {
 	case ptx.OpCvta:
 		return strings.Contains(in.Text, "to.global")
 	case ptx.OpMov:
-		for i := range in.Ops {
-			if in.Ops[i].Kind == ptx.OpdSpecial {
-				switch in.Ops[i].Special {
-				case ptx.SpecClock, ptx.SpecClock64, ptx.SpecClockHi:
-					return false
-				}
-			}
-		}
-		return true
+		return !clockRead(in) // bulkclock.go
 	}
 	return false
 }
