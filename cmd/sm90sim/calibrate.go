@@ -290,6 +290,5 @@ func addGPUMeasureFlags(cmd *cobra.Command, f *calibrateFlags, gpu int, gpuUsage
 	cmd.Flags().IntVar(&f.gpu, "gpu", gpu, gpuUsage)
 	cmd.Flags().IntVar(&f.runs, "runs", 5, "with --gpu: launches per benchmark whose %clock64 figures are derived (median, min, max)")
 	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "with --gpu: ncu (caches flushed) profiles 3 launches of each benchmark, one ncu process a family, for auto (the empty kernels, whose figure is their sm__cycles_elapsed.max), needed (every benchmark that has no figure without it: the empty kernels, 78 whose only figure is the launch's cycles, 118 whose figures come from the flushed launches' %clock64 outputs), all, or off")
-	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
-	_ = cmd.Flags().MarkHidden("libcuda")
+	addLibcudaFlag(cmd, &f.libcuda)
 }

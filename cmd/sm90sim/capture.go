@@ -57,9 +57,8 @@ computed. Exit 1 also when no launch matched (the kernels seen are listed),
 	cmd.Flags().Int64Var(&f.maxBytes, "max-bytes", 16<<20, "refuse launches whose reachable buffers exceed this many bytes")
 	cmd.Flags().StringVar(&f.shim, "shim", os.Getenv("SM90SIM_CAPTURE_SHIM"), "directory holding the interposer's libcuda.so.1")
 	cmd.Flags().BoolVar(&f.noReplay, "no-replay", false, "skip the replay on the GPU")
-	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library for the replay")
+	addLibcudaFlag(cmd, &f.libcuda) // the replay's
 	cmd.Flags().StringVar(&f.dump, "dump", "", "keep the interposer's raw files in this (new) directory")
-	_ = cmd.Flags().MarkHidden("libcuda")
 	return cmd
 }
 

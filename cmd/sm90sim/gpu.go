@@ -28,6 +28,14 @@ type gpuFlags struct {
 	once    bool   // hidden: one launch and nothing else (the ncu child)
 }
 
+// addLibcudaFlag registers the hidden --libcuda flag (the CUDA driver
+// library the GPU commands dlopen; SM90SIM_LIBCUDA sets its default), the
+// same for every command that talks to the driver.
+func addLibcudaFlag(cmd *cobra.Command, p *string) {
+	cmd.Flags().StringVar(p, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	_ = cmd.Flags().MarkHidden("libcuda")
+}
+
 func (f *gpuFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.spec, "spec", "", "launch spec (YAML)")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report here (also on failure)")
@@ -35,9 +43,8 @@ func (f *gpuFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.warmup, "warmup", 2, "untimed launches before the timed ones")
 	cmd.Flags().IntVar(&f.repeat, "repeat", 10, "event-timed launches (median reported; 0: no timing)")
 	cmd.Flags().StringVar(&f.ncu, "ncu", "auto", "cycles from ncu's sm__cycles_elapsed.max: auto (when installed) or off")
-	cmd.Flags().StringVar(&f.libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	addLibcudaFlag(cmd, &f.libcuda)
 	cmd.Flags().BoolVar(&f.once, "once", false, "launch once: no timing, clocks or ncu (used under ncu)")
-	_ = cmd.Flags().MarkHidden("libcuda")
 	_ = cmd.Flags().MarkHidden("once")
 	_ = cmd.MarkFlagRequired("spec")
 }

@@ -75,7 +75,7 @@ func newGPULaunchesCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "directory for launches.txt and each launch's timing outputs")
 	cmd.Flags().IntVar(&ordinal, "gpu", 0, "the GPU")
-	cmd.Flags().StringVar(&libcuda, "libcuda", os.Getenv("SM90SIM_LIBCUDA"), "CUDA driver library (default libcuda.so.1)")
+	addLibcudaFlag(cmd, &libcuda)
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
