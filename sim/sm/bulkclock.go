@@ -31,12 +31,20 @@ import (
 //     one each 7-9 cycles a warp (not modelled: the PTX address chain
 //     between two stores costs the model more than that).
 //
-// clockStores marks, per PC, the plain bulk stores (not reductions: their
-// ELECT loop and bulkinterval.go set theirs) that follow another plain
-// bulk store of the same basic block with a %clock / %clock64 read
-// between the two.
-func clockStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
-	var out []bool
+// Per PC of the entry function (Lowering.bulkSt), what clockStores found.
+const (
+	notPlainStore     uint8 = iota
+	plainStoreAfter         // a plain bulk store with a clock read since the block's previous one
+	plainStoreNoClock       // a plain bulk store without one (or the block's first)
+)
+
+// clockStores classifies, per PC, the plain bulk stores (not reductions:
+// their ELECT loop and bulkinterval.go set theirs): plainStoreAfter for one
+// that follows another plain bulk store of the same basic block with a
+// %clock / %clock64 read between the two, plainStoreNoClock for the others
+// (nil: the function has none).
+func clockStores(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
+	var out []uint8
 	leaders := blockLeaders(f)
 	seen, clock := false, false // a plain store earlier in the block; a clock read after it
 	for pc := range infos {
@@ -51,11 +59,12 @@ func clockStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		if !plainBulkStore(infos[pc]) {
 			continue
 		}
+		if out == nil {
+			out = make([]uint8, len(infos))
+		}
+		out[pc] = plainStoreNoClock
 		if seen && clock {
-			if out == nil {
-				out = make([]bool, len(infos))
-			}
-			out[pc] = true
+			out[pc] = plainStoreAfter
 		}
 		seen, clock = true, false
 	}
@@ -63,7 +72,7 @@ func clockStores(f *ptx.Function, infos []*exec.InstInfo) []bool {
 }
 
 // plainBulkStore: cp.async.bulk.global.shared::cta (no tensor map, not a
-// reduction), from the instruction alone.
+// reduction), from the instruction alone (once per PC: clockStores).
 func plainBulkStore(info *exec.InstInfo) bool {
 	return info.Async == exec.AsyncBulkStore && info.Form != ptx.FormBulkReduce && !strings.Contains(info.Text, ".tensor")
 }
@@ -83,9 +92,27 @@ func clockRead(in *ptx.Inst) bool {
 	return false
 }
 
+// bulkStoreKind is clockStores' class of info; outside the entry function
+// (not classified) a plain bulk store counts as one without a clock read.
+func (l *Lowering) bulkStoreKind(info *exec.InstInfo) uint8 {
+	if l == nil {
+		return notPlainStore
+	}
+	if info.Func != l.bulkFunc {
+		if plainBulkStore(info) {
+			return plainStoreNoClock
+		}
+		return notPlainStore
+	}
+	if int(info.PC) >= len(l.bulkSt) {
+		return notPlainStore
+	}
+	return l.bulkSt[info.PC]
+}
+
 // clockStore: a plain bulk store after a clock read (clockStores).
 func (l *Lowering) clockStore(info *exec.InstInfo) bool {
-	return l != nil && l.clockSt != nil && info.Func == l.clockFunc && int(info.PC) < len(l.clockSt) && l.clockSt[info.PC]
+	return l.bulkStoreKind(info) == plainStoreAfter
 }
 
 // backToBackStore: a plain bulk store with uniform operands (no R2UR loop,
@@ -94,5 +121,5 @@ func (l *Lowering) clockStore(info *exec.InstInfo) bool {
 // an R2UR loop keep the wait (families tbulk *_el, tailst: their SASS
 // was not read for this).
 func (l *Lowering) backToBackStore(info *exec.InstInfo) bool {
-	return plainBulkStore(info) && !l.electStore(info) && !l.clockStore(info)
+	return l.bulkStoreKind(info) == plainStoreNoClock && !l.electStore(info)
 }

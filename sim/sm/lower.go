@@ -39,10 +39,10 @@ type Lowering struct {
 	descs    map[int32][]int32
 	back     map[int32]bool
 	descFunc int32
-	// clockSt: the entry function's plain bulk stores after a clock read,
-	// by PC (bulkclock.go)
-	clockSt   []bool
-	clockFunc int32
+	// bulkSt: the entry function's plain bulk stores by PC, after a clock
+	// read or not (bulkclock.go)
+	bulkSt   []uint8
+	bulkFunc int32
 }
 
 const (
@@ -93,7 +93,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
-	l.clockSt, l.clockFunc = clockStores(f, infos), int32(fi)
+	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
