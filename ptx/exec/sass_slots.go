@@ -183,9 +183,41 @@ func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
 //	div.approx.f32  FSETP; FSEL; @!P FMUL x; MUFU.RCP; FMUL             chain FSETP, FMUL, FMUL
 //	div.full.f32    2 FSETP; FSEL; @P FMUL x; @!P 2 FMUL; MUFU.RCP; FMUL chain FSETP, FMUL, FMUL, FMUL
 //	div.rn.f32      MUFU.RCP; FCHK; 5 FFMA; @!P0 BRA (BSSY/BSYNC, CALL)  chain 5 FFMA, FCHK
+//
+// InFlight is how many of one warp's independent divisions ptxas overlaps
+// (session 28, cuobjdump of fpalu_div*_c8, 8 independent chains unrolled
+// 16 times): div.approx software-pipelines three (its MUFU.RCPs rotate
+// over scoreboards SB0-SB2, each FMUL waits for the one three back);
+// div.full interleaves a few at the loop's top, then runs every division
+// whole before the next (FSETP, FSETP, FSEL, three predicated FMULs,
+// MUFU.RCP, FMUL, the next FSETP waiting on that FMUL: one division in
+// flight); div.rn is one BSSY/BSYNC region each (its slow-path CALL), so
+// ptxas cannot move another division into it: one in flight.
 type FloatDivMix struct {
 	ALU, FP32, MUFU, Chain int32
+	InFlight               int32
 	Check                  bool
+}
+
+// FloatDivisionShared is the SASS of a 32-bit float division by a divisor
+// whose reciprocal an earlier division of its block computed (ptxas
+// computes one MUFU.RCP per divisor: the flash twin tph_flash_attn_1x128's
+// epilogue has 2 for its 32 div.full.f32 by two registers, cuobjdump): the
+// dividend's scaling (full: FMUL by 0.25, FSEL, @!P FMUL by 2^24; approx:
+// FMUL by 2^24, FSEL) and the FMUL by the reciprocal; no MUFU, no compare.
+// ok false for other instructions and for div.rn (each keeps its FCHK and
+// slow path).
+func FloatDivisionShared(info *InstInfo) (m FloatDivMix, ok bool) {
+	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 || info.Bits != 32 {
+		return m, false
+	}
+	switch {
+	case strings.Contains(info.Text, ".approx"):
+		return FloatDivMix{ALU: 1, FP32: 2, Chain: 3}, true
+	case strings.Contains(info.Text, ".full"):
+		return FloatDivMix{ALU: 1, FP32: 3, Chain: 4}, true
+	}
+	return m, false
 }
 
 // FloatDivisionMix is a 32-bit float division's SASS (ok false for other
@@ -196,9 +228,9 @@ func FloatDivisionMix(info *InstInfo) (m FloatDivMix, ok bool) {
 	}
 	switch {
 	case strings.Contains(info.Text, ".approx"):
-		return FloatDivMix{ALU: 2, FP32: 2, MUFU: 1, Chain: 3}, true
+		return FloatDivMix{ALU: 2, FP32: 2, MUFU: 1, Chain: 3, InFlight: 3}, true
 	case strings.Contains(info.Text, ".full"):
-		return FloatDivMix{ALU: 3, FP32: 4, MUFU: 1, Chain: 4}, true
+		return FloatDivMix{ALU: 3, FP32: 4, MUFU: 1, Chain: 4, InFlight: 1}, true
 	}
-	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, Check: true}, true
+	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, InFlight: 1, Check: true}, true
 }

@@ -123,6 +123,12 @@ type warpState struct {
 	arriveAt  engine.Cycle
 	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
+	// fdivDone: the result cycles of the warp's last float divisions,
+	// newest first (fdiv.go: fdivWindowFree)
+	fdivDone [fdivWindow]engine.Cycle
+	// fdivRcp: the last float divisions with their own MUFU.RCP, newest
+	// first (fdiv.go: fdivOwners)
+	fdivRcp [4]fdivRcp
 	// mioLoadAt: when the warp's last shared load (LDS, LDSM) starts on
 	// the shared-memory port (mioqueue.go mioWarpReady)
 	mioLoadAt engine.Cycle
@@ -363,6 +369,15 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	spill := en.spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
 	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
+	fdiv, isFdiv := exec.FloatDivisionMix(info)
+	fdivOwner := int32(-1)
+	if isFdiv {
+		if fdivOwner = s.code.low.fdivOwner(info); fdivOwner >= 0 {
+			// the divisor's reciprocal is an earlier division's (fdiv.go)
+			fdiv, _ = exec.FloatDivisionShared(info)
+			slots = engine.Cycle(fdiv.ALU+fdiv.FP32) + engine.Cycle(spill)
+		}
+	}
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -373,7 +388,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			sp.bankDebt -= float64(d)
 		}
 	}
-	s.Stats.SASSInstructions += int64(info.Slots) + int64(spill)
+	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
@@ -391,7 +406,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			s.Stats.PipeBusy[u.p] += int64(b)
 		}
 	}
-	fdiv, isFdiv := exec.FloatDivisionMix(info)
 	if isFdiv {
 		// a float division's MUFU.RCP and compares (fdiv.go)
 		s.fdivPipes(sp, fdiv, now)
@@ -425,6 +439,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if isFdiv {
 		busy = engine.Cycle(int(fdiv.FP32) * pt.IntervalCycles)
 		lat = s.fdivLatency(fdiv) // fdiv.go
+		if fdivOwner >= 0 {
+			// the dividend's scaling, then the multiply by the reciprocal
+			lat = engine.Cycle(int(fdiv.Chain) * pt.LatencyCycles)
+			lat = max(lat, ws.fdivRcpAt(fdivOwner)-now)
+		} else {
+			ws.fdivIssued(int32(info.PC), now+lat)
+		}
 	}
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go
