@@ -53,7 +53,10 @@ func (s *SM) fdivMufuFree(sp *subPart, info *exec.InstInfo) engine.Cycle {
 	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 {
 		return 0
 	}
-	if _, ok := exec.FloatDivisionMix(info); !ok || s.code.low.fdivOwner(info) >= 0 {
+	if _, ok := exec.FloatDivisionMix(info); !ok {
+		return 0
+	}
+	if _, shared := s.code.low.divOwner(info); shared {
 		return 0 // a shared reciprocal: no MUFU.RCP
 	}
 	return sp.pipeFree[ptx.PipeMUFU]
@@ -71,14 +74,17 @@ const fdivWindow = 3
 // loop taking nearly a division's latency per division: 37.7 and 57.3
 // cycles against 45.4 and 57.9 for one dependent chain; div.approx overlaps
 // three: 12.3 cycles).
-// A division by a shared reciprocal (fdivOwners) is not gated and does not
+// A division by a shared reciprocal (divOwners) is not gated and does not
 // count.
 func (s *SM) fdivWindowFree(ws *warpState, info *exec.InstInfo) engine.Cycle {
 	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 {
 		return 0
 	}
 	m, ok := exec.FloatDivisionMix(info)
-	if !ok || m.InFlight < 1 || int(m.InFlight) > fdivWindow || s.code.low.fdivOwner(info) >= 0 {
+	if !ok || m.InFlight < 1 || int(m.InFlight) > fdivWindow {
+		return 0
+	}
+	if _, shared := s.code.low.divOwner(info); shared {
 		return 0
 	}
 	return ws.fdivDone[m.InFlight-1]
@@ -99,19 +105,69 @@ type fdivRcp struct {
 	at engine.Cycle
 }
 
-// fdivOwners finds, per PC of f, the float divisions (div.approx /
-// div.full .f32, unguarded) by a divisor register that an earlier such
-// division of the same block and form divided by, the register unwritten
-// in between: ptxas computes that divisor's MUFU.RCP once and the later
-// division only scales its dividend and multiplies
-// (exec.FloatDivisionShared). The value is the earlier division's PC, -1
-// for the others; nil when f has none.
-func fdivOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
+// divOwners finds, per PC of f, the divisions whose divisor's reciprocal
+// ptxas computes elsewhere: a float division (div.approx / div.full .f32)
+// or 32-bit integer div / rem (unguarded) by a divisor register that an
+// earlier division of the same block and kind divided by, the register
+// unwritten in between (the value: that division's PC; ptxas computes the
+// reciprocal once, exec.FloatDivisionShared / IntDivisionShared), or by a
+// register its innermost loop does not write (divHoisted: ptxas computes
+// the reciprocal before the loop; idivtput_u32's SASS). -1 for the others;
+// nil when f has none.
+func divOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 	type key struct {
 		r    int32
-		full bool
+		kind uint8
+	}
+	kindOf := func(pc int) uint8 {
+		in, inf := &f.Insts[pc], infos[pc]
+		if in.Guard >= 0 || len(in.Ops) != 3 || in.Ops[2].Kind != ptx.OpdReg {
+			return 0
+		}
+		if _, ok := exec.FloatDivisionShared(inf); ok {
+			if strings.Contains(inf.Text, ".full") {
+				return 2
+			}
+			return 1
+		}
+		if _, _, ok := exec.IntDivisionShared(inf); ok {
+			if strings.Contains(inf.Text, ".s") {
+				return 4
+			}
+			return 3
+		}
+		return 0
+	}
+	// the innermost loop around each PC: a backward branch's [target, branch]
+	loopLo, loopHi := make([]int32, len(f.Insts)), make([]int32, len(f.Insts))
+	for i := range loopLo {
+		loopLo[i] = -1
+	}
+	for b := range f.Insts {
+		if f.Insts[b].Op != ptx.OpBra {
+			continue
+		}
+		for _, o := range f.Insts[b].Ops {
+			if o.Kind != ptx.OpdLabel || o.Label < 0 || int(o.Label) > b {
+				continue
+			}
+			for pc := int(o.Label); pc <= b; pc++ {
+				if loopLo[pc] < 0 || int(loopHi[pc]-loopLo[pc]) > b-int(o.Label) {
+					loopLo[pc], loopHi[pc] = o.Label, int32(b)
+				}
+			}
+		}
 	}
 	var own []int32
+	set := func(pc int, o int32) {
+		if own == nil {
+			own = make([]int32, len(f.Insts))
+			for i := range own {
+				own[i] = -1
+			}
+		}
+		own[pc] = o
+	}
 	seen := map[key]int32{}
 	target := f.LabelTargets()
 	for pc := range f.Insts {
@@ -119,18 +175,14 @@ func fdivOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 		if target[pc] {
 			clear(seen) // a branch target starts a block
 		}
-		if _, ok := exec.FloatDivisionShared(infos[pc]); ok && in.Guard < 0 && len(in.Ops) == 3 && in.Ops[2].Kind == ptx.OpdReg {
-			k := key{in.Ops[2].Reg, strings.Contains(infos[pc].Text, ".full")}
-			if o, ok := seen[k]; ok {
-				if own == nil {
-					own = make([]int32, len(f.Insts))
-					for i := range own {
-						own[i] = -1
-					}
-				}
-				own[pc] = o
+		if k := kindOf(pc); k != 0 {
+			r := in.Ops[2].Reg
+			if lo := loopLo[pc]; lo >= 0 && !definedIn(infos, r, int(lo), int(loopHi[pc])) {
+				set(pc, divHoisted)
+			} else if o, ok := seen[key{r, k}]; ok {
+				set(pc, o)
 			} else {
-				seen[k] = int32(pc)
+				seen[key{r, k}] = int32(pc)
 			}
 		}
 		for _, r := range infos[pc].Defs {
@@ -147,19 +199,37 @@ func fdivOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 	return own
 }
 
-// fdivOwner is the PC of the division whose reciprocal info's division
-// reuses (fdivOwners), or -1.
-func (l *Lowering) fdivOwner(info *exec.InstInfo) int32 {
-	if l == nil || l.sched == nil || l.sched.fdivOwner == nil || int(info.Func) != l.sched.entry ||
-		int(info.PC) >= len(l.sched.fdivOwner) {
-		return -1
+// divHoisted: divOwners's mark of a division whose reciprocal ptxas
+// computes before the loop.
+const divHoisted = -2
+
+// definedIn: some instruction of infos[lo..hi] writes r.
+func definedIn(infos []*exec.InstInfo, r int32, lo, hi int) bool {
+	for pc := lo; pc <= hi && pc < len(infos); pc++ {
+		if slicesContains(infos[pc].Defs, r) {
+			return true
+		}
 	}
-	return l.sched.fdivOwner[info.PC]
+	return false
+}
+
+// divOwner is the PC of the division whose reciprocal info's division
+// reuses, divHoisted, or -1 (divOwners); shared is whether it is not -1.
+func (l *Lowering) divOwner(info *exec.InstInfo) (owner int32, shared bool) {
+	if l == nil || l.sched == nil || l.sched.divOwner == nil || int(info.Func) != l.sched.entry ||
+		int(info.PC) >= len(l.sched.divOwner) {
+		return -1, false
+	}
+	o := l.sched.divOwner[info.PC]
+	return o, o != -1
 }
 
 // fdivRcpAt is when the reciprocal of the warp's division at PC owner is
-// ready (its result cycle; 0 when no longer recorded).
+// ready (its result cycle; 0 when no longer recorded or hoisted).
 func (ws *warpState) fdivRcpAt(owner int32) engine.Cycle {
+	if owner < 0 {
+		return 0
+	}
 	for _, r := range ws.fdivRcp {
 		if r.pc == owner {
 			return r.at

@@ -44,7 +44,7 @@ A:
 }
 `
 
-func TestFdivOwners(t *testing.T) {
+func TestDivOwners(t *testing.T) {
 	_, k, l := lowered(t, fdivSharePTX)
 	var divs []*exec.InstInfo
 	for _, inf := range k.Infos() {
@@ -57,7 +57,7 @@ func TestFdivOwners(t *testing.T) {
 	}
 	own := make([]int32, len(divs))
 	for i, d := range divs {
-		own[i] = l.fdivOwner(d)
+		own[i], _ = l.divOwner(d)
 	}
 	d1 := divs[0].PC
 	d3 := divs[2].PC

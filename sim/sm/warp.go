@@ -127,7 +127,7 @@ type warpState struct {
 	// newest first (fdiv.go: fdivWindowFree)
 	fdivDone [fdivWindow]engine.Cycle
 	// fdivRcp: the last float divisions with their own MUFU.RCP, newest
-	// first (fdiv.go: fdivOwners)
+	// first (fdiv.go: divOwners)
 	fdivRcp [4]fdivRcp
 	// mioLoadAt: when the warp's last shared load (LDS, LDSM) starts on
 	// the shared-memory port (mioqueue.go mioWarpReady)
@@ -369,13 +369,21 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	spill := en.spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
 	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
+	fullSlots := slots // a division's latency counts its whole sequence
 	fdiv, isFdiv := exec.FloatDivisionMix(info)
-	fdivOwner := int32(-1)
-	if isFdiv {
-		if fdivOwner = s.code.low.fdivOwner(info); fdivOwner >= 0 {
-			// the divisor's reciprocal is an earlier division's (fdiv.go)
-			fdiv, _ = exec.FloatDivisionShared(info)
-			slots = engine.Cycle(fdiv.ALU+fdiv.FP32) + engine.Cycle(spill)
+	mix, isSeq := exec.SequenceMix(info)
+	divOwner, divShared := int32(-1), false
+	if isFdiv || isSeq && info.Bits == 32 {
+		// the divisor's reciprocal is an earlier division's or computed
+		// before the loop (fdiv.go: divOwners)
+		divOwner, divShared = s.code.low.divOwner(info)
+	}
+	if divShared && isFdiv {
+		fdiv, _ = exec.FloatDivisionShared(info)
+		slots = engine.Cycle(fdiv.ALU+fdiv.FP32) + engine.Cycle(spill)
+	} else if divShared {
+		if m, n, ok := exec.IntDivisionShared(info); ok {
+			mix, slots = m, engine.Cycle(n)+engine.Cycle(spill)
 		}
 	}
 	sp.issueFree = now + slots
@@ -390,7 +398,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
-	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
 		// a division's or 64-bit multiply's SASS occupies the pipes of its
 		// instructions: the multiplies the IMAD pipe (below, IMAD.WIDE and
@@ -439,10 +446,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if isFdiv {
 		busy = engine.Cycle(int(fdiv.FP32) * pt.IntervalCycles)
 		lat = s.fdivLatency(fdiv) // fdiv.go
-		if fdivOwner >= 0 {
+		if divShared {
 			// the dividend's scaling, then the multiply by the reciprocal
 			lat = engine.Cycle(int(fdiv.Chain) * pt.LatencyCycles)
-			lat = max(lat, ws.fdivRcpAt(fdivOwner)-now)
+			lat = max(lat, ws.fdivRcpAt(divOwner)-now)
 		} else {
 			ws.fdivIssued(int32(info.PC), now+lat)
 		}
@@ -470,7 +477,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
 			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
-			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(slots)+0.5)
+			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(fullSlots)+0.5)
+			if u, alu, ok := exec.IntDivisionSignedPath(info); ok && divShared {
+				// the reciprocal computed elsewhere: the unsigned path on
+				// |dividend| and two ALU instructions (idiv_div_s32)
+				ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u)+0.5) +
+					engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+			}
 		}
 	}
 	why := resultWhy(info.Pipe)
