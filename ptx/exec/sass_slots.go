@@ -183,9 +183,85 @@ func divisionMix(info *InstInfo) (m SeqMix, ok bool) {
 //	div.approx.f32  FSETP; FSEL; @!P FMUL x; MUFU.RCP; FMUL             chain FSETP, FMUL, FMUL
 //	div.full.f32    2 FSETP; FSEL; @P FMUL x; @!P 2 FMUL; MUFU.RCP; FMUL chain FSETP, FMUL, FMUL, FMUL
 //	div.rn.f32      MUFU.RCP; FCHK; 5 FFMA; @!P0 BRA (BSSY/BSYNC, CALL)  chain 5 FFMA, FCHK
+//
+// InFlight is how many of one warp's independent divisions ptxas overlaps
+// (session 28, cuobjdump of fpalu_div*_c8, 8 independent chains unrolled
+// 16 times): div.approx software-pipelines three (its MUFU.RCPs rotate
+// over scoreboards SB0-SB2, each FMUL waits for the one three back);
+// div.full interleaves a few at the loop's top, then runs every division
+// whole before the next (FSETP, FSETP, FSEL, three predicated FMULs,
+// MUFU.RCP, FMUL, the next FSETP waiting on that FMUL: one division in
+// flight); div.rn is one BSSY/BSYNC region each (its slow-path CALL), so
+// ptxas cannot move another division into it: one in flight.
 type FloatDivMix struct {
 	ALU, FP32, MUFU, Chain int32
+	InFlight               int32
 	Check                  bool
+}
+
+// IntDivisionShared is the SASS of a 32-bit integer div/rem by a divisor
+// whose reciprocal an earlier division computed (same register, same
+// signedness) or ptxas hoisted out of the loop (cuobjdump, session 28:
+// idivtput_u32's loop, 16 divisions by 4 loop-invariant divisors, has no
+// I2F, MUFU or F2I and 163 instructions; idiv_div_u32 / _rem_u32 / _s32,
+// 32 dependent divisions by one divisor, one I2F, MUFU.RCP, F2I an
+// iteration): the Slots less the reciprocal's (unsigned 8: I2F.U32.RP,
+// MUFU.RCP, VIADD, F2I, IMAD.MOV, IMAD, IMAD.HI and the zero-divisor
+// compare; signed 12: the divisor's IABS, its sign and the ~d of the
+// zero-divisor select besides), so 10 for div.u32 (idiv_div_u32: 333
+// instructions / 32), 9 for rem.u32 (301 / 32), 14 for div.s32 (464 /
+// 32): one IMAD.HI (the quotient estimate), the IMADs of the remainder (2;
+// signed 4 with the negations), the compares, selects and adds on the ALU.
+// slots is the issue slots; ok false for other instructions.
+func IntDivisionShared(info *InstInfo) (m SeqMix, slots int32, ok bool) {
+	if (info.Op != ptx.OpDiv && info.Op != ptx.OpRem) || info.Pipe != ptx.PipeIMAD || info.Bits != 32 {
+		return m, 0, false
+	}
+	rcp, imad := int32(8), int32(2)
+	if strings.Contains(info.Text, ".s") {
+		rcp, imad = 12, 4
+	}
+	slots = info.Slots - rcp
+	if slots < imad+1 {
+		return m, 0, false
+	}
+	return SeqMix{IMADWide: 1, IMAD: imad, ALU: slots - imad - 1}, slots, true
+}
+
+// IntDivisionSignedPath is, for a 32-bit signed div / rem whose reciprocal
+// is computed elsewhere (IntDivisionShared), its dependent path through the
+// dividend as the unsigned form's slots and the ALU instructions it adds:
+// the signed SASS (idiv_div_s32, cuobjdump) is the unsigned one's on
+// |dividend| with the dividend's IABS before it and the quotient's negation
+// (@!P IMAD.MOV) after; its other sign work (the sign's LOP3 and ISETP, the
+// divisor's IABS and ~d) is off that path. ok false for other instructions.
+func IntDivisionSignedPath(info *InstInfo) (unsignedSlots, alu int32, ok bool) {
+	if _, _, shared := IntDivisionShared(info); !shared || !strings.Contains(info.Text, ".s") {
+		return 0, 0, false
+	}
+	// div.s32 26 slots, div.u32 18: 4 in the reciprocal (12 against 8), 4 in the rest (14 against 10)
+	return info.Slots - 8, 2, true
+}
+
+// FloatDivisionShared is the SASS of a 32-bit float division by a divisor
+// whose reciprocal an earlier division of its block computed (ptxas
+// computes one MUFU.RCP per divisor: the flash twin tph_flash_attn_1x128's
+// epilogue has 2 for its 32 div.full.f32 by two registers, cuobjdump): the
+// dividend's scaling (full: FMUL by 0.25, FSEL, @!P FMUL by 2^24; approx:
+// FMUL by 2^24, FSEL) and the FMUL by the reciprocal; no MUFU, no compare.
+// ok false for other instructions and for div.rn (each keeps its FCHK and
+// slow path).
+func FloatDivisionShared(info *InstInfo) (m FloatDivMix, ok bool) {
+	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 || info.Bits != 32 {
+		return m, false
+	}
+	switch {
+	case strings.Contains(info.Text, ".approx"):
+		return FloatDivMix{ALU: 1, FP32: 2, Chain: 3}, true
+	case strings.Contains(info.Text, ".full"):
+		return FloatDivMix{ALU: 1, FP32: 3, Chain: 4}, true
+	}
+	return m, false
 }
 
 // FloatDivisionMix is a 32-bit float division's SASS (ok false for other
@@ -196,9 +272,9 @@ func FloatDivisionMix(info *InstInfo) (m FloatDivMix, ok bool) {
 	}
 	switch {
 	case strings.Contains(info.Text, ".approx"):
-		return FloatDivMix{ALU: 2, FP32: 2, MUFU: 1, Chain: 3}, true
+		return FloatDivMix{ALU: 2, FP32: 2, MUFU: 1, Chain: 3, InFlight: 3}, true
 	case strings.Contains(info.Text, ".full"):
-		return FloatDivMix{ALU: 3, FP32: 4, MUFU: 1, Chain: 4}, true
+		return FloatDivMix{ALU: 3, FP32: 4, MUFU: 1, Chain: 4, InFlight: 1}, true
 	}
-	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, Check: true}, true
+	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, InFlight: 1, Check: true}, true
 }

@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"strings"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -54,5 +56,184 @@ func (s *SM) fdivMufuFree(sp *subPart, info *exec.InstInfo) engine.Cycle {
 	if _, ok := exec.FloatDivisionMix(info); !ok {
 		return 0
 	}
+	if _, shared := s.code.low.divOwner(info); shared {
+		return 0 // a shared reciprocal: no MUFU.RCP
+	}
 	return sp.pipeFree[ptx.PipeMUFU]
+}
+
+// fdivWindow is the most float divisions ptxas overlaps in one warp
+// (exec.FloatDivMix.InFlight: three for div.approx).
+const fdivWindow = 3
+
+// fdivWindowFree is the earliest issue of a float division (0 for other
+// instructions): the result of the division InFlight back in the warp's
+// issue order. ptxas keeps at most that many of one warp's divisions in
+// flight however many independent ones the PTX has (cuobjdump of
+// fpalu_div*_c8: div.full and div.rn run whole one after the other, the
+// loop taking nearly a division's latency per division: 37.7 and 57.3
+// cycles against 45.4 and 57.9 for one dependent chain; div.approx overlaps
+// three: 12.3 cycles).
+// A division by a shared reciprocal (divOwners) is not gated and does not
+// count.
+func (s *SM) fdivWindowFree(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if info.Op != ptx.OpDiv || info.Pipe != ptx.PipeFP32 {
+		return 0
+	}
+	m, ok := exec.FloatDivisionMix(info)
+	if !ok || m.InFlight < 1 || int(m.InFlight) > fdivWindow {
+		return 0
+	}
+	if _, shared := s.code.low.divOwner(info); shared {
+		return 0
+	}
+	return ws.fdivDone[m.InFlight-1]
+}
+
+// fdivIssued records an issued float division (the one at PC pc, with its
+// own MUFU.RCP) and its result cycle.
+func (ws *warpState) fdivIssued(pc int32, ready engine.Cycle) {
+	copy(ws.fdivDone[1:], ws.fdivDone[:fdivWindow-1])
+	ws.fdivDone[0] = ready
+	copy(ws.fdivRcp[1:], ws.fdivRcp[:len(ws.fdivRcp)-1])
+	ws.fdivRcp[0] = fdivRcp{pc, ready}
+}
+
+// fdivRcp is a division's PC and its result cycle.
+type fdivRcp struct {
+	pc int32
+	at engine.Cycle
+}
+
+// divOwners finds, per PC of f, the divisions whose divisor's reciprocal
+// ptxas computes elsewhere: a float division (div.approx / div.full .f32)
+// or 32-bit integer div / rem (unguarded) by a divisor register that an
+// earlier division of the same block and kind divided by, the register
+// unwritten in between (the value: that division's PC; ptxas computes the
+// reciprocal once, exec.FloatDivisionShared / IntDivisionShared), or by a
+// register its innermost loop does not write (divHoisted: ptxas computes
+// the reciprocal before the loop; idivtput_u32's SASS). -1 for the others;
+// nil when f has none.
+func divOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
+	type key struct {
+		r    int32
+		kind uint8
+	}
+	kindOf := func(pc int) uint8 {
+		in, inf := &f.Insts[pc], infos[pc]
+		if in.Guard >= 0 || len(in.Ops) != 3 || in.Ops[2].Kind != ptx.OpdReg {
+			return 0
+		}
+		if _, ok := exec.FloatDivisionShared(inf); ok {
+			if strings.Contains(inf.Text, ".full") {
+				return 2
+			}
+			return 1
+		}
+		if _, _, ok := exec.IntDivisionShared(inf); ok {
+			if strings.Contains(inf.Text, ".s") {
+				return 4
+			}
+			return 3
+		}
+		return 0
+	}
+	// the innermost loop around each PC: a backward branch's [target, branch]
+	loopLo, loopHi := make([]int32, len(f.Insts)), make([]int32, len(f.Insts))
+	for i := range loopLo {
+		loopLo[i] = -1
+	}
+	for b := range f.Insts {
+		if f.Insts[b].Op != ptx.OpBra {
+			continue
+		}
+		for _, o := range f.Insts[b].Ops {
+			if o.Kind != ptx.OpdLabel || o.Label < 0 || int(o.Label) > b {
+				continue
+			}
+			for pc := int(o.Label); pc <= b; pc++ {
+				if loopLo[pc] < 0 || int(loopHi[pc]-loopLo[pc]) > b-int(o.Label) {
+					loopLo[pc], loopHi[pc] = o.Label, int32(b)
+				}
+			}
+		}
+	}
+	var own []int32
+	set := func(pc int, o int32) {
+		if own == nil {
+			own = make([]int32, len(f.Insts))
+			for i := range own {
+				own[i] = -1
+			}
+		}
+		own[pc] = o
+	}
+	seen := map[key]int32{}
+	target := f.LabelTargets()
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if target[pc] {
+			clear(seen) // a branch target starts a block
+		}
+		if k := kindOf(pc); k != 0 {
+			r := in.Ops[2].Reg
+			if lo := loopLo[pc]; lo >= 0 && !definedIn(infos, r, int(lo), int(loopHi[pc])) {
+				set(pc, divHoisted)
+			} else if o, ok := seen[key{r, k}]; ok {
+				set(pc, o)
+			} else {
+				seen[key{r, k}] = int32(pc)
+			}
+		}
+		for _, r := range infos[pc].Defs {
+			for k := range seen {
+				if k.r == r {
+					delete(seen, k)
+				}
+			}
+		}
+		if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit || in.Op == ptx.OpCall {
+			clear(seen) // a branch ends it
+		}
+	}
+	return own
+}
+
+// divHoisted: divOwners's mark of a division whose reciprocal ptxas
+// computes before the loop.
+const divHoisted = -2
+
+// definedIn: some instruction of infos[lo..hi] writes r.
+func definedIn(infos []*exec.InstInfo, r int32, lo, hi int) bool {
+	for pc := lo; pc <= hi && pc < len(infos); pc++ {
+		if slicesContains(infos[pc].Defs, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// divOwner is the PC of the division whose reciprocal info's division
+// reuses, divHoisted, or -1 (divOwners); shared is whether it is not -1.
+func (l *Lowering) divOwner(info *exec.InstInfo) (owner int32, shared bool) {
+	if l == nil || l.sched == nil || l.sched.divOwner == nil || int(info.Func) != l.sched.entry ||
+		int(info.PC) >= len(l.sched.divOwner) {
+		return -1, false
+	}
+	o := l.sched.divOwner[info.PC]
+	return o, o != -1
+}
+
+// fdivRcpAt is when the reciprocal of the warp's division at PC owner is
+// ready (its result cycle; 0 when no longer recorded or hoisted).
+func (ws *warpState) fdivRcpAt(owner int32) engine.Cycle {
+	if owner < 0 {
+		return 0
+	}
+	for _, r := range ws.fdivRcp {
+		if r.pc == owner {
+			return r.at
+		}
+	}
+	return 0
 }

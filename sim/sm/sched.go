@@ -100,6 +100,10 @@ type schedule struct {
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
+	// divOwner: per PC of the entry function, the division whose
+	// reciprocal the division there reuses, divHoisted, or -1 (fdiv.go:
+	// divOwners; nil: none)
+	divOwner []int32
 }
 
 // newSchedule builds the schedule of kernel k; fi is the entry function,
@@ -214,6 +218,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			s.armBra[order[pc]] = true // the instruction the arm's last slot issues
 		}
 	}
+	s.divOwner = divOwners(f, infos) // fdiv.go
 	hoist := chainHoists(f, infos, setp, jt, brs.shape)
 	for pc, sh := range brs.shape {
 		if sh == brMerged || sh == brIfConv {

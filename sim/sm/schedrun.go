@@ -55,10 +55,42 @@ var schedInterval = [ptx.NumPipes]int{ptx.PipeShared: 4, ptx.PipeALU: 2, ptx.Pip
 // one warp, each pipe one per 4).
 const schedShflLat = 24
 
+// schedMbarLat: an mbarrier test_wait's or arrive's result latency in
+// ptxas's model (xchain_mbar_test 42.8 cycles a dependent test_wait on the
+// H200, xchain_mbar_arrive 33.7).
+const schedMbarLat = 40
+
+// mbarWindow is, for a straight-line mbarrier test_wait or arrive (of the
+// CTA's shared memory, result to a register, unguarded), how many of them
+// ptxas keeps in flight ahead of their results' readers; 0 for other
+// instructions. ptxas issues them back to back and reads each result
+// later, as a load's (cuobjdump of mbtput_test and mbtput_arrive, session
+// 28): SYNCS.PHASECHK.TRANS64 rotates over scoreboards SB0-SB2, the
+// @!P IMAD.MOV / VIADD reading a phase check's predicate waiting for the
+// one three back; SYNCS.ARRIVE.TRANS64.A1T0 over SB0-SB3, two arrives a
+// scoreboard, its IADD3s reading eight back. In the PTX order each
+// result's selp / cvt waited right behind it (mbtput_test 38.6 cycles an op
+// against the GPU's 15.4: a test_wait's latency each).
+func mbarWindow(inf *exec.InstInfo, in *ptx.Inst) int {
+	if inf.Op != ptx.OpMbarrier || in.Guard >= 0 || len(inf.Defs) == 0 {
+		return 0
+	}
+	switch {
+	case in.Mods.Sub == "test_wait" && in.Mods.Space != ptx.SpaceSharedCluster:
+		return 3
+	case plainArrive(in):
+		return 8
+	}
+	return 0
+}
+
 // movable: the instruction may be reordered by the schedule.
 func movable(inf *exec.InstInfo, in *ptx.Inst) bool {
 	if inf.Op == ptx.OpFence && inf.Form == ptx.FormFenceNone {
 		return true // fence.mbarrier_init: a NOP (microbench fence7_mbinit's SASS)
+	}
+	if mbarWindow(inf, in) > 0 {
+		return true // scheduleRun keeps their order and window
 	}
 	switch inf.Pipe {
 	case ptx.PipeALU, ptx.PipeIMAD, ptx.PipeFP32, ptx.PipeFP64, ptx.PipeMUFU, ptx.PipeConv:
@@ -111,10 +143,15 @@ type schedView struct {
 func runOrder(v schedView) []int32 {
 	n := len(v.infos)
 	order := identity(n)
+	mov := make([]bool, n)
+	for i := range mov {
+		mov[i] = movable(v.infos[i], v.insts[i])
+	}
+	loneMbars(v, mov)
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end-start > 1 {
-			scheduleRun(v.infos, v.kinds, start, end, order)
+			scheduleRun(v.infos, v.kinds, v.insts, start, end, order)
 		}
 		start = -1
 	}
@@ -122,7 +159,7 @@ func runOrder(v schedView) []int32 {
 		if v.target[i] {
 			flush(i)
 		}
-		if !movable(v.infos[i], v.insts[i]) {
+		if !mov[i] {
 			flush(i)
 			continue
 		}
@@ -137,12 +174,39 @@ func runOrder(v schedView) []int32 {
 	return order
 }
 
+// loneMbars pins (mov false) the mbarrier operations mbarWindow admits
+// that are alone in their stretch of movable instructions: with no other
+// to issue ahead of its reader there is nothing of ptxas's window to show
+// (mbwait_test's loop, one test_wait an iteration into the next one's
+// address: moving it took the model from 71 to 61 cycles an iteration
+// against the GPU's 75, t6tx_tw_l1 from 58 to 48 against 60).
+func loneMbars(v schedView, mov []bool) {
+	n := len(mov)
+	for a := 0; a < n; {
+		if !mov[a] {
+			a++
+			continue
+		}
+		b, cnt, at := a, 0, -1
+		for b < n && mov[b] && (b == a || !v.target[b]) {
+			if mbarWindow(v.infos[b], v.insts[b]) > 0 {
+				cnt, at = cnt+1, b
+			}
+			b++
+		}
+		if cnt == 1 {
+			mov[at] = false
+		}
+		a = b
+	}
+}
+
 // schedEdge: instruction to waits lat cycles after from issues (0: only
 // after it, a false dependence).
 type schedEdge struct{ to, lat int }
 
 // scheduleRun list-schedules infos[a:b] and writes the run's order.
-func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32) {
+func scheduleRun(infos []*exec.InstInfo, kinds []uint8, insts []*ptx.Inst, a, b int, order []int32) {
 	n := b - a
 	succ := make([][]schedEdge, n)
 	npred := make([]int, n)
@@ -158,6 +222,9 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 		}
 		if hi, wide := imadForm(inf); hi || wide {
 			lat[j] = 2 * schedLat[ptx.PipeIMAD]
+		}
+		if insts != nil && mbarWindow(inf, insts[a+j]) > 0 {
+			lat[j] = schedMbarLat
 		}
 		if schedFree(inf, kinds[a+j]) {
 			lat[j] = 0
@@ -188,6 +255,29 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 		for _, r := range inf.Defs {
 			lastDef[r] = j
 			readers[r] = readers[r][:0]
+		}
+	}
+	// mbarrier operations keep their order; the k-th issues after the
+	// first reader of the result of the one its window back (mbarWindow)
+	if insts != nil {
+		var mbars []int
+		for j := 0; j < n; j++ {
+			w := mbarWindow(infos[a+j], insts[a+j])
+			if w == 0 {
+				continue
+			}
+			if len(mbars) > 0 {
+				p := mbars[len(mbars)-1]
+				succ[p] = append(succ[p], schedEdge{j, 0})
+				npred[j]++
+			}
+			if len(mbars) >= w {
+				if r := firstReader(infos, a, b, a+mbars[len(mbars)-w]); r >= 0 && r < j {
+					succ[r] = append(succ[r], schedEdge{j, 0})
+					npred[j]++
+				}
+			}
+			mbars = append(mbars, j)
 		}
 	}
 	// a SHFL keeps the loop's compare (the closing branch's source) and
@@ -275,6 +365,19 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, a, b int, order []int32)
 			npred[e.to]--
 		}
 	}
+}
+
+// firstReader is the run index (from a) of the first instruction of
+// infos[a:b] after pc that reads one of pc's results, or -1.
+func firstReader(infos []*exec.InstInfo, a, b, pc int) int {
+	for i := pc + 1; i < b; i++ {
+		for _, r := range infos[pc].Defs {
+			if slicesContains(infos[i].Uses, r) {
+				return i - a
+			}
+		}
+	}
+	return -1
 }
 
 // schedFree: no SASS (a move ptxas removes, a value fused into its user).

@@ -613,6 +613,9 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 	if t := s.fdivMufuFree(sp, info); t > at {
 		at, why = t, StallMathPipeThrottle // a float division's MUFU.RCP (fdiv.go)
 	}
+	if t := s.fdivWindowFree(ws, info); t > at {
+		at, why = t, StallShortScoreboard // the division InFlight back (fdiv.go)
+	}
 	if info.Pipe == ptx.PipeGlobal && info.Async == exec.AsyncNone {
 		if s.queuedStore(info) {
 			if t := s.storeQueueReady(sp, ws, now); t > at {

@@ -123,6 +123,12 @@ type warpState struct {
 	arriveAt  engine.Cycle
 	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
+	// fdivDone: the result cycles of the warp's last float divisions,
+	// newest first (fdiv.go: fdivWindowFree)
+	fdivDone [fdivWindow]engine.Cycle
+	// fdivRcp: the last float divisions with their own MUFU.RCP, newest
+	// first (fdiv.go: divOwners)
+	fdivRcp [4]fdivRcp
 	// mioLoadAt: when the warp's last shared load (LDS, LDSM) starts on
 	// the shared-memory port (mioqueue.go mioWarpReady)
 	mioLoadAt engine.Cycle
@@ -363,6 +369,23 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	spill := en.spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
 	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
+	fullSlots := slots // a division's latency counts its whole sequence
+	fdiv, isFdiv := exec.FloatDivisionMix(info)
+	mix, isSeq := exec.SequenceMix(info)
+	divOwner, divShared := int32(-1), false
+	if isFdiv || isSeq && info.Bits == 32 {
+		// the divisor's reciprocal is an earlier division's or computed
+		// before the loop (fdiv.go: divOwners)
+		divOwner, divShared = s.code.low.divOwner(info)
+	}
+	if divShared && isFdiv {
+		fdiv, _ = exec.FloatDivisionShared(info)
+		slots = engine.Cycle(fdiv.ALU+fdiv.FP32) + engine.Cycle(spill)
+	} else if divShared {
+		if m, n, ok := exec.IntDivisionShared(info); ok {
+			mix, slots = m, engine.Cycle(n)+engine.Cycle(spill)
+		}
+	}
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -373,9 +396,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			sp.bankDebt -= float64(d)
 		}
 	}
-	s.Stats.SASSInstructions += int64(info.Slots) + int64(spill)
+	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
-	mix, isSeq := exec.SequenceMix(info)
 	if isSeq {
 		// a division's or 64-bit multiply's SASS occupies the pipes of its
 		// instructions: the multiplies the IMAD pipe (below, IMAD.WIDE and
@@ -391,7 +413,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			s.Stats.PipeBusy[u.p] += int64(b)
 		}
 	}
-	fdiv, isFdiv := exec.FloatDivisionMix(info)
 	if isFdiv {
 		// a float division's MUFU.RCP and compares (fdiv.go)
 		s.fdivPipes(sp, fdiv, now)
@@ -425,6 +446,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if isFdiv {
 		busy = engine.Cycle(int(fdiv.FP32) * pt.IntervalCycles)
 		lat = s.fdivLatency(fdiv) // fdiv.go
+		if divShared {
+			// the dividend's scaling, then the multiply by the reciprocal
+			lat = engine.Cycle(int(fdiv.Chain) * pt.LatencyCycles)
+			lat = max(lat, ws.fdivRcpAt(divOwner)-now)
+		} else {
+			ws.fdivIssued(int32(info.PC), now+lat)
+		}
 	}
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go
@@ -449,7 +477,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
 			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
-			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(slots)+0.5)
+			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(fullSlots)+0.5)
+			if u, alu, ok := exec.IntDivisionSignedPath(info); ok && divShared {
+				// the reciprocal computed elsewhere: the unsigned path on
+				// |dividend| and two ALU instructions (idiv_div_s32)
+				ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u)+0.5) +
+					engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+			}
 		}
 	}
 	why := resultWhy(info.Pipe)
