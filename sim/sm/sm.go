@@ -160,8 +160,8 @@ type subPart struct {
 	// 0 when a warp joined or left since (speed28.md).
 	blockedUntil engine.Cycle
 	pipeFree     [ptx.NumPipes]engine.Cycle
-	last     *warpState
-	rr       int
+	last         *warpState
+	rr           int
 	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
 	// its last request in the SM's L1 (lsu.go)
 	lsuFree, l1Done engine.Cycle
