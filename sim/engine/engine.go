@@ -70,7 +70,7 @@ type Engine struct {
 }
 
 // ringSize is the number of cycles the bucket ring covers (a power of two).
-const ringSize = 64
+const ringSize = 16
 
 // numPhases is the number of phases (PhaseComplete, PhaseTick, PhaseLate).
 const numPhases = 3

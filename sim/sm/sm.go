@@ -323,13 +323,17 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	rd := s.ready[:0]
 	warps := sp.warps
 	skip := sp.skip[:len(warps)]
-	for i, ws := range warps {
-		if su := skip[i]; now < su {
-			// known to be blocked until then by a scoreboard, pipe or fetch
-			// time (they only move later)
-			next = min(next, su)
-			continue
+	for i := 0; i < len(warps); i++ {
+		// the warps known to be blocked until skip[i] by a scoreboard,
+		// pipe or fetch time (they only move later), in a loop of their
+		// own: no call, its variables stay in registers
+		for ; i < len(warps) && now < skip[i]; i++ {
+			next = min(next, skip[i])
 		}
+		if i == len(warps) {
+			break
+		}
+		ws := warps[i]
 		info, at, why := s.eligible(sp, ws, now)
 		if at > now {
 			ws.account(why, info, now, s)
