@@ -353,8 +353,14 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	if blocked && len(warps) > 0 {
 		sp.blockedUntil = next
 	}
-	if len(rd) == 0 {
+	switch len(rd) {
+	case 0:
 		return nil, next
+	case 1:
+		// the one ready warp: every policy's pick (pickReady: loose
+		// round-robin takes the first, math GTO one of oldest, last,
+		// queued and yielding, all this warp; greedy the last or oldest)
+		return warps[rd[0].i], next
 	}
 	return s.pickReady(sp, rd), next
 }
