@@ -35,33 +35,25 @@ const (
 
 // Warp is 32 lanes of a CTA.
 type Warp struct {
+	// The fields Issue and Peek read for every instruction come first, the
+	// per-lane arrays last (a timed run interleaves thousands of warps:
+	// speed28.md).
 	cta    *CTA
 	id     int    // warp index in the CTA
 	exists uint32 // lanes that are threads of the CTA
 	live   uint32 // lanes not exited
 	parked uint32 // lanes parked at a warp-synchronous instruction
-	// rstack: pending reconvergence points of divergent branches
-	// (reconverge.go); empty whenever the warp is uniform.
-	rstack []rpoint
-	pc     [32]int32
-	frame  [32]*Frame
 	wait   waitKind
-	barID  int      // barrier waited on
-	insts  int64    // warp instructions issued
-	cur    curState // the group being issued
 	// uniform: every live lane is at frame uframe, PC upc, none parked; the
 	// per-lane pc array is then stale (materialize writes it back).
 	uniform bool
 	upc     int32
 	uframe  *Frame
-	cc      [32]uint64 // carry flag (CC.CF) per lane
-	// clArrived[l] is 1 + the cluster-barrier phase lane l last arrived in.
-	clArrived [32]uint64
+	insts   int64    // warp instructions issued
+	cur     curState // the group being issued
 	// spun is set by a handler whose wait condition failed (the warp would
 	// spin); spinWhy() describes what it waits for (for deadlock reports).
-	spun  bool
-	spins int64
-	mspin mbarSpin // the last failed mbarrier wait (mbar_state.go)
+	spun bool
 	// expired lets the warp's next try_wait execute under
 	// AsyncSuspendWaits (Expire, suspend.go).
 	expired bool
@@ -72,8 +64,19 @@ type Warp struct {
 	eff *Effect
 	// ops, when set, receives the async operations the instruction starts
 	// (Effect.Async); stray holds their tickets when Step runs without one.
-	ops     *Effect
-	stepEff *Effect // Step's Effect (made on first use)
+	ops *Effect
+	// rstack: pending reconvergence points of divergent branches
+	// (reconverge.go); empty whenever the warp is uniform.
+	rstack  []rpoint
+	barID   int // barrier waited on
+	spins   int64
+	mspin   mbarSpin // the last failed mbarrier wait (mbar_state.go)
+	stepEff *Effect  // Step's Effect (made on first use)
+	pc      [32]int32
+	frame   [32]*Frame
+	cc      [32]uint64 // carry flag (CC.CF) per lane
+	// clArrived[l] is 1 + the cluster-barrier phase lane l last arrived in.
+	clArrived [32]uint64
 	// scratch for handlers
 	tmp              [32]uint64
 	bufA, bufB, bufC [32]uint64

@@ -138,3 +138,73 @@ func BenchmarkClockedTick(b *testing.B) {
 		e.Step()
 	}
 }
+
+func TestRingAndHeapKeepOrder(t *testing.T) {
+	// events scheduled while running, near (the bucket ring) and far (the
+	// heap, moved into the ring when their cycle comes near), against a
+	// plain reference queue of (cycle, phase, schedule order)
+	type ev struct {
+		at Cycle
+		ph Phase
+		n  int
+	}
+	e := New()
+	var ref []ev // pending, in the reference
+	var got, want []ev
+	x := uint32(777)
+	rnd := func(n uint32) uint32 { x = x*1664525 + 1013904223; return x >> 8 % n }
+	n := 0
+	var add func(now Cycle)
+	add = func(now Cycle) {
+		if n >= 5000 {
+			return
+		}
+		k := int(rnd(4)) // 1.5 a run on average: the schedule grows to the cap
+		for i := 0; i < k; i++ {
+			var at Cycle
+			switch rnd(4) {
+			case 0:
+				at = now
+			case 1:
+				at = now + 1
+			case 2:
+				at = now + Cycle(rnd(70))
+			default:
+				at = now + Cycle(rnd(400))
+			}
+			ph := Phase(rnd(3))
+			if at == now && ph < PhaseTick {
+				ph = PhaseTick // not before the running event's phase
+			}
+			r := ev{at, ph, n}
+			n++
+			ref = append(ref, r)
+			e.Schedule(at, ph, func(now Cycle) {
+				got = append(got, r)
+				add(now)
+			})
+		}
+	}
+	e.Schedule(0, PhaseTick, func(now Cycle) {
+		for i := 0; i < 20; i++ {
+			add(now)
+		}
+	})
+	e.Step()
+	for e.Pending() > 0 {
+		// the reference's next: least (cycle, phase, order)
+		b := 0
+		for i, r := range ref {
+			if r.at < ref[b].at || r.at == ref[b].at && (r.ph < ref[b].ph || r.ph == ref[b].ph && r.n < ref[b].n) {
+				b = i
+			}
+		}
+		want = append(want, ref[b])
+		ref = append(ref[:b], ref[b+1:]...)
+		require.Equal(t, want[len(want)-1].at, e.NextAt())
+		e.Step()
+		require.Equal(t, want, got)
+	}
+	require.Empty(t, ref)
+	require.Greater(t, len(got), 4000)
+}

@@ -109,13 +109,13 @@ func (s *SM) scanned(info *exec.InstInfo, e *exec.Effect) bool {
 
 // startScan begins the expansion of info at now (its first step issues).
 func (s *SM) startScan(sp *subPart, ws *warpState, info *exec.InstInfo, now engine.Cycle) {
-	ws.scan = scanState{info: info, steps: s.scanSteps()}
+	ws.scan = &scanState{info: info, steps: s.scanSteps()}
 	s.scanIssue(sp, ws, now)
 }
 
 // scanEligible is when the warp's next step can issue and why not before.
 func (s *SM) scanEligible(sp *subPart, ws *warpState, now engine.Cycle) (engine.Cycle, Stall) {
-	q := &ws.scan
+	q := ws.scan
 	st := q.steps[q.next]
 	at, why := ws.readyAt, ws.readyWhy
 	for _, d := range st.dep {
@@ -139,7 +139,7 @@ func (s *SM) scanEligible(sp *subPart, ws *warpState, now engine.Cycle) (engine.
 
 // scanIssue issues the warp's next step at now.
 func (s *SM) scanIssue(sp *subPart, ws *warpState, now engine.Cycle) {
-	q := &ws.scan
+	q := ws.scan
 	i := q.next
 	st := q.steps[i]
 	sp.pipeFree[st.pipe] = max(now, sp.pipeFree[st.pipe]) + st.busy
@@ -162,5 +162,5 @@ func (s *SM) scanIssue(sp *subPart, ws *warpState, now engine.Cycle) {
 	for _, r := range q.info.Defs {
 		ws.setReg(r, ready, StallShortScoreboard)
 	}
-	*q = scanState{}
+	ws.scan = nil
 }

@@ -103,6 +103,10 @@ type paramSectors struct {
 	// rank in all
 	descAt   int32
 	descRank int
+	// busy: per PC, paramRegion or paramChainHold has work there
+	// (reqAt, sinkAt or holdAt non-empty, descAt, or the cluster flag's
+	// PCs); elsewhere both do nothing (paramQuiet)
+	busy []bool
 }
 
 // clusterFlagAddr is the driver constant ptxas tests before every
@@ -304,7 +308,20 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 			p.holdAt[region] = append(p.holdAt[region], int32(pc))
 		}
 	}
+	p.busy = make([]bool, n)
+	for pc := range p.busy {
+		p.busy[pc] = len(p.reqAt[pc]) > 0 || len(p.sinkAt[pc]) > 0 || len(p.holdAt[pc]) > 0 || p.descAt == int32(pc) ||
+			p.clusterFlag >= 0 && (int32(pc) == p.clusterFlagRegion || int32(pc) == p.clusterFlag)
+	}
 	return p
+}
+
+// paramQuiet says whether paramRegion and paramChainHold do nothing for
+// info (eligible's hot path skips them; prefixKept keeps their result):
+// not an instruction of the parameter analysis, or at a PC with no work
+// (paramSectors.busy).
+func (s *SM) paramQuiet(info *exec.InstInfo) bool {
+	return !s.paramOn(info) || !s.code.params.busy[info.PC]
 }
 
 // constCache is one SM's constant caches for the launch's parameters,

@@ -30,7 +30,7 @@ func TestEligiblePrefixDropped(t *testing.T) {
 	assert.False(t, ws.preOK)
 	assert.Equal(t, engine.Cycle(70), ws.reg(3))
 	assert.Equal(t, engine.Cycle(80), ws.reg(200))
-	assert.Equal(t, StallWait, ws.regs[200].why)
+	assert.Equal(t, StallWait, ws.regs[200].why())
 }
 
 // TestEligiblePrefixKept: which instructions' checks before the pipe's may

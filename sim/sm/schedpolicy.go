@@ -69,7 +69,7 @@ import (
 // not become the greedy warp (fma_tput's FFMAs, fpalu_add_tput's FADDs
 // follow free moves).
 func (s *SM) gtoClass(ws *warpState, info *exec.InstInfo) bool {
-	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
+	if info == nil || len(ws.seq.steps) > 0 || ws.scan != nil {
 		return false
 	}
 	// ws.gto: the entry's flags eligible read for info this cycle
@@ -136,7 +136,7 @@ func (s *SM) warpAge(base, nw, i uint64) uint64 {
 // +0.2 -> +3.8% and sgp_k512_c1_nost's epilogue -36 -> -49% (sched2
 // helper, session 13).
 func (s *SM) gtoYield(ws *warpState, info *exec.InstInfo) bool {
-	if info == nil || len(ws.seq.steps) > 0 || ws.scan.info != nil {
+	if info == nil || len(ws.seq.steps) > 0 || ws.scan != nil {
 		return false
 	}
 	return ws.gto&schedGTOAsync != 0

@@ -78,8 +78,8 @@ func seqChunksOf(steps []seqStep) []seqChunkRec {
 // seqState is a warp's sequence in progress.
 type seqState struct {
 	// chunks: seqChunkOf of steps' chunks, the head chunk first
+	steps  []seqStep // first: eligible and issue read its length at every look (warpState)
 	chunks []seqChunkRec
-	steps  []seqStep
 	next   float64        // earliest cycle of steps[0] (fractional spacing)
 	info   *exec.InstInfo // the PTX instruction (its results wait for the last step)
 	why    Stall

@@ -126,6 +126,8 @@ type SM struct {
 	seqChunks map[*exec.InstInfo][]seqChunkRec
 	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
 	scanCache []scanStep
+	// ready: schedule's scratch list of ready warps
+	ready []readyWarp
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -151,10 +153,15 @@ type subPart struct {
 	// skip[i]: the scheduler need not look at warps[i] before this cycle
 	// (kept beside warps, not in warpState, so that the scan over blocked
 	// warps reads one array)
-	skip     []engine.Cycle
-	pipeFree [ptx.NumPipes]engine.Cycle
-	last     *warpState
-	rr       int
+	skip []engine.Cycle
+	// blockedUntil: schedule's last full look found every warp's skip
+	// later than its cycle, the earliest of them this; before it a look
+	// finds the same (nothing but that look writes skip) and is skipped.
+	// 0 when a warp joined or left since (speed28.md).
+	blockedUntil engine.Cycle
+	pipeFree     [ptx.NumPipes]engine.Cycle
+	last         *warpState
+	rr           int
 	// lsuFree: the sub-partition's port into the L1; l1Done: the end of
 	// its last request in the SM's L1 (lsu.go)
 	lsuFree, l1Done engine.Cycle
@@ -231,6 +238,7 @@ func (s *SM) Launch(c *exec.CTA, r Resources, at engine.Cycle) {
 		cs.warps = append(cs.warps, ws)
 		s.sps[ws.sp].warps = append(s.sps[ws.sp].warps, ws)
 		s.sps[ws.sp].skip = append(s.sps[ws.sp].skip, 0)
+		s.sps[ws.sp].blockedUntil = 0
 		cs.live++
 	}
 	s.ctas = append(s.ctas, cs)
@@ -302,40 +310,88 @@ func (s *SM) Tick(now engine.Cycle) engine.Cycle {
 
 // schedule finds the warp sub-partition sp issues at cycle now (nil when
 // none can) and the earliest later cycle one of its warps could issue.
+// It looks at each warp (eligible, and the state from now), then picks
+// among the ready ones (pickReady): two loops, so that the first, which
+// runs for every warp at every cycle, carries few variables (speed28.md).
 func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) {
+	if now < sp.blockedUntil {
+		// every warp is skipped until then (subPart.blockedUntil)
+		return nil, sp.blockedUntil
+	}
 	next := engine.Never
-	var pick, first *warpState
-	afterLast := false
-	hyb := s.mathGTOOn()
-	var oldest, firstQ, nextQ, firstY, nextY, lastReady, oldestWG *warpState
-	skip := sp.skip[:len(sp.warps)]
-	for i, ws := range sp.warps {
-		if su := skip[i]; now < su {
-			// known to be blocked until then by a scoreboard, pipe or fetch
-			// time (they only move later)
-			if su < next {
-				next = su
-			}
-			if ws == sp.last {
-				afterLast = true
-			}
-			continue
+	blocked := true // every warp's skip is later than now
+	rd := s.ready[:0]
+	warps := sp.warps
+	skip := sp.skip[:len(warps)]
+	for i := 0; i < len(warps); i++ {
+		// the warps known to be blocked until skip[i] by a scoreboard,
+		// pipe or fetch time (they only move later), in a loop of their
+		// own: no call, its variables stay in registers
+		for ; i < len(warps) && now < skip[i]; i++ {
+			next = min(next, skip[i])
 		}
+		if i == len(warps) {
+			break
+		}
+		ws := warps[i]
 		info, at, why := s.eligible(sp, ws, now)
 		if at > now {
 			ws.account(why, info, now, s)
 			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
 				skip[i] = at
+			} else {
+				blocked = false
 			}
-			if at < next {
-				next = at
-			}
-			if ws == sp.last {
-				afterLast = true
-			}
+			next = min(next, at)
 			continue
 		}
+		blocked = false
 		ws.account(StallNotSelected, info, now, s)
+		rd = append(rd, readyWarp{i, info})
+	}
+	s.ready = rd
+	if blocked && len(warps) > 0 {
+		sp.blockedUntil = next
+	}
+	switch len(rd) {
+	case 0:
+		return nil, next
+	case 1:
+		// the one ready warp: every policy's pick (pickReady: loose
+		// round-robin takes the first, math GTO one of oldest, last,
+		// queued and yielding, all this warp; greedy the last or oldest)
+		return warps[rd[0].i], next
+	}
+	return s.pickReady(sp, rd), next
+}
+
+// readyWarp is a warp schedule found ready: its index in subPart.warps
+// and its next instruction.
+type readyWarp struct {
+	i    int
+	info *exec.InstInfo
+}
+
+// pickReady is the warp the scheduler picks among the ready ones rd (in
+// the order of sp.warps).
+func (s *SM) pickReady(sp *subPart, rd []readyWarp) *warpState {
+	// afterLast: a warp after the last one to issue (sp.last) in sp.warps
+	lastIdx := len(sp.warps)
+	if sp.last != nil {
+		for i, ws := range sp.warps {
+			if ws == sp.last {
+				lastIdx = i
+				break
+			}
+		}
+	}
+	var pick, first *warpState
+	hyb := s.mathGTOOn()
+	lrr := s.policy() == LRR
+	var oldest, firstQ, nextQ, firstY, nextY, lastReady, oldestWG *warpState
+	for _, r := range rd {
+		ws, info := sp.warps[r.i], r.info
+		afterLast := r.i > lastIdx
 		if s.wgmmaArbitrated(info) && wgmmaBefore(ws, oldestWG) {
 			oldestWG = ws // tensorarb.go
 		}
@@ -365,24 +421,18 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 				}
 			}
 		}
-		switch s.policy() {
-		case LRR:
+		if lrr {
 			if first == nil {
 				first = ws
 			}
 			if pick == nil && afterLast {
 				pick = ws
 			}
-		default: // GTO: the last warp if it can, else the oldest
-			if ws == sp.last || pick == nil || (pick != sp.last && ws.age < pick.age) {
-				pick = ws
-			}
-		}
-		if ws == sp.last {
-			afterLast = true
+		} else if ws == sp.last || pick == nil || (pick != sp.last && ws.age < pick.age) {
+			pick = ws // GTO: the last warp if it can, else the oldest
 		}
 	}
-	if s.policy() == LRR && pick == nil {
+	if lrr && pick == nil {
 		pick = first
 	}
 	if hyb && oldest != nil {
@@ -397,7 +447,7 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	if oldestWG != nil {
 		pick = oldestWG // the oldest warp waiting to issue a serialized wgmma (tensorarb.go)
 	}
-	return pick, next
+	return pick
 }
 
 // eligible says when warp ws can issue its next instruction (at <= now:
@@ -407,7 +457,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		at, why := s.seqEligible(sp, ws, now)
 		return ws.seq.info, at, why
 	}
-	if ws.scan.info != nil {
+	if ws.scan != nil {
 		at, why := s.scanEligible(sp, ws, now) // atomscan.go
 		return ws.scan.info, at, why
 	}
@@ -492,10 +542,12 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.paramLDCReady(ws, &en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
-	// the parameter LDCs of the region this instruction starts (constcache.go)
-	s.paramRegion(ws, info, max(now, at), at)
-	if t := s.paramChainHold(ws, info, max(now, at)); t > at {
-		at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
+	if !s.paramQuiet(info) {
+		// the parameter LDCs of the region this instruction starts (constcache.go)
+		s.paramRegion(ws, info, max(now, at), at)
+		if t := s.paramChainHold(ws, info, max(now, at)); t > at {
+			at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
+		}
 	}
 	if info.Op == ptx.OpSetmaxnreg {
 		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
@@ -515,7 +567,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	} else {
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
-				at, why = t, ws.regs[r].why
+				at, why = t, ws.regs[r].why()
 			}
 		}
 	}
@@ -524,7 +576,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	for _, r := range s.code.low.loopWaitRegs(info) {
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regs[r].why // the previous iteration's loads (loopwait.go)
+			at, why = t, ws.regs[r].why() // the previous iteration's loads (loopwait.go)
 		}
 	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
@@ -547,7 +599,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			continue // the ISETP.OR chain's own wait, below
 		}
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regs[r].why
+			at, why = t, ws.regs[r].why()
 		}
 	}
 	if en.shape == brOrSetp {
@@ -583,12 +635,7 @@ func (s *SM) prefixKept(info *exec.InstInfo) bool {
 	if info.Async != exec.AsyncNone || info.Op == ptx.OpSetmaxnreg || s.cfg.AtomReduceCycles > 0 && s.code.low.reduceHead(info) {
 		return false
 	}
-	if !s.paramOn(info) {
-		return true
-	}
-	p, pc := s.code.params, int32(info.PC)
-	return len(p.reqAt[info.PC]) == 0 && len(p.sinkAt[info.PC]) == 0 && len(p.holdAt[info.PC]) == 0 &&
-		p.descAt != pc && (p.clusterFlag < 0 || pc != p.clusterFlagRegion && pc != p.clusterFlag)
+	return s.paramQuiet(info) // no parameter region starts or holds here (paramSectors.busy)
 }
 
 // eligibleTail is eligible's checks from the pipe's on, from the time at

@@ -146,9 +146,9 @@ func TestTMAR2URReady(t *testing.T) {
 	s := &SM{cfg: &Config{}, code: &Code{low: l}}
 	ws := &warpState{regs: make([]regSlot, 64)}
 	for _, r := range load.Uses {
-		ws.regs[r].t = 100
+		ws.setReg(r, 100, 0)
 	}
-	ws.regs[load.Uses[0]].t = 130 // the latest operand
+	ws.setReg(load.Uses[0], 130, 0) // the latest operand
 	assert.Zero(t, s.tmaR2URReady(ws, load), "off")
 	s.cfg.Hold.TMALoadR2URCycles = 26
 	assert.Equal(t, engine.Cycle(130+26), s.tmaR2URReady(ws, load))

@@ -222,7 +222,7 @@ func (s *SM) issueTraced(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sass0 := s.Stats.SASSInstructions
 	// a division's or warp scan's next SASS step issues no PTX: s.eff is
 	// still the last instruction's
-	step := len(ws.seq.steps) > 0 || ws.scan.info != nil
+	step := len(ws.seq.steps) > 0 || ws.scan != nil
 	err := s.issue(sp, ws, now)
 	if err != nil {
 		return err

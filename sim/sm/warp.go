@@ -10,34 +10,26 @@ import (
 
 // warpState is a resident warp's timing state.
 type warpState struct {
+	// The fields a look at the warp reads (eligible, schedule, account,
+	// issue) come first, in cache lines 0-6 of the struct (speed28.md: they
+	// were spread over 13 of its 18 lines; a timed run interleaves
+	// thousands of warps, so each line a look touches is a cache miss).
 	w   *exec.Warp
 	cta *ctaState
-	sp  int
-	age uint64
-	// scoreboard: cycle each register's value is ready, and what it waits
-	// on (one slice: a register's two read together)
+	// regs: the scoreboard, by register (regSlot)
 	regs []regSlot
-	// maxnreg: the warp's registers per thread after its last setmaxnreg
-	// (0: the kernel's)
-	maxnreg int
 	// readyAt: the warp's own next issue slot (after a branch, a fence, a
 	// barrier release...), readyWhy the state until then
-	readyAt  engine.Cycle
-	readyWhy Stall
+	readyAt engine.Cycle
 	// preOK: eligible's checks before the pipe's gave preAt (state
 	// preWhy) for the warp's next instruction info, and still do: nothing
 	// they read has changed since (cleared by issue, setReg, setReady and
 	// a sleep; set only for instructions prefixKept allows)
-	preOK  bool
-	preWhy Stall
-	preAt  engine.Cycle
-	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
-	// eligible last read for the warp's next instruction (schedpolicy.go)
-	gto uint16
-	// the fields the scheduler reads at every look at the warp (eligible,
-	// account), together at the start of the struct
-	// seq: the rest of an integer division's SASS sequence (seq.go)
-	seq seqState
+	preAt engine.Cycle
+	info  *exec.InstInfo // next instruction (for hot lines)
+	// accounting: the state (why, at the instruction) since cycle since
+	at    *exec.InstInfo
+	since engine.Cycle
 	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
 	// kept for the warp's next looks at the same instruction
 	enInfo *exec.InstInfo
@@ -45,12 +37,57 @@ type warpState struct {
 	// the instruction-cache line of the last fetch check and its ready time
 	lastLine      uint64
 	lastLineReady engine.Cycle
-	lastLineOK    bool
-	info          *exec.InstInfo // next instruction (for hot lines)
-	// accounting: the state (why, at the instruction) since cycle since
-	why   Stall
-	at    *exec.InstInfo
-	since engine.Cycle
+	readyWhy      Stall
+	preOK         bool
+	preWhy        Stall
+	why           Stall
+	// mbarrier sleep (the rest below)
+	sleeping bool
+	// inBarrier: blocked at a CTA or cluster barrier
+	inBarrier bool
+	// retrying: a wait found its groups in flight (Retry): asleep until
+	// the CTA's completions move from retrySeen (complete.go)
+	retrying bool
+	wgHold   bool // its part of a serialized wgmma waits for the MMA (async.go)
+	// expiredWait: its suspend time ran out and the warp's next try_wait
+	// executes and fails (exec.Warp.Expire) without a new sleep
+	// (mbarpoll.go; suspended below)
+	expiredWait bool
+	done        bool
+	// barPending: barAt holds an arrival the next issue's clock reads (barclock.go)
+	barPending bool
+	lastLineOK bool
+	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
+	// eligible last read for the warp's next instruction (schedpolicy.go)
+	gto uint16
+	age uint64
+	// storeTaken: when the engine took the warp's last plain bulk store
+	// (bulkstore.go)
+	storeTaken engine.Cycle
+	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
+	tmaURGate engine.Cycle
+	// scan: the rest of a shared atomic's warp scan (atomscan.go; nil: none)
+	scan *scanState
+	// hiReady: by register, the high half of a 64-bit add (carry.go)
+	hiReady []hiHalf
+	// loopTop: when each marked loop's body last began (loophoist.go)
+	loopTop []engine.Cycle
+	// seq: the rest of an integer division's SASS sequence (seq.go)
+	seq seqState
+	// stalls: the cycles in each state so far (the open one: why since since)
+	stalls Stalls
+	// end of the fields a look reads
+
+	// regBig: the scoreboard's cycles a regSlot does not hold
+	regBig map[int32]engine.Cycle
+	sp     int
+	// maxnreg: the warp's registers per thread after its last setmaxnreg
+	// (0: the kernel's)
+	maxnreg int
+	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
+	reduxFree engine.Cycle
+	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
+	iterStart engine.Cycle
 	// paramAt: the slot of the parameter LDCs of the region the warp last
 	// started (constcache.go paramRegion: ptxas issues them at its top)
 	paramAt engine.Cycle
@@ -68,8 +105,7 @@ type warpState struct {
 	// smemWritten: when the warp's last shared atomic is done on the
 	// shared-memory port (a CTA barrier's arrival waits for it)
 	smemWritten engine.Cycle
-	// mbarrier sleep
-	sleeping     bool
+	// mbarrier sleep (sleeping above)
 	sleepChanges uint64
 	wakeAt       engine.Cycle
 	// sleepTx, sleepAt: the cluster's complete_tx count and the cycle at
@@ -86,16 +122,11 @@ type warpState struct {
 	ownBar      bool
 	// suspended: the sleep is a try_wait's that did not execute (Retry,
 	// exec.AsyncSuspendWaits: woken by its phase it issues again and
-	// succeeds); expiredWait: its suspend time ran out and the warp's next
-	// try_wait executes and fails (exec.Warp.Expire) without a new sleep
-	// (mbarpoll.go)
-	suspended   bool
-	expiredWait bool
-	inBarrier   bool
+	// succeeds; expiredWait above)
+	suspended bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
-	barAt      engine.Cycle
-	barPending bool
+	barAt engine.Cycle
 	// bypassNext: the earliest start of the warp's next L1-bypassing load (lsu.go)
 	bypassNext engine.Cycle
 	// lsuNext: when the warp's last global memory instruction's operands
@@ -114,13 +145,8 @@ type warpState struct {
 	// tma_hold.go: the last TMA/bulk store's issue, the last mbarrier arrive
 	bulkIssued  engine.Cycle
 	bulkPending bool
-	// storeTaken: when the engine took the warp's last plain bulk store
-	// (bulkstore.go)
-	storeTaken engine.Cycle
-	arriveBar  exec.MbarRef
-	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
-	tmaURGate engine.Cycle
-	arriveAt  engine.Cycle
+	arriveBar   exec.MbarRef
+	arriveAt    engine.Cycle
 	// stsmFree: the warp's next stmatrix issues no earlier (stmatrix.go)
 	stsmFree engine.Cycle
 	// fdivDone: the result cycles of the warp's last float divisions,
@@ -132,49 +158,45 @@ type warpState struct {
 	// mioLoadAt: when the warp's last shared load (LDS, LDSM) starts on
 	// the shared-memory port (mioqueue.go mioWarpReady)
 	mioLoadAt engine.Cycle
-	// loopTop: when each marked loop's body last began (loophoist.go)
-	loopTop []engine.Cycle
-	// accounting: the state since cycle since (why, at and since above)
-	start  engine.Cycle
-	stalls Stalls
-	done   bool
-	slot   int // warp slot on the SM (trace track)
-	// a wait found its groups in flight (Retry): asleep until the CTA's
-	// completions move from retrySeen (complete.go)
-	retrying     bool
-	wgHold       bool // its part of a serialized wgmma waits for the MMA (async.go)
+	// start: when the warp became resident (its stalls sum to the cycles since)
+	start engine.Cycle
+	slot  int // warp slot on the SM (trace track)
+	// retrySeen: the CTA's completions when a wait found its groups in
+	// flight (retrying above; complete.go)
 	retrySeen    uint64
 	clusterPhase uint32 // barrier.cluster arrivals so far (cluster.go)
 	// storesDone: when the warp's global stores have all completed (an
 	// exited warp stays resident until then: ncu's stall_drain)
 	storesDone engine.Cycle
-	// scan: the rest of a shared atomic's warp scan (atomscan.go)
-	scan scanState
 	// reduxFor: the warp-reduced atomic whose REDUX.SUM chain is under
 	// way, ready at reduxAt (atomserial.go)
 	reduxFor *exec.InstInfo
 	reduxAt  engine.Cycle
-	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
-	reduxFree engine.Cycle
-	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
-	iterStart engine.Cycle
-	// hiReady: by register, the high half of a 64-bit add (carry.go)
-	hiReady []hiHalf
 	// trLastWait: the key of the warp's last traced wait (tracehooks.go)
 	trLastWait waitKey
 }
 
-// regSlot is a register's scoreboard entry: the cycle its value is
-// ready and the state a warp waiting for it is in.
-type regSlot struct {
-	t   engine.Cycle
-	why Stall
-}
+// regSlot is a register's scoreboard entry, in one word: the cycle its
+// value is ready (the upper 56 bits) and the state a warp waiting for it
+// is in (the low 8). Eight bytes, not a 16-byte pair: a warp's scoreboard
+// takes half the cache lines (speed28.md). A cycle the 56 bits do not
+// hold (negative, or regBigT and later: engine.Never) is kept exactly in
+// warpState.regBig, the slot's cycle bits all ones.
+type regSlot uint64
+
+// regBigT is the cycle field of a slot whose cycle is in regBig.
+const regBigT = 1<<56 - 1
+
+// why is the state a warp waiting for the register is in.
+func (e regSlot) why() Stall { return Stall(e) }
 
 // reg is the cycle register r is ready.
 func (ws *warpState) reg(r int32) engine.Cycle {
 	if int(r) < len(ws.regs) {
-		return ws.regs[r].t
+		if t := engine.Cycle(ws.regs[r] >> 8); t != regBigT {
+			return t
+		}
+		return ws.regBig[r]
 	}
 	return 0
 }
@@ -196,7 +218,15 @@ func (ws *warpState) setReg(r int32, t engine.Cycle, why Stall) {
 		copy(rr, ws.regs)
 		ws.regs = rr
 	}
-	ws.regs[r] = regSlot{t, why}
+	if t >= 0 && t < regBigT {
+		ws.regs[r] = regSlot(uint64(t)<<8 | uint64(why))
+	} else {
+		if ws.regBig == nil {
+			ws.regBig = map[int32]engine.Cycle{}
+		}
+		ws.regs[r] = regSlot(uint64(regBigT)<<8 | uint64(why))
+		ws.regBig[r] = t
+	}
 	ws.preOK = false
 }
 
@@ -270,7 +300,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.issueStep(sp, ws, now)
 		return nil
 	}
-	if ws.scan.info != nil {
+	if ws.scan != nil {
 		// the next SASS instruction of a warp scan (atomscan.go)
 		ws.account(Selected, ws.scan.info, now, s)
 		ws.flush(now+1, s)
@@ -705,6 +735,7 @@ func (s *SM) exitWarp(ws *warpState, now engine.Cycle) {
 		if x == ws {
 			sp.warps = append(sp.warps[:i], sp.warps[i+1:]...)
 			sp.skip = append(sp.skip[:i], sp.skip[i+1:]...)
+			sp.blockedUntil = 0
 			break
 		}
 	}
