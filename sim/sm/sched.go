@@ -22,8 +22,10 @@ import (
 //
 // The order is built in two passes over each function:
 //  1. global loads ahead of the arithmetic that uses their values, within
-//     loadCap (loadCapTight under register pressure) registers of loads
-//     in flight (schedload.go; every function),
+//     loadCap (loadCapTight under register pressure; loopLoadCap,
+//     counting each load's registers plus two, in a block that is a whole
+//     loop body) registers of loads in flight (schedload.go; every
+//     function),
 //     then each shared load ahead of the readers of the shared load before
 //     it (schedsmem.go; every function);
 //  2. runs of register arithmetic list-scheduled on ptxas's machine model
