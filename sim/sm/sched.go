@@ -99,6 +99,9 @@ type schedule struct {
 	// branch waits for (loopwait.go; nil: none)
 	loopWait [][]int32
 	entry    int
+	// sbWait: per PC of the entry function, the registers of the loads
+	// sharing a scoreboard with the one an instruction reads (loadsb.go)
+	sbWait [][]int32
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
@@ -224,6 +227,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
+	s.sbWait = loadSBWaits(f, infos, order)                  // loadsb.go
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
 	joins := waitJoins(f, infos, waits) // mbarexit.go
