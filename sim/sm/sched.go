@@ -22,8 +22,10 @@ import (
 //
 // The order is built in two passes over each function:
 //  1. global loads ahead of the arithmetic that uses their values, within
-//     loadCap (loadCapTight under register pressure) registers of loads
-//     in flight (schedload.go; every function),
+//     loadCap (loadCapTight under register pressure; loopLoadCap,
+//     counting each load's registers plus two, in a block that is a whole
+//     loop body) registers of loads in flight (schedload.go; every
+//     function),
 //     then each shared load ahead of the readers of the shared load before
 //     it (schedsmem.go; every function);
 //  2. runs of register arithmetic list-scheduled on ptxas's machine model
@@ -97,6 +99,9 @@ type schedule struct {
 	// branch waits for (loopwait.go; nil: none)
 	loopWait [][]int32
 	entry    int
+	// sbWait: per PC of the entry function, the registers of the loads
+	// sharing a scoreboard with the one an instruction reads (loadsb.go)
+	sbWait [][]int32
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
@@ -227,6 +232,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
 	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
+	s.sbWait = loadSBWaits(f, infos, order)                  // loadsb.go
 	cmp := compareBranches(infos, copies)
 	waits := waitLoops(f, infos)
 	joins := waitJoins(f, infos, waits) // mbarexit.go

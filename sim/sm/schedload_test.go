@@ -190,3 +190,78 @@ func TestLoadsInFlightUnderPressure(t *testing.T) {
 	got, _ = issuedOrder(t, build(2))
 	assert.Equal(t, "LLLLLLLLLLLLxxxxxxxxxxxx", seq(got), "few registers held: every load first")
 }
+
+// TestLoopBodyLoadsInFlight: a block that is a whole loop body keeps
+// fewer loads in flight than a straight-line block, as ptxas orders
+// gls2.cu's inner loop (validation/timing/gls21_sass.ctrl.txt.gz: nine
+// 32-bit LDG.E, six LDG.E.64, four LDG.E.128 before the first fold that
+// waits for a load; then a load as a fold frees registers). The same 16
+// loads outside a loop all go first (coldpace_n16_b4's SASS: 16 in flight).
+// Hand-derived from the rule: 32-bit loads count 1 + 2 registers against
+// 27 (9 fit), 64-bit 2 + 2 (6), 128-bit 4 + 2 (4).
+func TestLoopBodyLoadsInFlight(t *testing.T) {
+	build := func(vec int, loop bool) string {
+		var b strings.Builder
+		b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf, .param .u32 n)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<128>;
+	.reg .b64 %rd<12>;
+	ld.param.u64 %rd1, [buf];
+	ld.param.u32 %r120, [n];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r100, 0;
+	mov.u32 %r101, 0;
+	bar.sync 0;
+`)
+		if loop {
+			b.WriteString("$L_top:\n")
+		}
+		reg := func(j int) string { return "%r" + strconv.Itoa(j) }
+		for i := 0; i < 16; i++ {
+			r := vec * i
+			var dst []string
+			for j := 0; j < vec; j++ {
+				dst = append(dst, reg(r+j))
+			}
+			switch vec {
+			case 1:
+				b.WriteString("\tld.global.u32 " + dst[0])
+			default:
+				b.WriteString("\tld.global.v" + strconv.Itoa(vec) + ".u32 {" + strings.Join(dst, ", ") + "}")
+			}
+			b.WriteString(", [%rd1+" + strconv.Itoa(512*i) + "];\n")
+		}
+		for i := 0; i < 16; i++ {
+			for j := 0; j < vec; j++ {
+				b.WriteString("\txor.b32 %r100, %r100, " + reg(vec*i+j) + ";\n")
+			}
+		}
+		if loop {
+			b.WriteString("\tadd.s32 %r101, %r101, 1;\n\tsetp.lt.s32 %p1, %r101, %r120;\n\t@%p1 bra $L_top;\n")
+		}
+		b.WriteString("\tst.global.u32 [%rd1], %r100;\n\tret;\n}\n")
+		return b.String()
+	}
+	first := func(s []string) int { // loads issued before the first fold
+		n := 0
+		for _, x := range s {
+			if strings.HasPrefix(x, "xor") {
+				return n
+			}
+			if strings.HasPrefix(x, "ld.global") {
+				n++
+			}
+		}
+		return n
+	}
+	for _, c := range []struct{ vec, want int }{{1, 9}, {2, 6}, {4, 4}} {
+		got, _ := issuedOrder(t, build(c.vec, true))
+		assert.Equal(t, c.want, first(got), "loop body, %d registers a load", c.vec)
+	}
+	got, _ := issuedOrder(t, build(1, false))
+	assert.Equal(t, 16, first(got), "straight-line block: every 32-bit load first")
+	got, _ = issuedOrder(t, build(2, false))
+	assert.Equal(t, 8, first(got), "straight-line block: 16 registers of 64-bit loads")
+}

@@ -579,6 +579,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, ws.regs[r].why() // the previous iteration's loads (loopwait.go)
 		}
 	}
+	for _, r := range s.code.low.loadSBRegs(info) {
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regs[r].why // loads sharing the scoreboard (loadsb.go)
+		}
+	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
 		at, why = t, StallWait // the descriptor's R2UR (wgmmadesc.go)
 	}

@@ -1,0 +1,76 @@
+package sm
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+)
+
+// TestLoadsShareScoreboards: in a loop body of nine 32-bit loads and
+// their folds (gls2_ld32's loop: SASS LDGs on SB2 SB3 SB4 SB5 SB5 SB5 SB5
+// SB5 SB5, validation/timing/gls21_sass.ctrl.txt.gz), the fold of the
+// fourth load waits for the fourth to ninth loads, the folds of the first
+// three for their own load only, and the later folds for nothing more (the
+// fourth's wait freed the scoreboard). The same loads outside a loop keep
+// per-register waits. Hand-derived from the rule (loadsb.go).
+func TestLoadsShareScoreboards(t *testing.T) {
+	build := func(loop bool) string {
+		var b strings.Builder
+		b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf, .param .u32 n)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<128>;
+	.reg .b64 %rd<12>;
+	ld.param.u64 %rd1, [buf];
+	ld.param.u32 %r120, [n];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r100, 0;
+	mov.u32 %r101, 0;
+	bar.sync 0;
+`)
+		if loop {
+			b.WriteString("$L_top:\n")
+		}
+		for i := 0; i < 9; i++ {
+			b.WriteString("\tld.global.u32 %r" + strconv.Itoa(i) + ", [%rd1+" + strconv.Itoa(128*i) + "];\n")
+		}
+		for i := 0; i < 9; i++ {
+			b.WriteString("\txor.b32 %r100, %r100, %r" + strconv.Itoa(i) + ";\n")
+		}
+		if loop {
+			b.WriteString("\tadd.s32 %r101, %r101, 1;\n\tsetp.lt.s32 %p1, %r101, %r120;\n\t@%p1 bra $L_top;\n")
+		}
+		b.WriteString("\tst.global.u32 [%rd1], %r100;\n\tret;\n}\n")
+		return b.String()
+	}
+	// the registers each fold waits for besides its own operands
+	waits := func(src string) map[string][]string {
+		_, k, l := lowered(t, src)
+		require.NotNil(t, l.sched)
+		f := k.Entry()
+		out := map[string][]string{}
+		for pc, regs := range l.sched.sbWait {
+			key := f.Insts[pc].Text // the opcode and the last register it reads
+			for _, o := range f.Insts[pc].Ops {
+				if o.Kind == ptx.OpdReg {
+					key = f.Insts[pc].Text + " " + f.Regs[o.Reg].Name
+				}
+			}
+			for _, r := range regs {
+				out[key] = append(out[key], f.Regs[r].Name)
+			}
+		}
+		return out
+	}
+	got := waits(build(true))
+	assert.Equal(t, map[string][]string{
+		"xor.b32 %r3": {"%r4", "%r5", "%r6", "%r7", "%r8"},
+	}, got, "the fourth scoreboard counts loads 4 to 9")
+	assert.Empty(t, waits(build(false)), "a straight-line block: per-register waits")
+}
