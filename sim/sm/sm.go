@@ -581,7 +581,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	for _, r := range s.code.low.loadSBRegs(info) {
 		if t := ws.reg(r); t > at {
-			at, why = t, ws.regs[r].why // loads sharing the scoreboard (loadsb.go)
+			at, why = t, ws.regs[r].why() // loads sharing the scoreboard (loadsb.go)
 		}
 	}
 	if t := s.wgmmaDescReady(ws, info); t > at {
