@@ -19,7 +19,9 @@ e4m3 m16n8k32 -> f32, f16 m16n8k8 -> f32, f64 m8n8k4 DMMA). One kernel.cu per fo
 
 Operands: A and B fragments from a hash of (seed, lane, register), chosen in ranges that keep the 2 x 1024
 accumulations finite (f16: +-[2^-7, 2^-6), bf16/tf32/f32 exponent 2^-7, e4m3 exponent 2^-3..2^0, s8 any byte,
-tf32 with its low 13 mantissa bits random: the hardware ignores them); C from the hash too. rep 0 warms the
+tf32 with its low 13 mantissa bits random: the hardware ignores them); C from the hash too. e4m3 only: A and B
+change before every mma (VARY below: else ptxas hoists its emulated products out of the loop). A barrier before
+each rep's first stamp lines the warps up (without it, with 16 warps, some warps ran rep 1 alone). rep 0 warms the
 instruction cache, rep 1 is the figure. Per warp, lane 0 writes clk[2w + rep] (%clock64 after - before the loop).
 sink: every lane's accumulator registers (chain) or the xor over its accumulators (stream, fmix), 32-bit words:
 the functional check (the simulator must give the GPU's bits).
@@ -57,6 +59,11 @@ FORMS = {
     "f64": ("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", 1, 1, 2, "f64", None,
             "m8n8k4 f64 (DMMA)"),
 }
+# forms whose A and B change before every mma (xor with a mask of a loop-carried sum: an IADD and one LOP3 a
+# register): ptxas emulates e4m3 mma.sync on sm_90 as F2FP unpacks to f16, two HMMA.16816.F32 with a zero C and
+# FADDs into the accumulator, and with loop-invariant A and B it hoists the HMMAs and leaves only the FADDs (first
+# recording, session 28). The mask toggles the e4m3 mantissa bits only (no NaN).
+VARY = {"e4m3": 0x07070707}
 # the FP-pipe mixes: form -> (directory, FP ops after each mma, what)
 MIX = {"f16f32": ("fmix", 8, "fma.rn.f32"), "f64": ("dmix", 4, "fma.rn.f64")}
 
@@ -87,6 +94,9 @@ __device__ __forceinline__ void mma(CT* d, const AB* a, const AB* b) {{
     asm volatile("{ptx} {{{dl}}}, {{{al}}}, {{{bl}}}, {{{dl}}};"
                  : {dcons} : {acons}, {bcons});
 }}
+__device__ __forceinline__ void vary(AB* a, AB* b, unsigned& s) {{
+{varybody}
+}}
 __device__ __forceinline__ void put(unsigned* sink, unsigned i, CT v) {{
 {putbody}
 }}
@@ -98,6 +108,7 @@ extern "C" __global__ void mma28_chain(unsigned long long* clk, unsigned* sink, 
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     AB a[{na}], b[{nb}];
     CT d[{nc}];
+    unsigned s = seed;
 #pragma unroll
     for (int i = 0; i < {na}; i++) a[i] = fill(seed, lane, i);
 #pragma unroll
@@ -106,11 +117,12 @@ extern "C" __global__ void mma28_chain(unsigned long long* clk, unsigned* sink, 
     for (int i = 0; i < {nc}; i++) d[i] = cinit(seed, lane, i);
 #pragma unroll 1
     for (int rep = 0; rep < 2; rep++) {{
+        __syncthreads();
         const unsigned long long t0 = clk64();
 #pragma unroll 1
         for (int it = 0; it < iters; it++) {{
 #pragma unroll
-            for (int k = 0; k < UNROLL; k++) mma(d, a, b);
+            for (int k = 0; k < UNROLL; k++) {{ vary(a, b, s); mma(d, a, b); }}
         }}
         const unsigned long long t1 = clk64();
         if (lane == 0) clk[2 * warp + rep] = t1 - t0;
@@ -123,6 +135,7 @@ extern "C" __global__ void mma28_stream(unsigned long long* clk, unsigned* sink,
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     AB a[{na}], b[{nb}];
     CT d[NACC][{nc}];
+    unsigned s = seed + warp;
 #pragma unroll
     for (int i = 0; i < {na}; i++) a[i] = fill(seed + warp, lane, i);
 #pragma unroll
@@ -133,13 +146,14 @@ extern "C" __global__ void mma28_stream(unsigned long long* clk, unsigned* sink,
         for (int i = 0; i < {nc}; i++) d[k][i] = cinit(seed + warp, lane, k * 8 + i);
 #pragma unroll 1
     for (int rep = 0; rep < 2; rep++) {{
+        __syncthreads();
         const unsigned long long t0 = clk64();
 #pragma unroll 1
         for (int it = 0; it < iters; it++) {{
 #pragma unroll
             for (int r = 0; r < ROUNDS; r++)
 #pragma unroll
-                for (int k = 0; k < NACC; k++) mma(d[k], a, b);
+                for (int k = 0; k < NACC; k++) {{ vary(a, b, s); mma(d[k], a, b); }}
         }}
         const unsigned long long t1 = clk64();
         if (lane == 0) clk[2 * warp + rep] = t1 - t0;
@@ -160,6 +174,7 @@ extern "C" __global__ void mma28_fmix(unsigned long long* clk, unsigned* sink, i
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     AB a[{na}], b[{nb}];
     CT d[NACC][{nc}];
+    unsigned s = seed + warp;
     {ft} f[16];
 #pragma unroll
     for (int i = 0; i < {na}; i++) a[i] = fill(seed + warp, lane, i);
@@ -174,6 +189,7 @@ extern "C" __global__ void mma28_fmix(unsigned long long* clk, unsigned* sink, i
     const {ft} fa = ({ft})(0.999 + (seed & 0xf) * 1e-6), fb = ({ft})0.0625;
 #pragma unroll 1
     for (int rep = 0; rep < 2; rep++) {{
+        __syncthreads();
         const unsigned long long t0 = clk64();
 #pragma unroll 1
         for (int it = 0; it < iters; it++) {{
@@ -181,6 +197,7 @@ extern "C" __global__ void mma28_fmix(unsigned long long* clk, unsigned* sink, i
             for (int r = 0; r < ROUNDS; r++)
 #pragma unroll
                 for (int k = 0; k < NACC; k++) {{
+                    vary(a, b, s);
                     mma(d[k], a, b);
 #pragma unroll
                     for (int j = 0; j < {nfp}; j++)
@@ -263,6 +280,10 @@ def source(form):
     acons = ", ".join(f'"{abc}"(a[{i}])' for i in range(na))
     bcons = ", ".join(f'"{abc}"(b[{i}])' for i in range(nb))
     wpc = 2 if f64 else 1
+    varybody = "    (void)a; (void)b; (void)s;"
+    if form in VARY:
+        varybody = ("    s += 0x9e3779b9u;\n    const unsigned m = s & 0x%08xu;\n" % VARY[form]
+                    + "".join(f"    a[{i}] ^= m;\n" for i in range(na)) + "".join(f"    b[{i}] ^= m;\n" for i in range(nb))).rstrip()
     mixk = ""
     if form in MIX:
         _, nfp, fpop = MIX[form]
@@ -272,7 +293,7 @@ def source(form):
                                 fsbits=fsbits)
     return SRC.format(form=form, what=what, ptx=ptx, unroll=UNROLL, nacc=NACC, rounds=ROUNDS, abt=abt,
                       ct={"f32": "float", "u32": "unsigned", "f64": "double"}[ct], fillbody=fillbody, cbody=cbody,
-                      dl=dl, al=al, bl=bl, dcons=dcons, acons=acons, bcons=bcons, putbody=putbody, mixbody=mixbody,
+                      dl=dl, al=al, bl=bl, dcons=dcons, acons=acons, bcons=bcons, putbody=putbody, mixbody=mixbody, varybody=varybody,
                       na=na, nb=nb, nc=nc, words=nc * wpc, wpc=wpc, mixkernel=mixk)
 
 
