@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -32,4 +33,17 @@ func (s *SM) mmaBusy(info *exec.InstInfo, busy engine.Cycle) engine.Cycle {
 		return engine.Cycle(s.cfg.MmaForms[i].IntervalCycles)
 	}
 	return busy
+}
+
+// mmaPipe is the pipe an mma.sync occupies: DMMA.8x8x4 runs on the
+// sub-partition's FP64 unit, which DFMA shares (microbench
+// mma28_f64_dmix_w4, one warp a sub-partition, 4 independent DFMA after
+// each DMMA: 26.5 cycles a DMMA against 17.3 without them, about the sum
+// 16 + 4 x fp64_interval_cycles 2; mma28.md). HMMA and IMMA keep the
+// tensor pipe (FFMA beside HMMA: mma28_f16f32_fmix_w4, not modelled).
+func mmaPipe(info *exec.InstInfo, pipe ptx.Pipe) ptx.Pipe {
+	if info.Form == ptx.FormMmaF64K4 {
+		return ptx.PipeFP64
+	}
+	return pipe
 }

@@ -602,7 +602,7 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	default:
-		pipe, _ = s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
+		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe)) // SHFL and shared atomics (warppipe.go); DMMA (mmaform.go)
 	}
 	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle

@@ -400,6 +400,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if low == lowFlex {
 		pipe = s.flexPipe(sp, info)
 	}
+	pipe = mmaPipe(info, pipe)         // DMMA on the FP64 unit (mmaform.go)
 	pipe, mio := s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
 	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
