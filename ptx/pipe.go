@@ -200,7 +200,61 @@ const (
 	FormBulkWaitRead // cp.async.bulk.wait_group.read (waits for reads only)
 	FormMbarArrive   // mbarrier.arrive*, mbarrier.complete_tx
 	FormBulkReduce   // cp.reduce.async.bulk (tensor or not): ptxas's ELECT loop (sim/sm/tma_store.go)
+	// mma.sync by the SASS ptxas emits for it on sm_90 (microbench mma28_*,
+	// sim/sm/mmaform.go; other shapes, types and mma.sp: FormNone, the
+	// tensor pipe's own latency and interval)
+	FormMmaF16K16 // m16n8k16 f16/bf16 inputs, f16 or f32 accumulator: HMMA.16816
+	FormMmaF16K8  // m16n8k8 f16/bf16 inputs: HMMA.1688
+	FormMmaTF32K8 // m16n8k8 tf32: HMMA.1688.F32.TF32
+	FormMmaS8K32  // m16n8k32 s8/u8: IMMA.16832
+	FormMmaF64K4  // m8n8k4 f64: DMMA.8x8x4
+	FormMmaFP8K32 // m16n8k32 e4m3/e5m2: emulated (F2FP unpacks to f16, two HMMA.16816.F32, FADDs)
 )
+
+// NumMmaForms is the number of mma.sync forms (FormMmaF16K16 on).
+const NumMmaForms = int(FormMmaFP8K32-FormMmaF16K16) + 1
+
+// MmaFormNames are the mma.sync forms' parameter names (mma_NAME_latency_cycles).
+var MmaFormNames = [NumMmaForms]string{"f16_m16n8k16", "f16_m16n8k8", "tf32_m16n8k8", "s8_m16n8k32", "f64_m8n8k4", "fp8_m16n8k32"}
+
+// MmaIndex is the form's index in MmaFormNames (-1: not an mma.sync form).
+func (f Form) MmaIndex() int {
+	if f >= FormMmaF16K16 && f <= FormMmaFP8K32 {
+		return int(f - FormMmaF16K16)
+	}
+	return -1
+}
+
+// mmaForm classifies an mma.sync by its shape and A type.
+func mmaForm(in *Inst) Form {
+	if len(in.Mods.Types) != 4 {
+		return FormNone
+	}
+	shape := ""
+	for _, q := range in.Quals {
+		switch {
+		case q == "sp" || strings.HasPrefix(q, "sp::") || strings.HasPrefix(q, "kind::") || q == "block_scale":
+			return FormNone
+		case strings.HasPrefix(q, "m") && strings.Contains(q, "n") && strings.Contains(q, "k"):
+			shape = q
+		}
+	}
+	switch a := in.Mods.Types[1]; {
+	case shape == "m16n8k16" && (a == F16 || a == BF16):
+		return FormMmaF16K16
+	case shape == "m16n8k8" && (a == F16 || a == BF16):
+		return FormMmaF16K8
+	case shape == "m16n8k8" && a == TF32:
+		return FormMmaTF32K8
+	case shape == "m16n8k32" && (a == S8 || a == U8):
+		return FormMmaS8K32
+	case shape == "m8n8k4" && a == F64:
+		return FormMmaF64K4
+	case shape == "m16n8k32" && (a == E4M3 || a == E5M2):
+		return FormMmaFP8K32
+	}
+	return FormNone
+}
 
 // FormOf classifies an instruction's SASS form for its latency.
 func FormOf(in *Inst) Form {
@@ -251,6 +305,8 @@ func FormOf(in *Inst) Form {
 		if strings.Contains(in.Text, ".arrive") || strings.Contains(in.Text, ".complete_tx") {
 			return FormMbarArrive
 		}
+	case OpMma:
+		return mmaForm(in)
 	}
 	if strings.HasPrefix(in.Text, "cp.async.bulk.wait_group.read") {
 		return FormBulkWaitRead

@@ -346,6 +346,12 @@ func Params() []Param {
 			intParam(pp.String()+"_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Pipes[pp].IntervalCycles }),
 			intParam(pp.String()+"_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Pipes[pp].LatencyCycles }))
 	}
+	for i := range ptx.NumMmaForms {
+		ii := i // mma.sync per form (sim/sm/mmaform.go)
+		ps = append(ps,
+			intParam("mma_"+ptx.MmaFormNames[ii]+"_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MmaForms[ii].IntervalCycles }),
+			intParam("mma_"+ptx.MmaFormNames[ii]+"_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MmaForms[ii].LatencyCycles }))
+	}
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
 	return ps
 }

@@ -308,6 +308,11 @@ type Config struct {
 	Const                   ConstCacheConfig // constcache.go
 	Async                   AsyncConfig
 	Hold                    HoldConfig // tma_hold.go
+
+	// MmaForms: mma.sync's latency and sub-partition interval per form
+	// (ptx.MmaFormNames, microbench mma28_*, mmaform.go); 0: the tensor
+	// pipe's (Pipes[ptx.PipeTensor]).
+	MmaForms [ptx.NumMmaForms]PipeTiming
 }
 
 // Validate checks the configuration.
@@ -363,6 +368,12 @@ func (c *Config) Validate() error {
 	}
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)
+	}
+	for i, p := range c.MmaForms {
+		if p.IntervalCycles < 0 || p.LatencyCycles < 0 {
+			return fmt.Errorf("sm: mma_%s interval and latency must not be negative, got %d and %d",
+				ptx.MmaFormNames[i], p.IntervalCycles, p.LatencyCycles)
+		}
 	}
 	for i, p := range c.Pipes {
 		if i == int(ptx.PipeNone) {

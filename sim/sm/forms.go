@@ -35,5 +35,8 @@ func (s *SM) formLatency(info *exec.InstInfo, lat engine.Cycle) engine.Cycle {
 	case ptx.FormShflIdx:
 		return lat + engine.Cycle(s.cfg.ShflIdxExtraCycles)
 	}
+	if i := info.Form.MmaIndex(); i >= 0 && s.cfg.MmaForms[i].LatencyCycles > 0 {
+		return engine.Cycle(s.cfg.MmaForms[i].LatencyCycles) // mma.sync per form (mmaform.go)
+	}
 	return lat
 }

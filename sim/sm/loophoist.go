@@ -148,6 +148,9 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []
 		case infos[j].Async != exec.AsyncNone:
 			return 0, 0, false, false
 		case infos[j].Pipe == ptx.PipeShared:
+		case infos[j].Pipe == ptx.PipeTensor:
+			// mma.sync: every mma28 loop's SASS (session 28) is HMMA (IMMA,
+			// DMMA); UIADD3; ISETP.LE; HMMA x31; BRA (validation/timing/mma28.md)
 		case infos[j].Op == ptx.OpRedux:
 			// REDUX.SUM beside the atomics: atom15_mixr's SASS has UIADD3
 			// and ISETP.LE among its first ATOMS and REDUXes (i64_23.md)

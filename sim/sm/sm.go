@@ -564,7 +564,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	} else if en.hoist > 0 && int(en.hoist) <= s.cfg.BranchChainHoistCompares {
 		predLate = 0 // a check chain's compare computed before the loop: a
 		// branch reads only its guard, ready long before (chainhoist.go)
-	} else {
+	} else if !regMove(info) {
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
 				at, why = t, ws.regs[r].why()
@@ -654,7 +654,7 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	default:
-		pipe, _ = s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
+		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe)) // SHFL and shared atomics (warppipe.go); DMMA (mmaform.go)
 	}
 	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle

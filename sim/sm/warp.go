@@ -451,6 +451,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if low == lowFlex {
 		pipe = s.flexPipe(sp, info)
 	}
+	pipe = mmaPipe(info, pipe)         // DMMA on the FP64 unit (mmaform.go)
 	pipe, mio := s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
 	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
@@ -462,6 +463,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		busy = engine.Cycle(pt.IntervalCycles) * slots
 	}
 	lat := engine.Cycle(pt.LatencyCycles)
+	busy = s.mmaBusy(info, busy) // mma.sync per form (mmaform.go)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
 		// itput_mul_wide: 8 per SM-cycle against IMAD's 16; xchain_mul_hi)

@@ -355,6 +355,11 @@ def derive(b, run):
         last = c[n - 1] if n > 1 else 0
         done = c[8 + n - 1] if m["bulk_op"] == "copy" else c[8]
         return {"issue_cycles": c[4] - last, "done_cycles": done - last}
+    if fam == "mma28":  # gen28_mma.py (helper mma): mma.sync chains and streams (groups28_mma.go)
+        w, per = m["warps"], m["mma_per_warp"]
+        if m["kind"] == "latency":
+            return {"latency_cycles": clk[1] / per}
+        return {"issue_interval_cycles": max(clk[2 * i + 1] for i in range(w)) / (per * m["warps_per_subpartition"])}
     if fam == "redu24":  # gen24_redu.py (helper bulk): a loop of U bulk reductions / stores (groups25_redu.go)
         return {"cycles_per_op": clk[1] / clk[4], "done_cycles": clk[3]}
     if fam == "bulkst":  # gen22_bulkst.py (helper bulkst): straight-line bulk stores (groups22_bulkst.go)

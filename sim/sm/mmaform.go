@@ -1,0 +1,49 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// mma.sync per form (ptx.FormMma*, microbench family mma28, H200,
+// validation/timing/mma28.md): ptxas turns each recorded shape and type
+// into its own SASS, with its own dependent latency and sub-partition
+// interval:
+//
+//	form           SASS                         latency  interval (cycles)
+//	f16_m16n8k16   HMMA.16816.F32/.F16/.BF16    24.1     6.1
+//	f16_m16n8k8    HMMA.1688.F32                17.0     4.2
+//	tf32_m16n8k8   HMMA.1688.F32.TF32           24.1     6.1
+//	s8_m16n8k32    IMMA.16832.S8.S8             24.1     6.1
+//	f64_m8n8k4     DMMA.8x8x4                   27.0     16.0
+//	fp8_m16n8k32   12 F2FP + 2 HMMA + 4 FADD    62.2     43.9
+//
+// The latency is formLatency's (forms.go); the interval, the cycles an mma
+// holds its sub-partition's tensor pipe, is mmaBusy's. A form without a
+// value (0), and every other mma.sync, keeps the tensor pipe's. The FP8
+// form is ptxas's emulation: its F2FP unpacks, HMMAs and FADDs are one PTX
+// instruction here, charged to the tensor pipe as a whole (its issue slots
+// are not modelled apart).
+
+// mmaBusy is how long an mma.sync of info's form holds the tensor pipe
+// (busy: the pipe's own interval, kept for other instructions).
+func (s *SM) mmaBusy(info *exec.InstInfo, busy engine.Cycle) engine.Cycle {
+	if i := info.Form.MmaIndex(); i >= 0 && s.cfg.MmaForms[i].IntervalCycles > 0 {
+		return engine.Cycle(s.cfg.MmaForms[i].IntervalCycles)
+	}
+	return busy
+}
+
+// mmaPipe is the pipe an mma.sync occupies: DMMA.8x8x4 runs on the
+// sub-partition's FP64 unit, which DFMA shares (microbench
+// mma28_f64_dmix_w4, one warp a sub-partition, 4 independent DFMA after
+// each DMMA: 26.5 cycles a DMMA against 17.3 without them, about the sum
+// 16 + 4 x fp64_interval_cycles 2; mma28.md). HMMA and IMMA keep the
+// tensor pipe (FFMA beside HMMA: mma28_f16f32_fmix_w4, not modelled).
+func mmaPipe(info *exec.InstInfo, pipe ptx.Pipe) ptx.Pipe {
+	if info.Form == ptx.FormMmaF64K4 {
+		return ptx.PipeFP64
+	}
+	return pipe
+}
