@@ -94,7 +94,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
-	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
+	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
