@@ -64,7 +64,7 @@ func queuedBulk(info *exec.InstInfo, e *exec.Effect) bool {
 // register reuse); other plain stores and tensor operations have no such
 // floor (redu24_st's stores issue back to back; their address chain, not
 // the engine, sets their pace in the model).
-func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, now, start, end engine.Cycle) engine.Cycle {
+func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, now, end engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
 		return 0
@@ -82,7 +82,7 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
 	if ws.storeTaken > 0 && e.TMAMap == 0 {
 		if plainStore(info, e) && s.code.low.backToBackStore(info) {
-			t = max(t, ws.storeTaken+(end-start))
+			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreMinCycles))
 		} else {
 			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 		}

@@ -79,7 +79,7 @@ func (s *SM) tmaStore(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	s.Stats.TMABusy += int64(end - start)
 	s.tmaFree = end
 	if queuedBulk(e.Info, e) {
-		s.bulkStoreTake(ws, e.Info, e, now, start, end) // bulkstore.go
+		s.bulkStoreTake(ws, e.Info, e, now, end) // bulkstore.go
 	}
 	return max(start+engine.Cycle(a.TMAStoreLatencyCycles)+read, accepted) + engine.Cycle(a.TMAStoreWriteCycles)
 }
