@@ -28,8 +28,9 @@ import (
 //     read scoreboard of all of them. The GPU runs 38.7, 51.8 and 73.9
 //     cycles an iteration: ~12 a store more, of which ~4 the address
 //     arithmetic (stall counts) and the rest the engine's takes, about
-//     one each 7-9 cycles a warp (not modelled: the PTX address chain
-//     between two stores costs the model more than that).
+//     one each 7-9 cycles a warp: the schedule's runs go on across such
+//     stores (runStores below, schedrun.go) and their takes are
+//     BulkStoreMinCycles apart (bulkstore.go; red28.md).
 //
 // Per PC of the entry function (Lowering.bulkSt), what clockStores found.
 const (
