@@ -251,6 +251,7 @@ func Params() []Param {
 		intParam("bulk_store_queue_stores", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkStoreQueueStores }),
 		intParam("bulk_store_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkStoreMinCycles }),
 		intParam("bulk_store_branch_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkStoreBranchCycles }),
+		intParam("bulk_address_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkAddressLatencyCycles }),
 		intParam("tma_store_write_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreWriteCycles }),
 		intParam("tma_bulk_commit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABulkCommitCycles }),
 		intParam("tensormap_replace_shared_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TensormapReplaceSharedCycles }),

@@ -76,7 +76,12 @@ type AsyncConfig struct {
 	BulkStoreQueueStores    int `json:"bulk_store_queue_stores" yaml:"bulk_store_queue_stores"`
 	BulkStoreMinCycles      int `json:"bulk_store_min_cycles" yaml:"bulk_store_min_cycles"`
 	BulkStoreBranchCycles   int `json:"bulk_store_branch_cycles" yaml:"bulk_store_branch_cycles"`
-	TMABulkCommitCycles     int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
+	// BulkAddressLatencyCycles: a uniform bulk store's or reduction's
+	// 64-bit address add (one UIADD3.64) is read by the operation that
+	// many cycles after its issue (bulkaddr.go; 0: the ALU's latency and
+	// two slots, as any 64-bit add).
+	BulkAddressLatencyCycles int `json:"bulk_address_latency_cycles" yaml:"bulk_address_latency_cycles"`
+	TMABulkCommitCycles      int `json:"tma_bulk_commit_cycles" yaml:"tma_bulk_commit_cycles"`
 	// TMAHBMExtraCycles: more latency for a TMA load that misses L2 than
 	// for a load's miss (sim/gpu mem.go).
 	TMAHBMExtraCycles int `json:"tma_hbm_extra_cycles" yaml:"tma_hbm_extra_cycles"`

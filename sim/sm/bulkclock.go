@@ -28,8 +28,9 @@ import (
 //     read scoreboard of all of them. The GPU runs 38.7, 51.8 and 73.9
 //     cycles an iteration: ~12 a store more, of which ~4 the address
 //     arithmetic (stall counts) and the rest the engine's takes, about
-//     one each 7-9 cycles a warp (not modelled: the PTX address chain
-//     between two stores costs the model more than that).
+//     one each 7-9 cycles a warp: the schedule's runs go on across such
+//     stores (runStores below, schedrun.go) and their takes are
+//     BulkStoreMinCycles apart (bulkstore.go; red28.md).
 //
 // Per PC of the entry function (Lowering.bulkSt), what clockStores found.
 const (
@@ -122,4 +123,27 @@ func (l *Lowering) clockStore(info *exec.InstInfo) bool {
 // was not read for this).
 func (l *Lowering) backToBackStore(info *exec.InstInfo) bool {
 	return l.bulkStoreKind(info) == plainStoreNoClock && !l.electStore(info)
+}
+
+// runStores marks, per PC, the plain bulk stores the issue schedule's runs
+// of arithmetic go on across (schedrun.go): those with uniform operands
+// (not in an R2UR loop, elect) and no clock read since the block's
+// previous plain store (bulk, clockStores). ptxas computes the addresses
+// of such stores ahead of the first of them, into distinct uniform
+// registers (redu24_st_u2 / u4's SASS, bst25.md: the U address chains,
+// ULOP3 / UIADD3.64 interleaved, 29 cycles of stall counts from the loop
+// top to the first of four UBLKCP.G.S, which then issue 1-2 cycles apart);
+// a clock read ends the run as before (bulkst_t1_*: the chain stays after
+// it). nil: none.
+func runStores(bulk []uint8, elect []bool) []bool {
+	var out []bool
+	for pc, k := range bulk {
+		if k == plainStoreNoClock && (pc >= len(elect) || !elect[pc]) {
+			if out == nil {
+				out = make([]bool, len(bulk))
+			}
+			out[pc] = true
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,4 +66,20 @@ func TestClockStores(t *testing.T) {
 	}
 	assert.Equal(t, []bool{false, true, false, false}, clock)
 	assert.Equal(t, []bool{true, false, true, true}, b2b)
+}
+
+// runStores: the stores the schedule's runs go on across are the plain
+// stores without a clock read since the block's previous one, outside an
+// R2UR loop (by hand from the rule).
+func TestRunStores(t *testing.T) {
+	bulk := []uint8{notPlainStore, plainStoreNoClock, plainStoreAfter, plainStoreNoClock, plainStoreNoClock}
+	elect := []bool{false, false, false, true, false}
+	got := runStores(bulk, elect)
+	want := []bool{false, true, false, false, true}
+	if !slices.Equal(got, want) {
+		t.Fatalf("runStores = %v, want %v", got, want)
+	}
+	if runStores([]uint8{notPlainStore, plainStoreAfter}, nil) != nil {
+		t.Fatal("no back-to-back store: want nil")
+	}
 }

@@ -61,9 +61,13 @@ func queuedBulk(info *exec.InstInfo, e *exec.Effect) bool {
 // and returns the take's cycle. The take is no sooner than
 // BulkStoreIntervalCycles after the warp's previous one for a reduction
 // and for a plain store after a clock read (bulkclock.go: ptxas's
-// register reuse); other plain stores and tensor operations have no such
-// floor (redu24_st's stores issue back to back; their address chain, not
-// the engine, sets their pace in the model).
+// register reuse); other plain stores (back to back, uniform operands) no
+// sooner than BulkStoreMinCycles after it, the engine's floor a plain
+// store: redu24_st's loops (validation/timing/red28.md, H200) release
+// their stores ~8.5 cycles apart a warp at 256 and 512 B alike (st_u4 and
+// st_u4_512 both 73.9 cycles an iteration), and 1 KiB stores at the
+// engine's read (st_u2_1k 62.1, st_u4_1k 126.3: the queue above). Tensor
+// operations have no such floor.
 func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, now, end engine.Cycle) engine.Cycle {
 	a := &s.cfg.Async
 	if a.BulkStoreTakeCycles <= 0 && a.BulkStoreIntervalCycles <= 0 && a.BulkStoreQueueStores <= 0 {
@@ -80,8 +84,12 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
-	if ws.storeTaken > 0 && e.TMAMap == 0 && !(plainStore(info, e) && s.code.low.backToBackStore(info)) {
-		t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
+	if ws.storeTaken > 0 && e.TMAMap == 0 {
+		if plainStore(info, e) && s.code.low.backToBackStore(info) {
+			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreMinCycles))
+		} else {
+			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
+		}
 	}
 	ws.storeTaken = t
 	return t

@@ -43,6 +43,12 @@ type Lowering struct {
 	// read or not (bulkclock.go)
 	bulkSt   []uint8
 	bulkFunc int32
+	// bulkAdd: the entry function's 64-bit adds that form a uniform bulk
+	// store's or reduction's address, by PC (bulkaddr.go)
+	bulkAdd []bool
+	// bulkWiden: the zero extensions of those adds' 32-bit operands, by PC
+	// (bulkaddr.go)
+	bulkWiden []bool
 }
 
 const (
@@ -93,8 +99,9 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
+	l.bulkWiden, l.bulkAdd = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
-	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect)
+	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)

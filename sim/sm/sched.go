@@ -115,7 +115,7 @@ type schedule struct {
 // infos its instructions and kinds its lowering (lowerFunc's result; the
 // fused compares and branches are marked in it here); atoms and folds are
 // atomReduced's and addrFolds' results for it.
-func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, folds, elect []bool) *schedule {
+func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []uint8, folds, elect, stores []bool) *schedule {
 	prog := k.Program()
 	f := prog.Funcs[fi]
 	s := &schedule{ent: make([][]schedEntry, len(prog.Funcs)), order: make(exec.IssueOrder, len(prog.Funcs)), infos: infos}
@@ -146,8 +146,14 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	target := f.LabelTargets()
 	v := schedView{insts: make([]*ptx.Inst, len(infos)), infos: make([]*exec.InstInfo, len(infos)),
 		kinds: make([]uint8, len(infos)), target: target}
+	if stores != nil {
+		v.store = make([]bool, len(infos))
+	}
 	for i, pc := range first {
 		v.insts[i], v.infos[i], v.kinds[i] = &f.Insts[pc], infos[pc], kinds[pc]
+		if stores != nil {
+			v.store[i] = stores[pc]
+		}
 	}
 	second := runOrder(v)
 	order := make([]int32, len(infos))

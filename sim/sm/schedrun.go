@@ -136,6 +136,9 @@ type schedView struct {
 	infos  []*exec.InstInfo
 	kinds  []uint8
 	target []bool // a branch target starts at the slot
+	// store: a plain bulk store the run goes on across (runStores; nil:
+	// none)
+	store []bool
 }
 
 // runOrder list-schedules v's runs of movable instructions: the slot (of
@@ -151,7 +154,7 @@ func runOrder(v schedView) []int32 {
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end-start > 1 {
-			scheduleRun(v.infos, v.kinds, v.insts, start, end, order)
+			scheduleRun(v.infos, v.kinds, v.insts, v.store, start, end, order)
 		}
 		start = -1
 	}
@@ -159,7 +162,7 @@ func runOrder(v schedView) []int32 {
 		if v.target[i] {
 			flush(i)
 		}
-		if !mov[i] {
+		if !mov[i] && (v.store == nil || !v.store[i]) {
 			flush(i)
 			continue
 		}
@@ -206,14 +209,16 @@ func loneMbars(v schedView, mov []bool) {
 type schedEdge struct{ to, lat int }
 
 // scheduleRun list-schedules infos[a:b] and writes the run's order.
-func scheduleRun(infos []*exec.InstInfo, kinds []uint8, insts []*ptx.Inst, a, b int, order []int32) {
+func scheduleRun(infos []*exec.InstInfo, kinds []uint8, insts []*ptx.Inst, store []bool, a, b int, order []int32) {
 	n := b - a
+	isStore := func(j int) bool { return store != nil && store[a+j] }
 	succ := make([][]schedEdge, n)
 	npred := make([]int, n)
 	lastDef := map[int32]int{}
 	readers := map[int32][]int{}
 	lat := make([]int, n)
 	prods := make([][]int, n) // the run's producers of each instruction's sources
+	lastStore := -1
 	for j := 0; j < n; j++ {
 		inf := infos[a+j]
 		lat[j] = schedLat[inf.Pipe]
@@ -255,6 +260,12 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, insts []*ptx.Inst, a, b 
 		for _, r := range inf.Defs {
 			lastDef[r] = j
 			readers[r] = readers[r][:0]
+		}
+		if isStore(j) {
+			if lastStore >= 0 {
+				add(lastStore, 0) // the stores keep their order
+			}
+			lastStore = j
 		}
 	}
 	// mbarrier operations keep their order; the k-th issues after the
@@ -343,6 +354,13 @@ func scheduleRun(infos []*exec.InstInfo, kinds []uint8, insts []*ptx.Inst, a, b 
 			at := max(t, earliest[j])
 			if !schedFree(infos[a+j], kinds[a+j]) {
 				at = max(at, pipeFree[schedPipe(infos[a+j], kinds[a+j], &pipeFree)])
+			}
+			if best >= 0 && isStore(j) != isStore(best) {
+				// the stores after all the arithmetic that is ready
+				if isStore(best) {
+					best, bestAt = j, at
+				}
+				continue
 			}
 			if best < 0 || at < bestAt || (at == bestAt && height[j] > height[best]) {
 				best, bestAt = j, at

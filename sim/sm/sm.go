@@ -564,7 +564,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	} else if en.hoist > 0 && int(en.hoist) <= s.cfg.BranchChainHoistCompares {
 		predLate = 0 // a check chain's compare computed before the loop: a
 		// branch reads only its guard, ready long before (chainhoist.go)
-	} else if !regMove(info) {
+	} else if !regMove(info) && !s.bulkWiden(info) { // a UMOV of zero reads nothing (bulkaddr.go)
 		for _, r := range info.Uses {
 			if t := min(ws.reg(r)+predLate, lim); t > at {
 				at, why = t, ws.regs[r].why()

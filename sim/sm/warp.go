@@ -416,6 +416,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			mix, slots = m, engine.Cycle(n)+engine.Cycle(spill)
 		}
 	}
+	bulkAdd := s.cfg.Async.BulkAddressLatencyCycles > 0 && s.code.low.bulkAddrAdd(info)
+	if bulkAdd {
+		slots = 1 // one UIADD3.64 (bulkaddr.go)
+	}
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
@@ -489,6 +493,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go
 	}
+	if bulkAdd {
+		lat = engine.Cycle(s.cfg.Async.BulkAddressLatencyCycles) // bulkaddr.go
+	}
 	if mio > 0 {
 		busy = mio
 	}
@@ -502,6 +509,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
 	}
 	ready := now + lat
+	if s.bulkWiden(info) {
+		ready = ws.srcReady(info) // the low word is the source; the high one a UMOV of zero (bulkaddr.go)
+	}
 	if mio > 0 && info.Op == ptx.OpShfl {
 		ready = s.portWavefront(sp, now) + lat // a wavefront of the shared-memory port (warppipe.go)
 	}

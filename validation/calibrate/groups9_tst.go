@@ -29,6 +29,17 @@ var tstGroups = []Group{
 	{Name: "bulk_reduce_issue", Params: []string{"bulk_reduce_issue_cycles"},
 		Benches: []string{"tmast7_add_1k_group", "tmast7_add_1k_tput", "tmast7_bred_256b_group", "tmast7_bred_1k_group", "tmast7_bred_1k_tput"},
 		Start:   []float64{30}, Lo: []float64{0}, Hi: []float64{500}},
+	// bulk_address_latency (session 28, validation/timing/red28.md;
+	// sim/sm/bulkaddr.go): a uniform bulk address's UIADD3.64 to the store
+	// or reduction reading it, on probe redu24's loops (not the *_clk
+	// ones: tred27.md's held-out test) and tmast7's loops of one bulk store
+	// or reduction an iteration, before bulk_reduce_interval (fitted on the
+	// same reduction loops).
+	{Name: "bulk_address_latency", Params: []string{"bulk_address_latency_cycles"},
+		Benches: []string{"redu24_red_u1", "redu24_red_u2", "redu24_red_u4", "redu24_red_u8", "redu24_st_u1",
+			"redu24_st_u2", "redu24_st_u4", "redu24_st_u8", "redu24_st_u4_512", "tmast7_bst*", "tmast7_bred*"},
+		Figures: []string{"cycles_per_op"},
+		Start:   []float64{9}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20},
 	// bulk_reduce_interval (session 25, validation/timing/bulk25.md;
 	// sim/sm/bulkinterval.go): the least time between two reductions of a
 	// warp, on the reductions that follow one another (probe redu24's

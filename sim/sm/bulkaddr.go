@@ -1,0 +1,107 @@
+package sm
+
+import (
+	"strings"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// bulkAddrWidens marks, per PC, what ptxas makes of a uniform non-tensor
+// bulk store's or reduction's global address (operands data-uniform: no
+// R2UR loop, elect): the 64-bit add that forms the address the operation
+// reads in the same straight-line stretch (add), and the zero extension
+// (`cvt.u64.u32`, unguarded, its value written and read once) whose only
+// reader is that add (widen). SASS (ptxas 13.0 sm_90a, cuobjdump of the
+// recorded kernels; redu24_st_u2_1k, _st_u4_512, _st_u8 in red28.md,
+// redu24_red_u2 in bulk25.md):
+//
+//	ULOP3.LUT UR8, UR8, 0xfc00 ...   // the and.b32
+//	UMOV UR9, URZ                    // the cvt: the high word, zero
+//	UIADD3.64 UR8, UR8, UR10, URZ    // the add.s64: one instruction
+//	...                              // 9 cycles of stall counts
+//	UBLKCP.G.S [UR8], [UR13], UR10
+//
+// The UMOV reads nothing (ptxas issues it anywhere before the add): an
+// issue slot whose value is ready when the cvt's source is (warp.go,
+// sm.go). The UIADD3.64 takes one slot, and ptxas puts exactly 9 cycles
+// between it and the UBLKCP.G.S reading it in every loop of the probe
+// with nothing else to issue (UMOV S4 filling the gap): its result is
+// ready BulkAddressLatencyCycles after issue (fitted). The model charged
+// the cvt a dependent ALU step and the add two slots and the ALU's
+// latency: redu24_st_u4 +11%, redu24_red_u2..u8 +4..7% (tred27.md).
+// Only these addresses are marked: the same extension on the R datapath
+// (IADD3.X with RZ) is not measured here. nil, nil: none.
+func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (widen, add []bool) {
+	defs, uses := map[int32]int{}, map[int32]int{}
+	for _, inf := range infos {
+		for _, r := range inf.Defs {
+			defs[r]++
+		}
+		for _, r := range inf.Uses {
+			uses[r]++
+		}
+	}
+	leaders := blockLeaders(f)
+	lastDef := map[int32]int{}
+	for pc, inf := range infos {
+		if leaders[pc] {
+			clear(lastDef)
+		}
+		if inf.Async == exec.AsyncBulkStore && !strings.Contains(inf.Text, ".tensor") && (pc >= len(elect) || !elect[pc]) {
+			for _, r := range inf.Uses {
+				a, ok := lastDef[r]
+				if !ok || !isAddLike(infos[a], &f.Insts[a]) || infos[a].Bits != 64 {
+					continue
+				}
+				if add == nil {
+					add = make([]bool, len(infos))
+				}
+				add[a] = true
+				for _, r2 := range infos[a].Uses {
+					c, ok := lastDef[r2]
+					if !ok || c >= a || defs[r2] != 1 || uses[r2] != 1 || !zeroExtend(&f.Insts[c]) {
+						continue
+					}
+					if widen == nil {
+						widen = make([]bool, len(infos))
+					}
+					widen[c] = true
+				}
+			}
+		}
+		for _, r := range inf.Defs {
+			lastDef[r] = pc
+		}
+	}
+	return widen, add
+}
+
+// zeroExtend: an unguarded cvt.u64.u32 (or .s64.u32, .u64.b32: a zero
+// extension of a 32-bit register).
+func zeroExtend(in *ptx.Inst) bool {
+	if in.Op != ptx.OpCvt || in.Guard >= 0 || len(in.Mods.Types) != 2 || in.Mods.Flags&ptx.FSat != 0 {
+		return false
+	}
+	d, s := in.Mods.Types[0], in.Mods.Types[1]
+	return !d.IsFloat() && !s.IsFloat() && d.Size() == 8 && s.Size() == 4 && !s.IsSigned() &&
+		len(in.Ops) == 2 && in.Ops[1].Kind == ptx.OpdReg
+}
+
+// bulkAddrAdd: a 64-bit add forming a uniform bulk store's or reduction's
+// address (bulkAddrWidens): one UIADD3.64.
+func (l *Lowering) bulkAddrAdd(info *exec.InstInfo) bool {
+	return l != nil && l.bulkAdd != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkAdd) && l.bulkAdd[info.PC]
+}
+
+// bulkAddrWiden: a zero extension of a uniform bulk address's 32-bit part
+// (bulkAddrWidens): a UMOV of zero that reads nothing.
+func (l *Lowering) bulkAddrWiden(info *exec.InstInfo) bool {
+	return l != nil && l.bulkWiden != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkWiden) && l.bulkWiden[info.PC]
+}
+
+// bulkWiden: bulkAddrWiden, when the model prices bulk addresses
+// (BulkAddressLatencyCycles > 0).
+func (s *SM) bulkWiden(info *exec.InstInfo) bool {
+	return s.cfg.Async.BulkAddressLatencyCycles > 0 && s.code.low.bulkAddrWiden(info)
+}
