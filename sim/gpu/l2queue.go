@@ -20,7 +20,10 @@ import (
 // unloaded miss latency: the span over which requests share HBM with each
 // other), and adds dram_queue_cycles x rho/(1-rho) to a load's miss latency.
 // rho is capped at dramQueueRhoMax: at and above the limit the budget's own
-// wait (dramFree) takes over.
+// wait (dramFree) takes over. The two are one queue seen two ways, so a
+// miss waits for the larger of them, not their sum (l2.go, l2near.go:
+// with each SM's requests in flight bounded, meminflight.go, the sum made
+// the copy at 66 SMs latency-bound, -25%; hbmq28.md).
 //
 // Measured (validation/timing/hbmq28.md, H200): one warp's dependent cold
 // loads on an SM of its own, beside gmem_copy on 16 / 33 / 66 / 131 SMs,
