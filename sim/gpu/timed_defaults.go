@@ -72,7 +72,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"dram_far_extra_cycles":             {186, "fit: closed form, (sfl_c62_n8 load_far_cycles 6803.8 - load_near_cycles 5318.9) / 8 dependent cold loads a warp (the warps' two groups, least-squares cut: lines in the near or far L2 partition)", f(0.0217)},
 	"dram_latency_ns":                   {346.5, "fit: closed form, gmem_chase_1g cycles_per_load 686 at 1980.0 MHz (pointer chase in HBM)", nil},
 	"dram_queue_cycles":                 {92.49, "fit: closed form, least squares of q x rho/(1-rho) on the hbmq28 probe (H200, one warp chasing cold lines beside gmem_copy: +117 / +308 cycles a load over the unloaded chase at rho 0.379 / 0.733 of the c132 rate, less the model's own +8 / +65 there at q = 0; validation/timing/hbmq28.md)", nil},
-	"sm_inflight_lines":                 {256, "fit: grid by hand (224, 256, 288 lines; cost as calibrate's) on gmem_copy_c33 bytes_per_cycle_per_sm and l2bw_ld_c1, _c2, _c4 bytes_per_sm_cycle (meminflight.go, validation/timing/hbmq28.md)", nil},
+	"sm_inflight_lines":                 {256, "fit: grid by hand (224 and 256 lines; cost as calibrate's, 0.060 and 0.0003) on gmem_copy_c33 bytes_per_cycle_per_sm and l2bw_ld_c1, _c2, _c4 bytes_per_sm_cycle (meminflight.go, validation/timing/hbmq28.md)", nil},
 	"dsmem_bytes_per_cycle":             {28, "fit: closed form, 124 bytes more / (dsmem_remote_32lanes 192.8 - dsmem_remote_1lane 188.3 cycles_per_load)", f(0.0016)},
 	"dsmem_latency_cycles":              {208, "fit: Nelder-Mead (dsmem_latency_cycles) on dsmem_remote_c4_r3_1lane", f(0.0004)},
 	"dsmem_local_extra_cycles":          {10, "fit: Nelder-Mead (dsmem_local_extra_cycles) on dsmem_local_1lane, dsmem_local_32lanes", f(0.0045)},
