@@ -24,13 +24,13 @@ import (
 // slices are read concurrently during a window and written only then.
 type l2 struct {
 	slices    [2]*setCache
-	sliceFree [2]float64 // next free cycle of each slice's port
+	sliceFree [2]budget // each slice's port (l2budget.go)
 	// storeFree: next free cycle of each slice's write queue, which only
 	// stores advance (at the store rates): a store's back-pressure on the
 	// SM (its accepted cycle) comes from stores alone, never from a load
 	// backlog (only stores-only launches, gls_*_c132, measured it)
 	storeFree     [2]float64
-	dramFree      float64
+	dramFree      budget
 	slicePerCycle float64 // bytes per cycle of one slice
 	// storeSector, storeLine: a store's cost on its slice in cycles per
 	// sector and per line (0: a store costs what a load does)
@@ -178,8 +178,7 @@ func (g *l2) commit(views []*l2View) {
 			g.commitCopy(r, s, bytes) // l2near.go
 			continue
 		}
-		start := max(float64(r.at), g.sliceFree[s])
-		g.sliceFree[s] = start + g.cost(popc4(r.sectors)+int(r.partial), r.kind.overwrites())
+		start := g.sliceFree[s].take(float64(r.at), g.cost(popc4(r.sectors)+int(r.partial), r.kind.overwrites()))
 		if w := g.writeCost(popc4(r.sectors)+int(r.partial), r.kind); w > 0 {
 			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + w
 		}
@@ -187,7 +186,7 @@ func (g *l2) commit(views []*l2View) {
 			// a load miss reads the line from HBM; a store allocating a
 			// line writes it back once evicted dirty: its bytes share
 			// the HBM bandwidth (dram_bytes_per_ns is read + write)
-			g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+			g.dramFree.take(start, bytes/g.dramPerCycle)
 			g.q.add(float64(r.at), bytes)
 			if !r.kind.overwrites() {
 				g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
@@ -225,9 +224,9 @@ type l2View struct {
 	// (localKey: a far line's near copy is a line of the near slice)
 	local     map[uint64]struct{}
 	fill      map[uint64]engine.Cycle // the window's misses' fills (l2fill.go)
-	sliceFree [2]float64
+	sliceFree [2]budget
 	storeFree [2]float64
-	dramFree  float64
+	dramFree  budget
 	share     float64
 	bytes     float64 // requested in this window
 	reqs      []l2Req
@@ -304,8 +303,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if g.copies(sm, s, kind != l2Load) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
-	start := max(float64(at), v.sliceFree[s])
-	v.sliceFree[s] = start + g.cost(popc4(sectors)+int(partial), store)/v.share
+	start := v.sliceFree[s].take(float64(at), g.cost(popc4(sectors)+int(partial), store)/v.share)
 	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
 	if ready-engine.Cycle(start) == g.far {
@@ -316,10 +314,9 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if !mine && !g.slices[s].has(line) {
 		// a load's fill from HBM, or an allocating store's later
 		// write-back: both take HBM bandwidth (commit charges the same)
-		ds := max(start, v.dramFree)
-		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
+		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
 		if !store {
-			ready = engine.Cycle(ds) + g.dramLatency(sm, s) + g.q.wait(float64(at))
+			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s)
 			v.missSectors += n
 			v.filled(key, ready) // l2fill.go
 		}
@@ -349,5 +346,5 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 // charge queues bytes on line's slice without a cache lookup.
 func (v *l2View) charge(line uint64, bytes float64) {
 	s := v.g.slice(line)
-	v.sliceFree[s] += bytes / (v.g.slicePerCycle * v.share)
+	v.sliceFree[s].free += bytes / (v.g.slicePerCycle * v.share)
 }

@@ -120,7 +120,7 @@ func TestStoreAllocationChargesHBM(t *testing.T) {
 	assert.Equal(t, alone+engine.Cycle(128/g.dramPerCycle), behind, "behind the write-back's 128 bytes")
 	// the same through commit: the GPU-wide HBM queue advances by the line
 	g.commit([]*l2View{v})
-	assert.InDelta(t, 2*128/g.dramPerCycle, g.dramFree, 1e-9, "one load miss and one write-back")
+	assert.InDelta(t, 2*128/g.dramPerCycle, g.dramFree.free, 1e-9, "one load miss and one write-back")
 	// a store hitting a held line: no HBM time
 	w := newL2View(g)
 	free := w.dramFree

@@ -59,8 +59,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	if !copyHit {
 		serve = s
 	}
-	start := max(float64(at), v.sliceFree[serve])
-	v.sliceFree[serve] = start + g.cost(popc4(sectors), false)/v.share
+	start := v.sliceFree[serve].take(float64(at), g.cost(popc4(sectors), false)/v.share)
 	nk, fk := localKey(n, line), localKey(s, line)
 	switch {
 	case copyHit: // the copy may still be on its way (l2fill.go)
@@ -72,9 +71,8 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.farSectors += cnt
 		v.filled(nk, ready)
 	default:
-		ds := max(start, v.dramFree)
-		v.dramFree = ds + bytes/(g.dramPerCycle*v.share)
-		ready = engine.Cycle(ds) + g.dramFar + g.q.wait(float64(at))
+		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
+		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)
@@ -99,14 +97,13 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	n := int(g.nearSlice[r.sm])
 	cost := g.cost(popc4(r.sectors), false)
 	if g.slices[n].touch(r.line) {
-		g.sliceFree[n] = max(float64(r.at), g.sliceFree[n]) + cost
+		g.sliceFree[n].take(float64(r.at), cost)
 		return
 	}
 	g.commitFill(localKey(n, r.line), r.ready) // l2fill.go
-	start := max(float64(r.at), g.sliceFree[s])
-	g.sliceFree[s] = start + cost
+	start := g.sliceFree[s].take(float64(r.at), cost)
 	if !g.slices[s].touch(r.line) {
-		g.dramFree = max(start, g.dramFree) + bytes/g.dramPerCycle
+		g.dramFree.take(start, bytes/g.dramPerCycle)
 		g.q.add(float64(r.at), bytes)
 		g.commitFill(localKey(s, r.line), r.ready)
 	}

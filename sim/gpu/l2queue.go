@@ -20,7 +20,20 @@ import (
 // unloaded miss latency: the span over which requests share HBM with each
 // other), and adds dram_queue_cycles x rho/(1-rho) to a load's miss latency.
 // rho is capped at dramQueueRhoMax: at and above the limit the budget's own
-// wait (dramFree) takes over.
+// wait (dramFree) takes over. The two are one queue seen two ways, so a
+// miss waits for the larger of them, not their sum (l2.go, l2near.go:
+// with each SM's requests in flight bounded, meminflight.go, the sum made
+// the copy at 66 SMs latency-bound, -25%; hbmq28.md).
+//
+// Measured (validation/timing/hbmq28.md, H200): one warp's dependent cold
+// loads on an SM of its own, beside gmem_copy on 16 / 33 / 66 / 131 SMs,
+// take +117 / +308 / +945 / +1771 cycles a load over the unloaded chase
+// (684), at 38% / 73% / 97% / 100% of the c132 rate. rho/(1-rho) follows
+// the first two with q ~ 92 (the profiles' value, a closed form on the
+// probe, validation/calibrate groups27_hbm.go); at 97% the cap's 9 q
+// (~830) is near the GPU's +945 (the uncapped 32 q would be ~3000). The
+// session 27 value, fitted on the copy's rate, put ~680 cycles on a miss
+// at c33: the copy's slowdown there is not HBM's wait alone.
 //
 // Determinism: rho comes from the committed state only (the requests of
 // the windows before the current one, in commit order), so every partition

@@ -42,6 +42,10 @@ type memModel struct {
 	cpHit engine.Cycle
 	// l1HitSectors counts sectors served by L1.
 	l1HitSectors int64
+	// flight: each SM's requests in flight at the L2, at most inflightMax
+	// lines (meminflight.go; 0: no limit)
+	flight      []inflight
+	inflightMax int
 }
 
 // l1Bytes is each L1's capacity for global data (carveout.go).
@@ -50,7 +54,7 @@ func newMemModel(tc *TimedConfig, sms int, g *l2, l1Bytes int) *memModel {
 		l1Hit: engine.Cycle(tc.SM.L1HitCycles), tmaMiss: engine.Cycle(tc.SM.Async.TMAHBMExtraCycles),
 		tmaPage: engine.Cycle(tc.SM.Async.TMAHBMPageCycles),
 		bulkHit: engine.Cycle(tc.SM.Async.BulkHitSavingCycles),
-		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles)}
+		cpHit:   engine.Cycle(tc.SM.Async.CpAsyncCaHitCycles), flight: make([]inflight, sms), inflightMax: tc.SMInflightLines}
 }
 
 // access times the global lines of e leaving SM sm at cycle at: an L1 hit
@@ -95,6 +99,11 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			}
 			return max(at+m.l1Hit, engine.Cycle(fill)), at
 		}
+	}
+	var fl *inflight // the SM's requests in flight (meminflight.go)
+	if m.inflightMax > 0 && !e.GlobalTMA && n > 0 {
+		fl = &m.flight[sm]
+		at = fl.admit(at, n, m.inflightMax)
 	}
 	ready, accepted = at, at
 	miss, wait := m.l2.missSectors, m.l2.waitSectors
@@ -176,6 +185,13 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	// sectors beyond the listed lines (exec lists 256): bandwidth only
 	if e.NumLines > n && n > 0 {
 		m.l2.charge(lines[n-1], float64(32*(e.NumLines-n)*4))
+	}
+	if fl != nil {
+		if e.GlobalStore {
+			fl.add(accepted, n)
+		} else {
+			fl.add(ready, n)
+		}
 	}
 	return ready, accepted
 }

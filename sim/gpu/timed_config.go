@@ -87,6 +87,11 @@ type TimedConfig struct {
 	// read and written over the last dram latency, against
 	// DRAMBytesPerNs; at most dramQueueRhoMax). 0: HBM is a pure rate.
 	DRAMQueueCycles float64
+	// SMInflightLines: each SM's global requests outstanding at the L2,
+	// in 128-byte lines (an LSU load until its data are back, a store until
+	// its slice takes it; not TMA or bulk copies); a request waits for
+	// earlier ones to finish beyond it (meminflight.go). 0: no limit.
+	SMInflightLines int
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -169,6 +174,7 @@ func Params() []Param {
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
+		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -407,6 +413,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.DRAMQueueCycles < 0 {
 		return fmt.Errorf("timing: dram_queue_cycles must not be negative (0: HBM is a pure rate), got %g", c.DRAMQueueCycles)
+	}
+	if c.SMInflightLines < 0 {
+		return fmt.Errorf("timing: sm_inflight_lines must not be negative (0: no limit), got %d", c.SMInflightLines)
 	}
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)
