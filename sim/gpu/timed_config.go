@@ -188,6 +188,7 @@ func Params() []Param {
 		intParam("smem_l1_backlog_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemL1BacklogCycles }),
 		intParam("store_data_credit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreDataCreditCycles }),
 		intParam("store_combine_lines", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreCombineLines }),
+		intParam("store_merge_window_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreMergeWindowCycles }),
 		intParam("imad_wide_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadWideIntervalCycles }),
 		intParam("imad_hi_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ImadHiLatencyCycles }),
 		intParam("alu_carry_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ALUCarryLatencyCycles }),

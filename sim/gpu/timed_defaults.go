@@ -199,6 +199,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.023)},
 	"store_combine_lines":               {5, "fit: Nelder-Mead (store_combine_lines) on gls23_st32_r4g4m16_r4096_w4, gls23_st32_r4g4m16_r512_w4, gls23_st32_r8g4_r512_w4, gls24_st32_r4g4m16_r512_w8, gls24_st32_r4g4mhi_r512_w8, gls24_st32_r6g4m24_r512_w8, gls24_st32_r8g4_r512_w8, gls24_st32_r8g4_r64_w8", f(0.1405)},
 	"store_data_credit_cycles":          {128, "fit: closed form, tools/microbench/gmem22 probe (H200, gmem22.md): line_lds_w4, the first round of 4 warps 32-line stores (4 x 32 sectors) does not delay their shared loads (first stamps 58-64 cycles); 128 and more give the same stamps, 48 and 96 later ones", nil},
+	"store_merge_window_cycles":         {8, "fit: Nelder-Mead (store_merge_window_cycles) on gls28_cute16_adj_w4, gls28_cute16_own_adj_w4, gls28_cute16_own_w4, gls28_cute16_w4", f(0.0954)},
 	"store_queue_requests":              {24, "fit: Nelder-Mead (store_queue_requests) on gls_st32_coal_w16_i1, gls_st32_coal_w4_i1, tailst_f32_k16_c1, tailst_f32_k32_c1, tailst_f64_k64_c1, tailst_v4_k64_c1", f(0.0965)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7802, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0067)},

@@ -189,6 +189,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"stmatrix_min_interval_cycles":      {4, "fit: Nelder-Mead (stmatrix_base_cycles, stmatrix_cycles_per_matrix, stmatrix_min_interval_cycles) on stsm_x1_1w, stsm_x2_1w, stsm_x4_1w", f(0.023)},
 	"store_combine_lines":               {5, "shared: the H200's fit (group store_combine on gls23_st32_*/gls24_st32_*, H200-only recordings; no H100 recording of those shapes), not measured on the H100", nil},
 	"store_data_credit_cycles":          {128, "fit: closed form, tools/microbench/gmem22 probe (H200, gmem22.md): line_lds_w4, the first round of 4 warps 32-line stores (4 x 32 sectors) does not delay their shared loads (first stamps 58-64 cycles); 128 and more give the same stamps, 48 and 96 later ones (shared: the H200 probe only, not measured on the H100)", nil},
+	"store_merge_window_cycles":         {8, "shared: the H200's fit (group store_merge on gls28_cute16_*, H200-only recordings; no H100 recording of those shapes), not measured on the H100", nil},
 	"store_queue_requests":              {24, "fit: Nelder-Mead (store_queue_requests) on gls_st32_coal_w16_i1, gls_st32_coal_w4_i1, tailst_f32_k16_c1, tailst_f32_k32_c1, tailst_f64_k64_c1, tailst_v4_k64_c1", f(0.0973)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7802, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0067)},

@@ -215,6 +215,11 @@ type Config struct {
 	// warp's next store to complete; a completed line pays no
 	// L1StorePartialCycles (storecombine.go). 0: no combining; at most 8.
 	StoreCombineLines int `json:"store_combine_lines" yaml:"store_combine_lines"`
+	// StoreMergeWindowCycles: a plain store's partly written line pays no
+	// L1StorePartialCycles when another warp's plain store wrote part of
+	// the same line at most this many cycles before it (storemerge.go).
+	// 0: no merging.
+	StoreMergeWindowCycles int `json:"store_merge_window_cycles" yaml:"store_merge_window_cycles"`
 	// L1LoadHoldCycles: after a load through L1 of two or more lines the
 	// warp issues nothing until this many cycles before its last line has
 	// passed the port (lsu.go, loadLineHold); 0: no hold.
@@ -356,7 +361,7 @@ func (c *Config) Validate() error {
 		{"redux_warp_interval_cycles", c.ReduxWarpIntervalCycles}, {"redux_latency_cycles", c.ReduxLatencyCycles},
 		{"s2r_interval_cycles", c.S2RIntervalCycles},
 		{"smem_l1_backlog_cycles", c.SmemL1BacklogCycles}, {"store_data_credit_cycles", c.StoreDataCreditCycles},
-		{"store_combine_lines", c.StoreCombineLines},
+		{"store_combine_lines", c.StoreCombineLines}, {"store_merge_window_cycles", c.StoreMergeWindowCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

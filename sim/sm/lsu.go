@@ -49,6 +49,7 @@ import (
 // sub-partition sp: it returns when the L1 starts it and what the request
 // adds to its latency.
 func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cycle) (st, lat engine.Cycle) {
+	s.l1Now = now
 	d, lat := s.l1Cycles(ws, e)
 	at := now
 	if c := s.cfg.L1PortCyclesPerLine; c > 0 {
@@ -116,7 +117,9 @@ func (s *SM) l1Cycles(ws *warpState, e *exec.Effect) (d float64, lat engine.Cycl
 	c := s.cfg
 	floor := (e.NumSectors + c.L1SectorsPerCycle - 1) / c.L1SectorsPerCycle
 	if e.GlobalStore {
-		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+s.storePartialLines(ws, e)*c.L1StorePartialCycles)
+		p, pay := s.storePartialLines(ws, e)
+		p -= s.storeMerges(ws, e, pay, s.l1Now) // storemerge.go
+		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+p*c.L1StorePartialCycles)
 		return float64(n), engine.Cycle(n - 1)
 	}
 	lines := e.NumLines * c.L1CyclesPerLine

@@ -47,6 +47,10 @@ type SM struct {
 	// last store's completed and held lines (storecombine.go)
 	combSub            exec.Effect
 	combDone, combHeld uint8
+	// merge is the SM's last partly written store lines, l1Now the issue
+	// cycle of the request l1Cycles prices (storemerge.go)
+	merge storeMergeRing
+	l1Now engine.Cycle
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle

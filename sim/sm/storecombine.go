@@ -50,11 +50,17 @@ type combLine struct {
 // charges store e of warp ws now: its own partial lines that it cannot
 // hold for combining, plus the lines the warp's previous store held that e
 // does not complete. It updates the warp's held lines. Loads leave them.
-func (s *SM) storePartialLines(ws *warpState, e *exec.Effect) int {
+// pay marks e's own partly written lines among them (storemerge.go).
+func (s *SM) storePartialLines(ws *warpState, e *exec.Effect) (count int, pay uint64) {
 	k := min(s.cfg.StoreCombineLines, storeCombineMax)
 	s.combDone, s.combHeld = 0, 0
 	if k <= 0 || ws == nil {
-		return e.PartialStoreLines()
+		for i := range min(e.NumLines, len(e.GlobalLines), 64) {
+			if int(e.LineBytes[i]) < 32*bits.OnesCount8(e.LineSectors[i]) {
+				pay |= 1 << i
+			}
+		}
+		return e.PartialStoreLines(), pay
 	}
 	n := min(e.NumLines, len(e.GlobalLines))
 	held := e.Info != nil && e.Info.Op == ptx.OpSt && !e.Info.BypassL1 &&
@@ -91,8 +97,11 @@ func (s *SM) storePartialLines(ws *warpState, e *exec.Effect) int {
 			continue
 		}
 		now++
+		if i < 64 {
+			pay |= 1 << i
+		}
 	}
-	return now
+	return now, pay
 }
 
 // combinedEffect is what store e, just through the L1 (storePartialLines),

@@ -203,6 +203,7 @@ PARTS = [
     ("gen22_icap", "part 22: the SM instruction cache's capacity: 32-60 KiB of straight-line FFMA run three times, and a pad never run"),
     ("gen23_gls", "part 23: the partial-sector store surcharge by lane width (u16), lines per store, row stride, other-half next"),
     ("gen24_gls", "part 24: the partial-sector surcharge's deciding probe: active lanes (16 of 32, either half, spread) against lines per store, 8-16 warps"),
+    ("gen28_cute", "part 28: the CuTe tutorial GEMM's epilogue stores (u16, wgmma accumulator layout, 4 lines x 16 B) alone: the twin's order, shared or own lines"),
 ]
 sys.path.insert(0, SRC)
 for _mod, _what in PARTS:

@@ -249,5 +249,5 @@ func TestNeedsNCU(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 203, n) // the 3 empty kernels, the 78 ncu-only and the 118 flushed of gpu25.md, and the 4 coop27 (coop27.md: ncu-profiled launches like coop25)
+	assert.Equal(t, 204, n) // the 3 empty kernels, the 78 ncu-only and the 118 flushed of gpu25.md, and the 4 coop27 (coop27.md: ncu-profiled launches like coop25), tph_cute_tn_gt (cute28.md: its only figure is the launch's cycles)
 }
