@@ -30,6 +30,10 @@ type TimedOptions struct {
 	// NoSample times every CTA; otherwise a launch that qualifies
 	// (sample.go) times the first waves only.
 	NoSample bool
+	// InputsInL2 starts the run with the launch's global buffers in L2, as
+	// the host wrote them just before it (the recordings' warm runs);
+	// false: L2 empty, as after ncu's cache flush (l2resident.go).
+	InputsInL2 bool
 }
 
 // machine is a timed run in progress: the partitions (each an engine and

@@ -18,3 +18,14 @@ func registerFamily(name string, f family) {
 	}
 	families[name] = f
 }
+
+// warmInputFamilies: families whose figures time a first read of a buffer
+// the host uploaded before each warm run (clock_runs.json: mb.py launches
+// on fresh buffers), which finds it in L2. Their simulated runs start with
+// the launch's buffers in L2 (gpu.TimedOptions.InputsInL2). Such a
+// family's ncu figure must not depend on it (ncu flushes the caches).
+var warmInputFamilies = map[string]bool{}
+
+// inputsInL2 reports whether b's simulated run starts with its buffers in
+// L2 (warmInputFamilies).
+func inputsInL2(b *Bench) bool { return warmInputFamilies[b.Family] }

@@ -46,7 +46,7 @@ func simulateSession(b *Bench, s *session.Session, tc gpu.TimedConfig, gpcs [][]
 	if len(gpcs) > 0 {
 		cfg.GPCs = gpcs
 	}
-	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers})
+	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, InputsInL2: inputsInL2(b)})
 	if err != nil {
 		return nil, fmt.Errorf("%s: timed run: %w", b.Name, err)
 	}
