@@ -3,7 +3,7 @@ package gpu
 import "github.com/sm90sim/sm90sim/ptx/exec"
 
 // Buffers the host wrote just before the launch start in L2
-// (TimedOptions.InputsInL2). The recordings' warm runs (clock_runs.json:
+// (TimedOptions.Warm). The recordings' warm runs (clock_runs.json:
 // tools/microbench/mb.py run launches each directory on fresh buffers,
 // copied from the host before every launch) find them there: the
 // host-to-device copy writes through L2. Family mwake (H200, every run,

@@ -30,10 +30,12 @@ type TimedOptions struct {
 	// NoSample times every CTA; otherwise a launch that qualifies
 	// (sample.go) times the first waves only.
 	NoSample bool
-	// InputsInL2 starts the run with the launch's global buffers in L2, as
-	// the host wrote them just before it (the recordings' warm runs);
-	// false: L2 empty, as after ncu's cache flush (l2resident.go).
-	InputsInL2 bool
+	// Warm starts the run as the recordings' warm runs start (clock_runs.json:
+	// mb.py launches each directory 5 times, on buffers uploaded before
+	// each): the kernel's code in every SM's instruction cache and in L2
+	// (sm.WarmCode), the launch's global buffers in L2 (l2resident.go).
+	// false: everything cold, as after ncu's cache flush.
+	Warm bool
 }
 
 // machine is a timed run in progress: the partitions (each an engine and

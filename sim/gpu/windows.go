@@ -42,7 +42,7 @@ import (
 func (m *machine) build() {
 	n := m.cfg.Layout.NumSMs
 	m.l2 = newL2(&m.tc, n, m.cfg.GPCs)
-	if m.opt.InputsInL2 {
+	if m.opt.Warm {
 		m.l2.prefillInputs(m.l.Global.Segments()) // l2resident.go
 	}
 	m.window = engine.Cycle(m.tc.Window())
@@ -76,6 +76,9 @@ func (m *machine) build() {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
 			}
 			s.NsPerCycle = 1000 / m.tc.SMClockMHz
+			if m.opt.Warm {
+				s.WarmCode() // icachewarm.go
+			}
 			m.sms[i], m.smPart[i] = s, pi
 		}
 		m.parts = append(m.parts, pt)

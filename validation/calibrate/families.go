@@ -19,13 +19,15 @@ func registerFamily(name string, f family) {
 	families[name] = f
 }
 
-// warmInputFamilies: families whose figures time a first read of a buffer
-// the host uploaded before each warm run (clock_runs.json: mb.py launches
-// on fresh buffers), which finds it in L2. Their simulated runs start with
-// the launch's buffers in L2 (gpu.TimedOptions.InputsInL2). Such a
-// family's ncu figure must not depend on it (ncu flushes the caches).
-var warmInputFamilies = map[string]bool{}
+// warmFamilies: families whose clock figures come from the recordings'
+// warm runs (clock_runs.json: mb.py launches each directory 5 times in a
+// row, on buffers uploaded before each) and time code or data that a cold
+// run fetches from memory. Their clock figures come from a simulated warm
+// run (gpu.TimedOptions.Warm: code in the SMs' instruction caches and in
+// L2, buffers in L2), the ncu figure from the usual cold run (ncu flushes
+// the caches before each profiled launch).
+var warmFamilies = map[string]bool{}
 
-// inputsInL2 reports whether b's simulated run starts with its buffers in
-// L2 (warmInputFamilies).
-func inputsInL2(b *Bench) bool { return warmInputFamilies[b.Family] }
+// warmRun reports whether b's clock figures come from a simulated warm run
+// (warmFamilies).
+func warmRun(b *Bench) bool { return warmFamilies[b.Family] }

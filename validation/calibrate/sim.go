@@ -46,9 +46,27 @@ func simulateSession(b *Bench, s *session.Session, tc gpu.TimedConfig, gpcs [][]
 	if len(gpcs) > 0 {
 		cfg.GPCs = gpcs
 	}
-	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers, InputsInL2: inputsInL2(b)})
+	opt := gpu.TimedOptions{RegistersPerThread: s.Spec.Registers}
+	var warm *session.Session
+	if warmRun(b) {
+		// the clock figures from a warm run on memory of its own, the
+		// cycles (the ncu figure) from the cold run below (warmFamilies)
+		var err error
+		if warm, err = s.Fresh(); err != nil {
+			return nil, err
+		}
+		w := opt
+		w.Warm = true
+		if _, _, err := gpu.RunTimed(cfg, tc, warm.Kernel, warm.Launch, w); err != nil {
+			return nil, fmt.Errorf("%s: warm timed run: %w", b.Name, err)
+		}
+	}
+	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: timed run: %w", b.Name, err)
+	}
+	if warm != nil {
+		s = warm
 	}
 	o := Outputs{}
 	for _, name := range timingOutputs {
