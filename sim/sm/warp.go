@@ -91,7 +91,10 @@ type warpState struct {
 	// (mbarpoll.go)
 	suspended   bool
 	expiredWait bool
-	inBarrier   bool
+	// hintWait: the sleeping try_wait has a suspend-time hint operand
+	// (mbarhint.go)
+	hintWait  bool
+	inBarrier bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
 	barAt      engine.Cycle
