@@ -20,13 +20,12 @@ func init() {
 	registerFamily("mwake", family{figures: mwakeFigures, derive: deriveMwake})
 	// mwaket: the same kernel with Y released by a 1 KiB TMA tensor load
 	registerFamily("mwaket", family{figures: mwakeFigures, derive: deriveMwake})
-	// The clock figures come from a warm run (warmFamilies): bdone_cycles
-	// times the first read of the uploaded src (mwaket: tensor t), which
-	// the warm runs find in L2 (B returns ~368 cycles after the copy's
-	// issue, a second copy of the same src 250-305 after its own), and m3's
-	// adone_cycles warp 0's jump, after its spin, to code the previous run
-	// left in the SM (validation/timing/mwake28.md)
-	warmFamilies["mwake"], warmFamilies["mwaket"] = true, true
+	// The clock figures come from a warm run (families.go warmRun):
+	// bdone_cycles times the first read of the uploaded src (mwaket: tensor
+	// t), which the warm launches find in L2 (B returns ~368 cycles after
+	// the copy's issue, a second copy of the same src 250-305 after its
+	// own), and m3's adone_cycles warp 0's jump, after its spin, to code the
+	// launch before left in the SM (validation/timing/mwake28.md)
 }
 
 const mwakeCols = 40
