@@ -30,11 +30,10 @@ type TimedOptions struct {
 	// NoSample times every CTA; otherwise a launch that qualifies
 	// (sample.go) times the first waves only.
 	NoSample bool
-	// Warm starts the run as the recordings' warm runs start (clock_runs.json:
-	// mb.py launches each directory 5 times, on buffers uploaded before
-	// each): the kernel's code in every SM's instruction cache and in L2
-	// (sm.WarmCode), the launch's global buffers in L2 (l2resident.go).
-	// false: everything cold, as after ncu's cache flush.
+	// Warm starts the run as the recordings' warm launches start
+	// (clock_runs.json: mb.py launches each directory several times, on
+	// inputs uploaded right before each): the launch's global buffers in
+	// L2 (l2resident.go). false: L2 empty, as after ncu's cache flush.
 	Warm bool
 }
 

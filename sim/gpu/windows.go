@@ -76,9 +76,6 @@ func (m *machine) build() {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
 			}
 			s.NsPerCycle = 1000 / m.tc.SMClockMHz
-			if m.opt.Warm {
-				s.WarmCode() // icachewarm.go
-			}
 			m.sms[i], m.smPart[i] = s, pi
 		}
 		m.parts = append(m.parts, pt)

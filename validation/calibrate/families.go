@@ -25,8 +25,7 @@ func registerFamily(name string, f family) {
 // warm launches (clock_runs.json: mb.py and `calibrate --gpu` launch each
 // directory several times in a row, on inputs uploaded right before each
 // launch), so that the simulated run they come from starts warm
-// (gpu.TimedOptions.Warm: the launch's buffers in L2, the kernel's code in
-// the SMs' instruction caches and in L2); not for a family whose figures
+// (gpu.TimedOptions.Warm: the launch's buffers in L2); not for a family whose figures
 // come from the launches ncu profiled after its cache flush (flushed:
 // clock_ncu.json), nor for a benchmark whose only figure is the ncu
 // launch's cycles (validation/timing/mwake28.md).

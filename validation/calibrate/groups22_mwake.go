@@ -24,8 +24,7 @@ func init() {
 	// bdone_cycles times the first read of the uploaded src (mwaket: tensor
 	// t), which the warm launches find in L2 (B returns ~368 cycles after
 	// the copy's issue, a second copy of the same src 250-305 after its
-	// own), and m3's adone_cycles warp 0's jump, after its spin, to code the
-	// launch before left in the SM (validation/timing/mwake28.md)
+	// own; validation/timing/mwake28.md)
 }
 
 const mwakeCols = 40
