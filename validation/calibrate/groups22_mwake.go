@@ -60,9 +60,12 @@ var mwakeHintPairs = [][2]string{
 
 // groupMbarHintWake: mbar_hint_wake_cycles (sim/sm/mbarhint.go), closed
 // form: the lower median, over the four pairs and both waiters (adone,
-// bdone), of the hinted recording's return minus its twin's. In the model
-// the two forms sleep and wake alike otherwise (warm runs: the same code
-// lines), so the difference is the parameter. The H100 has no mwake
+// bdone), of the hinted recording's return minus its twin's: the GPU's
+// cost of the hinted form. In the model the two forms otherwise differ
+// only by the cold fetch of the hinted path's code (+21 cycles: the model
+// gives 51 for the GPU's 30; a warm run has the code cold in the model,
+// not on the GPU: validation/timing/mwake28.md), which a search would fold
+// into this parameter. The H100 has no mwake
 // recording: the group does not run there (its profile says why).
 var groupMbarHintWake = Group{Name: "mbar_hint_wake", Params: []string{"mbar_hint_wake_cycles"},
 	Benches: []string{"mwake_m0_d1000_h", "mwake_m1_d1000_h", "mwake_m1_d1075_h", "mwake_m5_d1000_h"}, Direct: mwakeHintWake}
