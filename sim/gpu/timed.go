@@ -30,6 +30,11 @@ type TimedOptions struct {
 	// NoSample times every CTA; otherwise a launch that qualifies
 	// (sample.go) times the first waves only.
 	NoSample bool
+	// Warm starts the run as the recordings' warm launches start
+	// (clock_runs.json: mb.py launches each directory several times, on
+	// inputs uploaded right before each): the launch's global buffers in
+	// L2 (l2resident.go). false: L2 empty, as after ncu's cache flush.
+	Warm bool
 }
 
 // machine is a timed run in progress: the partitions (each an engine and

@@ -323,6 +323,7 @@ func Params() []Param {
 		intParam("mbar_wait_fast_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitFastExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
+		intParam("mbar_hint_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarHintWakeCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
 		intParam("fence_gpu_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceGPUCycles }),
 		intParam("l1_sectors_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.L1SectorsPerCycle }),

@@ -42,6 +42,9 @@ import (
 func (m *machine) build() {
 	n := m.cfg.Layout.NumSMs
 	m.l2 = newL2(&m.tc, n, m.cfg.GPCs)
+	if m.opt.Warm {
+		m.l2.prefillInputs(m.l.Global.Segments()) // l2resident.go
+	}
 	m.window = engine.Cycle(m.tc.Window())
 	groups := [][]int{make([]int, n)}
 	for i := range groups[0] {

@@ -80,6 +80,11 @@ type Config struct {
 	// rechecks every MbarTxPollCycles from the start of its sleep
 	// (mbarpoll.go). 0: it wakes at the complete_tx.
 	MbarTxPollCycles int `json:"mbar_tx_poll_cycles" yaml:"mbar_tx_poll_cycles"`
+	// MbarHintWakeCycles: a try_wait with a suspend-time hint operand
+	// (ptxas: TRYWAIT, then @!P NANOSLEEP.SYNCS hint and @!P PHASECHK)
+	// woken by its phase returns this much later than one without
+	// (mbarhint.go; 0: the same).
+	MbarHintWakeCycles int `json:"mbar_hint_wake_cycles" yaml:"mbar_hint_wake_cycles"`
 	// FenceCycles is a CTA-scope fence's cost (MEMBAR.*.CTA);
 	// FenceGPUCycles a cluster-, GPU- or system-scope one's (MEMBAR.*.GPU,
 	// ERRBAR, CGAERRBAR, CCTL.IVALL; 0: FenceCycles). The proxy fences

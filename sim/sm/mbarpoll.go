@@ -133,6 +133,7 @@ func (s *SM) sleep(ws *warpState, info *exec.InstInfo, e *exec.Effect, now engin
 	ws.sleepChanges = ws.cta.c.Cluster().AsyncChanges()
 	ws.sleepTx, ws.sleepAt, ws.pollAt = ws.cta.c.Cluster().TxChanges(), now, 0
 	ws.sleepOwn()
+	ws.hintWait = s.hintedWait(info) // mbarhint.go
 	d := engine.Cycle(s.cfg.SuspendCycles)
 	if h := max(info.SuspendHint, e.SuspendNs); h > 0 && s.NsPerCycle > 0 && e.Active < ws.w.LiveLanes() {
 		d = s.nanosleep(h, now) // nanosleep.go

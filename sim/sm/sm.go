@@ -477,13 +477,17 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 				return ws.info, at, StallSleeping
 			} else {
 				ws.sleeping, ws.suspended, woke = false, false, true
+				wake := s.hintWake(ws) // mbarhint.go
 				if ws.pollAt != now {
 					// signalled by the arrive that completed its phase;
 					// at a recheck (a tensor load completed it:
 					// mbarWake, txPoll) the warp wakes itself and its
 					// try_wait issues at once (tmai: the first wait's
 					// stamp k x 150 + 24 cycles after the last issue)
-					ws.setReady(now+engine.Cycle(s.cfg.MbarWakeCycles), StallSleeping)
+					wake += engine.Cycle(s.cfg.MbarWakeCycles)
+				}
+				if wake > 0 {
+					ws.setReady(now+wake, StallSleeping)
 				}
 			}
 		}

@@ -124,6 +124,9 @@ type warpState struct {
 	// exec.AsyncSuspendWaits: woken by its phase it issues again and
 	// succeeds; expiredWait above)
 	suspended bool
+	// hintWait: the sleeping try_wait has a suspend-time hint operand
+	// (mbarhint.go)
+	hintWait bool
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
 	barAt engine.Cycle

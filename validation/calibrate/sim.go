@@ -46,21 +46,51 @@ func simulateSession(b *Bench, s *session.Session, tc gpu.TimedConfig, gpcs [][]
 	if len(gpcs) > 0 {
 		cfg.GPCs = gpcs
 	}
-	res, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, gpu.TimedOptions{RegistersPerThread: s.Spec.Registers})
-	if err != nil {
-		return nil, fmt.Errorf("%s: timed run: %w", b.Name, err)
+	opt := gpu.TimedOptions{RegistersPerThread: s.Spec.Registers}
+	// the %clock64 figures from a warm run, the ncu figure from a cold one
+	// (warmRun, coldRun): two runs, each on memory of its own, when a
+	// benchmark has both
+	warm, cold := warmRun(b), coldRun(b)
+	cold = cold || !warm // no figure at all (notCompared): the cold run, as before
+	var res *gpu.Result
+	var cycles, insts int64
+	if cold {
+		c := s
+		if warm {
+			var err error
+			if c, err = s.Fresh(); err != nil {
+				return nil, err
+			}
+		}
+		r, tm, err := gpu.RunTimed(cfg, tc, c.Kernel, c.Launch, opt)
+		if err != nil {
+			return nil, fmt.Errorf("%s: timed run: %w", b.Name, err)
+		}
+		res, cycles = r, tm.Cycles
 	}
+	if warm {
+		w := opt
+		w.Warm = true
+		r, tm, err := gpu.RunTimed(cfg, tc, s.Kernel, s.Launch, w)
+		if err != nil {
+			return nil, fmt.Errorf("%s: warm timed run: %w", b.Name, err)
+		}
+		if !cold {
+			res, cycles = r, tm.Cycles
+		}
+	}
+	insts = res.Instructions
 	o := Outputs{}
 	for _, name := range timingOutputs {
 		if buf := s.Buffer(name); buf != nil {
 			o[name] = numbers(buf)
 		}
 	}
-	f, err := Derive(b, o, float64(tm.Cycles))
+	f, err := Derive(b, o, float64(cycles))
 	if err != nil {
 		return nil, err
 	}
-	return &Sim{Figures: f, Cycles: tm.Cycles, Instructions: res.Instructions}, nil
+	return &Sim{Figures: f, Cycles: cycles, Instructions: insts}, nil
 }
 
 // compiled keeps each benchmark's kernel compiled once for a fit's
