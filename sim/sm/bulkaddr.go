@@ -33,15 +33,7 @@ import (
 // Only these addresses are marked: the same extension on the R datapath
 // (IADD3.X with RZ) is not measured here. nil, nil: none.
 func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (widen, add []bool) {
-	defs, uses := map[int32]int{}, map[int32]int{}
-	for _, inf := range infos {
-		for _, r := range inf.Defs {
-			defs[r]++
-		}
-		for _, r := range inf.Uses {
-			uses[r]++
-		}
-	}
+	defs, uses := defUseCounts(infos)
 	leaders := blockLeaders(f)
 	lastDef := map[int32]int{}
 	for pc, inf := range infos {

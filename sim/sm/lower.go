@@ -233,9 +233,10 @@ func (a leafSet) union(b leafSet) leafSet {
 
 func (a leafSet) n() int { return len(a.regs) + a.imms }
 
-func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
-	out := make([]uint8, len(infos))
-	defs, uses := map[int32]int{}, map[int32]int{}
+// defUseCounts: how many instructions of a function define and read
+// each register.
+func defUseCounts(infos []*exec.InstInfo) (defs, uses map[int32]int) {
+	defs, uses = map[int32]int{}, map[int32]int{}
 	for _, inf := range infos {
 		for _, r := range inf.Defs {
 			defs[r]++
@@ -244,6 +245,12 @@ func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
 			uses[r]++
 		}
 	}
+	return defs, uses
+}
+
+func lowerFunc(infos []*exec.InstInfo, insts []ptx.Inst) []uint8 {
+	out := make([]uint8, len(infos))
+	defs, uses := defUseCounts(infos)
 	// block[i]: index of the straight-line stretch instruction i is in
 	block := make([]int, len(infos))
 	b := 0
