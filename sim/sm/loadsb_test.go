@@ -21,19 +21,7 @@ import (
 func TestLoadsShareScoreboards(t *testing.T) {
 	build := func(loop bool) string {
 		var b strings.Builder
-		b.WriteString(schedHeader + `
-.visible .entry k(.param .u64 buf, .param .u32 n)
-{
-	.reg .pred %p<4>;
-	.reg .b32 %r<128>;
-	.reg .b64 %rd<12>;
-	ld.param.u64 %rd1, [buf];
-	ld.param.u32 %r120, [n];
-	cvta.to.global.u64 %rd1, %rd1;
-	mov.u32 %r100, 0;
-	mov.u32 %r101, 0;
-	bar.sync 0;
-`)
+		b.WriteString(schedHeader + loadLoopEntry)
 		if loop {
 			b.WriteString("$L_top:\n")
 		}

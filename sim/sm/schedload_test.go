@@ -199,11 +199,8 @@ func TestLoadsInFlightUnderPressure(t *testing.T) {
 // loads outside a loop all go first (coldpace_n16_b4's SASS: 16 in flight).
 // Hand-derived from the rule: 32-bit loads count 1 + 2 registers against
 // 27 (9 fit), 64-bit 2 + 2 (6), 128-bit 4 + 2 (4).
-func TestLoopBodyLoadsInFlight(t *testing.T) {
-	build := func(vec int, loop bool) string {
-		var b strings.Builder
-		b.WriteString(schedHeader + `
-.visible .entry k(.param .u64 buf, .param .u32 n)
+// loadLoopEntry: the entry both load-schedule tests start with (loadsb_test.go too).
+const loadLoopEntry = `.visible .entry k(.param .u64 buf, .param .u32 n)
 {
 	.reg .pred %p<4>;
 	.reg .b32 %r<128>;
@@ -214,7 +211,12 @@ func TestLoopBodyLoadsInFlight(t *testing.T) {
 	mov.u32 %r100, 0;
 	mov.u32 %r101, 0;
 	bar.sync 0;
-`)
+`
+
+func TestLoopBodyLoadsInFlight(t *testing.T) {
+	build := func(vec int, loop bool) string {
+		var b strings.Builder
+		b.WriteString(schedHeader + loadLoopEntry)
 		if loop {
 			b.WriteString("$L_top:\n")
 		}
