@@ -19,11 +19,18 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // cycles a line) has ~31 KiB of loads in flight: the two meet near 256
 // lines (32 KiB).
 //
-// inflight is one SM's requests in flight: when each finishes and its lines.
+// inflight is one SM's requests in flight, a min-heap by finish cycle:
+// admit pops the finished ones and waits for the earliest, without
+// scanning every request in flight (up to the limit) on each request.
 type inflight struct {
-	done  []engine.Cycle
-	lines []int
-	n     int
+	reqs []flightReq
+	n    int
+}
+
+// flightReq: one request in flight, when it finishes and its lines.
+type flightReq struct {
+	done  engine.Cycle
+	lines int
 }
 
 // admit returns the cycle from which a request of n lines at cycle at can
@@ -33,30 +40,48 @@ type inflight struct {
 // waits only for requests that finish after its own cycle.
 func (f *inflight) admit(at engine.Cycle, n, limit int) engine.Cycle {
 	for {
-		k := 0
-		for i, d := range f.done {
-			if d <= at {
-				f.n -= f.lines[i]
-				continue
-			}
-			f.done[k], f.lines[k] = d, f.lines[i]
-			k++
+		for len(f.reqs) > 0 && f.reqs[0].done <= at {
+			f.n -= f.reqs[0].lines
+			f.pop()
 		}
-		f.done, f.lines = f.done[:k], f.lines[:k]
-		if f.n+n <= limit || k == 0 {
+		if f.n+n <= limit || len(f.reqs) == 0 {
 			return at
 		}
-		first := f.done[0]
-		for _, d := range f.done[1:] {
-			first = min(first, d)
-		}
-		at = first
+		at = f.reqs[0].done
 	}
 }
 
 // add records a request of n lines that finishes at done.
 func (f *inflight) add(done engine.Cycle, n int) {
-	f.done = append(f.done, done)
-	f.lines = append(f.lines, n)
+	f.reqs = append(f.reqs, flightReq{done, n})
+	for i := len(f.reqs) - 1; i > 0; {
+		p := (i - 1) / 2
+		if f.reqs[p].done <= f.reqs[i].done {
+			break
+		}
+		f.reqs[p], f.reqs[i] = f.reqs[i], f.reqs[p]
+		i = p
+	}
 	f.n += n
+}
+
+// pop removes the earliest request.
+func (f *inflight) pop() {
+	last := len(f.reqs) - 1
+	f.reqs[0] = f.reqs[last]
+	f.reqs = f.reqs[:last]
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= last {
+			return
+		}
+		if c+1 < last && f.reqs[c+1].done < f.reqs[c].done {
+			c++
+		}
+		if f.reqs[i].done <= f.reqs[c].done {
+			return
+		}
+		f.reqs[i], f.reqs[c] = f.reqs[c], f.reqs[i]
+		i = c
+	}
 }
