@@ -125,6 +125,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 		if inf := k.FuncInfos(j); inf != nil {
 			o := loadOrder(prog.Funcs[j], inf)
+			if o2 := copyOrder(prog.Funcs[j], inf, o); o2 != nil {
+				o = o2
+			}
 			if o2 := smemLoadOrder(prog.Funcs[j], inf, o, nil, addrFolds(prog.Funcs[j], inf)); o2 != nil {
 				o = o2
 			}
@@ -137,6 +140,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	// pass 1 and 2 (see above)
 	first := loadOrder(f, infos)
+	if o := copyOrder(f, infos, first); o != nil {
+		first = o // a copy loop's stores between its loads (schedcopy.go)
+	}
 	if o := smemLoadOrder(f, infos, first, atoms, folds); o != nil {
 		first = o
 	}
