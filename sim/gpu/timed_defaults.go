@@ -65,7 +65,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"conv_wide_latency_cycles":          {18, "fit: closed form, chain_cvt_f32_f64_pair cycles_per_op 36.03 / 2 (dependent pairs F2F.F64.F32 + F2F.F32.F64)", f(0.0001)},
 	"cp_async_ca_bytes_per_cycle":       {48, "fit: Nelder-Mead (cp_async_ca_bytes_per_cycle) on cpasync_ca16_tput, cpasync_ca16_tput_w16", f(0.0074)},
 	"cp_async_ca_hit_cycles":            {0, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0218)},
-	"cp_async_cg_bytes_per_cycle":       {78, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0079)},
+	"cp_async_cg_bytes_per_cycle":       {79, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0197)},
 	"cp_async_zero_bytes_per_cycle":     {56, "fit: Nelder-Mead (cp_async_zero_bytes_per_cycle) on cpasync8_selp0_swz_tput", f(0.0038)},
 	"dispatch_interval_cycles":          {1.74, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},
 	"dispatch_latency_cycles":           {72, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},

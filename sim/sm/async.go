@@ -184,12 +184,16 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 	switch info.Async {
 	case exec.AsyncCopy:
 		// the copy completes when its data has landed; .ca copies (through
-		// L1) fill shared memory at most CpAsyncCaBytesPerCycle per SM
+		// L1) fill shared memory at most CpAsyncCaBytesPerCycle per SM,
+		// .cg copies CpAsyncCgBytesPerCycle; each waits in front of its
+		// fill what a closed loop of the SM's copies in flight waits on
+		// average (cpfill.go)
 		s.done.cp = ready
 		if r := a.CpAsyncCaBytesPerCycle; r > 0 && !info.BypassL1 && e.GlobalBytes > 0 {
+			d := engine.Cycle((e.GlobalBytes + r - 1) / r)
 			st := max(now, s.cpCaFree)
-			s.cpCaFree = st + engine.Cycle((e.GlobalBytes+r-1)/r)
-			s.done.cp = max(ready, s.cpCaFree)
+			s.cpCaFree = st + d
+			s.done.cp = max(s.cpCaLoad.done(float64(now), float64(ready), float64(d)), s.cpCaFree)
 		}
 		if r := a.CpAsyncCgBytesPerCycle; r > 0 && info.BypassL1 {
 			if n := cpAsyncBytes(e); n > 0 {
@@ -200,8 +204,9 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 				} else {
 					d += float64(n-data) / float64(r)
 				}
-				s.cpCgFree = max(float64(now), s.cpCgFree) + d
-				s.done.cp = max(ready, engine.Cycle(math.Ceil(s.cpCgFree)))
+				st := max(float64(now), s.cpCgFree)
+				s.cpCgFree = st + d
+				s.done.cp = max(s.cpCgLoad.done(float64(now), float64(ready), d), engine.Cycle(math.Ceil(s.cpCgFree)))
 			}
 		}
 	case exec.AsyncBulkCommit:
