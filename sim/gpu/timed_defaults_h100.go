@@ -54,6 +54,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"conv_latency_cycles":               {17, "fit: closed form, chain_cvt_s32_f32 cycles_per_op 17.04 (dependent F2I chain)", f(0.0003)},
 	"conv_wide_latency_cycles":          {18, "fit: closed form, chain_cvt_f32_f64_pair cycles_per_op 36.03 / 2 (dependent pairs F2F.F64.F32 + F2F.F32.F64)", f(0.0001)},
 	"cp_async_ca_bytes_per_cycle":       {48, "fit: Nelder-Mead (cp_async_ca_bytes_per_cycle) on cpasync_ca16_tput, cpasync_ca16_tput_w16", f(0.0103)},
+	"cp_async_ca_fill_scv_pct":          {160, "copied from the H200 (its fit on the H200's cpasync_*_tput_w4/_w8/_w16 and cpasync_k29_* knee; no H100 recording at 6 or 12 warps): validation/timing/cpa29.md", nil},
+	"cp_async_cg_fill_scv_pct":          {13, "copied from the H200 (its fit on the H200's cpasync_*_tput_w4/_w8/_w16 and cpasync_k29_* knee; no H100 recording at 6 or 12 warps): validation/timing/cpa29.md", nil},
 	"cp_async_ca_hit_cycles":            {0, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0218)},
 	"cp_async_cg_bytes_per_cycle":       {79, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0042)},
 	"cp_async_zero_bytes_per_cycle":     {56, "fit: Nelder-Mead (cp_async_zero_bytes_per_cycle) on cpasync8_selp0_swz_tput", f(0.0011)},

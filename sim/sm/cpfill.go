@@ -23,8 +23,13 @@ import (
 // (+8.8% at _w8). So a copy completes no sooner than its data's arrival
 // plus the MVA queueing wait R(N) - S of the fill, with N the SM's copies
 // of this fill in flight (its own included), Z its own memory latency and
-// S its own fill time: R(n) = S (1 + Q(n-1)), X(n) = n / (Z + R(n)),
-// Q(n) = X(n) R(n). A lone copy (N = 1) waits nothing (the _lat loops).
+// S its own fill time: R(n) = S (1 + Q(n-1) + U(n-1) (scv - 1) / 2),
+// X(n) = n / (Z + R(n)), Q(n) = X(n) R(n), U(n) = X(n) S, where scv is
+// the fill time's squared coefficient of variation
+// (CpAsync{Ca,Cg}FillScvPct / 100; 1: exponential). The recordings at 2
+// to 32 warps (cpasync_k29_*, cpasync_*_tput*) fit .ca 1.6, .cg 0.13: the
+// .ca fill through L1 varies more than the .cg one. A lone copy (N = 1)
+// waits nothing (the _lat loops).
 
 // cpFillMaxN bounds the MVA's population (its cost per copy).
 const cpFillMaxN = 512
@@ -37,7 +42,7 @@ type cpFillLoad struct {
 // done records a copy issued at now whose data arrives at ready and that
 // takes the fill d cycles; it returns the copy's completion by the MVA
 // (no earlier than ready).
-func (l *cpFillLoad) done(now, ready, d float64) engine.Cycle {
+func (l *cpFillLoad) done(now, ready, d float64, scvPct int) engine.Cycle {
 	k := 0
 	for _, t := range l.flight {
 		if t > now {
@@ -50,10 +55,14 @@ func (l *cpFillLoad) done(now, ready, d float64) engine.Cycle {
 	z := max(ready-now, 0)
 	wait := 0.0
 	if n > 1 && d > 0 {
-		q, r := 0.0, d
+		// the copy in service has d (1 + scv) / 2 left on average
+		// (Reiser's approximation for FCFS with general service times)
+		c := (float64(scvPct)/100 - 1) / 2
+		q, u, r := 0.0, 0.0, d
 		for i := 1; i <= n; i++ {
-			r = d * (1 + q)
-			q = float64(i) * r / (z + r)
+			r = d * (1 + q + u*c)
+			x := float64(i) / (z + r)
+			q, u = x*r, x*d
 		}
 		wait = r - d
 	}

@@ -14,9 +14,9 @@ import (
 // 108.926 = 0.2006, R(3) = 12.006: it waits 2.006, rounded to 2.
 func TestCpFillMeanValueWait(t *testing.T) {
 	var l cpFillLoad
-	assert.EqualValues(t, 100, l.done(0, 100, 10))
-	assert.EqualValues(t, 106, l.done(5, 105, 10))
-	assert.EqualValues(t, 300, l.done(200, 300, 10), "the first two completed: alone again")
-	assert.EqualValues(t, 301, l.done(201, 300, 10), "Z 99: R(2) = 10.917")
-	assert.EqualValues(t, 302, l.done(202, 300, 10))
+	assert.EqualValues(t, 100, l.done(0, 100, 10, 100))
+	assert.EqualValues(t, 106, l.done(5, 105, 10, 100))
+	assert.EqualValues(t, 300, l.done(200, 300, 10, 100), "the first two completed: alone again")
+	assert.EqualValues(t, 301, l.done(201, 300, 10, 100), "Z 99: R(2) = 10.917")
+	assert.EqualValues(t, 302, l.done(202, 300, 10, 100))
 }
