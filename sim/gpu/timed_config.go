@@ -289,6 +289,8 @@ func Params() []Param {
 		intParam("cp_async_ca_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaHitCycles }),
 		intParam("cp_async_cg_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCgBytesPerCycle }),
 		intParam("cp_async_zero_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncZeroBytesPerCycle }),
+		intParam("cp_async_ca_fill_scv_pct", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCaFillScvPct }),
+		intParam("cp_async_cg_fill_scv_pct", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.CpAsyncCgFillScvPct }),
 		intParam("wgmma_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSSTailCycles }),
 		intParam("wgmma_serial_ss_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSerialSSTailCycles }),
 		intParam("wgmma_serial_rs_tail_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSerialRSTailCycles }),

@@ -113,6 +113,13 @@ type AsyncConfig struct {
 	// all in L1 than a load's L1 hit (sim/gpu mem.go): the data still goes
 	// from L1 into shared memory (cpasync_ca16_lat, cpasync_ca4_lat).
 	CpAsyncCaHitCycles int `json:"cp_async_ca_hit_cycles" yaml:"cp_async_ca_hit_cycles"`
+	// CpAsyncCaFillScvPct, CpAsyncCgFillScvPct: the squared coefficient
+	// of variation of a copy's fill time, in percent (100: exponential, 0:
+	// constant), in the mean-value analysis of the fill's queueing wait
+	// (cpfill.go): the .ca fill's wait grows earlier (cpasync_ca16_tput_w6,
+	// _w8) than the .cg fill's (cpasync29_cg16_w12, _tput_w16).
+	CpAsyncCaFillScvPct int `json:"cp_async_ca_fill_scv_pct" yaml:"cp_async_ca_fill_scv_pct"`
+	CpAsyncCgFillScvPct int `json:"cp_async_cg_fill_scv_pct" yaml:"cp_async_cg_fill_scv_pct"`
 	// WgmmaSSTailCycles and WgmmaRSTailCycles: from the end of a wgmma's
 	// tensor work to its results being visible to wait_group.
 	WgmmaSSTailCycles int `json:"wgmma_ss_tail_cycles" yaml:"wgmma_ss_tail_cycles"`
@@ -184,12 +191,16 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 	switch info.Async {
 	case exec.AsyncCopy:
 		// the copy completes when its data has landed; .ca copies (through
-		// L1) fill shared memory at most CpAsyncCaBytesPerCycle per SM
+		// L1) fill shared memory at most CpAsyncCaBytesPerCycle per SM,
+		// .cg copies CpAsyncCgBytesPerCycle; each waits in front of its
+		// fill what a closed loop of the SM's copies in flight waits on
+		// average (cpfill.go)
 		s.done.cp = ready
 		if r := a.CpAsyncCaBytesPerCycle; r > 0 && !info.BypassL1 && e.GlobalBytes > 0 {
+			d := engine.Cycle((e.GlobalBytes + r - 1) / r)
 			st := max(now, s.cpCaFree)
-			s.cpCaFree = st + engine.Cycle((e.GlobalBytes+r-1)/r)
-			s.done.cp = max(ready, s.cpCaFree)
+			s.cpCaFree = st + d
+			s.done.cp = max(s.cpCaLoad.done(float64(now), float64(ready), float64(d), a.CpAsyncCaFillScvPct), s.cpCaFree)
 		}
 		if r := a.CpAsyncCgBytesPerCycle; r > 0 && info.BypassL1 {
 			if n := cpAsyncBytes(e); n > 0 {
@@ -200,8 +211,9 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 				} else {
 					d += float64(n-data) / float64(r)
 				}
-				s.cpCgFree = max(float64(now), s.cpCgFree) + d
-				s.done.cp = max(ready, engine.Cycle(math.Ceil(s.cpCgFree)))
+				st := max(float64(now), s.cpCgFree)
+				s.cpCgFree = st + d
+				s.done.cp = max(s.cpCgLoad.done(float64(now), float64(ready), d, a.CpAsyncCgFillScvPct), engine.Cycle(math.Ceil(s.cpCgFree)))
 			}
 		}
 	case exec.AsyncBulkCommit:

@@ -114,6 +114,8 @@ type SM struct {
 	// cp.async.cg fill: next free time (fractional: the rates are not a
 	// whole number of cycles a copy; async.go)
 	cpCgFree float64
+	// the two fills' recent busy time (cpfill.go)
+	cpCaLoad, cpCgLoad cpFillLoad
 	// mbarrier arrives: next free cycle of the unit (tma_hold.go)
 	arriveFree engine.Cycle
 	// completion cycles of the issuing instruction's tickets (complete.go)
