@@ -121,11 +121,21 @@ func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycl
 // PTX has `@%p7 bra $L__BB0_5; prefetch.tensormap x2; $L__BB0_5: mov.u32
 // %r, smem_raw`; mbinit27's probe has its S2UR at the block's top too. No
 // %clock read or barrier between the block's top and the mov (ptxas moves
-// nothing across them). lead marks those block tops, mov the movs.
+// nothing across them); the join entered by that branch alone, so the
+// warp at the mov passed the block's top. lead marks those block tops, mov
+// the movs.
 func sharedBaseHoists(prog *ptx.Program, f *ptx.Function, movs []bool) (lead, mov []bool) {
 	n := len(f.Insts)
 	lead, mov = make([]bool, n), make([]bool, n)
 	leader := blockLeaders(f)
+	refs := make([]int, n+1) // branches into each PC
+	for i := range f.Insts {
+		if f.Insts[i].Op == ptx.OpBra {
+			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
+				refs[t]++
+			}
+		}
+	}
 	stop := func(in *ptx.Inst) bool {
 		return chainBarrier(in) || in.Op == ptx.OpBar || in.Op == ptx.OpBarrier || clockRead(in)
 	}
@@ -158,7 +168,7 @@ func sharedBaseHoists(prog *ptx.Program, f *ptx.Function, movs []bool) (lead, mo
 			continue
 		}
 		br := &f.Insts[b-1]
-		if br.Op != ptx.OpBra || br.Guard < 0 || branchTarget(br, n+1) != L {
+		if br.Op != ptx.OpBra || br.Guard < 0 || branchTarget(br, n+1) != L || refs[L] != 1 {
 			continue
 		}
 		// the top of the branch's block; no stop between it and the branch
