@@ -345,6 +345,8 @@ func Params() []Param {
 		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),
 		intParam("const_ldc_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCCycles }),
 		intParam("const_ldc_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCMissCycles }),
+		intParam("mbarrier_init_const_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Const.InitWaitCycles }),
+		intParam("mbarrier_init_bar_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Const.InitBarWaitCycles }),
 		intParam("icache_dram_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.DRAMCycles }),
 		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
 		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),

@@ -134,7 +134,7 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 		ok := true
 		for j := b + 1; j < t && ok; j++ {
 			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
-				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]))
+				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]) || uniformSpecialRead(&f.Insts[j]))
 		}
 		if ok || paramStoreBlock(f, infos, target, b+1, t) {
 			out.shape[b] = brIfConv
@@ -252,6 +252,20 @@ func plainArrive(in *ptx.Inst) bool {
 		}
 	}
 	return true
+}
+
+// uniformSpecialRead: a mov of a special register every lane reads alike
+// (uniformSpecial: %ctaid, %cluster_ctarank, ...), which ptxas predicates
+// like arithmetic: tmaq / tmaqx's `if (mc) rank = %cluster_ctarank` (a
+// forward branch over the one mov in the PTX) is `@UP0 S2UR UR4,
+// SR_CgaCtaId` at 0x00b0 / 0x00c0, no BRA (ptxas 13.0 -arch=sm_90a,
+// cuobjdump on the H200, session 29: tools/microbench/tmaq29_sass.txt).
+// Clocks and timers are not uniform specials: they stay where they are.
+func uniformSpecialRead(in *ptx.Inst) bool {
+	if in.Op != ptx.OpMov || in.Guard >= 0 || len(in.Ops) != 2 || in.Ops[1].Kind != ptx.OpdSpecial {
+		return false
+	}
+	return uniformSpecial(in.Ops[1].Special)
 }
 
 // ifConvHold: an if-converted branch that every lane takes still issues

@@ -35,6 +35,15 @@ type ConstCacheConfig struct {
 	// (ldclat_u32_low: the ULDC.64 c[0x0][0x208] of the entry does not
 	// make the LDC of c[0x0][0x230] a hit). 0: one path, MissCycles.
 	LDCMissCycles int `json:"ldc_miss_cycles" yaml:"ldc_miss_cycles"`
+	// InitWaitCycles: a warp's constant reads (a region's LDC / ULDC, a
+	// sunk or held parameter, a driver constant) issued after its
+	// mbarrier.init start no earlier than this many cycles after its last
+	// init (initwait.go). 0: off.
+	InitWaitCycles int `json:"mbarrier_init_const_wait_cycles" yaml:"mbarrier_init_const_wait_cycles"`
+	// InitBarWaitCycles: a warp's bar.sync after its mbarrier.init
+	// arrives no earlier than this many cycles after its last init (the
+	// inits' completion; initwait.go). 0: off.
+	InitBarWaitCycles int `json:"mbarrier_init_bar_wait_cycles" yaml:"mbarrier_init_bar_wait_cycles"`
 }
 
 // constSectorBytes is the granule of a miss (structural: the 32-byte
@@ -387,7 +396,8 @@ func (s *SM) paramReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) en
 	if !s.paramOn(info) || p.first[info.PC] < 0 || p.sunk[info.PC] || !p.ldc[info.PC] {
 		return 0
 	}
-	return max(s.paramLoadReady(info.PC, now), s.paramHit(min(now, ws.paramAt)))
+	now = max(now, ws.initConstAt) // behind the warp's mbarrier.init (initwait.go)
+	return max(s.paramLoadReady(info.PC, now), s.paramHit(max(min(now, ws.paramAt), ws.initConstAt)))
 }
 
 // driverConstReady is when a read of the launch's dimensions (%ntid,

@@ -49,6 +49,13 @@ type Lowering struct {
 	// bulkWiden: the zero extensions of those adds' 32-bit operands, by PC
 	// (bulkaddr.go)
 	bulkWiden []bool
+	// sbHoisted: the shared-address movs whose S2UR ptxas issues at an
+	// earlier block's top (sharedBaseHoists), by function and PC
+	sbHoisted map[[2]int32]bool
+	// sbLead: the entry function's (sbFunc) block tops those S2URs go to,
+	// by PC (nil: none)
+	sbLead []bool
+	sbFunc int32
 }
 
 const (
@@ -93,6 +100,16 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	three := threeRegSources(f, infos, kinds, uni)
 	sbase := sharedBaseMovs(prog, f, infos)
+	sbLead, sbMov := sharedBaseHoists(prog, f, sbase)
+	for pc, h := range sbMov {
+		if h {
+			l.sbLead, l.sbFunc = sbLead, int32(fi)
+			if l.sbHoisted == nil {
+				l.sbHoisted = map[[2]int32]bool{}
+			}
+			l.sbHoisted[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
 	for pc, fold := range shflFolds(f, infos, uni) {
 		if fold {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)

@@ -98,10 +98,87 @@ func sharedSym(prog *ptx.Program, f *ptx.Function, in *ptx.Inst) bool {
 
 // sharedBaseReady is the cycle the value of mov info, issued at now, is
 // ready (0: no wait of this kind).
-func (s *SM) sharedBaseReady(info *exec.InstInfo, now engine.Cycle) engine.Cycle {
+func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	c := s.cfg.SharedBaseCycles
 	if c <= 0 || info.Op != ptx.OpMov || !s.code.low.sharedBase(info) {
 		return 0
 	}
+	if l := s.code.low; ws.sbLeadAt > 0 && ws.sbLeadAt <= now && l.sbHoisted[[2]int32{info.Func, info.PC}] {
+		return ws.sbLeadAt + engine.Cycle(c) // read at the block's top (sharedBaseHoists)
+	}
 	return now + engine.Cycle(c)
+}
+
+// sharedBaseHoists finds the shared-address movs (of movs: the reads
+// sharedBaseMovs leaves in place) that sit at the top of the block an
+// if-then without else joins into (`@p bra L; <block>; L: mov.u32 %r,
+// smem`), outside any loop, and the top of the block that branch ends:
+// ptxas reads SR_CgaCtaId there, above the branch, since both ways reach
+// the mov. tmaq / tmaqx (ptxas 13.0 -arch=sm_90a, cuobjdump on the H200,
+// session 29: tools/microbench/tmaq29_sass.txt): thread 0's block starts
+// `S2UR UR6, SR_CgaCtaId` (0x0150) and only then tests the prefetch flag
+// and branches over the two UTMACCTL.PF (0x0210) to the inits, where the
+// PTX has `@%p7 bra $L__BB0_5; prefetch.tensormap x2; $L__BB0_5: mov.u32
+// %r, smem_raw`; mbinit27's probe has its S2UR at the block's top too. No
+// %clock read or barrier between the block's top and the mov (ptxas moves
+// nothing across them); the join entered by that branch alone, so the
+// warp at the mov passed the block's top. lead marks those block tops, mov
+// the movs.
+func sharedBaseHoists(prog *ptx.Program, f *ptx.Function, movs []bool) (lead, mov []bool) {
+	n := len(f.Insts)
+	lead, mov = make([]bool, n), make([]bool, n)
+	leader := blockLeaders(f)
+	refs := make([]int, n+1) // branches into each PC
+	for i := range f.Insts {
+		if f.Insts[i].Op == ptx.OpBra {
+			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
+				refs[t]++
+			}
+		}
+	}
+	stop := func(in *ptx.Inst) bool {
+		return chainBarrier(in) || in.Op == ptx.OpBar || in.Op == ptx.OpBarrier || clockRead(in)
+	}
+	for pc := range f.Insts {
+		if !movs[pc] {
+			continue
+		}
+		if lo, _ := innerLoop(f, pc, n); lo >= 0 {
+			continue
+		}
+		// L: the top of the mov's block; nothing between it and the mov stops a move
+		L, ok := pc, true
+		for ; L > 0 && !leader[L]; L-- {
+			if stop(&f.Insts[L-1]) {
+				ok = false
+			}
+		}
+		if !ok || L == 0 {
+			continue
+		}
+		prev := &f.Insts[L-1]
+		if prev.Op == ptx.OpBra || prev.Op == ptx.OpRet || prev.Op == ptx.OpExit {
+			continue // entered by jumps only: not the join of an if-then
+		}
+		// the if-then's block [b+1, L): one straight block, no stop
+		b := L - 1
+		for ; b >= 0 && !leader[b] && !stop(&f.Insts[b]); b-- {
+		}
+		if b < 1 || !leader[b] || stop(&f.Insts[b]) {
+			continue
+		}
+		br := &f.Insts[b-1]
+		if br.Op != ptx.OpBra || br.Guard < 0 || branchTarget(br, n+1) != L || refs[L] != 1 {
+			continue
+		}
+		// the top of the branch's block; no stop between it and the branch
+		top := b - 1
+		for ; top > 0 && !leader[top] && !stop(&f.Insts[top-1]); top-- {
+		}
+		if !leader[top] {
+			continue
+		}
+		lead[top], mov[pc] = true, true
+	}
+	return lead, mov
 }

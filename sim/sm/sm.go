@@ -554,10 +554,15 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	}
 	if !s.paramQuiet(info) {
 		// the parameter LDCs of the region this instruction starts (constcache.go)
-		s.paramRegion(ws, info, max(now, at), at)
-		if t := s.paramChainHold(ws, info, max(now, at)); t > at {
+		// behind the warp's mbarrier.init, its constant reads start late (initwait.go)
+		ic := max(at, ws.initConstAt)
+		s.paramRegion(ws, info, max(now, ic), ic)
+		if t := s.paramChainHold(ws, info, max(now, ic)); t > at {
 			at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
 		}
+	}
+	if t := s.initBarHold(ws, info, at); t > at {
+		at, why = t, StallBarrier // the warp's mbarrier.init still completing (initwait.go)
 	}
 	if info.Op == ptx.OpSetmaxnreg {
 		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {

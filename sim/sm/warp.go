@@ -91,6 +91,14 @@ type warpState struct {
 	// paramAt: the slot of the parameter LDCs of the region the warp last
 	// started (constcache.go paramRegion: ptxas issues them at its top)
 	paramAt engine.Cycle
+	// initConstAt: the warp's last mbarrier.init issue +
+	// mbarrier_init_const_wait_cycles (initwait.go; 0: none)
+	initConstAt engine.Cycle
+	// initBarAt: the same + mbarrier_init_bar_wait_cycles (initwait.go)
+	initBarAt engine.Cycle
+	// sbLeadAt: when the warp last issued the top of a block ptxas moves a
+	// later shared address's S2UR to (sharedbase.go sharedBaseHoists)
+	sbLeadAt engine.Cycle
 	// paramSunkDone: the region starts whose sunk loads' LDC this warp
 	// waited for (once: constcache.go paramRegion), paramSunkAt its slot
 	paramSunkDone map[int32]bool
@@ -358,6 +366,12 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		s.setmaxnregIssued(ws, info, now) // setmaxnregwait.go
 	}
 	s.noteBackBranch(ws, e, now)
+	if l := s.code.low; l.sbLead != nil && info.Func == l.sbFunc && int(info.PC) < len(l.sbLead) && l.sbLead[info.PC] {
+		ws.sbLeadAt = now // the S2UR ptxas put at this block's top (sharedbase.go)
+	}
+	if info.Op == ptx.OpMbarrier && (s.cfg.Const.InitWaitCycles > 0 || s.cfg.Const.InitBarWaitCycles > 0) {
+		s.initIssued(ws, info, now) // initwait.go
+	}
 	if free {
 		// no issue slot: the state since the last change continues
 		s.Stats.FreeInstructions++
@@ -366,7 +380,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if t := s.paramReady(ws, info, now); t > at {
 			at, why = t, StallIMCMiss // a kernel parameter (constcache.go)
 		}
-		if t := s.sharedBaseReady(info, now); t > at {
+		if t := s.sharedBaseReady(ws, info, now); t > at {
 			at = t // the shared window's S2UR (sharedbase.go)
 		}
 		for _, r := range info.Defs {
