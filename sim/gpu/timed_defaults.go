@@ -202,6 +202,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"store_data_credit_cycles":          {128, "fit: closed form, tools/microbench/gmem22 probe (H200, gmem22.md): line_lds_w4, the first round of 4 warps 32-line stores (4 x 32 sectors) does not delay their shared loads (first stamps 58-64 cycles); 128 and more give the same stamps, 48 and 96 later ones", nil},
 	"store_merge_window_cycles":         {8, "fit: Nelder-Mead (store_merge_window_cycles) on gls28_cute16_adj_w4, gls28_cute16_own_adj_w4, gls28_cute16_own_w4, gls28_cute16_w4", f(0.0954)},
 	"store_queue_requests":              {24, "fit: Nelder-Mead (store_queue_requests) on gls_st32_coal_w16_i1, gls_st32_coal_w4_i1, tailst_f32_k16_c1, tailst_f32_k32_c1, tailst_f64_k64_c1, tailst_v4_k64_c1", f(0.0965)},
+	"store_queue_sm_requests":           {36, "fit: Nelder-Mead from the best of 11 points (store_queue_sm_requests) on sgp_k0_c1, sgp_k0_c1_fence, sgp_k0_c1_spin, sgp_k1024_c4, sgp_k512_c1, sgp_k512_c16, sgp_k512_c1_fence, sgp_k512_c1_nowg, sgp_k512_c1_one, sgp_k512_c1_spin, sgp_k64_c1, sgp_k64_c1_spin, tailst_f32_k16_c1, tailst_f32_k32_c1, tailst_f64_k64_c1, tailst_v4_k64_c1", f(0.0756)},
 	"sub_partitions_count":              {4, "spec", nil},
 	"suspend_cycles":                    {7802, "fit: Nelder-Mead (suspend_cycles) on mbwait3_l32, mbwait_h1000, mbwait_nohint", f(0.0067)},
 	"tail_cycles":                       {614, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},
