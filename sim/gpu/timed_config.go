@@ -185,6 +185,7 @@ func Params() []Param {
 		intParam("l1_cycles_per_line", "corpus", func(c *TimedConfig) *int { return &c.SM.L1CyclesPerLine }),
 		intParam("lg_queue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LGQueueCycles }),
 		intParam("store_queue_requests", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreQueueRequests }),
+		intParam("store_queue_sm_requests", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreQueueSMRequests }),
 		intParam("smem_l1_backlog_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemL1BacklogCycles }),
 		intParam("store_data_credit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreDataCreditCycles }),
 		intParam("store_combine_lines", "microbench", func(c *TimedConfig) *int { return &c.SM.StoreCombineLines }),

@@ -140,6 +140,10 @@ type Config struct {
 	// only until the one this many back has started (storequeue.go), not
 	// for LGQueueCycles of L1 work. 0: stores throttle as loads do.
 	StoreQueueRequests int `json:"store_queue_requests" yaml:"store_queue_requests"`
+	// StoreQueueSMRequests: the store queue's depth over all the SM's
+	// warps when it is more than StoreQueueRequests, which then bounds
+	// each warp's own queued stores (storequeue.go); 0 or less: one depth.
+	StoreQueueSMRequests int `json:"store_queue_sm_requests" yaml:"store_queue_sm_requests"`
 	// SmemL1BacklogCycles: a shared-memory load starts no sooner than the
 	// L1's queued global work is within this many L1 cycles of its end;
 	// StoreDataCreditCycles: a global store's sectors take the
@@ -350,7 +354,7 @@ func (c *Config) Validate() error {
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
 		{"setmaxnreg_dec_cycles", c.SetmaxnregDecCycles}, {"setmaxnreg_inc_wait_cycles", c.SetmaxnregIncWaitCycles},
 		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles}, {"mbar_wait_fast_exit_cycles", c.MbarWaitFastExitCycles},
-		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles},
+		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles}, {"store_queue_sm_requests", c.StoreQueueSMRequests},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"alu_carry_latency_cycles", c.ALUCarryLatencyCycles},
 		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle}, {"l1_load_hold_cycles", c.L1LoadHoldCycles},

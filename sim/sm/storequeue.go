@@ -20,12 +20,25 @@ import (
 // stores queued, one holds at most its share (the GPU's four warps of
 // gls_st64_epi_w4 finish within 1% of each other; an SM-wide first-come
 // queue let some warps take every freed slot).
+//
+// One warp holds at most store_queue_requests of them; several warps
+// together hold up to store_queue_sm_requests (session 29,
+// validation/timing/sgp29.md): every reading above is of one warp's
+// stores (or of four warps whose 32-line requests keep the L1 bound
+// either way), while eight warps storing sgp's epilogue (8 rows x 32 B a
+// store, 2048 sectors) issue their last store ~1800 cycles after the
+// first on the H200, ~250 cycles sooner than a 24-request queue at the
+// L1's sector a cycle allows, and their last store is acknowledged
+// 600-800 cycles after that issue, against ~317 for one store: the SM
+// takes the stores of several warps ~200-250 L1 cycles further ahead.
+// 0: the SM-wide depth is store_queue_requests (one cap for both).
 
 // queuedSt is a store in the queue: when it leaves (its L1 start, or the
 // L2 write queue's intake when later) and its sub-partition.
 type queuedSt struct {
 	leave engine.Cycle
 	sp    int
+	slot  int
 }
 
 // queuedStore: info is a plain global store the store queue holds.
@@ -44,10 +57,28 @@ func (s *SM) storeQueueReady(sp *subPart, ws *warpState, now engine.Cycle) engin
 		q = q[1:]
 	}
 	s.stQueue = q
-	n := s.cfg.StoreQueueRequests
+	nw := s.cfg.StoreQueueRequests
+	n := max(nw, s.cfg.StoreQueueSMRequests)
 	var per [8]int
+	own := 0
 	for _, e := range q {
 		per[e.sp&7]++
+		if e.slot == ws.slot {
+			own++
+		}
+	}
+	if own >= nw {
+		// the warp's own cap: its oldest store this many back must leave
+		c := 0
+		for _, e := range q {
+			if e.slot == ws.slot {
+				c++
+				if own-c < nw {
+					t = max(t, e.leave)
+					break
+				}
+			}
+		}
 	}
 	me := ws.sp & 7
 	k := 1
@@ -83,5 +114,5 @@ func (s *SM) storeQueued(ws *warpState, info *exec.InstInfo, leave engine.Cycle)
 	if !s.queuedStore(info) {
 		return
 	}
-	s.stQueue = append(s.stQueue, queuedSt{leave: leave, sp: ws.sp})
+	s.stQueue = append(s.stQueue, queuedSt{leave: leave, sp: ws.sp, slot: ws.slot})
 }
