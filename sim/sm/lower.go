@@ -49,6 +49,8 @@ type Lowering struct {
 	// bulkWiden: the zero extensions of those adds' 32-bit operands, by PC
 	// (bulkaddr.go)
 	bulkWiden []bool
+	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
+	bulkFed []bool
 }
 
 const (
@@ -99,7 +101,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
-	l.bulkWiden, l.bulkAdd = bulkAddrWidens(f, infos, elect)
+	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
