@@ -32,7 +32,7 @@ import (
 // latency: redu24_st_u4 +11%, redu24_red_u2..u8 +4..7% (tred27.md).
 // Only these addresses are marked: the same extension on the R datapath
 // (IADD3.X with RZ) is not measured here. nil, nil: none.
-func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (widen, add []bool) {
+func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (widen, add, fed []bool) {
 	defs, uses := defUseCounts(infos)
 	leaders := blockLeaders(f)
 	lastDef := map[int32]int{}
@@ -48,8 +48,9 @@ func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (wide
 				}
 				if add == nil {
 					add = make([]bool, len(infos))
+					fed = make([]bool, len(infos))
 				}
-				add[a] = true
+				add[a], fed[pc] = true, true
 				for _, r2 := range infos[a].Uses {
 					c, ok := lastDef[r2]
 					if !ok || c >= a || defs[r2] != 1 || uses[r2] != 1 || !zeroExtend(&f.Insts[c]) {
@@ -66,7 +67,14 @@ func bulkAddrWidens(f *ptx.Function, infos []*exec.InstInfo, elect []bool) (wide
 			lastDef[r] = pc
 		}
 	}
-	return widen, add
+	return widen, add, fed
+}
+
+// bulkAddrFed: a uniform non-tensor bulk operation whose address a marked
+// 64-bit add forms in its straight-line stretch (bulkAddrWidens): ptxas
+// puts the size's UMOV after that UIADD3.64 (bulkinterval.go).
+func (l *Lowering) bulkAddrFed(info *exec.InstInfo) bool {
+	return l != nil && l.bulkFed != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkFed) && l.bulkFed[info.PC]
 }
 
 // zeroExtend: an unguarded cvt.u64.u32 (or .s64.u32, .u64.b32: a zero

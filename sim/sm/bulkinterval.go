@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"strings"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -29,13 +31,34 @@ import (
 // BulkReduceIntervalCycles: a reduction issues no earlier than that many
 // cycles after the warp's previous reduction; the code in between keeps
 // its own cost (a loop's closing branch may make the gap longer).
+//
+// BulkReduceSetupCycles (session 29, validation/timing/bulk29.md): a
+// uniform non-tensor reduction (not in an R2UR loop: bulkelect.go) issues
+// no earlier than that many cycles after the warp's previous issued
+// instruction: the size's UMOV and the ELECT before UBLKRED (S9..S11 + S1
+// in the counts above), which the model's ELECT-loop hold after the
+// operation (BulkReduceIssueCycles, fitted on loops that mix tensor
+// reductions without a size operand) does not hold. Stamped straight
+// lines show it (bulk18_red1k: 46 cycles from the stamp before a lone
+// reduction to the one after it, the model 37; 46, 46, 48, 48 apart back
+// to back; tbulk_t1_red*). Where a 64-bit add of the same straight-line
+// stretch forms the reduction's address (bulkaddr.go: the loops of probe
+// redu24, tmast7_bred) the UMOV's stall follows the UIADD3.64 and
+// BulkAddressLatencyCycles already stands for it: no setup there (with it
+// those loops ran 4-8% slow). With the setup the interval above no longer
+// binds on the recorded straight lines (any value up to ~46 gives the same
+// figures).
 func (s *SM) bulkReduceIntervalReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
-	if info.Form != ptx.FormBulkReduce || ws.lastRed == 0 { // every other instruction leaves here (eligible's hot path)
+	if info.Form != ptx.FormBulkReduce { // every other instruction leaves here (eligible's hot path)
 		return 0
 	}
-	c := s.cfg.Hold.BulkReduceIntervalCycles
-	if c <= 0 {
-		return 0
+	var at engine.Cycle
+	if c := s.cfg.Hold.BulkReduceIntervalCycles; c > 0 && ws.lastRed > 0 {
+		at = ws.lastRed + engine.Cycle(c)
 	}
-	return ws.lastRed + engine.Cycle(c)
+	if c := s.cfg.Hold.BulkReduceSetupCycles; c > 0 && ws.lastIssue > 0 && !strings.Contains(info.Text, ".tensor") &&
+		!s.code.low.electStore(info) && !s.code.low.bulkAddrFed(info) {
+		at = max(at, ws.lastIssue+engine.Cycle(c))
+	}
+	return at
 }

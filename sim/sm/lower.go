@@ -56,6 +56,8 @@ type Lowering struct {
 	// by PC (nil: none)
 	sbLead []bool
 	sbFunc int32
+	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
+	bulkFed []bool
 }
 
 const (
@@ -116,7 +118,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		}
 	}
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
-	l.bulkWiden, l.bulkAdd = bulkAddrWidens(f, infos, elect)
+	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the

@@ -149,6 +149,9 @@ type warpState struct {
 	// lastRed: the issue of the warp's last reduction when it was a
 	// non-tensor one, else 0 (bulkinterval.go)
 	lastRed engine.Cycle
+	// lastIssue: the warp's last instruction that took an issue slot
+	// (bulkinterval.go: the size's UMOV before a plain reduction)
+	lastIssue engine.Cycle
 	// comb: the lines the warp's last store wrote in part, held in the
 	// L1 for its next store to complete (storecombine.go)
 	comb  [storeCombineMax]combLine
@@ -352,6 +355,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
+		ws.lastIssue = now
 	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {

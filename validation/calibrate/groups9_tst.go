@@ -40,6 +40,18 @@ var tstGroups = []Group{
 			"redu24_st_u2", "redu24_st_u4", "redu24_st_u8", "redu24_st_u4_512", "tmast7_bst*", "tmast7_bred*"},
 		Figures: []string{"cycles_per_op"},
 		Start:   []float64{9}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20},
+	// bulk_reduce_setup (session 29, validation/timing/bulk29.md;
+	// sim/sm/bulkinterval.go): a non-tensor reduction issues no earlier
+	// than that many cycles after the warp's previous issued instruction
+	// (the size's UMOV, which ptxas stalls 9 to 11 cycles before the ELECT
+	// loop), on bulk18's stamped reductions (lone, back to back, after a
+	// spin), tbulk's stamped straight lines and probe redu24's loops (not
+	// the *_clk ones: tred27.md's held-out test), after
+	// bulk_address_latency and before bulk_reduce_interval.
+	{Name: "bulk_reduce_setup", Params: []string{"bulk_reduce_setup_cycles"},
+		Benches: []string{"bulk18_red*", "tbulk_t1_red*", "redu24_red_u1", "redu24_red_u2", "redu24_red_u4", "redu24_red_u8"},
+		Figures: []string{"issue_cycles", "done_cycles", "cycles_per_op"},
+		Start:   []float64{13}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20},
 	// bulk_reduce_interval (session 25, validation/timing/bulk25.md;
 	// sim/sm/bulkinterval.go): the least time between two reductions of a
 	// warp, on the reductions that follow one another (probe redu24's
