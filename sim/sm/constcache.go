@@ -400,22 +400,6 @@ func (s *SM) paramReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) en
 	return max(s.paramLoadReady(info.PC, now), s.paramHit(max(min(now, ws.paramAt), ws.initConstAt)))
 }
 
-// driverConstReady is when a read of the launch's dimensions (%ntid,
-// %nctaid: driverConstAddr) that takes an issue slot has its value: its
-// LDC's, as a kernel parameter's (paramReady), so no sooner than its
-// sector of c[0x0] is in. The launch's bank is new to every launch, as
-// its parameters are (coldc_*). tph_nd_r3's fill loop (cuobjdump, ptxas
-// 13.0 sm_90a): `LDC R8, c[0x0][RZ]` after the stamp, the loop's first
-// `IMAD.IADD R5, R8, 0x1, R5` waiting on its scoreboard (the GPU's fill
-// 397 cycles, the model's 313 with the read an ALU move: tred29.md).
-// 0: not such a read (a free one is paramReady's).
-func (s *SM) driverConstReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
-	if info.Op != ptx.OpMov || !s.paramOn(info) {
-		return 0
-	}
-	return s.paramReady(ws, info, now)
-}
-
 // paramHit is when the value of an LDC issued at slot is there on a
 // constant-cache hit: const_ldc_cycles + 1 after it, as paramLDCReady.
 // Family ldclat (tools/microbench/gen20_ldclat.py, validation/timing/ldclat.md;

@@ -530,9 +530,6 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
 	}
 	ready := now + lat
-	if t := s.driverConstReady(ws, info, now); t > ready {
-		ready = t // %ntid / %nctaid: an LDC of the launch's constant bank (constcache.go)
-	}
 	if s.bulkWiden(info) {
 		ready = ws.srcReady(info) // the low word is the source; the high one a UMOV of zero (bulkaddr.go)
 	}
