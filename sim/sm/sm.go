@@ -581,11 +581,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		// branch reads only its guard, ready long before (chainhoist.go)
 	} else if !regMove(info) && !s.bulkWiden(info) { // a UMOV of zero reads nothing (bulkaddr.go)
 		for _, r := range info.Uses {
-			l := lim
-			if lim != engine.Never && len(info.Defs) == 1 && r != info.Defs[0] && info.Op == ptx.OpAdd {
-				l = engine.Never // a grid-stride step: read before the loop, not its counter (loophoist.go)
-			}
-			if t := min(ws.reg(r)+predLate, l); t > at {
+			if t := min(ws.reg(r)+predLate, lim); t > at {
 				at, why = t, ws.regs[r].why()
 			}
 		}
