@@ -123,15 +123,14 @@ func copyBody(f *ptx.Function, infos []*exec.InstInfo, body []int32, target []bo
 	succ := make([][]int, n)
 	taker := make([]int, n) // a load's first store that reads its value (n: none)
 	takes := make([][]int, n)
-	lastDef := map[int32]int{}
-	readers := map[int32][]int{}
+	rd := newRegDeps()
 	lastStore := -1
 	for j, pc := range body {
 		inf := infos[pc]
 		taker[j] = n
 		dep := map[int]bool{}
 		for _, r := range inf.Uses {
-			if i, ok := lastDef[r]; ok {
+			if i, ok := rd.lastDef[r]; ok {
 				dep[i] = true
 				if kind[i] == 2 && kind[j] == 3 {
 					if taker[i] == n {
@@ -143,14 +142,7 @@ func copyBody(f *ptx.Function, infos []*exec.InstInfo, body []int32, target []bo
 				}
 			}
 		}
-		for _, r := range inf.Defs {
-			if i, ok := lastDef[r]; ok {
-				dep[i] = true
-			}
-			for _, i := range readers[r] {
-				dep[i] = true
-			}
-		}
+		rd.writeDeps(inf, dep)
 		if kind[j] >= 2 && lastStore >= 0 {
 			dep[lastStore] = true
 		}
@@ -160,18 +152,7 @@ func copyBody(f *ptx.Function, infos []*exec.InstInfo, body []int32, target []bo
 			}
 			lastStore = j
 		}
-		delete(dep, j)
-		for i := range dep {
-			succ[i] = append(succ[i], j)
-			npred[j]++
-		}
-		for _, r := range inf.Uses {
-			readers[r] = append(readers[r], j)
-		}
-		for _, r := range inf.Defs {
-			lastDef[r] = j
-			readers[r] = readers[r][:0]
-		}
+		rd.add(j, inf, dep, succ, npred)
 	}
 	for j := range n {
 		if kind[j] == 2 && taker[j] == n {

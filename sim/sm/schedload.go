@@ -273,8 +273,7 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 	n := b - a
 	npred := make([]int, n)
 	succ := make([][]int, n)
-	lastDef := map[int32]int{}
-	readers := map[int32][]int{}
+	rd := newRegDeps()
 	lastLoad := -1
 	// pending[j]: readers of load j's values still to emit (-1: not a load)
 	pending := make([]int, n)
@@ -284,7 +283,7 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 		pending[j] = -1
 		dep := map[int]bool{}
 		for _, r := range inf.Uses {
-			if i, ok := lastDef[r]; ok {
+			if i, ok := rd.lastDef[r]; ok {
 				dep[i] = true
 				if pending[i] >= 0 && !slices.Contains(releases[j], i) {
 					releases[j] = append(releases[j], i)
@@ -292,14 +291,7 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 				}
 			}
 		}
-		for _, r := range inf.Defs {
-			if i, ok := lastDef[r]; ok {
-				dep[i] = true
-			}
-			for _, i := range readers[r] {
-				dep[i] = true
-			}
-		}
+		rd.writeDeps(inf, dep)
 		if loadClass(&f.Insts[a+j], inf) == 2 {
 			if lastLoad >= 0 {
 				dep[lastLoad] = true
@@ -307,18 +299,7 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 			lastLoad = j
 			pending[j] = 0
 		}
-		delete(dep, j)
-		for i := range dep {
-			succ[i] = append(succ[i], j)
-			npred[j]++
-		}
-		for _, r := range inf.Uses {
-			readers[r] = append(readers[r], j)
-		}
-		for _, r := range inf.Defs {
-			lastDef[r] = j
-			readers[r] = readers[r][:0]
-		}
+		rd.add(j, inf, dep, succ, npred)
 	}
 	live := 0
 	done := make([]bool, n)
@@ -371,4 +352,44 @@ func loadSchedule(f *ptx.Function, infos []*exec.InstInfo, a, b int, later []boo
 		return nil
 	}
 	return run
+}
+
+// regDeps: the register dependences of a straight-line stretch being list
+// scheduled (loadSchedule, copySchedule): a register's last writer (read
+// after write) and, for a register an instruction writes, that writer and
+// the readers since (write after write, write after read).
+type regDeps struct {
+	lastDef map[int32]int
+	readers map[int32][]int
+}
+
+func newRegDeps() regDeps { return regDeps{lastDef: map[int32]int{}, readers: map[int32][]int{}} }
+
+// writeDeps adds to dep the instructions inf's writes must follow.
+func (d regDeps) writeDeps(inf *exec.InstInfo, dep map[int]bool) {
+	for _, r := range inf.Defs {
+		if i, ok := d.lastDef[r]; ok {
+			dep[i] = true
+		}
+		for _, i := range d.readers[r] {
+			dep[i] = true
+		}
+	}
+}
+
+// add enters instruction j (inf) after dep: the edges into succ and npred,
+// then its reads and writes.
+func (d regDeps) add(j int, inf *exec.InstInfo, dep map[int]bool, succ [][]int, npred []int) {
+	delete(dep, j)
+	for i := range dep {
+		succ[i] = append(succ[i], j)
+		npred[j]++
+	}
+	for _, r := range inf.Uses {
+		d.readers[r] = append(d.readers[r], j)
+	}
+	for _, r := range inf.Defs {
+		d.lastDef[r] = j
+		d.readers[r] = d.readers[r][:0]
+	}
 }
