@@ -3,36 +3,21 @@
 
 usage: cute28_phases.py FILE...   FILE: a clk .npy (the model's `sm90sim run --out` or gpu/clk.npy) or a
 clock_runs*.json (one phase table per launch, then the medians over launches).
-Formulas: groups23_cute.go deriveTPHCute (summarize.py's tph_cute_tn block)."""
+Formulas: groups23_cute.go deriveTPHCute (summarize.py tph_cute_phases, imported)."""
 import json, statistics as st, sys
 import ast, struct
+
+import os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from summarize import tph_cute_phases  # noqa: E402  the formulas, kept in one place
 
 KEYS = ("prologue", "producer_first_tma", "first_full", "wgmma", "later_full", "mainloop", "loop_exit", "epilogue", "span_max")
 
 
 def phases(clk, slots=20):
-    cl = [list(map(int, clk[i:i + slots])) for i in range(0, len(clk), slots)]
-    ph = {k: [] for k in KEYS[:-1]}
-    span = 0
-    for i in range(0, len(cl), 4):
-        c = cl[i:i + 4]
-        t0 = min(w[0] for w in c if w[0] > 0)
-        lat = lambda k: max(w[k] for w in c)  # noqa: E731
-        n = 0
-        while n < 4 and lat(4 + n) > 0 and lat(8 + n) > 0:
-            n += 1
-        ph["prologue"].append(lat(1) - t0)
-        ph["producer_first_tma"].append(c[0][2] - c[0][1])
-        ph["first_full"].append(lat(4) - c[0][2])
-        ph["wgmma"].append(sum(lat(8 + k) - lat(4 + k) for k in range(n)))
-        ph["later_full"].append(sum(lat(4 + k) - lat(8 + k - 1) for k in range(1, n)))
-        ph["mainloop"].append(lat(8 + n - 1) - lat(4))
-        ph["loop_exit"].append(lat(14) - lat(8 + n - 1))
-        ph["epilogue"].append(lat(15) - lat(14))
-        span = max(span, max(max(v for j, v in enumerate(w) if j < 16) for w in c) - t0)
-    out = {k: st.median(v) for k, v in ph.items()}
-    out["span_max"] = span
-    return out
+    """summarize.py's tph_cute_tn phases; the span counts only the first 16 stamps (later slots hold %globaltimer)."""
+    ph = tph_cute_phases([list(map(int, clk[i:i + slots])) for i in range(0, len(clk), slots)], span_slots=16)
+    return {k: ph[k + "_cycles"] for k in KEYS}
 
 
 def load(f):

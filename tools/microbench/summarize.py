@@ -123,6 +123,35 @@ def two_groups(xs):
     return pre[cut] / cut, (pre[n] - pre[cut]) / (n - cut)
 
 
+def tph_cute_phases(cl, span_slots=None):
+    """The cute twins' phases (tph_cute_tn, groups23_cute.go deriveTPHCute) from per-warp stamp rows cl (4 warps a
+    CTA, 20 stamps each): per-CTA phases, medians over the CTAs, and the longest CTA span. span_slots: only the first
+    span_slots stamps count for the span (tools/microbench/cute28_phases.py: its variants put %globaltimer reads after
+    slot 16)."""
+    ph = {k: [] for k in ("prologue_cycles", "producer_first_tma_cycles", "first_full_cycles", "wgmma_cycles",
+                          "later_full_cycles", "mainloop_cycles", "loop_exit_cycles", "epilogue_cycles")}
+    span = 0
+    for i in range(0, len(cl), 4):
+        c = cl[i:i + 4]
+        t0 = min(w[0] for w in c if w[0] > 0)
+        lat = lambda k: max(w[k] for w in c)  # noqa: E731
+        n = 0
+        while n < 4 and lat(4 + n) > 0 and lat(8 + n) > 0:
+            n += 1
+        ph["prologue_cycles"].append(lat(1) - t0)
+        ph["producer_first_tma_cycles"].append(c[0][2] - c[0][1])
+        ph["first_full_cycles"].append(lat(4) - c[0][2])
+        ph["wgmma_cycles"].append(sum(lat(8 + k) - lat(4 + k) for k in range(n)))
+        ph["later_full_cycles"].append(sum(lat(4 + k) - lat(8 + k - 1) for k in range(1, n)))
+        ph["mainloop_cycles"].append(lat(8 + n - 1) - lat(4))
+        ph["loop_exit_cycles"].append(lat(14) - lat(8 + n - 1))
+        ph["epilogue_cycles"].append(lat(15) - lat(14))
+        span = max(span, max(max(w[:span_slots]) for w in c) - t0)
+    out = {k: med(v) for k, v in ph.items()}
+    out["span_max_cycles"] = span
+    return out
+
+
 def derive(b, run):
     """One run's derived figures: dict name -> value."""
     m, fam, name = b["meta"], b["family"], b["name"]
@@ -473,29 +502,7 @@ def derive(b, run):
     if fam == "tph" and b["kernel"] == "tph_cute_tn":
         # gen23_cute.py (both twins of cute_wgmma_tma_tn): raw stamps clk[cta][4 warps][20]; per CTA medians
         # (groups23_cute.go deriveTPHCute)
-        cl = rows(clk, 20)
-        ph = {k: [] for k in ("prologue_cycles", "producer_first_tma_cycles", "first_full_cycles", "wgmma_cycles",
-                              "later_full_cycles", "mainloop_cycles", "loop_exit_cycles", "epilogue_cycles")}
-        span = 0
-        for i in range(0, len(cl), 4):
-            c = cl[i:i + 4]
-            t0 = min(w[0] for w in c if w[0] > 0)
-            lat = lambda k: max(w[k] for w in c)  # noqa: E731
-            n = 0
-            while n < 4 and lat(4 + n) > 0 and lat(8 + n) > 0:
-                n += 1
-            ph["prologue_cycles"].append(lat(1) - t0)
-            ph["producer_first_tma_cycles"].append(c[0][2] - c[0][1])
-            ph["first_full_cycles"].append(lat(4) - c[0][2])
-            ph["wgmma_cycles"].append(sum(lat(8 + k) - lat(4 + k) for k in range(n)))
-            ph["later_full_cycles"].append(sum(lat(4 + k) - lat(8 + k - 1) for k in range(1, n)))
-            ph["mainloop_cycles"].append(lat(8 + n - 1) - lat(4))
-            ph["loop_exit_cycles"].append(lat(14) - lat(8 + n - 1))
-            ph["epilogue_cycles"].append(lat(15) - lat(14))
-            span = max(span, max(max(w) for w in c) - t0)
-        out = {k: med(v) for k, v in ph.items()}
-        out["span_max_cycles"] = span
-        return out
+        return tph_cute_phases(rows(clk, 20))
     if fam == "tph" and b["kernel"].startswith("tph_flash_attn_"):
         # gen23_flash.py (the flash-attention twins): raw stamps clk[cta][8 warps][40], meta key_blocks; medians
         # over the complete warps (and the key blocks) (groups23_flash.go deriveTPHFlash; diagnosis only)
