@@ -340,7 +340,19 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			break
 		}
 		ws := warps[i]
-		info, at, why := s.eligible(sp, ws, now)
+		var info *exec.InstInfo
+		var at engine.Cycle
+		var why Stall
+		if p := ws.tail; p != 0 && ws.preOK && len(ws.seq.steps) == 0 && ws.scan == nil && !ws.sleeping && !ws.retrying && !ws.wgHold {
+			// eligible's kept checks and a plain tail, without the call
+			// (the same path through eligible; warpState line 0 only)
+			info, at, why = ws.info, ws.preAt, ws.preWhy
+			if t := sp.pipeFree[p-1]; t > at {
+				at, why = t, StallMathPipeThrottle
+			}
+		} else {
+			info, at, why = s.eligible(sp, ws, now)
+		}
 		if at > now {
 			ws.account(why, info, now, s)
 			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
@@ -514,6 +526,13 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if ws.preOK {
 		// nothing the checks up to the pipe's read changed since the last
 		// look (warpState.preOK): only the tail's shared state may have
+		if p := ws.tail; p != 0 {
+			at, why := ws.preAt, ws.preWhy
+			if t := sp.pipeFree[p-1]; t > at {
+				at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
+			}
+			return ws.info, at, why
+		}
 		info, en := ws.info, ws.en
 		at, why := s.eligibleTail(sp, ws, info, &en, ws.preAt, ws.preWhy, now)
 		return info, at, why
@@ -561,12 +580,17 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
 		}
 	}
-	if t := s.initBarHold(ws, info, at); t > at {
-		at, why = t, StallBarrier // the warp's mbarrier.init still completing (initwait.go)
-	}
-	if info.Op == ptx.OpSetmaxnreg {
-		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
-			at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
+	// quiet: the instruction-specific checks below give nothing for this
+	// instruction and are skipped (Lowering.quietChecks)
+	quiet := en.quiet
+	if !quiet {
+		if t := s.initBarHold(ws, info, at); t > at {
+			at, why = t, StallBarrier // the warp's mbarrier.init still completing (initwait.go)
+		}
+		if info.Op == ptx.OpSetmaxnreg {
+			if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
+				at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
+			}
 		}
 	}
 	var predLate engine.Cycle
@@ -586,6 +610,52 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			}
 		}
 	}
+	if !quiet {
+		at, why = s.eligibleChecks(ws, info, at, why)
+	}
+	for _, r := range info.Defs {
+		if en.shape == brOrSetp && r == en.prevPred {
+			continue // the ISETP.OR chain's own wait, below
+		}
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regs[r].why()
+		}
+	}
+	if en.shape == brOrSetp {
+		// an ISETP.OR issues branch_or_chain_cycles after the compare
+		// before it (whose predicate is ready the ALU latency after issue)
+		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+		if t := ws.reg(en.prevPred) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
+			at, why = t, StallWait
+		}
+	}
+	if quiet {
+		ws.preOK = s.paramQuiet(info) // prefixKept's other conditions fail for a quiet instruction
+	} else {
+		if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
+			at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
+		}
+		if t := s.reduxFree(ws, info); t > at {
+			at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
+		}
+		ws.preOK = s.prefixKept(info)
+	}
+	ws.preAt, ws.preWhy = at, why
+	ws.tail = s.plainTail(info, &en)
+	if p := ws.tail; p != 0 {
+		if t := sp.pipeFree[p-1]; t > at {
+			at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
+		}
+		return info, at, why
+	}
+	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
+	return info, at, why
+}
+
+// eligibleChecks is eligible's instruction-specific checks between the
+// source registers' and the destinations' (none applies to a quiet
+// instruction: Lowering.quietChecks), from the time at (state why).
+func (s *SM) eligibleChecks(ws *warpState, info *exec.InstInfo, at engine.Cycle, why Stall) (engine.Cycle, Stall) {
 	if t := s.carryReady(ws, info); t > at {
 		at, why = t, StallWait // the address add's high half (carry.go)
 	}
@@ -614,32 +684,43 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.bulkReduceIntervalReady(ws, info); t > at {
 		at, why = t, StallWait // the ELECT loop and the UMOV before the next reduction (bulkinterval.go)
 	}
-	for _, r := range info.Defs {
-		if en.shape == brOrSetp && r == en.prevPred {
-			continue // the ISETP.OR chain's own wait, below
+	return at, why
+}
+
+// plainTail is 1 + the pipe eligibleTail waits for when that wait is all
+// it does for instruction info (lowering entry en), else 0: the pipe is
+// the instruction's alone (lowFlex: flexPipe reads only the entry), the
+// wait's state the math pipe throttle (not the shared or warp pipe's
+// MIO throttle), and none of the other checks applies (not a float
+// division, global memory instruction, stmatrix, shared or MIO-queued
+// instruction, cluster barrier wait or arbitrated wgmma). Every condition
+// reads info, en and the configuration only (speed30.md).
+func (s *SM) plainTail(info *exec.InstInfo, en *schedEntry) ptx.Pipe {
+	switch {
+	case info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp || info.Pipe == ptx.PipeGlobal,
+		info.Op == ptx.OpDiv && info.Pipe == ptx.PipeFP32, // fdivMufuFree, fdivWindowFree
+		info.Op == ptx.OpStmatrix,
+		s.cfg.MioQueueInsts > 0 && s.mioQueued(info),
+		info.ClusterBar && !info.ClusterArrive,
+		s.wgmmaArbitrated(info):
+		return 0
+	}
+	pipe := info.Pipe
+	switch en.kind {
+	case lowFlex:
+		pipe = ptx.PipeALU
+		if en.flags&schedFlexIMAD != 0 {
+			pipe = ptx.PipeIMAD // flexPipe
 		}
-		if t := ws.reg(r); t > at {
-			at, why = t, ws.regs[r].why()
-		}
+	case lowFused:
+		pipe = ptx.PipeNone
+	default:
+		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe))
 	}
-	if en.shape == brOrSetp {
-		// an ISETP.OR issues branch_or_chain_cycles after the compare
-		// before it (whose predicate is ready the ALU latency after issue)
-		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
-		if t := ws.reg(en.prevPred) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
-			at, why = t, StallWait
-		}
+	if pipe == ptx.PipeShared || pipe == ptx.PipeWarp {
+		return 0 // keep to eligibleTail (its state reads info.Pipe only; plain and simple)
 	}
-	if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
-		at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
-	}
-	if t := s.reduxFree(ws, info); t > at {
-		at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
-	}
-	ws.preOK = s.prefixKept(info)
-	ws.preAt, ws.preWhy = at, why
-	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
-	return info, at, why
+	return pipe + 1
 }
 
 // prefixKept says whether eligible's checks before the pipe's, for
