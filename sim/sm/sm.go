@@ -555,11 +555,26 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	ws.info = info
-	at, why := ws.readyAt, ws.readyWhy
 	if info == nil {
-		return info, now, why // falls off the end: Issue reports it
+		return info, now, ws.readyWhy // falls off the end: Issue reports it
 	}
 	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
+	at, why := s.prefix(sp, ws, info, &en, now)
+	if p := ws.tail; p != 0 {
+		if t := sp.pipeFree[p-1]; t > at {
+			at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
+		}
+		return info, at, why
+	}
+	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
+	return info, at, why
+}
+
+// prefix is eligible's checks up to the pipe's for warp ws's next
+// instruction info (lowering entry en) at cycle now: it sets the kept
+// state (preOK, preAt, preWhy, tail) and returns preAt and preWhy.
+func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEntry, now engine.Cycle) (engine.Cycle, Stall) {
+	at, why := ws.readyAt, ws.readyWhy
 	if en.flags&schedGTOKnown != 0 {
 		ws.gto = en.flags & schedGTO
 	} else {
@@ -568,7 +583,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
-	if t := s.paramLDCReady(ws, &en); t > at {
+	if t := s.paramLDCReady(ws, en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
 	if !s.paramQuiet(info) {
@@ -597,7 +612,7 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if en.flags&schedCmpBranch != 0 {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
-	lim := s.loopHoistLimit(ws, &en) // loophoist.go
+	lim := s.loopHoistLimit(ws, en) // loophoist.go
 	if en.shape == brMerged || en.shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
 	} else if en.hoist > 0 && int(en.hoist) <= s.cfg.BranchChainHoistCompares {
@@ -641,15 +656,38 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		ws.preOK = s.prefixKept(info)
 	}
 	ws.preAt, ws.preWhy = at, why
-	ws.tail = s.plainTail(info, &en)
-	if p := ws.tail; p != 0 {
-		if t := sp.pipeFree[p-1]; t > at {
-			at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
-		}
-		return info, at, why
+	ws.tail = s.plainTail(info, en)
+	return at, why
+}
+
+// lookAhead runs eligible's look at warp ws's next instruction at the end
+// of its issue at cycle now, while its state is in cache, where that look
+// reads nothing that depends on the cycle or may change before the
+// warp's next look other than through what drops the kept checks
+// (setReg, setReady, the warp's own issue): the warp is not in a division
+// sequence, warp scan, sleep, retry, wgmma hold or barrier, its next
+// instruction is quiet (Lowering.quietChecks) and starts or holds no
+// kernel-parameter region (paramQuiet), and its fetch is the warp's last
+// line (fetchFor returns the kept time without touching the cache). The
+// next look then finds preOK set and the same preAt and preWhy a full look
+// would compute then (speed30.md).
+func (s *SM) lookAhead(sp *subPart, ws *warpState, now engine.Cycle) {
+	if ws.done || len(ws.seq.steps) > 0 || ws.scan != nil || ws.sleeping || ws.retrying || ws.wgHold || ws.inBarrier {
+		return
 	}
-	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
-	return info, at, why
+	info, ok := ws.w.Peek()
+	if !ok || info == nil {
+		return
+	}
+	en := s.entry(ws, info)
+	if !en.quiet || !s.paramQuiet(info) {
+		return
+	}
+	if lb := uint64(s.cfg.ICache.LineBytes); lb != 0 && s.code != nil && !(ws.lastLineOK && en.addr/lb == ws.lastLine) {
+		return
+	}
+	ws.info = info
+	s.prefix(sp, ws, info, &en, now)
 }
 
 // eligibleChecks is eligible's instruction-specific checks between the

@@ -759,7 +759,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if e.Exited {
 		s.exitWarp(ws, now)
+		return nil
 	}
+	s.lookAhead(sp, ws, now) // the next look's kept checks, while the warp is in cache (sm.go)
 	return nil
 }
 
