@@ -29,6 +29,10 @@ func TestWarpStateHotFieldsFirst(t *testing.T) {
 		f, _ := ty.FieldByName(name)
 		assert.LessOrEqual(t, f.Offset+f.Type.Size(), uintptr(64), name)
 	}
+	for _, name := range []string{"seq", "readyAt", "readyWhy"} {
+		f, _ := ty.FieldByName(name)
+		assert.LessOrEqual(t, f.Offset+f.Type.Size(), uintptr(2*64), name) // a division step's look: lines 0 and 1
+	}
 	steps, _ := reflect.TypeOf(seqState{}).FieldByName("steps")
 	assert.Zero(t, steps.Offset)
 	seq, _ := ty.FieldByName("seq")

@@ -45,26 +45,11 @@ type warpState struct {
 	// steps, which every look reads first, in line 0)
 	seq seqState
 	// end of line 0
-
-	w   *exec.Warp
-	cta *ctaState
-	// regs: the scoreboard, by register (regSlot)
-	regs []regSlot
 	// readyAt: the warp's own next issue slot (after a branch, a fence, a
-	// barrier release...), readyWhy the state until then
-	readyAt engine.Cycle
-	since   engine.Cycle
-	// atLine: the hot-lines counts of instruction at (LineStats.slot; nil
-	// without hot lines), kept while at stays
-	atLine *Stalls
-	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
-	// kept for the warp's next looks at the same instruction
-	enInfo *exec.InstInfo
-	en     schedEntry
-	// the instruction-cache line of the last fetch check and its ready time
-	lastLine      uint64
-	lastLineReady engine.Cycle
-	readyWhy      Stall
+	// barrier release...), readyWhy the state until then (in line 1 with
+	// the rest of seq: a division step's look reads lines 0 and 1 only)
+	readyAt  engine.Cycle
+	readyWhy Stall
 	// expiredWait: its suspend time ran out and the warp's next try_wait
 	// executes and fails (exec.Warp.Expire) without a new sleep
 	// (mbarpoll.go; suspended below)
@@ -76,7 +61,24 @@ type warpState struct {
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
-	age uint64
+	// end of line 1
+
+	w   *exec.Warp
+	cta *ctaState
+	// regs: the scoreboard, by register (regSlot)
+	regs  []regSlot
+	since engine.Cycle
+	// atLine: the hot-lines counts of instruction at (LineStats.slot; nil
+	// without hot lines), kept while at stays
+	atLine *Stalls
+	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
+	// kept for the warp's next looks at the same instruction
+	enInfo *exec.InstInfo
+	en     schedEntry
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	age           uint64
 	// storeTaken: when the engine took the warp's last plain bulk store
 	// (bulkstore.go)
 	storeTaken engine.Cycle
