@@ -367,7 +367,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 		ws.account(StallNotSelected, info, now, s)
 		rd = append(rd, readyWarp{i, info})
 	}
-	s.ready = rd
+	if cap(rd) > cap(s.ready) {
+		s.ready = rd // grown: keep the larger array (schedule reslices it to 0 each time)
+	}
 	if blocked && len(warps) > 0 {
 		sp.blockedUntil = next
 	}
