@@ -39,6 +39,27 @@ type Host interface {
 
 // SM is one streaming multiprocessor in time.
 type SM struct {
+	// The fields a tick and a look read come first, together (speed30.md:
+	// they lay in seven cache lines of the 23 KB struct, behind three
+	// scratch Effects).
+	ID   int
+	cfg  *Config
+	host Host
+	clk  *engine.Clocked
+	eng  *engine.Engine
+	sps  []subPart
+	code *Code
+	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
+	Lines *LineStats
+	// Trace, when set, receives spans (CTA lifetimes, waits of at least
+	// TraceMinCycles).
+	Trace          Tracer
+	TraceMinCycles int64
+	// ready: schedule's scratch list of ready warps
+	ready []readyWarp
+	Stats Stats
+	// end of the fields a tick and a look read
+
 	// laneSub is bulkLaneLines' scratch Effect (bulklane.go).
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
@@ -54,16 +75,9 @@ type SM struct {
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle
-	ID      int
-	cfg     *Config
-	host    Host
-	clk     *engine.Clocked
-	eng     *engine.Engine
-	sps     []subPart
 	ctas    []*ctaState
 	age     uint64
 	eff     exec.Effect
-	Stats   Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
 	// l1At: when the L1 is free, to the fraction of a cycle its
@@ -83,16 +97,9 @@ type SM struct {
 	stQueue []queuedSt
 	// resources in use
 	used Resources
-	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
-	Lines *LineStats
-	// Trace, when set, receives spans (CTA lifetimes, waits of at least
-	// TraceMinCycles).
-	Trace          Tracer
-	TraceMinCycles int64
-	tr             *smTrace // tracehooks.go
+	tr   *smTrace // tracehooks.go
 	// NsPerCycle converts cycles to %globaltimer nanoseconds.
 	NsPerCycle float64
-	code       *Code
 	ic         icache
 	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
@@ -132,8 +139,6 @@ type SM struct {
 	seqChunks map[*exec.InstInfo][]seqChunkRec
 	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
 	scanCache []scanStep
-	// ready: schedule's scratch list of ready warps
-	ready []readyWarp
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -179,6 +184,10 @@ type subPart struct {
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle
 	mioHead   int
+	// to 320 bytes, five cache lines: each of an SM's sub-partitions
+	// starts a line, its first (issueFree to blockedUntil, which every
+	// tick reads) not split (speed30.md)
+	_ [56]byte
 }
 
 type ctaState struct {
