@@ -178,9 +178,14 @@ func (e *Engine) firstInRing() Cycle {
 	}
 }
 
-// popAt removes and returns the first event, whose cycle is c (NextAt;
-// one is pending).
-func (e *Engine) popAt(c Cycle) event {
+// pop removes and returns the first event (one is pending).
+func (e *Engine) pop() event {
+	var c Cycle
+	if e.inRing > 0 {
+		c = e.firstInRing()
+	} else {
+		c = e.q[0].at
+	}
 	if c != e.base {
 		// the ring now covers c .. c+ringSize-1: the heap's events of the
 		// cycles that came in move over, in order, before any is scheduled
@@ -215,13 +220,7 @@ func (e *Engine) Step() bool {
 	if e.inRing == 0 && len(e.q) == 0 {
 		return false
 	}
-	e.stepAt(e.NextAt())
-	return true
-}
-
-// stepAt runs the next event, whose cycle is c (NextAt; one is pending).
-func (e *Engine) stepAt(c Cycle) {
-	ev := e.popAt(c)
+	ev := e.pop()
 	e.now = ev.at
 	e.ran++
 	if ev.clk != nil {
@@ -229,6 +228,7 @@ func (e *Engine) stepAt(c Cycle) {
 	} else {
 		ev.fn(ev.at)
 	}
+	return true
 }
 
 // Run runs events until none is left or stop returns true (checked after
@@ -246,12 +246,8 @@ func (e *Engine) Run(stop func() bool) Cycle {
 // checked after each event); later events stay pending. Windowed parallel
 // runs (sim/gpu) advance each partition's engine to the window's end.
 func (e *Engine) RunUntil(end Cycle, stop func() bool) {
-	for {
-		c := e.NextAt()
-		if c >= end {
-			return
-		}
-		e.stepAt(c) // the cycle found once (speed30.md)
+	for e.NextAt() < end {
+		e.Step()
 		if stop != nil && stop() {
 			return
 		}
