@@ -1,8 +1,6 @@
 package sm
 
 import (
-	"math/bits"
-
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -340,52 +338,43 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 	rd := s.ready[:0]
 	warps := sp.warps
 	skip := sp.skip[:len(warps)]
-	for base := 0; base < len(warps); base += 64 {
+	for i := 0; i < len(warps); i++ {
 		// the warps known to be blocked until skip[i] by a scoreboard,
-		// pipe or fetch time (they only move later) first, in a loop of
-		// their own (no call: its variables stay in registers), then the
-		// others (the bits of look) in order: a look at a warp writes its
-		// own skip alone, so the first loop reads what it would have read
-		// between the looks (speed30.md)
-		end := min(base+64, len(warps))
-		var look uint64
-		for i := base; i < end; i++ {
-			if now < skip[i] {
-				next = min(next, skip[i])
-			} else {
-				look |= 1 << (i - base)
-			}
+		// pipe or fetch time (they only move later), in a loop of their
+		// own: no call, its variables stay in registers
+		for ; i < len(warps) && now < skip[i]; i++ {
+			next = min(next, skip[i])
 		}
-		for ; look != 0; look &= look - 1 {
-			i := base + bits.TrailingZeros64(look)
-			ws := warps[i]
-			var info *exec.InstInfo
-			var at engine.Cycle
-			var why Stall
-			if p := ws.tail; p != 0 && ws.preOK && len(ws.seq.steps) == 0 && ws.scan == nil && !ws.sleeping && !ws.retrying && !ws.wgHold {
-				// eligible's kept checks and a plain tail, without the call
-				// (the same path through eligible; warpState line 0 only)
-				info, at, why = ws.info, ws.preAt, ws.preWhy
-				if t := sp.pipeFree[p-1]; t > at {
-					at, why = t, StallMathPipeThrottle
-				}
-			} else {
-				info, at, why = s.eligible(sp, ws, now)
-			}
-			if at > now {
-				ws.account(why, info, now, s)
-				if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
-					skip[i] = at
-				} else {
-					blocked = false
-				}
-				next = min(next, at)
-				continue
-			}
-			blocked = false
-			ws.account(StallNotSelected, info, now, s)
-			rd = append(rd, readyWarp{i, info})
+		if i == len(warps) {
+			break
 		}
+		ws := warps[i]
+		var info *exec.InstInfo
+		var at engine.Cycle
+		var why Stall
+		if p := ws.tail; p != 0 && ws.preOK && len(ws.seq.steps) == 0 && ws.scan == nil && !ws.sleeping && !ws.retrying && !ws.wgHold {
+			// eligible's kept checks and a plain tail, without the call
+			// (the same path through eligible; warpState line 0 only)
+			info, at, why = ws.info, ws.preAt, ws.preWhy
+			if t := sp.pipeFree[p-1]; t > at {
+				at, why = t, StallMathPipeThrottle
+			}
+		} else {
+			info, at, why = s.eligible(sp, ws, now)
+		}
+		if at > now {
+			ws.account(why, info, now, s)
+			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
+				skip[i] = at
+			} else {
+				blocked = false
+			}
+			next = min(next, at)
+			continue
+		}
+		blocked = false
+		ws.account(StallNotSelected, info, now, s)
+		rd = append(rd, readyWarp{i, info})
 	}
 	if cap(rd) > cap(s.ready) {
 		s.ready = rd // grown: keep the larger array (schedule reslices it to 0 each time)
@@ -608,8 +597,7 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 	if t := s.paramLDCReady(ws, en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
-	pq := s.paramQuiet(info)
-	if !pq {
+	if !s.paramQuiet(info) {
 		// the parameter LDCs of the region this instruction starts (constcache.go)
 		// behind the warp's mbarrier.init, its constant reads start late (initwait.go)
 		ic := max(at, ws.initConstAt)
@@ -668,7 +656,7 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 		}
 	}
 	if quiet {
-		ws.preOK = pq // prefixKept's other conditions fail for a quiet instruction
+		ws.preOK = s.paramQuiet(info) // prefixKept's other conditions fail for a quiet instruction
 	} else {
 		if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
 			at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
