@@ -597,7 +597,8 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 	if t := s.paramLDCReady(ws, en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
-	if !s.paramQuiet(info) {
+	pq := s.paramQuiet(info)
+	if !pq {
 		// the parameter LDCs of the region this instruction starts (constcache.go)
 		// behind the warp's mbarrier.init, its constant reads start late (initwait.go)
 		ic := max(at, ws.initConstAt)
@@ -656,7 +657,7 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 		}
 	}
 	if quiet {
-		ws.preOK = s.paramQuiet(info) // prefixKept's other conditions fail for a quiet instruction
+		ws.preOK = pq // prefixKept's other conditions fail for a quiet instruction
 	} else {
 		if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
 			at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
