@@ -58,17 +58,25 @@ DONE:
 }
 `)
 	s := &SM{cfg: &Config{}, code: &Code{low: l}}
-	kept, async := map[ptx.Opcode]bool{}, 0
+	kept, quiet, async := map[ptx.Opcode]bool{}, map[ptx.Opcode]bool{}, 0
 	for _, in := range k.Infos() {
 		if in == nil {
 			continue
 		}
 		kept[in.Op] = s.prefixKept(in)
+		quiet[in.Op] = l.at(in).quiet
 		if in.Async != exec.AsyncNone {
 			async++
 			assert.False(t, s.prefixKept(in), in.Text)
+			assert.False(t, l.at(in).quiet, in.Text) // descriptor, R2UR and bulk-store gates
 		}
 	}
+	// quiet (Lowering.quietChecks): plain arithmetic, compares, branches
+	// and moves; not setmaxnreg (the register pool)
+	for _, op := range []ptx.Opcode{ptx.OpMov, ptx.OpAdd, ptx.OpSetp, ptx.OpBra} {
+		assert.True(t, quiet[op], op.String())
+	}
+	assert.False(t, quiet[ptx.OpSetmaxnreg])
 	require.Positive(t, async)
 	require.Contains(t, kept, ptx.OpAdd)
 	assert.True(t, kept[ptx.OpAdd])

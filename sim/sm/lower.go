@@ -166,10 +166,34 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		for pc := range ent {
 			if pc < len(inf) {
 				ent[pc].flags |= gtoFlags(inf[pc], ent[pc].kind) | schedGTOKnown
+				ent[pc].quiet = l.quietChecks(inf[pc], &ent[pc])
 			}
 		}
 	}
 	return l
+}
+
+// quietChecks says whether eligible's instruction-specific checks give
+// nothing for instruction info (entry en) whatever the warp's state: each
+// returns 0 (or no registers) unless info is what the condition below
+// excludes, so eligible may skip them (speed30.md). initBarHold: a bar or
+// barrier; setmaxnregReady; carryReady: a global load (isGlobalLoadAddr);
+// loopWaitRegs, loadSBRegs: the lists of the instruction's PC;
+// wgmmaDescReady, tmaR2URReady, tmaURSerialReady, bulkStoreReady: async
+// instructions; bulkReduceIntervalReady: FormBulkReduce; reduceReady: a
+// REDUX.SUM chain's head; reduxFree: a redux. prefixKept is then true
+// exactly where paramQuiet is (an async instruction, setmaxnreg or chain
+// head is not quiet).
+func (l *Lowering) quietChecks(info *exec.InstInfo, en *schedEntry) bool {
+	switch info.Op {
+	case ptx.OpBar, ptx.OpBarrier, ptx.OpSetmaxnreg, ptx.OpRedux:
+		return false
+	}
+	if info.Async != exec.AsyncNone || info.Form == ptx.FormBulkReduce || isGlobalLoadAddr(info) ||
+		en.atom == atomReduceHead || en.atom == atomReduceHeadLane {
+		return false
+	}
+	return len(l.loopWaitRegs(info)) == 0 && len(l.loadSBRegs(info)) == 0
 }
 
 // wgmmaDescs: a wgmma's descriptor registers that are not uniform

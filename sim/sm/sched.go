@@ -64,6 +64,9 @@ type schedEntry struct {
 	flags     uint16
 	ur        uint8 // a TMA load under uniform-register pressure (tmaurspill.go)
 	spill     uint8 // ALU instructions of spilled carry predicates issued with it (carryspill.go)
+	// quiet: none of eligible's instruction-specific checks between the
+	// source registers' and the pipe's applies (quietChecks)
+	quiet bool
 }
 
 const (

@@ -39,6 +39,27 @@ type Host interface {
 
 // SM is one streaming multiprocessor in time.
 type SM struct {
+	// The fields a tick and a look read come first, together (speed30.md:
+	// they lay in seven cache lines of the 23 KB struct, behind three
+	// scratch Effects).
+	ID   int
+	cfg  *Config
+	host Host
+	clk  *engine.Clocked
+	eng  *engine.Engine
+	sps  []subPart
+	code *Code
+	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
+	Lines *LineStats
+	// Trace, when set, receives spans (CTA lifetimes, waits of at least
+	// TraceMinCycles).
+	Trace          Tracer
+	TraceMinCycles int64
+	// ready: schedule's scratch list of ready warps
+	ready []readyWarp
+	Stats Stats
+	// end of the fields a tick and a look read
+
 	// laneSub is bulkLaneLines' scratch Effect (bulklane.go).
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
@@ -54,16 +75,9 @@ type SM struct {
 	// napGrid is the SM's NANOSLEEP wake grid, set by its first sleep
 	// (nanosleep.go; 0: none yet).
 	napGrid engine.Cycle
-	ID      int
-	cfg     *Config
-	host    Host
-	clk     *engine.Clocked
-	eng     *engine.Engine
-	sps     []subPart
 	ctas    []*ctaState
 	age     uint64
 	eff     exec.Effect
-	Stats   Stats
 	// shared-memory port and L1 data path: next free cycle
 	smemFree, l1Free engine.Cycle
 	// l1At: when the L1 is free, to the fraction of a cycle its
@@ -83,16 +97,9 @@ type SM struct {
 	stQueue []queuedSt
 	// resources in use
 	used Resources
-	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
-	Lines *LineStats
-	// Trace, when set, receives spans (CTA lifetimes, waits of at least
-	// TraceMinCycles).
-	Trace          Tracer
-	TraceMinCycles int64
-	tr             *smTrace // tracehooks.go
+	tr   *smTrace // tracehooks.go
 	// NsPerCycle converts cycles to %globaltimer nanoseconds.
 	NsPerCycle float64
-	code       *Code
 	ic         icache
 	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
@@ -132,8 +139,6 @@ type SM struct {
 	seqChunks map[*exec.InstInfo][]seqChunkRec
 	// scanCache: ptxas's warp scan of a used shared atomic (atomscan.go)
 	scanCache []scanStep
-	// ready: schedule's scratch list of ready warps
-	ready []readyWarp
 }
 
 // Tracer receives what a trace shows; nil costs nothing. Tracks: CTA slot
@@ -179,6 +184,10 @@ type subPart struct {
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle
 	mioHead   int
+	// to 320 bytes, five cache lines: each of an SM's sub-partitions
+	// starts a line, its first (issueFree to blockedUntil, which every
+	// tick reads) not split (speed30.md)
+	_ [56]byte
 }
 
 type ctaState struct {
@@ -340,7 +349,19 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			break
 		}
 		ws := warps[i]
-		info, at, why := s.eligible(sp, ws, now)
+		var info *exec.InstInfo
+		var at engine.Cycle
+		var why Stall
+		if p := ws.tail; p != 0 && ws.preOK && len(ws.seq.steps) == 0 && ws.scan == nil && !ws.sleeping && !ws.retrying && !ws.wgHold {
+			// eligible's kept checks and a plain tail, without the call
+			// (the same path through eligible; warpState line 0 only)
+			info, at, why = ws.info, ws.preAt, ws.preWhy
+			if t := sp.pipeFree[p-1]; t > at {
+				at, why = t, StallMathPipeThrottle
+			}
+		} else {
+			info, at, why = s.eligible(sp, ws, now)
+		}
 		if at > now {
 			ws.account(why, info, now, s)
 			if at != engine.Never && !ws.sleeping && !ws.inBarrier && why != StallTensor {
@@ -355,7 +376,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 		ws.account(StallNotSelected, info, now, s)
 		rd = append(rd, readyWarp{i, info})
 	}
-	s.ready = rd
+	if cap(rd) > cap(s.ready) {
+		s.ready = rd // grown: keep the larger array (schedule reslices it to 0 each time)
+	}
 	if blocked && len(warps) > 0 {
 		sp.blockedUntil = next
 	}
@@ -514,6 +537,13 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if ws.preOK {
 		// nothing the checks up to the pipe's read changed since the last
 		// look (warpState.preOK): only the tail's shared state may have
+		if p := ws.tail; p != 0 {
+			at, why := ws.preAt, ws.preWhy
+			if t := sp.pipeFree[p-1]; t > at {
+				at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
+			}
+			return ws.info, at, why
+		}
 		info, en := ws.info, ws.en
 		at, why := s.eligibleTail(sp, ws, info, &en, ws.preAt, ws.preWhy, now)
 		return info, at, why
@@ -536,11 +566,26 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		}
 	}
 	ws.info = info
-	at, why := ws.readyAt, ws.readyWhy
 	if info == nil {
-		return info, now, why // falls off the end: Issue reports it
+		return info, now, ws.readyWhy // falls off the end: Issue reports it
 	}
 	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
+	at, why := s.prefix(sp, ws, info, &en, now)
+	if p := ws.tail; p != 0 {
+		if t := sp.pipeFree[p-1]; t > at {
+			at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
+		}
+		return info, at, why
+	}
+	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
+	return info, at, why
+}
+
+// prefix is eligible's checks up to the pipe's for warp ws's next
+// instruction info (lowering entry en) at cycle now: it sets the kept
+// state (preOK, preAt, preWhy, tail) and returns preAt and preWhy.
+func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEntry, now engine.Cycle) (engine.Cycle, Stall) {
+	at, why := ws.readyAt, ws.readyWhy
 	if en.flags&schedGTOKnown != 0 {
 		ws.gto = en.flags & schedGTO
 	} else {
@@ -549,10 +594,11 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.fetchFor(ws, en.addr, now); t > at {
 		at, why = t, StallNoInstruction
 	}
-	if t := s.paramLDCReady(ws, &en); t > at {
+	if t := s.paramLDCReady(ws, en); t > at {
 		at, why = t, StallShortScoreboard // the parameter's LDC (paramremat.go)
 	}
-	if !s.paramQuiet(info) {
+	pq := s.paramQuiet(info)
+	if !pq {
 		// the parameter LDCs of the region this instruction starts (constcache.go)
 		// behind the warp's mbarrier.init, its constant reads start late (initwait.go)
 		ic := max(at, ws.initConstAt)
@@ -561,19 +607,24 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			at, why = t, StallIMCMiss // address arithmetic ptxas moved below the barrier (constcache.go)
 		}
 	}
-	if t := s.initBarHold(ws, info, at); t > at {
-		at, why = t, StallBarrier // the warp's mbarrier.init still completing (initwait.go)
-	}
-	if info.Op == ptx.OpSetmaxnreg {
-		if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
-			at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
+	// quiet: the instruction-specific checks below give nothing for this
+	// instruction and are skipped (Lowering.quietChecks)
+	quiet := en.quiet
+	if !quiet {
+		if t := s.initBarHold(ws, info, at); t > at {
+			at, why = t, StallBarrier // the warp's mbarrier.init still completing (initwait.go)
+		}
+		if info.Op == ptx.OpSetmaxnreg {
+			if t := s.setmaxnregReady(ws, info, max(now, at)); t > at {
+				at, why = t, StallBarrier // the CTA's register pool (setmaxnregwait.go)
+			}
 		}
 	}
 	var predLate engine.Cycle
 	if en.flags&schedCmpBranch != 0 {
 		predLate = engine.Cycle(s.cfg.BranchPredicateCycles)
 	}
-	lim := s.loopHoistLimit(ws, &en) // loophoist.go
+	lim := s.loopHoistLimit(ws, en) // loophoist.go
 	if en.shape == brMerged || en.shape == brIfConv {
 		predLate = 0 // no BRA in SASS: nothing waits for the predicate
 	} else if en.hoist > 0 && int(en.hoist) <= s.cfg.BranchChainHoistCompares {
@@ -586,6 +637,75 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			}
 		}
 	}
+	if !quiet {
+		at, why = s.eligibleChecks(ws, info, at, why)
+	}
+	for _, r := range info.Defs {
+		if en.shape == brOrSetp && r == en.prevPred {
+			continue // the ISETP.OR chain's own wait, below
+		}
+		if t := ws.reg(r); t > at {
+			at, why = t, ws.regs[r].why()
+		}
+	}
+	if en.shape == brOrSetp {
+		// an ISETP.OR issues branch_or_chain_cycles after the compare
+		// before it (whose predicate is ready the ALU latency after issue)
+		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+		if t := ws.reg(en.prevPred) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
+			at, why = t, StallWait
+		}
+	}
+	if quiet {
+		ws.preOK = pq // prefixKept's other conditions fail for a quiet instruction
+	} else {
+		if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
+			at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
+		}
+		if t := s.reduxFree(ws, info); t > at {
+			at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
+		}
+		ws.preOK = s.prefixKept(info)
+	}
+	ws.preAt, ws.preWhy = at, why
+	ws.tail = s.plainTail(info, en)
+	return at, why
+}
+
+// lookAhead runs eligible's look at warp ws's next instruction at the end
+// of its issue at cycle now, while its state is in cache, where that look
+// reads nothing that depends on the cycle or may change before the
+// warp's next look other than through what drops the kept checks
+// (setReg, setReady, the warp's own issue): the warp is not in a division
+// sequence, warp scan, sleep, retry, wgmma hold or barrier, its next
+// instruction is quiet (Lowering.quietChecks) and starts or holds no
+// kernel-parameter region (paramQuiet), and its fetch is the warp's last
+// line (fetchFor returns the kept time without touching the cache). The
+// next look then finds preOK set and the same preAt and preWhy a full look
+// would compute then (speed30.md).
+func (s *SM) lookAhead(sp *subPart, ws *warpState, now engine.Cycle) {
+	if ws.done || len(ws.seq.steps) > 0 || ws.scan != nil || ws.sleeping || ws.retrying || ws.wgHold || ws.inBarrier {
+		return
+	}
+	info, ok := ws.w.Peek()
+	if !ok || info == nil {
+		return
+	}
+	en := s.entry(ws, info)
+	if !en.quiet || !s.paramQuiet(info) {
+		return
+	}
+	if lb := uint64(s.cfg.ICache.LineBytes); lb != 0 && s.code != nil && !(ws.lastLineOK && en.addr/lb == ws.lastLine) {
+		return
+	}
+	ws.info = info
+	s.prefix(sp, ws, info, &en, now)
+}
+
+// eligibleChecks is eligible's instruction-specific checks between the
+// source registers' and the destinations' (none applies to a quiet
+// instruction: Lowering.quietChecks), from the time at (state why).
+func (s *SM) eligibleChecks(ws *warpState, info *exec.InstInfo, at engine.Cycle, why Stall) (engine.Cycle, Stall) {
 	if t := s.carryReady(ws, info); t > at {
 		at, why = t, StallWait // the address add's high half (carry.go)
 	}
@@ -614,32 +734,43 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 	if t := s.bulkReduceIntervalReady(ws, info); t > at {
 		at, why = t, StallWait // the ELECT loop and the UMOV before the next reduction (bulkinterval.go)
 	}
-	for _, r := range info.Defs {
-		if en.shape == brOrSetp && r == en.prevPred {
-			continue // the ISETP.OR chain's own wait, below
+	return at, why
+}
+
+// plainTail is 1 + the pipe eligibleTail waits for when that wait is all
+// it does for instruction info (lowering entry en), else 0: the pipe is
+// the instruction's alone (lowFlex: flexPipe reads only the entry), the
+// wait's state the math pipe throttle (not the shared or warp pipe's
+// MIO throttle), and none of the other checks applies (not a float
+// division, global memory instruction, stmatrix, shared or MIO-queued
+// instruction, cluster barrier wait or arbitrated wgmma). Every condition
+// reads info, en and the configuration only (speed30.md).
+func (s *SM) plainTail(info *exec.InstInfo, en *schedEntry) ptx.Pipe {
+	switch {
+	case info.Pipe == ptx.PipeShared || info.Pipe == ptx.PipeWarp || info.Pipe == ptx.PipeGlobal,
+		info.Op == ptx.OpDiv && info.Pipe == ptx.PipeFP32, // fdivMufuFree, fdivWindowFree
+		info.Op == ptx.OpStmatrix,
+		s.cfg.MioQueueInsts > 0 && s.mioQueued(info),
+		info.ClusterBar && !info.ClusterArrive,
+		s.wgmmaArbitrated(info):
+		return 0
+	}
+	pipe := info.Pipe
+	switch en.kind {
+	case lowFlex:
+		pipe = ptx.PipeALU
+		if en.flags&schedFlexIMAD != 0 {
+			pipe = ptx.PipeIMAD // flexPipe
 		}
-		if t := ws.reg(r); t > at {
-			at, why = t, ws.regs[r].why()
-		}
+	case lowFused:
+		pipe = ptx.PipeNone
+	default:
+		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe))
 	}
-	if en.shape == brOrSetp {
-		// an ISETP.OR issues branch_or_chain_cycles after the compare
-		// before it (whose predicate is ready the ALU latency after issue)
-		lat := engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
-		if t := ws.reg(en.prevPred) - lat + engine.Cycle(s.cfg.BranchOrChainCycles); t > at {
-			at, why = t, StallWait
-		}
+	if pipe == ptx.PipeShared || pipe == ptx.PipeWarp {
+		return 0 // keep to eligibleTail (its state reads info.Pipe only; plain and simple)
 	}
-	if t, ok := s.reduceReady(sp, ws, info, at, now); ok && t > at {
-		at, why = t, StallShortScoreboard // the REDUX.SUM chain (atomserial.go)
-	}
-	if t := s.reduxFree(ws, info); t > at {
-		at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
-	}
-	ws.preOK = s.prefixKept(info)
-	ws.preAt, ws.preWhy = at, why
-	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
-	return info, at, why
+	return pipe + 1
 }
 
 // prefixKept says whether eligible's checks before the pipe's, for

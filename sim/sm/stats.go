@@ -101,12 +101,13 @@ type lineSlot struct {
 // NewLineStats returns an empty table.
 func NewLineStats() *LineStats { return &LineStats{m: map[*exec.InstInfo]*Stalls{}} }
 
-func (l *LineStats) add(info *exec.InstInfo, why Stall, d int64) {
+// slot is instruction info's counters, made on first use (a warp keeps
+// the pointer while it stays at info: warpState.atLine).
+func (l *LineStats) slot(info *exec.InstInfo) *Stalls {
 	f, pc := int(info.Func), int(info.PC)
 	if f >= 0 && f < len(l.byPC) && pc >= 0 && pc < len(l.byPC[f]) {
 		if sl := l.byPC[f][pc]; sl.info == info {
-			sl.st[why] += d
-			return
+			return sl.st
 		}
 	}
 	st := l.m[info]
@@ -114,9 +115,8 @@ func (l *LineStats) add(info *exec.InstInfo, why Stall, d int64) {
 		st = &Stalls{}
 		l.m[info] = st
 	}
-	st[why] += d
 	if f < 0 || pc < 0 || f >= 1<<10 || pc >= 1<<20 {
-		return
+		return st
 	}
 	for len(l.byPC) <= f {
 		l.byPC = append(l.byPC, nil)
@@ -125,6 +125,7 @@ func (l *LineStats) add(info *exec.InstInfo, why Stall, d int64) {
 		l.byPC[f] = append(l.byPC[f], make([]lineSlot, pc+1-len(l.byPC[f]))...)
 	}
 	l.byPC[f][pc] = lineSlot{info, st}
+	return st
 }
 
 // Line is one PTX line's warp-cycles by state.

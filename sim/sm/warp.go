@@ -14,13 +14,9 @@ type warpState struct {
 	// issue) come first, in cache lines 0-6 of the struct (speed28.md: they
 	// were spread over 13 of its 18 lines; a timed run interleaves
 	// thousands of warps, so each line a look touches is a cache miss).
-	w   *exec.Warp
-	cta *ctaState
-	// regs: the scoreboard, by register (regSlot)
-	regs []regSlot
-	// readyAt: the warp's own next issue slot (after a branch, a fence, a
-	// barrier release...), readyWhy the state until then
-	readyAt engine.Cycle
+	// Line 0 holds everything a quick look (schedule's preOK path with a
+	// plain tail, account when the state stays) reads (speed30.md).
+	//
 	// preOK: eligible's checks before the pipe's gave preAt (state
 	// preWhy) for the warp's next instruction info, and still do: nothing
 	// they read has changed since (cleared by issue, setReg, setReady and
@@ -28,19 +24,15 @@ type warpState struct {
 	preAt engine.Cycle
 	info  *exec.InstInfo // next instruction (for hot lines)
 	// accounting: the state (why, at the instruction) since cycle since
-	at    *exec.InstInfo
-	since engine.Cycle
-	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
-	// kept for the warp's next looks at the same instruction
-	enInfo *exec.InstInfo
-	en     schedEntry
-	// the instruction-cache line of the last fetch check and its ready time
-	lastLine      uint64
-	lastLineReady engine.Cycle
-	readyWhy      Stall
-	preOK         bool
-	preWhy        Stall
-	why           Stall
+	at *exec.InstInfo
+	// scan: the rest of a shared atomic's warp scan (atomscan.go; nil: none)
+	scan   *scanState
+	preOK  bool
+	preWhy Stall
+	why    Stall
+	// tail: 1 + the pipe of instruction info when eligibleTail's checks
+	// for it are the pipe's alone (plainTail), else 0
+	tail ptx.Pipe
 	// mbarrier sleep (the rest below)
 	sleeping bool
 	// inBarrier: blocked at a CTA or cluster barrier
@@ -49,6 +41,15 @@ type warpState struct {
 	// the CTA's completions move from retrySeen (complete.go)
 	retrying bool
 	wgHold   bool // its part of a serialized wgmma waits for the MMA (async.go)
+	// seq: the rest of an integer division's SASS sequence (seq.go; its
+	// steps, which every look reads first, in line 0)
+	seq seqState
+	// end of line 0
+	// readyAt: the warp's own next issue slot (after a branch, a fence, a
+	// barrier release...), readyWhy the state until then (in line 1 with
+	// the rest of seq: a division step's look reads lines 0 and 1 only)
+	readyAt  engine.Cycle
+	readyWhy Stall
 	// expiredWait: its suspend time ran out and the warp's next try_wait
 	// executes and fails (exec.Warp.Expire) without a new sleep
 	// (mbarpoll.go; suspended below)
@@ -60,20 +61,33 @@ type warpState struct {
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
-	age uint64
+	// end of line 1
+
+	w   *exec.Warp
+	cta *ctaState
+	// regs: the scoreboard, by register (regSlot)
+	regs  []regSlot
+	since engine.Cycle
+	// atLine: the hot-lines counts of instruction at (LineStats.slot; nil
+	// without hot lines), kept while at stays
+	atLine *Stalls
+	// enInfo, en: the lowering entry (Lowering.at) eligible last read,
+	// kept for the warp's next looks at the same instruction
+	enInfo *exec.InstInfo
+	en     schedEntry
+	// the instruction-cache line of the last fetch check and its ready time
+	lastLine      uint64
+	lastLineReady engine.Cycle
+	age           uint64
 	// storeTaken: when the engine took the warp's last plain bulk store
 	// (bulkstore.go)
 	storeTaken engine.Cycle
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
-	// scan: the rest of a shared atomic's warp scan (atomscan.go; nil: none)
-	scan *scanState
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
 	hiReady []hiHalf
 	// loopTop: when each marked loop's body last began (loophoist.go)
 	loopTop []engine.Cycle
-	// seq: the rest of an integer division's SASS sequence (seq.go)
-	seq seqState
 	// stalls: the cycles in each state so far (the open one: why since since)
 	stalls Stalls
 	// end of the fields a look reads
@@ -259,6 +273,9 @@ func (ws *warpState) account(why Stall, info *exec.InstInfo, now engine.Cycle, s
 		return
 	}
 	ws.flush(now, s)
+	if info != ws.at {
+		ws.atLine = nil
+	}
 	ws.why, ws.at = why, info
 }
 
@@ -272,7 +289,10 @@ func (ws *warpState) flush(now engine.Cycle, s *SM) {
 	if d := int64(now - ws.since); d > 0 {
 		ws.stalls[ws.why] += d
 		if s.Lines != nil && ws.at != nil {
-			s.Lines.add(ws.at, ws.why, d)
+			if ws.atLine == nil {
+				ws.atLine = s.Lines.slot(ws.at)
+			}
+			ws.atLine[ws.why] += d
 		}
 		if s.Trace != nil && d >= s.TraceMinCycles && ws.why > StallNotSelected && ws.at != nil && s.Trace.Keep(s.ID) {
 			s.traceWait(ws, ws.since, now) // tracehooks.go
@@ -741,7 +761,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if e.Exited {
 		s.exitWarp(ws, now)
+		return nil
 	}
+	s.lookAhead(sp, ws, now) // the next look's kept checks, while the warp is in cache (sm.go)
 	return nil
 }
 
