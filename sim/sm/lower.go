@@ -56,6 +56,10 @@ type Lowering struct {
 	// by PC (nil: none)
 	sbLead []bool
 	sbFunc int32
+	// sbWindow: the shared-address movs whose address ptxas forms from
+	// another symbol's live window read (sharedavail.go: win), by
+	// function and PC
+	sbWindow map[[2]int32]bool
 	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
 	bulkFed []bool
 }
@@ -101,7 +105,15 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		l.back = backBranches(f)
 	}
 	three := threeRegSources(f, infos, kinds, uni)
-	sbase := sharedBaseMovs(prog, f, infos)
+	sbase, sbWin := sharedBaseMovs(prog, f, infos)
+	for pc, w := range sbWin {
+		if w {
+			if l.sbWindow == nil {
+				l.sbWindow = map[[2]int32]bool{}
+			}
+			l.sbWindow[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
 	sbLead, sbMov := sharedBaseHoists(prog, f, sbase)
 	for pc, h := range sbMov {
 		if h {

@@ -22,10 +22,14 @@ import (
 // leaves in place: outside any loop, or inside a loop but jumped over by a
 // forward branch of that loop; not where every path to the mov computed
 // the same address already (sharedavail.go).
-func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
+//
+// win marks the movs computed already only through another symbol's read
+// of the window (sharedAvail): their value waits for the ULEA that forms
+// the address (sharedWindowReady).
+func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) (out, win []bool) {
 	n := len(f.Insts)
-	out := make([]bool, n)
-	avail := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
+	out = make([]bool, n)
+	avail, win := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
 		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) || avail[pc] {
@@ -40,7 +44,7 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 			out[pc] = true // a forward branch of the loop jumps over it
 		}
 	}
-	return out
+	return out, win
 }
 
 // skippedInLoop: a forward branch of the loop [lo, hi] jumps over pc.
@@ -100,7 +104,14 @@ func sharedSym(prog *ptx.Program, f *ptx.Function, in *ptx.Inst) bool {
 // ready (0: no wait of this kind).
 func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	c := s.cfg.SharedBaseCycles
-	if c <= 0 || info.Op != ptx.OpMov || !s.code.low.sharedBase(info) {
+	if c <= 0 || info.Op != ptx.OpMov {
+		return 0
+	}
+	if !s.code.low.sharedBase(info) {
+		if l := s.code.low; l.sbWindow != nil && l.sbWindow[[2]int32{info.Func, info.PC}] {
+			// the ULEA of the live window (sharedavail.go: win)
+			return now + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+		}
 		return 0
 	}
 	if l := s.code.low; ws.sbLeadAt > 0 && ws.sbLeadAt <= now && l.sbHoisted[[2]int32{info.Func, info.PC}] {
