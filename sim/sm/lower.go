@@ -60,6 +60,10 @@ type Lowering struct {
 	// another symbol's live window read (sharedavail.go: win), by
 	// function and PC
 	sbWindow map[[2]int32]bool
+	// copies: the entry function's (copyFunc) register movs ptxas cannot
+	// coalesce, by PC: their IMAD.MOVs (tmacopy.go)
+	copies   []uint8
+	copyFunc int32
 	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
 	bulkFed []bool
 }
@@ -129,6 +133,13 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
+	elected := electedLoads(f, infos)
+	for pc, fold := range tmaOperandAdds(f, infos, elected) {
+		if fold && (kinds[pc] == lowNone || kinds[pc] == lowFlex) {
+			kinds[pc] = lowFused // a UIADD3 in a TMA load's ELECT preamble (tmacopy.go)
+		}
+	}
+	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi) // tmacopy.go
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
@@ -137,7 +148,6 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
 	flex := flexSplit(infos, kinds)
-	elected := electedLoads(f, infos)
 	r2ur := tmaR2URLoads(f, infos)
 	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]
