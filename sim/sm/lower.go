@@ -139,7 +139,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a UIADD3 in a TMA load's ELECT preamble (tmacopy.go)
 		}
 	}
-	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi) // tmacopy.go
+	// register copies ptxas cannot coalesce (tmacopy.go)
+	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
