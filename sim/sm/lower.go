@@ -60,6 +60,13 @@ type Lowering struct {
 	// another symbol's live window read (sharedavail.go: win), by
 	// function and PC
 	sbWindow map[[2]int32]bool
+	// sbClock: the shared-address movs a %clock read follows before their
+	// use (sharedBaseClockHolds), by function and PC
+	sbClock map[[2]int32]bool
+	// paramAddr: the entry function's (paFunc) cvta.param kept in a
+	// register, by PC (tma_first.go paramAddrRegs)
+	paramAddr []bool
+	paFunc    int32
 	// copies: the entry function's (copyFunc) register movs ptxas cannot
 	// coalesce, by PC: their IMAD.MOVs (tmacopy.go)
 	copies   []uint8
@@ -110,6 +117,14 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	}
 	three := threeRegSources(f, infos, kinds, uni)
 	sbase, sbWin := sharedBaseMovs(prog, f, infos)
+	for pc, h := range sharedBaseClockHolds(f, infos, sbase) {
+		if h {
+			if l.sbClock == nil {
+				l.sbClock = map[[2]int32]bool{}
+			}
+			l.sbClock[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
 	for pc, w := range sbWin {
 		if w {
 			if l.sbWindow == nil {
@@ -139,6 +154,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a UIADD3 in a TMA load's ELECT preamble (tmacopy.go)
 		}
 	}
+	l.paramAddr, l.paFunc = paramAddrRegs(f, infos), int32(fi) // tma_first.go
 	// register copies ptxas cannot coalesce (tmacopy.go)
 	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds

@@ -100,6 +100,43 @@ func sharedSym(prog *ptx.Program, f *ptx.Function, in *ptx.Inst) bool {
 	return false
 }
 
+// sharedBaseClockHolds marks the shared-address movs of movs (the reads
+// sharedBaseMovs leaves in place) that a %clock read follows, in program
+// order and falling through labels, before any branch or reader of the
+// address: ptxas keeps the S2R and its LEA above the CS2R (nothing moves
+// across a clock read), and the LEA waits for the S2R, so the stamp is
+// taken only once the address is formed. tma_desc (tmadesc_*; SASS dumped
+// on the H200 in session 30, validation/timing/tmafam30.md): `mov.u32 %r38,
+// bar_s` before the timed loop is `S2R R9, SR_CgaCtaId; ...; LEA R17, R9,
+// R5, 0x18` right before the loop's first `CS2R R4, SR_CLOCKLO`; the GPU's
+// first load takes 414 cycles from that stamp (a later one 450), where the
+// model's first arrive.expect_tx waited 38 cycles after the stamp for the
+// address. The warp issues nothing after such a mov until its value.
+func sharedBaseClockHolds(f *ptx.Function, infos []*exec.InstInfo, movs []bool) []bool {
+	var out []bool
+	for pc := range movs {
+		if !movs[pc] || len(f.Insts[pc].Ops) == 0 || f.Insts[pc].Ops[0].Kind != ptx.OpdReg {
+			continue
+		}
+		r := f.Insts[pc].Ops[0].Reg
+		for q := pc + 1; q < len(f.Insts); q++ {
+			in := &f.Insts[q]
+			if clockRead(in) {
+				if out == nil {
+					out = make([]bool, len(movs))
+				}
+				out[pc] = true
+				break
+			}
+			if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit || chainBarrier(in) ||
+				infos[q] != nil && hasReg(infos[q].Uses, r) {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // sharedBaseReady is the cycle the value of mov info, issued at now, is
 // ready (0: no wait of this kind).
 func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {

@@ -390,6 +390,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		if t := s.sharedBaseReady(ws, info, now); t > at {
 			at = t // the shared window's S2UR (sharedbase.go)
+			if l := s.code.low; l.sbClock != nil && l.sbClock[[2]int32{info.Func, info.PC}] {
+				ws.setReady(t, StallWait) // its LEA before a clock read (sharedbase.go)
+			}
 		}
 		for _, r := range info.Defs {
 			ws.setReg(r, at, why)
