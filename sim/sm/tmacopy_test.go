@@ -74,6 +74,17 @@ func TestTmaCopiesAndOperandAdds(t *testing.T) {
 	for _, c := range copies {
 		assert.Equal(t, uint8(2), l.copyWords(c), "t[k] = t0, overwritten on the issuing path with t0 still live: two IMAD.MOVs")
 	}
+	for _, inf := range k.Infos() {
+		in := &f.Insts[inf.PC]
+		switch {
+		case inf.Op == ptx.OpCvta:
+			assert.False(t, l.paramAddrReg(inf), "read only as the loads' map: a ULDC at each load (tma_first.go)")
+		case inf.Op == ptx.OpMov && len(in.Ops) == 2 && in.Ops[1].Kind == ptx.OpdSym && in.Ops[1].Sym.Kind != ptx.SymParam:
+			// dsm before the stamp; bars after it, read by the load
+			dsm := f.Regs[in.Ops[0].Reg].Name == "%r2"
+			assert.Equal(t, dsm, l.sbClock[[2]int32{inf.Func, inf.PC}], "S2R and LEA above the stamp (sharedbase.go): %s", f.Regs[in.Ops[0].Reg].Name)
+		}
+	}
 	require.Len(t, adds, 2)
 	assert.Equal(t, lowFused, l.at(adds[0]).kind, "the mbarrier's add read only by the next load: in its ELECT preamble")
 	assert.NotEqual(t, lowFused, l.at(adds[1]).kind, "an add whose value is stored: no TMA operand")
