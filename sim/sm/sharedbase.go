@@ -32,6 +32,14 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 	avail, win := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
+		if win[pc] {
+			// in a loop whose S2UR ptxas hoists, the ULEA is loop
+			// invariant too and goes with it (wgmma_bench's descriptor
+			// loop: `mov sA; ...; mov sB` every iteration)
+			if lo, hi := innerLoop(f, pc, n); lo >= 0 && loopHoisted(prog, f, lo, hi) {
+				win[pc] = false
+			}
+		}
 		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) || avail[pc] {
 			continue
 		}
