@@ -220,7 +220,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tensormap_replace_shared_cycles":   {13, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0002)},
 	"tma_bulk_commit_cycles":            {0, "fit: closed form, mean of tmast7_{st,add,bst,bred}_1k_tput - _group cycles_per_op: 0.5 (a commit_group after each operation, right after it in the SASS)", f(0.0516)},
 	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0149)},
-	"tma_desc_global_cycles":            {0, "fit: Nelder-Mead from the best of 41 points (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.1391)},
+	"tma_desc_global_cycles":            {0, "fit: Nelder-Mead from the best of 41 points (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0248)},
 	"tma_desc_store_cycles":             {42, "fit: closed form, tmadesc4_store first_cycles - next_cycles 220 - 178 (a store on a parameter map new to the SM)", f(0.2119)},
 	"tma_fence_drain_bytes_per_cycle":   {57, "fit: closed form, 12 KiB / (t7mc_bar_16k - t7mc_bar_4k cycles_per_iteration: 1254 - 1040)", f(0.0645)},
 	"tma_fence_drain_cycles":            {849, "fit: Nelder-Mead from the best of 31 points (tma_fence_drain_cycles) on t7mc_bar_16k, t7mc_bar_4k, t7mc_fence_4k, tma_nomcast2_16k, tma_nomcast2_4k", f(0.0167)},

@@ -31,7 +31,9 @@ import (
 // coalesce: the source is still live where the destination is written
 // again later (nvcc's copies into a variable that a later path overwrites
 // and a join merges, as tmai_mc's t[k] = t0). Their value is in, per
-// 32-bit word, an IMAD.MOV.U32 (0: a free move, regmove.go).
+// 32-bit word, an IMAD.MOV.U32 (0: a free move, regmove.go). Not when the
+// later write is in a loop that does not hold the copy (a counter started
+// from the source: not checked against SASS, left as it was).
 func copyMovs(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 	n := len(infos)
 	var out []uint8
@@ -57,6 +59,12 @@ func copyMovs(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 		real := false
 		for q := pc + 1; q < n && !real; q++ {
 			if infos[q] == nil || !hasReg(infos[q].Defs, d.Reg) || hasReg(infos[q].Defs, s.Reg) {
+				continue
+			}
+			if lo, hi := innerLoop(f, q, n); lo >= 0 && (pc < lo || pc > hi) {
+				// an induction variable of a later loop started from
+				// the source (wgmma_bench's, brsplit13's counters):
+				// left free as before, no SASS read for it
 				continue
 			}
 			for _, t := range succ[q] {
