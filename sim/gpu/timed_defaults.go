@@ -143,7 +143,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"max_warps_per_sm_count":            {64, "spec", nil},
 	"mbar_after_store_cycles":           {41, "fit: Nelder-Mead (mbar_after_store_cycles) on mbtput_test_st", f(0.0093)},
 	"mbar_arrive_interval_cycles":       {4, "fit: Nelder-Mead (mbar_arrive_interval_cycles) on t6tx_ctx_u4", f(0.0237)},
-	"mbar_arrive_wait_cycles":           {76, "fit: Nelder-Mead (mbar_arrive_wait_cycles) on t6tx_twctx_u4", f(0.0034)},
+	"mbar_arrive_wait_cycles":           {76, "fit: Nelder-Mead (mbar_arrive_wait_cycles) on t6tx_twctx_u4", f(0.0003)},
 	"mbar_hint_wake_cycles":             {30, "fit: closed form, lower median of a hinted try_wait's return minus its twin's without the hint (mwake_m0_d1000_h adone +30, mwake_m0_d1000_h bdone +32, mwake_m1_d1000_h adone +30, mwake_m1_d1000_h bdone +33, mwake_m1_d1075_h adone +30, mwake_m1_d1075_h bdone +32, mwake_m5_d1000_h adone +28, mwake_m5_d1000_h bdone +29): ptxas's NANOSLEEP.SYNCS + PHASECHK after the TRYWAIT (sim/sm/mbarhint.go)", f(0.0089)},
 	"mbar_tx_poll_cycles":               {149, "fit: closed form, (tma_load_none_32k_lat - _8k_lat cycles_per_load: 792.7 - 495.5) / 2: a try_wait sleeping on a TMA load rechecks every that many cycles, the latency loop grows by whole periods (tmai_*: first-wait stamps at the last issue + k x 150 + 24)", f(0.0172)},
 	"mbar_wait_exit_cycles":             {26, "fit: Nelder-Mead (mbar_wake_cycles, mbar_wait_exit_cycles) on mbar_pingpong_m0, mbar_pingpong_m1, mbar_pingpong_m2", f(0.0017)},
