@@ -56,6 +56,21 @@ type Lowering struct {
 	// by PC (nil: none)
 	sbLead []bool
 	sbFunc int32
+	// sbWindow: the shared-address movs whose address ptxas forms from
+	// another symbol's live window read (sharedavail.go: win), by
+	// function and PC
+	sbWindow map[[2]int32]bool
+	// sbClock: the shared-address movs a %clock read follows before their
+	// use (sharedBaseClockHolds), by function and PC
+	sbClock map[[2]int32]bool
+	// paramAddr: the entry function's (paFunc) cvta.param kept in a
+	// register, by PC (tma_first.go paramAddrRegs)
+	paramAddr []bool
+	paFunc    int32
+	// copies: the entry function's (copyFunc) register movs ptxas cannot
+	// coalesce, by PC: their IMAD.MOVs (tmacopy.go)
+	copies   []uint8
+	copyFunc int32
 	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
 	bulkFed []bool
 }
@@ -101,7 +116,23 @@ func NewLowering(k *exec.Kernel) *Lowering {
 		l.back = backBranches(f)
 	}
 	three := threeRegSources(f, infos, kinds, uni)
-	sbase := sharedBaseMovs(prog, f, infos)
+	sbase, sbWin := sharedBaseMovs(prog, f, infos)
+	for pc, h := range sharedBaseClockHolds(f, infos, sbase) {
+		if h {
+			if l.sbClock == nil {
+				l.sbClock = map[[2]int32]bool{}
+			}
+			l.sbClock[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
+	for pc, w := range sbWin {
+		if w {
+			if l.sbWindow == nil {
+				l.sbWindow = map[[2]int32]bool{}
+			}
+			l.sbWindow[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
 	sbLead, sbMov := sharedBaseHoists(prog, f, sbase)
 	for pc, h := range sbMov {
 		if h {
@@ -117,6 +148,15 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a shuffle of a warp-uniform value: no SASS (shflfold.go)
 		}
 	}
+	elected := electedLoads(f, infos)
+	for pc, fold := range tmaOperandAdds(f, infos, elected) {
+		if fold && (kinds[pc] == lowNone || kinds[pc] == lowFlex) {
+			kinds[pc] = lowFused // a UIADD3 in a TMA load's ELECT preamble (tmacopy.go)
+		}
+	}
+	l.paramAddr, l.paFunc = paramAddrRegs(f, infos), int32(fi) // tma_first.go
+	// register copies ptxas cannot coalesce (tmacopy.go)
+	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
@@ -125,7 +165,6 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	// schedule's compare and branch analyses left (free compares count
 	// for neither pipe)
 	flex := flexSplit(infos, kinds)
-	elected := electedLoads(f, infos)
 	r2ur := tmaR2URLoads(f, infos)
 	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]

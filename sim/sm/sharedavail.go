@@ -41,9 +41,18 @@ import (
 // cross a loop's entry: tmai_sep_n2's loop reads SR_CgaCtaId again (S2R
 // R5 before its arrives) with the entry's S2UR and the preheader's dsm
 // address live (tools/microbench/tmai_sass_sep_n2.txt).
-func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
+//
+// win reports the movs among those that are computed only through the
+// window bit (no mov of the same symbol on every path): ptxas still forms
+// the symbol's address from the live window with a ULEA (and a UIADD3 of
+// its offset) next to the use, as in tmai_sep_n1 after t0 (`UIADD3 UR4,
+// UR4, 0x400; ULEA UR4, UR6, UR4, 0x18` before the UTMALDG: the one load
+// issues 55 cycles after t0 on both GPUs, tmai_sep_n2's first, whose dsm
+// address sits in UR4 before the loop, 50).
+func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) (out, win []bool) {
 	n := len(f.Insts)
-	out := make([]bool, n)
+	out = make([]bool, n)
+	win = make([]bool, n)
 	syms := map[[2]int32]uint{} // (symbol kind, index) -> bit
 	gen := make([]uint64, n)
 	for pc := range f.Insts {
@@ -66,7 +75,7 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 		gen[pc] = 1<<b | windowBit
 	}
 	if len(syms) == 0 {
-		return out
+		return out, win
 	}
 	// predecessors: the inverse of the flow graph regpressure.go's
 	// liveness walks
@@ -111,9 +120,10 @@ func sharedAvail(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []b
 	for pc := range f.Insts {
 		if gen[pc] != 0 && availIn[pc]&gen[pc] != 0 {
 			out[pc] = true
+			win[pc] = availIn[pc]&gen[pc] == windowBit
 		}
 	}
-	return out
+	return out, win
 }
 
 // windowBit: an SR_CgaCtaId read in this iteration, made by a mov of any

@@ -128,4 +128,7 @@ func TestSharedWindowReuse(t *testing.T) {
 	assert.True(t, l.sharedBase(movs[0]), "pre before the loop: outside any loop, its own read")
 	assert.True(t, l.sharedBase(movs[1]), "bars in the skipped body: the preheader's read does not cross the loop's entry")
 	assert.False(t, l.sharedBase(movs[2]), "dsm after bars in the same iteration: bars' read")
+	win := func(inf *exec.InstInfo) bool { return l.sbWindow[[2]int32{inf.Func, inf.PC}] }
+	assert.False(t, win(movs[0]) || win(movs[1]), "their own reads: no ULEA of another's window")
+	assert.True(t, win(movs[2]), "dsm formed from bars' live window: a ULEA (tmai_sep_n1's SASS)")
 }

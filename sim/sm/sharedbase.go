@@ -22,12 +22,24 @@ import (
 // leaves in place: outside any loop, or inside a loop but jumped over by a
 // forward branch of that loop; not where every path to the mov computed
 // the same address already (sharedavail.go).
-func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) []bool {
+//
+// win marks the movs computed already only through another symbol's read
+// of the window (sharedAvail): their value waits for the ULEA that forms
+// the address (sharedWindowReady).
+func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) (out, win []bool) {
 	n := len(f.Insts)
-	out := make([]bool, n)
-	avail := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
+	out = make([]bool, n)
+	avail, win := sharedAvail(prog, f, infos) // sharedavail.go: computed on every path already
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
+		if win[pc] {
+			// in a loop whose S2UR ptxas hoists, the ULEA is loop
+			// invariant too and goes with it (wgmma_bench's descriptor
+			// loop: `mov sA; ...; mov sB` every iteration)
+			if lo, hi := innerLoop(f, pc, n); lo >= 0 && loopHoisted(prog, f, lo, hi) {
+				win[pc] = false
+			}
+		}
 		if in.Op != ptx.OpMov || !sharedSym(prog, f, in) || avail[pc] {
 			continue
 		}
@@ -40,7 +52,7 @@ func sharedBaseMovs(prog *ptx.Program, f *ptx.Function, infos []*exec.InstInfo) 
 			out[pc] = true // a forward branch of the loop jumps over it
 		}
 	}
-	return out
+	return out, win
 }
 
 // skippedInLoop: a forward branch of the loop [lo, hi] jumps over pc.
@@ -96,11 +108,55 @@ func sharedSym(prog *ptx.Program, f *ptx.Function, in *ptx.Inst) bool {
 	return false
 }
 
+// sharedBaseClockHolds marks the shared-address movs of movs (the reads
+// sharedBaseMovs leaves in place) that a %clock read follows, in program
+// order and falling through labels, before any branch or reader of the
+// address: ptxas keeps the S2R and its LEA above the CS2R (nothing moves
+// across a clock read), and the LEA waits for the S2R, so the stamp is
+// taken only once the address is formed. tma_desc (tmadesc_*; SASS dumped
+// on the H200 in session 30, validation/timing/tmafam30.md): `mov.u32 %r38,
+// bar_s` before the timed loop is `S2R R9, SR_CgaCtaId; ...; LEA R17, R9,
+// R5, 0x18` right before the loop's first `CS2R R4, SR_CLOCKLO`; the GPU's
+// first load takes 414 cycles from that stamp (a later one 450), where the
+// model's first arrive.expect_tx waited 38 cycles after the stamp for the
+// address. The warp issues nothing after such a mov until its value.
+func sharedBaseClockHolds(f *ptx.Function, infos []*exec.InstInfo, movs []bool) []bool {
+	var out []bool
+	for pc := range movs {
+		if !movs[pc] || len(f.Insts[pc].Ops) == 0 || f.Insts[pc].Ops[0].Kind != ptx.OpdReg {
+			continue
+		}
+		r := f.Insts[pc].Ops[0].Reg
+		for q := pc + 1; q < len(f.Insts); q++ {
+			in := &f.Insts[q]
+			if clockRead(in) {
+				if out == nil {
+					out = make([]bool, len(movs))
+				}
+				out[pc] = true
+				break
+			}
+			if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit || chainBarrier(in) ||
+				infos[q] != nil && hasReg(infos[q].Uses, r) {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // sharedBaseReady is the cycle the value of mov info, issued at now, is
 // ready (0: no wait of this kind).
 func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycle) engine.Cycle {
 	c := s.cfg.SharedBaseCycles
-	if c <= 0 || info.Op != ptx.OpMov || !s.code.low.sharedBase(info) {
+	if c <= 0 || info.Op != ptx.OpMov {
+		return 0
+	}
+	if !s.code.low.sharedBase(info) {
+		if l := s.code.low; l.sbWindow != nil && l.sbWindow[[2]int32{info.Func, info.PC}] {
+			// the ULEA of the live window (sharedavail.go: win)
+			return now + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+		}
 		return 0
 	}
 	if l := s.code.low; ws.sbLeadAt > 0 && ws.sbLeadAt <= now && l.sbHoisted[[2]int32{info.Func, info.PC}] {

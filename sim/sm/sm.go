@@ -801,6 +801,9 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	default:
 		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe)) // SHFL and shared atomics (warppipe.go); DMMA (mmaform.go)
+		if info.Slots == 0 && info.Op == ptx.OpMov && s.code.low.copyWords(info) > 0 {
+			pipe = ptx.PipeIMAD // IMAD.MOVs of a copy (tmacopy.go)
+		}
 	}
 	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle

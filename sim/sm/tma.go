@@ -55,7 +55,7 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	if firstUse && s.tmaDesc.firstLoad {
 		// the SM's first tensor-map instruction, no prefetch before it:
 		// the load starts as late as its warp is held (tma_first.go)
-		start = max(start, now+engine.Cycle(s.cfg.Hold.TMAFirstLoadCycles))
+		start = max(start, now+engine.Cycle(s.firstLoadHold(now)))
 	}
 	s.tmaFree = start + occ
 	s.Stats.TMABusy += int64(occ)

@@ -31,6 +31,9 @@ type tmaDescs struct {
 	// firstLoad: the first one was a tensor load, whose warp tmaHold
 	// holds TMAFirstLoadCycles more (tma_first.go)
 	used, firstLoad bool
+	// paramAt: the SM's first cvta.param (the parameter space's address,
+	// c[0x0][0x198]; 0: none yet), tma_first.go
+	paramAt engine.Cycle
 }
 
 // tmaDescReady is when SM s's TMA unit has the descriptor of the map that

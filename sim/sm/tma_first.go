@@ -1,5 +1,13 @@
 package sm
 
+import (
+	"strings"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
 // The first tensor load an SM's TMA unit sees holds its warp longer
 // (family tmaqx, tools/microbench/gen17_tmaqx.py: gemm_wgmma's producer
 // alone, cold, thread 0 stamped before and after each step of stage 0).
@@ -23,13 +31,84 @@ package sm
 // warm: the first load on a parameter map completes as fast as a warm one;
 // its figures do not move with this.)
 
-// tmaFirstLoad is the extra hold of the tensor load just issued: its SM's
-// first tensor-map instruction (once).
-func (s *SM) tmaFirstLoad() int {
+//
+// The hold is the read of the parameter space's address (c[0x0][0x198],
+// the cvta.param of a __grid_constant__ map) where ptxas puts it: tmaqx's
+// PTX has `cvta.param.u64 %rd51, %rd29` right before stage 0's first load
+// (its ULDC.64 c[0x0][0x198] right before the UTMALDG; tmaq29_sass.txt),
+// and _pf's prefetch path reads it first (tmaq29.md). tma_desc
+// (tmadesc_*, SASS dumped in session 30) reads it at `LDC.64 R4,
+// c[0x0][0x198]` long before its timed loop (before the prefetch and the
+// 4000-cycle spin of the _prefetch modes; before the loop in the others),
+// and on both GPUs its first load on a parameter map takes 414-415 cycles
+// with or without the prefetch, on a global map 714 / 864 (the
+// descriptor's fetch) where the model held both 65 / 51 cycles more. So
+// the hold runs from the SM's first cvta.param whose value ptxas keeps in a
+// register (paramAddrRegs): a first load that comes later than
+// TMAFirstLoadCycles after it is not held. A cvta.param read only as a
+// tensor map's address (a load's, a store's, a prefetch's) is a ULDC
+// ptxas issues again at each use: gemm_wgmma's producer (sgp, gmm12: the
+// two cvta.param before the producer's loop, its loads inside) keeps its
+// hold, where tma_desc selects between the parameter map and a global one
+// (selp) and so reads c[0x0][0x198] once, early.
+
+// firstLoadHold is what is left at cycle now of the first-load hold.
+func (s *SM) firstLoadHold(now engine.Cycle) int {
+	h := s.cfg.Hold.TMAFirstLoadCycles
+	if at := s.tmaDesc.paramAt; at > 0 {
+		h = max(0, int(at)+h-int(now))
+	}
+	return h
+}
+
+// paramAddrRead notes the SM's first cvta.param kept in a register
+// (tma_desc.go paramAt).
+func (s *SM) paramAddrRead(info *exec.InstInfo, now engine.Cycle) {
+	if s.tmaDesc.paramAt == 0 && s.code.low.paramAddrReg(info) {
+		s.tmaDesc.paramAt = max(now, 1)
+	}
+}
+
+// paramAddrRegs marks, per PC, the cvta.param whose value some
+// instruction other than a tensor-map operation (TMA load, store,
+// reduction or prefetch of a map) reads.
+func paramAddrRegs(f *ptx.Function, infos []*exec.InstInfo) []bool {
+	var out []bool
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if in.Op != ptx.OpCvta || !strings.HasPrefix(in.Text, "cvta.param") || infos[pc] == nil || len(infos[pc].Defs) != 1 {
+			continue
+		}
+		r := infos[pc].Defs[0]
+		for q := range f.Insts {
+			if q == pc || infos[q] == nil || !hasReg(infos[q].Uses, r) {
+				continue
+			}
+			t := f.Insts[q].Text
+			if !strings.Contains(t, ".tensor") && !strings.HasPrefix(t, "prefetch.tensormap") {
+				if out == nil {
+					out = make([]bool, len(f.Insts))
+				}
+				out[pc] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// paramAddrReg: info is such a cvta.param (paramAddrRegs).
+func (l *Lowering) paramAddrReg(info *exec.InstInfo) bool {
+	return l != nil && info.Func == l.paFunc && int(info.PC) < len(l.paramAddr) && l.paramAddr[info.PC]
+}
+
+// tmaFirstLoad is the extra hold of the tensor load just issued at cycle
+// now: its SM's first tensor-map instruction (once).
+func (s *SM) tmaFirstLoad(now engine.Cycle) int {
 	d := &s.tmaDesc
 	if !d.firstLoad {
 		return 0
 	}
 	d.firstLoad = false
-	return s.cfg.Hold.TMAFirstLoadCycles
+	return s.firstLoadHold(now)
 }

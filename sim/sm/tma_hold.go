@@ -165,6 +165,9 @@ func (s *SM) bulkBranchWait(ws *warpState) {
 func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now engine.Cycle) {
 	h := &s.cfg.Hold
 	switch {
+	case info.Op == ptx.OpCvta:
+		s.paramAddrRead(info, now) // tma_first.go
+		return
 	case info.Op == ptx.OpBra:
 		if e.GuardTrue > 0 {
 			s.bulkBranchWait(ws)
@@ -219,7 +222,7 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		} else if ur&urSpill != 0 {
 			c += h.TMALoadURSpillCycles
 		}
-		c += s.tmaFirstLoad() // tma_first.go
+		c += s.tmaFirstLoad(now) // tma_first.go
 		if c > 0 && e.GuardTrue > 0 {
 			// ptxas's ELECT loop around UTMALDG (after the lane loop, if
 			// several lanes issue: bulklane.go)

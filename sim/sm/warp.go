@@ -371,7 +371,11 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	en := s.entry(ws, info) // ptxas's issue schedule (sched.go)
 	s.loopTopIssued(ws, &en, now)
 	low := en.kind
-	free := (info.Slots == 0 || low == lowFused) && e.Outcome != exec.Parked
+	var copyW uint8 // a register copy ptxas cannot coalesce (tmacopy.go)
+	if info.Slots == 0 && info.Op == ptx.OpMov {
+		copyW = s.code.low.copyWords(info)
+	}
+	free := (info.Slots == 0 && copyW == 0 || low == lowFused) && e.Outcome != exec.Parked
 	if !free {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
@@ -406,6 +410,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		}
 		if t := s.sharedBaseReady(ws, info, now); t > at {
 			at = t // the shared window's S2UR (sharedbase.go)
+			if l := s.code.low; l.sbClock != nil && l.sbClock[[2]int32{info.Func, info.PC}] {
+				ws.setReady(t, StallWait) // its LEA before a clock read (sharedbase.go)
+			}
 		}
 		for _, r := range info.Defs {
 			ws.setReg(r, at, why)
@@ -440,6 +447,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	spill := en.spill // P2R + ISETP.NE of a spilled carry (carryspill.go)
 	slots := engine.Cycle(info.Slots) + engine.Cycle(spill)
+	if copyW > 0 {
+		slots = engine.Cycle(copyW) // one IMAD.MOV.U32 a 32-bit word
+	}
 	fullSlots := slots // a division's latency counts its whole sequence
 	fdiv, isFdiv := exec.FloatDivisionMix(info)
 	mix, isSeq := exec.SequenceMix(info)
@@ -498,6 +508,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	pipe = mmaPipe(info, pipe)         // DMMA on the FP64 unit (mmaform.go)
 	pipe, mio := s.mioPipe(info, pipe) // SHFL and shared atomics (warppipe.go)
+	if copyW > 0 {
+		pipe, pt = ptx.PipeIMAD, s.cfg.Pipes[ptx.PipeIMAD]
+	}
 	start := max(now, sp.pipeFree[pipe])
 	// one SASS instruction on the named pipe, the others (fix-ups around
 	// a MUFU, the halves of 64-bit arithmetic) one issue cycle each
@@ -508,6 +521,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		busy = engine.Cycle(pt.IntervalCycles) * slots
 	}
 	lat := engine.Cycle(pt.LatencyCycles)
+	if copyW > 0 {
+		busy = engine.Cycle(pt.IntervalCycles) * slots
+	}
 	busy = s.mmaBusy(info, busy) // mma.sync per form (mmaform.go)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
