@@ -22,7 +22,7 @@ func TestDeriveReproducesSummary(t *testing.T) {
 }
 
 func deriveReproduces(t *testing.T, suffix string) {
-	bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suffix)
+	bs, err := recordingsOf(filepath.Join("..", "microbench"), suffix)
 	require.NoError(t, err)
 	runs := "clock_runs.json"
 	if suffix != "" {

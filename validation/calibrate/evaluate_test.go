@@ -16,7 +16,7 @@ import (
 // for any Jobs, and a second Evaluate of the same kernels (their second
 // runs) gives them again.
 func TestEvaluateSameForAnyJobs(t *testing.T) {
-	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
+	all, err := recordingsOf(filepath.Join("..", "microbench"), "")
 	require.NoError(t, err)
 	bs, err := Select(all, []string{"chain_add_s32", "smem_ld32_s2_lat", "bar_sync_w8", "mbar_pingpong_m1", "tph_2d_none"})
 	require.NoError(t, err)

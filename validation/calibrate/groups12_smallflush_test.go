@@ -26,7 +26,7 @@ func TestTwoGroups(t *testing.T) {
 // crossing, in HBM misses as in L2 hits), and the closed form reads them.
 func TestDRAMFarRecorded(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf("../microbench", sfx)
+		bs, err := recordingsOf("../microbench", sfx)
 		require.NoError(t, err)
 		rec := map[string]*Bench{}
 		for _, b := range bs {

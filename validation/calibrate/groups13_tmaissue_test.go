@@ -30,7 +30,7 @@ import (
 // cycles for a parameter-space read ptxas made long before (+14..29%).
 func TestTmaiIssueStepRecorded(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf("../microbench", sfx)
+		bs, err := recordingsOf("../microbench", sfx)
 		require.NoError(t, err)
 		n := 0
 		for _, b := range bs {
@@ -84,7 +84,7 @@ func TestDeriveTmai(t *testing.T) {
 // try_wait rechecks every ~150 cycles).
 func TestTmaiRecordingsPollNotSlot(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf("../microbench", sfx)
+		bs, err := recordingsOf("../microbench", sfx)
 		require.NoError(t, err)
 		by := map[string]*Bench{}
 		for _, b := range bs {
@@ -166,7 +166,7 @@ func TestTmaiEightLoadsLandTogether(t *testing.T) {
 // on both GPUs) puts it at 186.8 cycles a load (+1.1%), so the bound is 2%.
 func TestTmaLoadTputLoopIssueBound(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf("../microbench", sfx)
+		bs, err := recordingsOf("../microbench", sfx)
 		require.NoError(t, err)
 		for _, b := range bs {
 			switch b.Name {

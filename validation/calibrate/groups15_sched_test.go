@@ -16,7 +16,7 @@ import (
 // built-in profiles hold).
 func TestSchedulerClosedForms(t *testing.T) {
 	for _, suf := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suf)
+		bs, err := recordingsOf(filepath.Join("..", "microbench"), suf)
 		require.NoError(t, err)
 		by := map[string]*Bench{}
 		for _, b := range bs {

@@ -41,7 +41,7 @@ func TestWGOV14TwoCTAsShareThePipeOutOfPhase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	bs, err := LoadRecordingsOf("../microbench", "h100")
+	bs, err := recordingsOf("../microbench", "h100")
 	require.NoError(t, err)
 	by := map[string]*Bench{}
 	for _, b := range bs {

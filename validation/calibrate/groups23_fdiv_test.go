@@ -24,7 +24,7 @@ import (
 // 11% (divfull_tput_w1 is -10%: ptxas overlaps a few divisions at the
 // loop's top, the model none); divrn_tput_w16 (+15%) is known to be off.
 func TestFloatDivisionAgainstRecordings(t *testing.T) {
-	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
+	all, err := recordingsOf(filepath.Join("..", "microbench"), "")
 	require.NoError(t, err)
 	names := []string{"fpalu_divapprox_lat", "fpalu_divfull_lat", "fpalu_divrn_lat", "fpalu_divapprox_tput_w16",
 		"fpalu_divapprox_tput_w1", "fpalu_divfull_tput_w1", "fpalu_divrn_tput_w1", "fpalu_divfull_tput_w16"}

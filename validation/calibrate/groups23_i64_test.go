@@ -12,7 +12,7 @@ import (
 // recordedH100 loads the H100 recordings and the built-in H100 profile.
 func recordedH100(t *testing.T) (map[string]*Bench, gpu.TimedConfig) {
 	t.Helper()
-	bs, err := LoadRecordingsOf("../microbench", "h100")
+	bs, err := recordingsOf("../microbench", "h100")
 	require.NoError(t, err)
 	by := map[string]*Bench{}
 	for _, b := range bs {

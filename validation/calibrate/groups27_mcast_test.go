@@ -23,7 +23,7 @@ func TestMcast27SharedBoxCostsNoMoreThanOne(t *testing.T) {
 		t.Skip("-short")
 	}
 	for _, g := range []struct{ suffix, profile string }{{"", "h200"}, {"h100", "h100-sxm"}} {
-		bs, err := LoadRecordingsOf("../microbench", g.suffix)
+		bs, err := recordingsOf("../microbench", g.suffix)
 		require.NoError(t, err)
 		by := map[string]*Bench{}
 		for _, b := range bs {

@@ -19,7 +19,7 @@ import (
 // chain (xchain_mbar_test, 42.82) and test_wait + selp + st.global triples
 // (mbtput_test_st, 47.27), each within 10%.
 func TestMbarWindowAgainstRecordings(t *testing.T) {
-	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), "")
+	all, err := recordingsOf(filepath.Join("..", "microbench"), "")
 	require.NoError(t, err)
 	tol := map[string]float64{"mbtput_test": 0.25, "mbwait_test": 0.10, "xchain_mbar_test": 0.10, "mbtput_test_st": 0.10}
 	names := make([]string, 0, len(tol))

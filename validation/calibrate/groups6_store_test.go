@@ -39,7 +39,7 @@ func TestRep1FromReleaseHandDerived(t *testing.T) {
 // the carry (sim/sm/carry.go), and 16 warps wait it 4 cycles longer.
 func TestGLSLoadsFromReleaseRecorded(t *testing.T) {
 	for _, sfx := range []string{"", "h100"} {
-		bs, err := LoadRecordingsOf("../microbench", sfx)
+		bs, err := recordingsOf("../microbench", sfx)
 		require.NoError(t, err)
 		by := map[string]*Bench{}
 		for _, b := range bs {

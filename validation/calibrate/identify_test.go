@@ -58,7 +58,7 @@ func TestSearchedParametersMoveTheirFigures(t *testing.T) {
 			require.NoError(t, err)
 			tc, err := prof.Config()
 			require.NoError(t, err)
-			all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), c.suffix)
+			all, err := recordingsOf(filepath.Join("..", "microbench"), c.suffix)
 			require.NoError(t, err)
 			tc.SMClockMHz = RecordingInfo(all).SMMHz
 			f := &Fitter{All: all, Selected: all}

@@ -102,7 +102,7 @@ func refit(t *testing.T, calibratedPath, suffix string) {
 	require.NoError(t, err, regen)
 	tc, err := prof.Config()
 	require.NoError(t, err, "the committed profile lacks parameters the model has now: "+regen)
-	all, err := LoadRecordingsOf(filepath.Join("..", "microbench"), suffix)
+	all, err := recordingsOf(filepath.Join("..", "microbench"), suffix)
 	require.NoError(t, err)
 	only := ciGroups
 	sel := all
