@@ -306,15 +306,28 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		// icache_prefetch_lines has been asked for (microbench
 		// icache_ffma_w*: one warp waits for the stream, 16 warps of
 		// straight-line FFMAs hide it behind their issue)
-		start := prev
+		//
+		// A line asked for when line l - p is demanded arrives p line
+		// intervals later, not one: the stream keeps p lines in flight,
+		// so each takes p intervals from its request (flushs_k64's 17.3
+		// cycles a line of straight code with p = 2 is 34.6 cycles a
+		// request). Streaming straight code with the warp at the head
+		// (demand(l-p) at l-p's arrival) this is the chain above, one
+		// line an interval; a stream that restarts behind a warp which
+		// comes back to it (a call's next function, after the return
+		// through its caller) gets its next line p intervals after the
+		// warp asks, where a one-interval latency ran the GPU's per-call
+		// cost ~25 cycles short (validation/timing/icode30.md).
+		iv := engine.Cycle(ic.LineIntervalCycles)
+		t := prev + iv
 		if p := uint64(ic.PrefetchLines); line >= p {
+			lat := iv * engine.Cycle(max(p, 1))
 			if d, ok := s.ic.demand[line-p]; ok {
-				start = max(start, d)
+				t = max(t, d+lat)
 			} else {
-				start = max(start, now)
+				t = max(t, now+lat)
 			}
 		}
-		t := start + engine.Cycle(ic.LineIntervalCycles)
 		s.ic.fill(line, t, now, capLines)
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
