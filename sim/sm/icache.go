@@ -307,17 +307,21 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		// icache_ffma_w*: one warp waits for the stream, 16 warps of
 		// straight-line FFMAs hide it behind their issue)
 		//
-		// A line asked for when line l - p is demanded arrives p line
-		// intervals later, not one: the stream keeps p lines in flight,
-		// so each takes p intervals from its request (flushs_k64's 17.3
-		// cycles a line of straight code with p = 2 is 34.6 cycles a
-		// request). Streaming straight code with the warp at the head
-		// (demand(l-p) at l-p's arrival) this is the chain above, one
-		// line an interval; a stream that restarts behind a warp which
-		// comes back to it (a call's next function, after the return
-		// through its caller) gets its next line p intervals after the
-		// warp asks, where a one-interval latency ran the GPU's per-call
-		// cost ~25 cycles short (validation/timing/icode30.md).
+		// A line the prefetcher asks for when line l - p is demanded
+		// arrives p line intervals after that demand, not one: the stream
+		// keeps p lines in flight, so each takes p intervals from its
+		// request (flushs_k64's 17.3 cycles a line of straight code with
+		// p = 2 is 34.6 cycles a request). Streaming straight code with
+		// the warp at the head (demand(l-p) at l-p's arrival) this is the
+		// chain above, one line an interval; a stream that restarts
+		// behind a warp which comes back to it (a call's next function,
+		// after the return through its caller) gets its next line p
+		// intervals after the warp asks, where one interval ran the GPU's
+		// per-call cost ~12 cycles short (coldj_k64_s1, the icj probe:
+		// validation/timing/icode30.md). A line no demand triggered (the
+		// landing of a short forward jump over lines never run) is asked
+		// for by its own demand and arrives one interval later (icgap_g1:
+		// 16 cycles over the warm pass).
 		iv := engine.Cycle(ic.LineIntervalCycles)
 		t := prev + iv
 		if p := uint64(ic.PrefetchLines); line >= p {
@@ -325,7 +329,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 			if d, ok := s.ic.demand[line-p]; ok {
 				t = max(t, d+lat)
 			} else {
-				t = max(t, now+lat)
+				t = max(t, now+iv)
 			}
 		}
 		s.ic.fill(line, t, now, capLines)
