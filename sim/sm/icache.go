@@ -36,6 +36,13 @@ type ICacheConfig struct {
 	// lines (32 KiB) keep the 30 sets of 4 of 290 lines, 41%, where a
 	// fully associative LRU keeps all or nothing (validation/timing/icap29.md).
 	Ways int `json:"ways" yaml:"ways"`
+	// StreamRestartCycles is how long after line l - PrefetchLines is
+	// demanded the prefetcher's line l arrives (0: PrefetchLines x
+	// LineIntervalCycles, the p lines in flight): at most p intervals it
+	// changes nothing in straight code with the warp at the stream's
+	// head; it is what a stream restarted behind a warp that comes back
+	// to it costs (coldj_k64_s1's calls in code order; icode30.md).
+	StreamRestartCycles int `json:"stream_restart_cycles" yaml:"stream_restart_cycles"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -326,6 +333,9 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		t := prev + iv
 		if p := uint64(ic.PrefetchLines); line >= p {
 			lat := iv * engine.Cycle(max(p, 1))
+			if ic.StreamRestartCycles > 0 {
+				lat = engine.Cycle(ic.StreamRestartCycles)
+			}
 			if d, ok := s.ic.demand[line-p]; ok {
 				t = max(t, d+lat)
 			} else {
