@@ -315,20 +315,19 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		// straight-line FFMAs hide it behind their issue)
 		//
 		// A line the prefetcher asks for when line l - p is demanded
-		// arrives p line intervals after that demand, not one: the stream
-		// keeps p lines in flight, so each takes p intervals from its
-		// request (flushs_k64's 17.3 cycles a line of straight code with
-		// p = 2 is 34.6 cycles a request). Streaming straight code with
-		// the warp at the head (demand(l-p) at l-p's arrival) this is the
-		// chain above, one line an interval; a stream that restarts
-		// behind a warp which comes back to it (a call's next function,
-		// after the return through its caller) gets its next line p
-		// intervals after the warp asks, where one interval ran the GPU's
-		// per-call cost ~12 cycles short (coldj_k64_s1, the icj probe:
-		// validation/timing/icode30.md). A line no demand triggered (the
-		// landing of a short forward jump over lines never run) is asked
-		// for by its own demand and arrives one interval later (icgap_g1:
-		// 16 cycles over the warm pass).
+		// arrives icache_stream_restart_cycles after that demand (0: p
+		// line intervals, the p lines in flight), not one interval. In
+		// straight code with the warp at the stream's head (demand(l-p)
+		// at l-p's arrival) a latency of at most p intervals changes
+		// nothing: the chain above paces the stream. A stream that
+		// restarts behind a warp which comes back to it (a call's next
+		// function, after the return through its caller) gets its next
+		// line that latency after the warp asks: one interval ran the
+		// GPU's calls in code order ~12 cycles a call short on the H200,
+		// two ~4 long (coldj_k64_s1; the icj probe, icode30.md). A line
+		// no demand triggered (the landing of a short forward jump over
+		// lines never run) is asked for by its own demand and arrives one
+		// interval later (icgap_g1: 16 cycles over the warm pass).
 		iv := engine.Cycle(ic.LineIntervalCycles)
 		t := prev + iv
 		if p := uint64(ic.PrefetchLines); line >= p {
