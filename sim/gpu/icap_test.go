@@ -26,3 +26,19 @@ func TestICacheCapacityIcap(t *testing.T) {
 	require.Greater(t, float64(m40[2]), 0.9*float64(m40[0]), "icap_k40 reps %v: 40 KiB does not fit", m40)
 	require.InEpsilon(t, medianRep(g40, 2), float64(m40[2]), 0.12, "icap_k40 rep 2: GPU %v, model %v", medianRep(g40, 2), m40[2])
 }
+
+// TestICacheWaysIcap checks icache_ways (the built-in H200 profile: 32 KiB
+// in 64 sets of 4 lines) against icap_k36's H200 recordings: a loop of 36
+// KiB (290 lines) keeps part of its lines a pass (GPU rep 2 4033 cycles
+// in ncu's launches, median of five launches' rep 2 in clock_runs.json
+// below 0.9 x the first launch's rep 0), where a fully associative LRU of
+// any size below the loop keeps none (the model's rep 2 was 5491, +36%,
+// at 36864 B fully associative): the 30 sets that hold 4 of the loop's
+// lines keep them, the 34 that hold 5 lose every one.
+func TestICacheWaysIcap(t *testing.T) {
+	g := recordedClk(t, "icap_k36")
+	require.Less(t, medianRep(g, 2), 0.9*float64(g[0][0]), "icap_k36 recorded %v", g)
+	m := timedReps(t, "icap_k36", "icap_kernel", 3)
+	require.Less(t, float64(m[2]), 0.9*float64(m[0]), "icap_k36 reps %v: a share of 36 KiB stays", m)
+	require.InEpsilon(t, medianRep(g, 2), float64(m[2]), 0.10, "icap_k36 rep 2: GPU %v, model %v", medianRep(g, 2), m[2])
+}

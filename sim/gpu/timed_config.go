@@ -353,7 +353,9 @@ func Params() []Param {
 		intParam("icache_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.PrefetchLines }),
 		intParam("icache_line_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.LineIntervalCycles }),
 		intParam("icache_l2_prefetch_lines", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.L2PrefetchLines }),
-		intParam("icache_capacity_bytes", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.CapacityBytes }),
+		intParam("icache_capacity_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.ICache.CapacityBytes }),
+		intParam("icache_ways", "microbench", func(c *TimedConfig) *int { return &c.SM.ICache.Ways }),
+		intParam("icache_stream_restart_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.StreamRestartCycles }),
 	}
 	for p := ptx.Pipe(1); int(p) < ptx.NumPipes; p++ {
 		pp := p

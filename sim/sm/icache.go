@@ -27,6 +27,22 @@ type ICacheConfig struct {
 	// reuse at all (a cyclic sweep over an LRU cache; a random replacement
 	// would keep part of it).
 	CapacityBytes int `json:"capacity_bytes" yaml:"capacity_bytes"`
+	// Ways is the cache's associativity: its CapacityBytes / LineBytes
+	// lines form capacity / Ways sets, line l goes to set l mod sets, and
+	// a fill past Ways lines in a set evicts that set's least recently
+	// used line (0: fully associative, the LRU over the whole cache).
+	// icap_k36's sweep of 290 lines keeps ~43% of them a pass on the
+	// H200 (icap_k40's 322 none, k32's 259 nearly all): 64 sets of 4
+	// lines (32 KiB) keep the 30 sets of 4 of 290 lines, 41%, where a
+	// fully associative LRU keeps all or nothing (validation/timing/icap29.md).
+	Ways int `json:"ways" yaml:"ways"`
+	// StreamRestartCycles is how long after line l - PrefetchLines is
+	// demanded the prefetcher's line l arrives (0: PrefetchLines x
+	// LineIntervalCycles, the p lines in flight): at most p intervals it
+	// changes nothing in straight code with the warp at the stream's
+	// head; it is what a stream restarted behind a warp that comes back
+	// to it costs (coldj_k64_s1's calls in code order; icode30.md).
+	StreamRestartCycles int `json:"stream_restart_cycles" yaml:"stream_restart_cycles"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -82,6 +98,9 @@ type icache struct {
 	free       []int32
 	// evicted: when each line was last evicted
 	evicted map[uint64]engine.Cycle
+	// sets (icache_ways > 0): each set's present lines, the most recently
+	// used first; it replaces use/lru for a set-associative cache
+	sets [][]uint64
 	// lastLine, lastReady (lastOK): the line fetchReady's last call asked
 	// for and its ready time. Only fetchReady changes the cache, and it
 	// leaves that line the most recently used with its demand recorded, so
@@ -167,6 +186,15 @@ func (c *icache) touch(line uint64) {
 	c.head = i
 }
 
+// use1 marks a present line as just used (a warp's request).
+func (c *icache) use1(line uint64) {
+	if c.sets != nil {
+		c.touchSet(line) // present: nothing to evict
+		return
+	}
+	c.touch(line)
+}
+
 // unlink takes node i out of the use order.
 func (c *icache) unlink(i int32) {
 	n := &c.lru[i]
@@ -187,6 +215,12 @@ func (c *icache) unlink(i int32) {
 // goes too: fetched again, it streams behind the warp's new requests.
 func (c *icache) fill(line uint64, t, now engine.Cycle, capacity int) {
 	c.ready[line] = t
+	if c.sets != nil {
+		if l, ok := c.touchSet(line); ok {
+			c.evict(l, now)
+		}
+		return
+	}
 	c.touch(line)
 	if capacity <= 0 {
 		return
@@ -200,13 +234,52 @@ func (c *icache) fill(line uint64, t, now engine.Cycle, capacity int) {
 			h.ok = false // icache.hits
 		}
 		delete(c.use, l)
-		delete(c.ready, l)
-		delete(c.demand, l)
-		if c.evicted == nil {
-			c.evicted = map[uint64]engine.Cycle{}
-		}
-		c.evicted[l] = now
+		c.evict(l, now)
 	}
+}
+
+// evict forgets line l (taken out of the use order by the caller) at now.
+func (c *icache) evict(l uint64, now engine.Cycle) {
+	delete(c.ready, l)
+	delete(c.demand, l)
+	if c.evicted == nil {
+		c.evicted = map[uint64]engine.Cycle{}
+	}
+	c.evicted[l] = now
+}
+
+// setAssoc makes the cache set-associative (icache_ways): capLines lines
+// in capLines / ways sets of ways lines (at least one set).
+func (c *icache) setAssoc(capLines, ways int) {
+	n := max(capLines/ways, 1)
+	c.sets = make([][]uint64, n)
+	for i := range c.sets {
+		c.sets[i] = make([]uint64, 0, ways+1)
+	}
+}
+
+// touchSet marks line as just used in its set (set-associative cache) and
+// returns the set's least recently used line when that makes the set hold
+// more than its ways.
+func (c *icache) touchSet(line uint64) (uint64, bool) {
+	set := &c.sets[line%uint64(len(c.sets))]
+	s := *set
+	i := 0
+	for i < len(s) && s[i] != line {
+		i++
+	}
+	if i == len(s) {
+		s = append(s, line)
+	}
+	copy(s[1:i+1], s[:i])
+	s[0] = line
+	*set = s
+	if len(s) < cap(s) {
+		return 0, false
+	}
+	l := s[len(s)-1]
+	*set = s[:len(s)-1]
+	return l, true
 }
 
 // fetchFor is fetchReady with the warp's last line remembered.
@@ -265,7 +338,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		s.ic.demand[line] = now
 	}
 	if t, ok := s.ic.ready[line]; ok {
-		s.ic.touch(line)
+		s.ic.use1(line)
 		s.ic.remember(line, t)
 		s.ic.hits[line%icacheHits] = icacheHit{line: line, ready: t, node: s.ic.use[line], ok: true}
 		return t
@@ -273,6 +346,9 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	capLines := 0
 	if ic.CapacityBytes > 0 {
 		capLines = max(ic.CapacityBytes/ic.LineBytes, ic.PrefetchLines+1)
+		if ic.Ways > 0 && s.ic.sets == nil {
+			s.ic.setAssoc(capLines, ic.Ways)
+		}
 	}
 	if prev, ok := s.streams(line); ok && s.ic.triggered(line, ic.PrefetchLines) {
 		// the prefetcher streams sequential code into the SM's
@@ -281,15 +357,34 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		// icache_prefetch_lines has been asked for (microbench
 		// icache_ffma_w*: one warp waits for the stream, 16 warps of
 		// straight-line FFMAs hide it behind their issue)
-		start := prev
+		//
+		// A line the prefetcher asks for when line l - p is demanded
+		// arrives icache_stream_restart_cycles after that demand (0: p
+		// line intervals, the p lines in flight), not one interval. In
+		// straight code with the warp at the stream's head (demand(l-p)
+		// at l-p's arrival) a latency of at most p intervals changes
+		// nothing: the chain above paces the stream. A stream that
+		// restarts behind a warp which comes back to it (a call's next
+		// function, after the return through its caller) gets its next
+		// line that latency after the warp asks: one interval ran the
+		// GPU's calls in code order ~12 cycles a call short on the H200,
+		// two ~4 long (coldj_k64_s1; the icj probe, icode30.md). A line
+		// no demand triggered (the landing of a short forward jump over
+		// lines never run) is asked for by its own demand and arrives one
+		// interval later (icgap_g1: 16 cycles over the warm pass).
+		iv := engine.Cycle(ic.LineIntervalCycles)
+		t := prev + iv
 		if p := uint64(ic.PrefetchLines); line >= p {
+			lat := iv * engine.Cycle(max(p, 1))
+			if ic.StreamRestartCycles > 0 {
+				lat = engine.Cycle(ic.StreamRestartCycles)
+			}
 			if d, ok := s.ic.demand[line-p]; ok {
-				start = max(start, d)
+				t = max(t, d+lat)
 			} else {
-				start = max(start, now)
+				t = max(t, now+iv)
 			}
 		}
-		t := start + engine.Cycle(ic.LineIntervalCycles)
 		s.ic.fill(line, t, now, capLines)
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
@@ -316,7 +411,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	s.code.l2Prefetch(line+uint64(ic.PrefetchLines), now+engine.Cycle(ic.MissCycles+ic.DRAMCycles), ic.L2PrefetchLines)
 	// the demanded line last: the most recently used of its miss's lines
 	// (so none of them evicts it: capacity holds at least the miss's lines)
-	s.ic.touch(line)
+	s.ic.use1(line)
 	t := s.ic.ready[line]
 	s.ic.remember(line, t)
 	return t

@@ -38,3 +38,28 @@ func TestICacheLRU(t *testing.T) {
 	c.fill(15, 70, 46, 0) // no limit: nothing goes
 	require.Len(t, c.ready, 4)
 }
+
+// TestICacheSets: hand-derived eviction of a set-associative instruction
+// cache (icache_ways 2 over 4 lines: 2 sets, line l in set l mod 2): a fill
+// evicts the least recently used line of its own set only, however old the
+// other set's lines are.
+func TestICacheSets(t *testing.T) {
+	c := icache{ready: map[uint64]engine.Cycle{}, demand: map[uint64]engine.Cycle{}}
+	c.setAssoc(4, 2)
+	require.Len(t, c.sets, 2)
+	for _, l := range []uint64{1, 3, 0, 2} { // set 1: 1, 3; set 0: 0, 2
+		c.fill(l, engine.Cycle(l), engine.Cycle(l), 4)
+	}
+	c.use1(0)            // set 0's least recently used is now 2
+	c.fill(4, 50, 40, 4) // set 0 is full: 2 goes, though 1 and 3 are older
+	require.Equal(t, engine.Cycle(40), c.evicted[2])
+	for _, l := range []uint64{0, 1, 3, 4} {
+		_, ok := c.ready[l]
+		require.True(t, ok, "line %d", l)
+	}
+	c.fill(6, 60, 45, 4) // set 0: 0 (used at 0, before 4) goes
+	require.Equal(t, engine.Cycle(45), c.evicted[0])
+	require.Len(t, c.ready, 4)
+	c.fill(5, 70, 46, 4) // set 1: 1 goes (3 filled after it)
+	require.Equal(t, engine.Cycle(46), c.evicted[1])
+}

@@ -75,6 +75,11 @@ var groups3 = []Group{
 		Start:   []float64{4}, Lo: []float64{0.5}, Hi: []float64{20}},
 	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"icache_ffma_w1", "icache_ffma_w4"},
 		Start: []float64{8}, Lo: []float64{0}, Hi: []float64{64}},
+	// the latency of a prefetcher's line after its trigger: what a stream
+	// restarted behind a returning warp costs (coldj_k64_s1: 64 calls in
+	// code order from the L2; sim/sm/icache.go, validation/timing/icode30.md)
+	{Name: "icache_restart", Params: []string{"icache_stream_restart_cycles"}, Benches: []string{"coldj_k64_s1"},
+		Start: []float64{34}, Lo: []float64{1}, Hi: []float64{80}},
 	{Name: "mbarrier_ops", Params: []string{"async_latency_cycles"},
 		Benches: []string{"xchain_mbar_arrive", "xchain_mbar_test", "xchain_mbar_arrive_test"},
 		Start:   []float64{16}, Lo: []float64{0}, Hi: []float64{200}},
