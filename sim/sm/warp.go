@@ -488,7 +488,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		busy = engine.Cycle(pt.IntervalCycles) * slots
 	}
 	lat := engine.Cycle(pt.LatencyCycles)
-	busy = s.mmaBusy(info, busy)           // mma.sync per form (mmaform.go)
+	busy = s.mmaBusy(info, busy)               // mma.sync per form (mmaform.go)
 	busy += s.mufuTensorExtra(sp, pipe, start) // MUFU beside a running wgmma (mufutensor.go)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
