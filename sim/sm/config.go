@@ -175,6 +175,10 @@ type Config struct {
 	// RegbankConflictCycles: the mean dispatch stall of a SASS instruction
 	// reading three distinct R registers (regbank.go), in issue cycles.
 	RegbankConflictCycles float64 `json:"regbank_conflict_cycles" yaml:"regbank_conflict_cycles"`
+	// MufuTensorExtraCycles: a MUFU instruction issued while the SM's
+	// tensor pipe runs a wgmma holds its sub-partition's MUFU this many
+	// cycles longer than mufu_interval_cycles (mufutensor.go).
+	MufuTensorExtraCycles float64 `json:"mufu_tensor_extra_cycles" yaml:"mufu_tensor_extra_cycles"`
 	// BranchPredicateCycles: a branch reads a predicate this much later
 	// than arithmetic may (the compare-to-branch latency beyond the
 	// compare's pipe latency; ptxas puts ISETP 13 cycles before the BRA

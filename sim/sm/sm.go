@@ -180,6 +180,8 @@ type subPart struct {
 	seqActive int
 	// bankDebt: register-bank stall cycles not yet charged (regbank.go)
 	bankDebt float64
+	// mufuDebt: MUFU cycles beside a running wgmma not yet charged (mufutensor.go)
+	mufuDebt float64
 	// mioStarts: the port start times of the last mio_queue_insts shared
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle

@@ -524,7 +524,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if copyW > 0 {
 		busy = engine.Cycle(pt.IntervalCycles) * slots
 	}
-	busy = s.mmaBusy(info, busy) // mma.sync per form (mmaform.go)
+	busy = s.mmaBusy(info, busy)               // mma.sync per form (mmaform.go)
+	busy += s.mufuTensorExtra(sp, pipe, start) // MUFU beside a running wgmma (mufutensor.go)
 	if hi, wide := imadForm(info); hi || wide {
 		// IMAD.HI / IMAD.WIDE: two passes (microbench itput_mul_hi,
 		// itput_mul_wide: 8 per SM-cycle against IMAD's 16; xchain_mul_hi)

@@ -251,6 +251,14 @@ def derive(b, run):
         if k == "latency":
             return {"cycles_per_op": max(c[1] for c in cl) / m["warp_ops_per_warp"]}
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}
+    if fam == "mufutc30":
+        # gen30_mufu.py: gt[warp][8]; the slowest FP warp (4..): (end - start) / passes; wgmma warp 0's span
+        gt = rows(run["gt"], 8)
+        fp = [(w[1] - w[0]) / w[4] for w in gt[4:] if w[4]]
+        out = {"fp_cycles_per_pass": max(fp)}
+        if m.get("wgmma", "none") != "none":
+            out["wg_span_cycles"] = gt[0][1] - gt[0][0]
+        return out
     if fam in ("itput", "itmix", "idivtput", "fpalu"):
         cl = rows(clk, 2)
         return {"warp_inst_per_sm_cycle": m["warps"] * m["warp_ops_per_warp"] / max(c[1] for c in cl)}

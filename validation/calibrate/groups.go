@@ -258,6 +258,7 @@ var Groups = []Group{
 		Start:   []float64{1800}, Lo: []float64{1000}, Hi: []float64{4000}},
 	// groups27_fa.go: closed form from the tensor clock probe (fa27.md)
 	groupTensorRestart,
+	groupMufuTensor,
 	groupTMA, // groups13_tmaissue.go: jointly with the wait's fast exit and the R2UR wait
 	{Name: "cluster_barrier", Params: []string{"cluster_barrier_cycles"}, Benches: []string{"cluster_bar_c2_relaxed", "cluster_bar_c4_relaxed"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
