@@ -74,6 +74,10 @@ type l2 struct {
 	fillPrune int
 	// q: HBM's recent utilisation, for the queueing latency (l2queue.go)
 	q dramQueue
+	// dramRead, dramWrite: the bytes the commit charged to HBM for load
+	// fills and for allocating stores' write-backs (the report's
+	// timing.memory dram_read_bytes, dram_write_bytes)
+	dramRead, dramWrite int64
 }
 
 // l2Req is one line of a request of one SM.
@@ -105,6 +109,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	}
 	for i := range g.slices {
 		g.slices[i] = newSetCache(tc.L2CacheBytes/128/2, tc.L2Ways)
+		g.slices[i].dirty = true
 	}
 	// GPCs alternate between the two sides (which side a GPC is on was
 	// not measured; alternating splits the SMs 62/70 on the H200 map).
@@ -182,15 +187,24 @@ func (g *l2) commit(views []*l2View) {
 		if w := g.writeCost(popc4(r.sectors)+int(r.partial), r.kind); w > 0 {
 			g.storeFree[s] = max(float64(r.at), g.storeFree[s]) + w
 		}
-		if !g.slices[s].touch(r.line) {
-			// a load miss reads the line from HBM; a store allocating a
-			// line writes it back once evicted dirty: its bytes share
-			// the HBM bandwidth (dram_bytes_per_ns is read + write)
+		if r.kind.overwrites() {
+			// a store's sectors are written back once evicted dirty: each
+			// sector the line had not yet had written since it came in
+			// takes HBM bandwidth (dram_bytes_per_ns is read + write), so
+			// a line filled by several partial stores (a GEMM's f32 C
+			// tile) is charged all its sectors, not only the first store's
+			if _, newly := g.slices[s].touchDirty(r.line, r.sectors); newly != 0 {
+				wb := float64(32 * popc4(newly))
+				g.dramFree.take(start, wb/g.dramPerCycle)
+				g.q.add(float64(r.at), wb)
+				g.dramWrite += int64(wb)
+			}
+		} else if !g.slices[s].touch(r.line) {
+			// a load miss reads the line from HBM
 			g.dramFree.take(start, bytes/g.dramPerCycle)
 			g.q.add(float64(r.at), bytes)
-			if !r.kind.overwrites() {
-				g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
-			}
+			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
+			g.dramRead += int64(bytes)
 		}
 	}
 	g.pruneFills(last)
@@ -251,6 +265,8 @@ type l2View struct {
 	hitSectors, farSectors, missSectors, mergedSectors int64
 	// waitSectors: hits that waited for a line's fill from HBM (l2fill.go)
 	waitSectors int64
+	// storeSectors: sectors of stores and reductions that reached a slice
+	storeSectors int64
 	// sealed: the window is over (l2seal.go); smCount: the SMs that sent
 	// its requests (smSeen: scratch)
 	sealed  bool
@@ -326,6 +342,9 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	}
 	if !mine {
 		v.local[key] = struct{}{}
+	}
+	if kind != l2Load {
+		v.storeSectors += n
 	}
 	if kind == l2Load {
 		v.portBytes += bytes // through the GPC's port (l2port.go)

@@ -127,3 +127,31 @@ func TestStoreAllocationChargesHBM(t *testing.T) {
 	w.access(0, 0, store, 0xf, 0, l2Store)
 	assert.Equal(t, free, w.dramFree, "a store hit writes nothing back yet")
 }
+
+// A line filled by several partial stores writes back every sector once
+// (gemm_wgmma_4096's f32 C: a warp's store covers one sector of each line
+// it touches; ncu dram__bytes_write.sum 63.0 MB for the 67.1 MB of C, where
+// the model charged only each line's first store, 16.8 MB). Hand-derived:
+// sector 0, then sectors 1-3, then sector 0 again, then a load-filled line
+// stored into: 32 + 96 + 0 + 64 bytes written back; the load's 128 read.
+func TestStoreWriteBackChargesEachSectorOnce(t *testing.T) {
+	tc := DefaultTimedConfig()
+	g := newL2(&tc, 1, [][]int{{0}})
+	a, b := uint64(0), uint64(1)
+	v := newL2View(g)
+	v.access(0, 0, a, 0x1, 0, l2Store)
+	g.commit([]*l2View{v})
+	assert.Equal(t, int64(32), g.dramWrite)
+	v.access(10, 0, a, 0xe, 0, l2Store)
+	g.commit([]*l2View{v})
+	assert.Equal(t, int64(128), g.dramWrite, "the other three sectors")
+	v.access(20, 0, a, 0x1, 0, l2Store)
+	g.commit([]*l2View{v})
+	assert.Equal(t, int64(128), g.dramWrite, "sector 0 is dirty already")
+	v.access(30, 0, b, 0xf, 0, l2Load)
+	g.commit([]*l2View{v})
+	v.access(40, 0, b, 0x5, 0, l2Store)
+	g.commit([]*l2View{v})
+	assert.Equal(t, int64(192), g.dramWrite, "a load-filled line's two stored sectors")
+	assert.Equal(t, int64(128), g.dramRead)
+}

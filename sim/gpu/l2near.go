@@ -106,5 +106,6 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 		g.dramFree.take(start, bytes/g.dramPerCycle)
 		g.q.add(float64(r.at), bytes)
 		g.commitFill(localKey(s, r.line), r.ready)
+		g.dramRead += int64(bytes)
 	}
 }

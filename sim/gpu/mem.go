@@ -215,6 +215,19 @@ type MemoryStats struct {
 	// L2MergedSectors: loads that joined another SM's request for the same
 	// line in their GPC (l2merge.go) and never reached an L2 slice.
 	L2MergedSectors int64 `json:"l2_merged_sectors"`
+	// L2FillWaitSectors: of L2HitSectors, loads whose line was still on its
+	// way from HBM for another request (l2fill.go): with L2MissSectors what
+	// Nsight Compute counts as lookup misses
+	// (lts__t_sectors_srcunit_tex_lookup_miss).
+	L2FillWaitSectors int64 `json:"l2_fill_wait_sectors"`
+	// L2StoreSectors: sectors of stores and reductions that reached a slice.
+	L2StoreSectors int64 `json:"l2_store_sectors"`
+	// DRAMReadBytes, DRAMWriteBytes: the bytes charged to HBM (the L2
+	// commit's order, all timed CTAs): load fills, and the write-backs of
+	// lines that stores allocated (ncu dram__bytes_read.sum,
+	// dram__bytes_write.sum).
+	DRAMReadBytes  int64 `json:"dram_read_bytes"`
+	DRAMWriteBytes int64 `json:"dram_write_bytes"`
 }
 
 func (s *MemoryStats) add(m *memModel) {
@@ -223,4 +236,6 @@ func (s *MemoryStats) add(m *memModel) {
 	s.L2MissSectors += m.l2.missSectors
 	s.L2FarSectors += m.l2.farSectors
 	s.L2MergedSectors += m.l2.mergedSectors
+	s.L2FillWaitSectors += m.l2.waitSectors
+	s.L2StoreSectors += m.l2.storeSectors
 }

@@ -20,6 +20,10 @@ type setCache struct {
 	// 32-byte sectors arrives (fillWords uint64 after the ages: two
 	// sectors' arrival cycle + 1 to a word, 0 for a sector not fetched)
 	fills bool
+	// dirty (the L2 slices): each way also keeps a word with the mask of
+	// its line's sectors that stores wrote since the line came in
+	// (touchDirty), after the ages and any fill words
+	dirty bool
 }
 
 // fillWords: the uint64 per way of an L1's sector arrival cycles.
@@ -56,6 +60,9 @@ func (c *setCache) locate(line uint64, alloc bool) ([]uint64, int) {
 		w := 2
 		if c.fills {
 			w += fillWords
+		}
+		if c.dirty {
+			w++
 		}
 		pg = make([]uint64, w*setsPerPage*c.ways)
 		c.pages[s/setsPerPage] = pg
@@ -194,5 +201,36 @@ func (c *setCache) touchFills(line uint64) ([]uint64, bool) {
 	tags[old], ages[old] = line+1, c.clock
 	f := c.fillsAt(pg, b, old)
 	clear(f)
+	if c.dirty {
+		pg[c.dirtyAt(b+old)] = 0
+	}
 	return f, false
+}
+
+// dirtyAt is the index in its page of the dirty word of the way at
+// offset w (the set's first way plus the way) of a dirty cache's page.
+func (c *setCache) dirtyAt(w int) int {
+	n := 2
+	if c.fills {
+		n += fillWords
+	}
+	return n*setsPerPage*c.ways + w
+}
+
+// touchDirty is touch for a store of the sectors of mask (bit i: sector
+// i) to line in a dirty cache: it also returns the sectors that were not
+// dirty before (an absent line comes in with none), which the line will
+// write back to memory once.
+func (c *setCache) touchDirty(line uint64, mask uint8) (hit bool, newly uint8) {
+	_, hit = c.touchFills(line)
+	pg, b := c.locate(line, true)
+	for i, t := range pg[b : b+c.ways] {
+		if t == line+1 {
+			d := &pg[c.dirtyAt(b+i)]
+			newly = mask &^ uint8(*d)
+			*d |= uint64(mask)
+			break
+		}
+	}
+	return hit, newly
 }

@@ -279,6 +279,7 @@ func (m *machine) finish() {
 			out.addTo(m.k, m.l)
 		}
 	}
+	m.mem.DRAMReadBytes, m.mem.DRAMWriteBytes = m.l2.dramRead, m.l2.dramWrite
 }
 
 // workers run the partitions of each window on jobs goroutines (the
