@@ -223,6 +223,11 @@ type Config struct {
 	// per this many cycles, one request of the warp after another (lsu.go).
 	L1StorePartialCycles int `json:"l1_store_partial_cycles" yaml:"l1_store_partial_cycles"`
 	L1PortCyclesPerLine  int `json:"l1_port_cycles_per_line" yaml:"l1_port_cycles_per_line"`
+	// L1StoreLinePairCycles: a store request of n lines keeps the L1 at
+	// least n cycles plus this much per pair of its lines (n(n-1)/2 pairs):
+	// the expected wait of a line whose L2 slice an earlier line of the
+	// same request took (lsu.go, storeLineTime). 0: no such wait.
+	L1StoreLinePairCycles float64 `json:"l1_store_line_pair_cycles" yaml:"l1_store_line_pair_cycles"`
 	// StoreCombineLines: a plain store of 32-bit or wider lanes spanning at
 	// most this many lines holds its partly written lines in the L1 for the
 	// warp's next store to complete; a completed line pays no
@@ -383,6 +388,9 @@ func (c *Config) Validate() error {
 	}
 	if c.L1RequestCycles < 0 {
 		return fmt.Errorf("sm: l1_request_cycles must not be negative, got %g", c.L1RequestCycles)
+	}
+	if c.L1StoreLinePairCycles < 0 || c.L1StoreLinePairCycles > 1 {
+		return fmt.Errorf("sm: l1_store_line_pair_cycles must be within [0, 1], got %g", c.L1StoreLinePairCycles)
 	}
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)

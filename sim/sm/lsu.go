@@ -120,10 +120,38 @@ func (s *SM) l1Cycles(ws *warpState, e *exec.Effect) (d float64, lat engine.Cycl
 		p, pay := s.storePartialLines(ws, e)
 		p -= s.storeMerges(ws, e, pay, s.l1Now) // storemerge.go
 		n := max(floor, e.NumSectors*c.L1StoreCyclesPerSector+p*c.L1StorePartialCycles)
+		if k := c.L1StoreLinePairCycles; k > 0 && e.NumLines > 1 {
+			// a line a cycle, and a line that finds its L2 slice taken by
+			// an earlier line of the same request waits a cycle: the
+			// expected number of such pairs, k a pair (storeLineTime)
+			if v := storeLineTime(e.NumLines, k); v > float64(n) {
+				return v, engine.Cycle(math.Ceil(v-1e-9)) - 1
+			}
+		}
 		return float64(n), engine.Cycle(n - 1)
 	}
 	lines := e.NumLines * c.L1CyclesPerLine
 	return max(float64(floor), c.L1RequestCycles+float64(lines)), engine.Cycle(max(0, max(floor, lines)-1))
+}
+
+// storeLineTime is the L1's time for a store request of n lines at one
+// line a cycle, where each of its n(n-1)/2 pairs of lines adds k cycles:
+// the chance that the two go to the same L2 slice (one of about 1/k that
+// the address hash spreads lines over; gls30.md), where the second waits
+// a cycle for the first. Only stores: they all go on to the L2 (loads
+// that hit in the L1 do not). On the H200 and the H100, 4 to 16 warps'
+// stores of one sector a line take 8.1-8.7 cycles for 8 lines (64-bit
+// lanes, 4 a row: gls_st64_epi_w4..w16, gls8_st64_epi_r128/r1024/r2048)
+// and 17.4-18.6 for 16 lines (128-bit lanes, 2 a row:
+// gls_st128_r16g2_w4, gls2_, gls8_st128_r16g2_r1024_w4), 1.06 and 1.14
+// cycles a line, where a cycle a sector (l1_store_cycles_per_sector)
+// gives 8 and 16; a coalesced 4-line store (16 sectors) stays at 15.9.
+// Rows at strides such as 640 or 4224 bytes take 11.7-11.9 and 28.2
+// (gls8_*_r640/r4224): those addresses find the same slices more often
+// than the expected share; the hash is not modelled.
+func storeLineTime(n int, k float64) float64 {
+	nl := float64(n)
+	return nl + k*nl*(nl-1)/2
 }
 
 // bypassLoadStart is when a warp's load that bypasses L1 (ld.cg: SASS

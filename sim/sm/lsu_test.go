@@ -29,9 +29,12 @@ func storeEffect(n int, sectors uint8, bytes uint16, lanes, data int) *exec.Effe
 // the fitted H200 values (a cycle a sector, a cycle a partly written
 // line), to what 4 or more warps storing them took on the H200
 // (validation/microbench gls_*_w4/_w8/_w16 and gst_sector_w4, cycles per
-// store on the SM).
+// store on the SM); the lines of a request of one sector a line wait for
+// their L2 slices (l1_store_line_pair_cycles, 0.0178 a pair: 8 lines 8.5,
+// 16 lines 18.1 cycles, where a cycle a sector gives 8 and 16).
 func TestL1StoreCycles(t *testing.T) {
-	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1}}
+	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1,
+		L1StoreLinePairCycles: 0.0178}}
 	for _, c := range []struct {
 		name string
 		e    *exec.Effect
@@ -43,6 +46,8 @@ func TestL1StoreCycles(t *testing.T) {
 		{"u32, 8 rows x 16 B (gls_st32_r8g4_w4: 61.38 / 4)", storeEffect(8, 1, 16, 32, 128), 61.38 / 4},
 		{"u32, a line per lane (gls_st32_r32g1_w4: 255.1 / 4)", storeEffect(32, 1, 4, 32, 128), 255.1 / 4},
 		{"u32, a sector per lane (gst_sector_w4: 159.3 / 4)", storeEffect(8, 0xf, 16, 32, 128), 159.3 / 4},
+		{"v4, 16 rows x 32 B (gls_st128_r16g2_w4: 74.5 / 4)", storeEffect(16, 1, 32, 32, 512), 74.5 / 4},
+		{"v2 epilogue, rows 1024 B apart (gls8_st64_epi_r1024_w8: 68.63 / 8)", storeEffect(8, 1, 32, 32, 256), 68.63 / 8},
 	} {
 		d, _ := s.l1Cycles(nil, c.e)
 		assert.InEpsilon(t, c.gpu, float64(d), 0.1, c.name)
