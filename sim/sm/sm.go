@@ -768,6 +768,9 @@ func (s *SM) plainTail(info *exec.InstInfo, en *schedEntry) ptx.Pipe {
 		pipe = ptx.PipeNone
 	default:
 		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe))
+		if info.Slots == 0 && info.Op == ptx.OpMov && s.code.low.copyWords(info) > 0 {
+			pipe = ptx.PipeIMAD // as eligibleTail: the IMAD.MOVs of a copy (tmacopy.go)
+		}
 	}
 	if pipe == ptx.PipeShared || pipe == ptx.PipeWarp {
 		return 0 // keep to eligibleTail (its state reads info.Pipe only; plain and simple)
