@@ -18,6 +18,7 @@ done < .devbuild/acc/procs.txt
 wait
 echo "all done in $(( $(date +%s) - start )) s"
 tail -n 1 "$out"/logs/*.log
+tar -C "$out" -czf "$out/acc_logs.tgz" logs && rm -rf "$out/logs"
 # Optional speed check (issue 13: timed int_hash per core on this host's CPUs), after the table so nothing
 # else runs: .devbuild/acc/gpu_*.test.xz (PGO test binaries of ./sim/gpu, e.g. gpu_base and gpu_new),
 # run alternately on one pinned CPU, three rounds, then the functional benchmark once each.
@@ -27,17 +28,16 @@ if [ -n "$bins" ]; then
   for round in 1 2 3; do
     for b in $bins; do
       n=$(basename "$b" .xz)
-      echo "== $n round $round" >> "$out/logs/speed.log"
+      echo "== $n round $round" >> "$out/speed.log"
       (cd "$root/sim/gpu" && taskset -c 3 "/tmp/$n" -test.run XXX -test.bench 'BenchmarkIntHashTimed$' \
-        -test.benchtime 3x -test.cpu 1) >> "$out/logs/speed.log" 2>&1
+        -test.benchtime 3x -test.cpu 1) >> "$out/speed.log" 2>&1
     done
   done
   for b in $bins; do
     n=$(basename "$b" .xz)
-    echo "== $n functional" >> "$out/logs/speed.log"
+    echo "== $n functional" >> "$out/speed.log"
     (cd "$root/sim/gpu" && taskset -c 3 "/tmp/$n" -test.run XXX -test.bench 'BenchmarkIntHash$' \
-      -test.benchtime 3x -test.cpu 1) >> "$out/logs/speed.log" 2>&1
+      -test.benchtime 3x -test.cpu 1) >> "$out/speed.log" 2>&1
   done
-  grep -E '^(==|Benchmark)' "$out/logs/speed.log"
+  grep -E '^(==|Benchmark)' "$out/speed.log"
 fi
-tar -C "$out" -czf "$out/acc_logs.tgz" logs && rm -rf "$out/logs"
