@@ -160,7 +160,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"mma_tf32_m16n8k8_latency_cycles":   {24, "shared with the H200 (no H100 recording of mma28): fit: closed form, mma28_tf32_lat latency_cycles 24.06 (1024 dependent mma.sync, the accumulator feeding the next: HMMA.1688.F32.TF32)", nil},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0003)},
-	"mufu_tensor_extra_cycles":          {2.71, "fit: closed form, mean extra cycles per MUFU.EX2 of a sub-partition beside m64n64k16 SS wgmma (gen30_mufu.py, H200, fp_cycles_per_pass): mufutc30_ss_ex2 1492.0 vs mufutc30_ex2 1144.1: 2.718; mufutc30_ss_mix_w3 2806.9 vs mufutc30_mix_w3 2113.8: 2.708 (the H200 value: no H100 recording)", f(0.1009)},
+	"mufu_tensor_extra_cycles":          {0, "not measured on the H100 (the mufutc30 family is recorded on the H200 only; never copied from the H200): 0, the rule off", nil},
 	"prefetch_tensormap_cycles":         {26, "fit: Nelder-Mead (prefetch_tensormap_cycles) on t6rep_pf_map", f(0.0003)},
 	"redux_interval_cycles":             {8, "fit: closed form, 4 sub-partitions / redux13_tput_w32 warp_inst_per_sm_cycle 0.4978 (independent REDUX.SUM + IMAD.U32, 32 warps)", f(0.0151)},
 	"redux_latency_cycles":              {44, "fit: closed form, redux13_chain cycles_per_op 44.32 (dependent REDUX.SUM + IMAD.U32 from the uniform register)", f(0.004)},
