@@ -112,6 +112,12 @@ func addrOnly(in *ptx.Inst, r int32) bool {
 	default:
 		return false
 	}
+	return wholeAddrOnly(in, r)
+}
+
+// wholeAddrOnly: r appears in in only as a whole address operand `[%r]`
+// (not its guard, not another operand); addrOnly and tmaAddrOnly.
+func wholeAddrOnly(in *ptx.Inst, r int32) bool {
 	if in.Guard == r {
 		return false
 	}

@@ -135,6 +135,11 @@ func (c *icache) touchNode(i int32) {
 		return
 	}
 	c.unlink(i)
+	c.pushFront(i)
+}
+
+// pushFront puts the unlinked node i at the head of the use order.
+func (c *icache) pushFront(i int32) {
 	c.lru[i].prev, c.lru[i].next = -1, c.head
 	if c.head >= 0 {
 		c.lru[c.head].prev = i
@@ -177,13 +182,7 @@ func (c *icache) touch(line uint64) {
 		c.lru[i].line = line
 		c.use[line] = i
 	}
-	c.lru[i].prev, c.lru[i].next = -1, c.head
-	if c.head >= 0 {
-		c.lru[c.head].prev = i
-	} else {
-		c.tail = i
-	}
-	c.head = i
+	c.pushFront(i)
 }
 
 // use1 marks a present line as just used (a warp's request).

@@ -166,22 +166,7 @@ func tmaOperandAdds(f *ptx.Function, infos []*exec.InstInfo, elected []bool) []b
 
 // tmaAddrOnly: r appears in the tensor load only as a whole address
 // operand `[%r]` (its shared destination or its mbarrier).
-func tmaAddrOnly(in *ptx.Inst, r int32) bool {
-	if in.Guard == r {
-		return false
-	}
-	found := false
-	for k := range in.Ops {
-		o := &in.Ops[k]
-		switch {
-		case o.Kind == ptx.OpdAddr && o.Reg == r && len(o.Elems) == 0:
-			found = true
-		case operandReads(o, r):
-			return false
-		}
-	}
-	return found
-}
+func tmaAddrOnly(in *ptx.Inst, r int32) bool { return wholeAddrOnly(in, r) }
 
 // copyWords is the IMAD.MOVs of mov info (copyMovs; 0: none).
 func (l *Lowering) copyWords(info *exec.InstInfo) uint8 {
