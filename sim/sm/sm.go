@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"fmt"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -361,6 +363,9 @@ func (s *SM) schedule(sp *subPart, now engine.Cycle) (*warpState, engine.Cycle) 
 			if t := sp.pipeFree[p-1]; t > at {
 				at, why = t, StallMathPipeThrottle
 			}
+			if CheckFastPaths {
+				s.checkTail(sp, ws, info, at, why, now)
+			}
 		} else {
 			info, at, why = s.eligible(sp, ws, now)
 		}
@@ -544,6 +549,9 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 			if t := sp.pipeFree[p-1]; t > at {
 				at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
 			}
+			if CheckFastPaths {
+				s.checkTail(sp, ws, ws.info, at, why, now)
+			}
 			return ws.info, at, why
 		}
 		info, en := ws.info, ws.en
@@ -577,10 +585,30 @@ func (s *SM) eligible(sp *subPart, ws *warpState, now engine.Cycle) (*exec.InstI
 		if t := sp.pipeFree[p-1]; t > at {
 			at, why = t, StallMathPipeThrottle // eligibleTail's pipe check (plainTail)
 		}
+		if CheckFastPaths {
+			s.checkTail(sp, ws, info, at, why, now)
+		}
 		return info, at, why
 	}
 	at, why = s.eligibleTail(sp, ws, info, &en, at, why, now)
 	return info, at, why
+}
+
+// CheckFastPaths is a debugging switch for tests (off in production):
+// every result of the scheduler's fast paths (plainTail's pipe-only tail,
+// a quiet instruction's skipped checks; speed30.md) is recomputed by the
+// full look, and a difference panics naming the instruction. A rule added
+// to eligibleTail or eligibleChecks that the fast paths do not mirror
+// shows up as that panic (validation/calibrate TestFastPathsMatchFullLooks).
+var CheckFastPaths bool
+
+// checkTail compares plainTail's result (at, why) for warp ws's next
+// instruction info with eligibleTail's from the kept prefix.
+func (s *SM) checkTail(sp *subPart, ws *warpState, info *exec.InstInfo, at engine.Cycle, why Stall, now engine.Cycle) {
+	en := s.entry(ws, info)
+	if a, w := s.eligibleTail(sp, ws, info, &en, ws.preAt, ws.preWhy, now); a != at || w != why {
+		panic(fmt.Sprintf("sim/sm: CheckFastPaths: plainTail of %s (pc %d) gave %d %v, eligibleTail %d %v", info.Op, info.PC, at, why, a, w))
+	}
 }
 
 // prefix is eligible's checks up to the pipe's for warp ws's next
@@ -641,6 +669,10 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 	}
 	if !quiet {
 		at, why = s.eligibleChecks(ws, info, at, why)
+	} else if CheckFastPaths {
+		if a, w := s.eligibleChecks(ws, info, at, why); a != at || w != why {
+			panic(fmt.Sprintf("sim/sm: CheckFastPaths: quiet %s (pc %d) skipped a check: %d %v, the full look %d %v", info.Op, info.PC, at, why, a, w))
+		}
 	}
 	for _, r := range info.Defs {
 		if en.shape == brOrSetp && r == en.prevPred {
