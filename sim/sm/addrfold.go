@@ -25,24 +25,37 @@ import (
 // load/store in the add's straight-line stretch, with the base register
 // not written between the add and the reader (the reader reads base+imm).
 func addrFolds(f *ptx.Function, infos []*exec.InstInfo) []bool {
+	return immAddFolds(f, infos, func(_ int, in *ptx.Inst, d int32) bool { return addrOnly(in, d) })
+}
+
+// immAddFolds marks the adds of an immediate (addImmBase) whose
+// destination is written once in the function and whose every reader,
+// in the add's straight-line stretch with the base not written in
+// between, is one reader(j, in, d) accepts: addrFolds (memory
+// instructions' [R+imm]) and tmaOperandAdds (tmacopy.go: a TMA load's
+// ELECT preamble).
+func immAddFolds(f *ptx.Function, infos []*exec.InstInfo, reader func(j int, in *ptx.Inst, d int32) bool) []bool {
 	n := len(infos)
 	out := make([]bool, n)
-	defs, reads := map[int32]int{}, map[int32]int{} // writes and reading instructions per register
-	for _, inf := range infos {
-		for _, r := range inf.Defs {
-			defs[r]++
-		}
-		for k, r := range inf.Uses {
-			if !hasReg(inf.Uses[:k], r) {
-				reads[r]++
-			}
-		}
-	}
+	var defs, reads map[int32]int // writes and reading instructions per register (at the first candidate)
 	target := f.LabelTargets()
 	for i := 0; i < n; i++ {
 		base, ok := addImmBase(infos[i], &f.Insts[i])
 		if !ok {
 			continue
+		}
+		if defs == nil {
+			defs, reads = map[int32]int{}, map[int32]int{}
+			for _, inf := range infos {
+				for _, r := range inf.Defs {
+					defs[r]++
+				}
+				for k, r := range inf.Uses {
+					if !hasReg(inf.Uses[:k], r) {
+						reads[r]++
+					}
+				}
+			}
 		}
 		d := f.Insts[i].Ops[0].Reg
 		if defs[d] != 1 {
@@ -56,7 +69,7 @@ func addrFolds(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 			in, inf := &f.Insts[j], infos[j]
 			if hasReg(inf.Uses, d) {
-				if !addrOnly(in, d) {
+				if !reader(j, in, d) {
 					fold = false
 					break
 				}
@@ -66,10 +79,7 @@ func addrFolds(f *ptx.Function, infos []*exec.InstInfo) []bool {
 				break
 			}
 		}
-		if !fold || readers == 0 || readers != reads[d] {
-			continue
-		}
-		out[i] = true
+		out[i] = fold && readers > 0 && readers == reads[d]
 	}
 	return out
 }
@@ -116,7 +126,8 @@ func addrOnly(in *ptx.Inst, r int32) bool {
 }
 
 // wholeAddrOnly: r appears in in only as a whole address operand `[%r]`
-// (not its guard, not another operand); addrOnly and tmaAddrOnly.
+// (not its guard, not another operand): addrOnly, and a TMA load's
+// destination or mbarrier (tmaOperandAdds).
 func wholeAddrOnly(in *ptx.Inst, r int32) bool {
 	if in.Guard == r {
 		return false

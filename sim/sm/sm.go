@@ -771,6 +771,18 @@ func (s *SM) eligibleChecks(ws *warpState, info *exec.InstInfo, at engine.Cycle,
 	return at, why
 }
 
+// plainPipe is the pipe an instruction of no flexible or fused lowering
+// waits for (eligibleTail and plainTail alike): SHFL and shared atomics
+// (warppipe.go), DMMA (mmaform.go), the IMAD.MOVs of a register copy
+// (tmacopy.go).
+func (s *SM) plainPipe(info *exec.InstInfo) ptx.Pipe {
+	pipe, _ := s.mioPipe(info, mmaPipe(info, info.Pipe))
+	if info.Slots == 0 && info.Op == ptx.OpMov && s.code.low.copyWords(info) > 0 {
+		pipe = ptx.PipeIMAD
+	}
+	return pipe
+}
+
 // plainTail is 1 + the pipe eligibleTail waits for when that wait is all
 // it does for instruction info (lowering entry en), else 0: the pipe is
 // the instruction's alone (lowFlex: flexPipe reads only the entry), the
@@ -799,10 +811,7 @@ func (s *SM) plainTail(info *exec.InstInfo, en *schedEntry) ptx.Pipe {
 	case lowFused:
 		pipe = ptx.PipeNone
 	default:
-		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe))
-		if info.Slots == 0 && info.Op == ptx.OpMov && s.code.low.copyWords(info) > 0 {
-			pipe = ptx.PipeIMAD // as eligibleTail: the IMAD.MOVs of a copy (tmacopy.go)
-		}
+		pipe = s.plainPipe(info)
 	}
 	if pipe == ptx.PipeShared || pipe == ptx.PipeWarp {
 		return 0 // keep to eligibleTail (its state reads info.Pipe only; plain and simple)
@@ -837,10 +846,7 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 	case lowFused:
 		pipe = ptx.PipeNone // no SASS: no pipe to wait for
 	default:
-		pipe, _ = s.mioPipe(info, mmaPipe(info, pipe)) // SHFL and shared atomics (warppipe.go); DMMA (mmaform.go)
-		if info.Slots == 0 && info.Op == ptx.OpMov && s.code.low.copyWords(info) > 0 {
-			pipe = ptx.PipeIMAD // IMAD.MOVs of a copy (tmacopy.go)
-		}
+		pipe = s.plainPipe(info)
 	}
 	if t := sp.pipeFree[pipe]; t > at {
 		at, why = t, StallMathPipeThrottle

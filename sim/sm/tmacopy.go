@@ -110,63 +110,10 @@ func constCopy(f *ptx.Function, infos []*exec.InstInfo, pc int, src int32) bool 
 // UIADD3 in the load's ELECT preamble, which costs the load nothing more
 // (lowFused).
 func tmaOperandAdds(f *ptx.Function, infos []*exec.InstInfo, elected []bool) []bool {
-	n := len(infos)
-	var out []bool
-	var defs, reads map[int32]int
-	target := f.LabelTargets()
-	for i := 0; i < n; i++ {
-		base, ok := addImmBase(infos[i], &f.Insts[i])
-		if !ok {
-			continue
-		}
-		if defs == nil {
-			defs, reads = map[int32]int{}, map[int32]int{}
-			for _, inf := range infos {
-				for _, r := range inf.Defs {
-					defs[r]++
-				}
-				for k, r := range inf.Uses {
-					if !hasReg(inf.Uses[:k], r) {
-						reads[r]++
-					}
-				}
-			}
-		}
-		d := f.Insts[i].Ops[0].Reg
-		if defs[d] != 1 {
-			continue
-		}
-		readers, fold := 0, true
-		for j := i + 1; j < n && fold; j++ {
-			if target[j] {
-				break
-			}
-			in, inf := &f.Insts[j], infos[j]
-			if hasReg(inf.Uses, d) {
-				if !tensorLoad(f, infos, j) || elected[j] || !tmaAddrOnly(in, d) {
-					fold = false
-					break
-				}
-				readers++
-			}
-			if inf.Pipe == ptx.PipeBranch || hasReg(inf.Defs, base) {
-				break
-			}
-		}
-		if !fold || readers == 0 || readers != reads[d] {
-			continue
-		}
-		if out == nil {
-			out = make([]bool, n)
-		}
-		out[i] = true
-	}
-	return out
+	return immAddFolds(f, infos, func(j int, in *ptx.Inst, d int32) bool {
+		return tensorLoad(f, infos, j) && !elected[j] && wholeAddrOnly(in, d)
+	})
 }
-
-// tmaAddrOnly: r appears in the tensor load only as a whole address
-// operand `[%r]` (its shared destination or its mbarrier).
-func tmaAddrOnly(in *ptx.Inst, r int32) bool { return wholeAddrOnly(in, r) }
 
 // copyWords is the IMAD.MOVs of mov info (copyMovs; 0: none).
 func (l *Lowering) copyWords(info *exec.InstInfo) uint8 {

@@ -25,19 +25,14 @@ tar -C "$out" -czf "$out/acc_logs.tgz" logs && rm -rf "$out/logs"
 bins=$(ls .devbuild/acc/gpu_*.test.xz 2>/dev/null)
 if [ -n "$bins" ]; then
   for b in $bins; do xz -dc "$b" > "/tmp/$(basename "$b" .xz)" && chmod +x "/tmp/$(basename "$b" .xz)"; done
+  bench() { # binary name, benchmark pattern, label
+    echo "== $1 $3" >> "$out/speed.log"
+    (cd "$root/sim/gpu" && taskset -c 3 "/tmp/$1" -test.run XXX -test.bench "$2" -test.benchtime 3x -test.cpu 1) \
+      >> "$out/speed.log" 2>&1
+  }
   for round in 1 2 3; do
-    for b in $bins; do
-      n=$(basename "$b" .xz)
-      echo "== $n round $round" >> "$out/speed.log"
-      (cd "$root/sim/gpu" && taskset -c 3 "/tmp/$n" -test.run XXX -test.bench 'BenchmarkIntHashTimed$' \
-        -test.benchtime 3x -test.cpu 1) >> "$out/speed.log" 2>&1
-    done
+    for b in $bins; do bench "$(basename "$b" .xz)" 'BenchmarkIntHashTimed$' "round $round"; done
   done
-  for b in $bins; do
-    n=$(basename "$b" .xz)
-    echo "== $n functional" >> "$out/speed.log"
-    (cd "$root/sim/gpu" && taskset -c 3 "/tmp/$n" -test.run XXX -test.bench 'BenchmarkIntHash$' \
-      -test.benchtime 3x -test.cpu 1) >> "$out/speed.log" 2>&1
-  done
+  for b in $bins; do bench "$(basename "$b" .xz)" 'BenchmarkIntHash$' functional; done
   grep -E '^(==|Benchmark)' "$out/speed.log"
 fi
