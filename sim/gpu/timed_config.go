@@ -208,6 +208,8 @@ func Params() []Param {
 		intParam("l1_store_cycles_per_sector", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StoreCyclesPerSector }),
 		intParam("l1_store_partial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1StorePartialCycles }),
 		floatParam("l1_store_line_pair_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.L1StoreLinePairCycles }),
+		floatParam("l1_store_port_request_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.L1StorePortRequestCycles }),
+		floatParam("l1_store_port_line_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.L1StorePortLineCycles }),
 		intParam("l1_port_cycles_per_line", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortCyclesPerLine }),
 		intParam("l1_port_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.L1PortBytesPerCycle }),
 		intParam("l1_load_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1LoadHoldCycles }),

@@ -228,6 +228,14 @@ type Config struct {
 	// the expected wait of a line whose L2 slice an earlier line of the
 	// same request took (lsu.go, storeLineTime). 0: no such wait.
 	L1StoreLinePairCycles float64 `json:"l1_store_line_pair_cycles" yaml:"l1_store_line_pair_cycles"`
+	// L1StorePortRequestCycles, L1StorePortLineCycles: a global store of
+	// n lines passes its sub-partition's port in min(n x
+	// L1PortCyclesPerLine, L1StorePortRequestCycles + n x
+	// L1StorePortLineCycles) cycles, rounded (lsu.go, storePortCycles): a
+	// store's lines past about eight pass faster than a load's. 0 and 0:
+	// a load's n x L1PortCyclesPerLine.
+	L1StorePortRequestCycles float64 `json:"l1_store_port_request_cycles" yaml:"l1_store_port_request_cycles"`
+	L1StorePortLineCycles    float64 `json:"l1_store_port_line_cycles" yaml:"l1_store_port_line_cycles"`
 	// StoreCombineLines: a plain store of 32-bit or wider lanes spanning at
 	// most this many lines holds its partly written lines in the L1 for the
 	// warp's next store to complete; a completed line pays no
@@ -391,6 +399,9 @@ func (c *Config) Validate() error {
 	}
 	if c.L1StoreLinePairCycles < 0 || c.L1StoreLinePairCycles > 1 {
 		return fmt.Errorf("sm: l1_store_line_pair_cycles must be within [0, 1], got %g", c.L1StoreLinePairCycles)
+	}
+	if c.L1StorePortRequestCycles < 0 || c.L1StorePortLineCycles < 0 {
+		return fmt.Errorf("sm: l1_store_port_request_cycles and l1_store_port_line_cycles must not be negative, got %g and %g", c.L1StorePortRequestCycles, c.L1StorePortLineCycles)
 	}
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)

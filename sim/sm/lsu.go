@@ -55,6 +55,9 @@ func (s *SM) l1Request(sp *subPart, ws *warpState, e *exec.Effect, now engine.Cy
 	if c := s.cfg.L1PortCyclesPerLine; c > 0 {
 		// the warp's lines, one after another and after its last request's
 		w := engine.Cycle(e.NumLines * c)
+		if e.GlobalStore {
+			w = s.storePortCycles(e.NumLines, w)
+		}
 		lat = max(lat, w-engine.Cycle(c))
 		queued := e.Info != nil && s.queuedStore(e.Info)
 		if !queued {
@@ -152,6 +155,23 @@ func (s *SM) l1Cycles(ws *warpState, e *exec.Effect) (d float64, lat engine.Cycl
 func storeLineTime(n int, k float64) float64 {
 	nl := float64(n)
 	return nl + k*nl*(nl-1)/2
+}
+
+// storePortCycles is the port time of a global store of n lines, w the
+// load's (n x l1_port_cycles_per_line): no more than
+// l1_store_port_request_cycles + n x l1_store_port_line_cycles, rounded.
+// One warp's stores of one whole sector a line take 15.6-16.1 cycles a
+// store for 8 lines (gls_st64_epi_w1, gls2_, gls8_st64_epi_r1024_w1 /
+// r4224_w1) but 27.7 for 16 (gls_st128_r16g2_w1, gls2_), 1.73 cycles a
+// line where the port's 2 a line gives 32, on the H200 and the H100
+// alike; a load's lines keep 2 a line at 8, 16 and 32 lines
+// (gls_ld32_l8..l32_w1: 2.03 a line). 0 and 0: w.
+func (s *SM) storePortCycles(n int, w engine.Cycle) engine.Cycle {
+	a, b := s.cfg.L1StorePortRequestCycles, s.cfg.L1StorePortLineCycles
+	if a <= 0 && b <= 0 {
+		return w
+	}
+	return min(w, engine.Cycle(math.Round(a+b*float64(n))))
 }
 
 // bypassLoadStart is when a warp's load that bypasses L1 (ld.cg: SASS
