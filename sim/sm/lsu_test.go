@@ -59,12 +59,14 @@ func TestL1StoreCycles(t *testing.T) {
 // whichever is longer; one warp's stores with nothing else in its loop
 // took 7.55 (u32 coalesced), 9.53 (v2 coalesced, L1 7.9) and 15.57 (v2
 // of 8 rows) cycles each on the H200 (gls2_*_w1), two warps of one
-// sub-partition 12.8 each (gls2_st32_coal_p04: 6.4 a store). The u32
+// sub-partition 12.8 each (gls2_st32_coal_p04: 6.4 a store), and its v4
+// stores of 16 rows 27.70 (gls2_st128_r16g2_w1: a store's port time
+// min(2 x 16, 3.48 + 1.516 x 16) = 28 cycles, storePortCycles). The u32
 // case is the model's known residual (6 against 7.55: the tolerance says
 // so).
 func TestL1PortPacesOneWarp(t *testing.T) {
 	cfg := &Config{L1SectorsPerCycle: 4, L1StoreCyclesPerSector: 1, L1StorePartialCycles: 1,
-		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64}
+		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64, L1StorePortRequestCycles: 3.48, L1StorePortLineCycles: 1.516}
 	for _, c := range []struct {
 		name  string
 		e     *exec.Effect
@@ -75,6 +77,7 @@ func TestL1PortPacesOneWarp(t *testing.T) {
 		{"u32 coalesced: 384 bytes", storeEffect(1, 0xf, 128, 32, 128), 1, 7.55, 0.25},
 		{"v2 coalesced: 512 bytes", storeEffect(2, 0xf, 128, 32, 256), 1, 9.53, 0.2},
 		{"v2, 8 rows: 8 lines", storeEffect(8, 1, 32, 32, 256), 1, 15.57, 0.1},
+		{"v4, 16 rows: 16 lines", storeEffect(16, 1, 32, 32, 512), 1, 27.70, 0.05},
 		{"u32 coalesced, two warps of one sub-partition", storeEffect(1, 0xf, 128, 32, 128), 2, 12.8 / 2, 0.1},
 	} {
 		s := &SM{cfg: cfg}
@@ -102,7 +105,7 @@ func TestL1PortPacesOneWarp(t *testing.T) {
 // port.
 func TestL1PortLinesPerWarp(t *testing.T) {
 	s := &SM{cfg: &Config{L1SectorsPerCycle: 4, L1RequestCycles: 1, L1CyclesPerLine: 1,
-		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64}}
+		L1PortCyclesPerLine: 2, L1PortBytesPerCycle: 64, L1StorePortRequestCycles: 3.48, L1StorePortLineCycles: 1.516}}
 	sp := &subPart{}
 	var a, b warpState
 	e := &exec.Effect{NumLines: 32, NumSectors: 32, GuardTrue: 32, GlobalBytes: 128}
