@@ -279,6 +279,7 @@ func Params() []Param {
 		intParam("bulk_reduce_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceIssueCycles }),
 		intParam("bulk_reduce_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceIntervalCycles }),
 		intParam("bulk_reduce_setup_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceSetupCycles }),
+		intParam("bulk_store_setup_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkStoreSetupCycles }),
 		intParam("bulk_store_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkStoreR2URCycles }),
 		intParam("tma_load_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadIssueCycles }),
 		intParam("bulk_load_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkLoadIssueCycles }),

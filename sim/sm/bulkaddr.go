@@ -105,3 +105,103 @@ func (l *Lowering) bulkAddrWiden(info *exec.InstInfo) bool {
 func (s *SM) bulkWiden(info *exec.InstInfo) bool {
 	return s.cfg.Async.BulkAddressLatencyCycles > 0 && s.code.low.bulkAddrWiden(info)
 }
+
+// storeAddrAdds marks, per PC, the adds (add / sub of 32 or 64 bits, not
+// bulkAddrWidens' 64-bit adds) whose result a uniform plain bulk store
+// (cp.async.bulk.global.shared::cta: no tensor map, not a reduction, not
+// in an R2UR loop, its address not formed by a marked 64-bit add) reads
+// as an operand in the add's straight-line stretch. SASS (ptxas 13.0
+// sm_90a, cuobjdump of the recorded bulk18_st1k_* and bulkst_t1_*,
+// validation/timing/bulk31.md): UBLKCP.G.S takes no address offset, so
+// the add is a UIADD3 (UIADD3 + UIADD3.X for 64 bits) on the uniform
+// datapath, and ptxas puts 9 cycles of stall counts between it and the
+// store (`UIADD3 UR6, UR6, 0x400 (S1); UMOV UR7, 0x40 (S8); UBLKCP.G.S`
+// after a spin, `UIADD3 UR7, UR6, 0x400 (S9); UBLKCP.G.S` back to back)
+// where the ALU's add feeds its readers after alu_latency_cycles (5):
+// the add's result is ready for the store BulkStoreSetupCycles after its
+// issue (warp.go). nil: none.
+func storeAddrAdds(f *ptx.Function, infos []*exec.InstInfo, elect, add64, fed, sbase []bool, kind []uint8) (adds, inPlace []bool) {
+	leaders := blockLeaders(f)
+	lastRead := map[int32]int{} // the last instruction reading each register, in the function
+	for pc, inf := range infos {
+		for _, r := range inf.Uses {
+			lastRead[r] = pc
+		}
+	}
+	lastDef := map[int32]int{}
+	read := map[int32]bool{} // read since its last def in the stretch
+	folded := map[int]bool{} // adds that fold into the shared window's ULEA
+	prevStore := -1          // the stretch's last plain bulk store
+	for pc, inf := range infos {
+		if leaders[pc] {
+			clear(lastDef)
+			clear(read)
+			prevStore = -1
+		}
+		in := &f.Insts[pc]
+		if base, ok := addImmBase(inf, in); ok && isAddLike(inf, in) && !read[base] {
+			if d, ok := lastDef[base]; ok && symbolMov(&f.Insts[d]) {
+				// the first offset from a shared variable's address:
+				// ptxas puts it in the ULEA's operand (no UIADD3)
+				folded[pc] = true
+			}
+		}
+		if plainBulkStore(inf) && (pc >= len(elect) || !elect[pc]) && (pc >= len(fed) || !fed[pc]) {
+			clock := pc < len(kind) && kind[pc] == plainStoreAfter
+			for _, r := range inf.Uses {
+				a, ok := lastDef[r]
+				if !ok || folded[a] || !isAddLike(infos[a], &f.Insts[a]) || (a < len(add64) && add64[a]) {
+					continue
+				}
+				if !clock {
+					if adds == nil {
+						adds = make([]bool, len(infos))
+					}
+					adds[a] = true
+					continue
+				}
+				// a clock store (its issue waits for the last store's
+				// take): the add is in place when its base is an operand
+				// of the stretch's previous store, written in the stretch,
+				// and read by nothing after the add
+				base, ok := addImmBase(infos[a], &f.Insts[a])
+				if !ok || prevStore < 0 || prevStore > a || !hasReg(infos[prevStore].Uses, base) || lastRead[base] != a {
+					continue
+				}
+				if d, ok := lastDef[base]; !ok || symbolMov(&f.Insts[d]) && (d >= len(sbase) || !sbase[d]) {
+					continue // a shared address ptxas hoists out of the loop stays live (sharedbase.go)
+				}
+				if inPlace == nil {
+					inPlace = make([]bool, len(infos))
+				}
+				inPlace[pc] = true
+			}
+			prevStore = pc
+		}
+		for _, r := range inf.Uses {
+			read[r] = true
+		}
+		for _, r := range inf.Defs {
+			lastDef[r] = pc
+			read[r] = false
+		}
+	}
+	return adds, inPlace
+}
+
+// symbolMov: `mov %r, sym` (a variable's address).
+func symbolMov(in *ptx.Inst) bool {
+	return in.Op == ptx.OpMov && in.Guard < 0 && len(in.Ops) == 2 && in.Ops[1].Kind == ptx.OpdSym
+}
+
+// storeInPlace: a clock store whose address add overwrites the previous
+// store's operand (storeAddrAdds).
+func (l *Lowering) storeInPlace(info *exec.InstInfo) bool {
+	return l != nil && l.bulkInPlace != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkInPlace) && l.bulkInPlace[info.PC]
+}
+
+// storeAddrAdd: an add forming a uniform plain bulk store's operand
+// (storeAddrAdds).
+func (l *Lowering) storeAddrAdd(info *exec.InstInfo) bool {
+	return l != nil && l.bulkStAdd != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkStAdd) && l.bulkStAdd[info.PC]
+}

@@ -32,3 +32,76 @@ func TestBulkAddr(t *testing.T) {
 	assert.Equal(t, "add.s64", strings.Fields(insts[14].Text)[0])
 	assert.Equal(t, "add.s64", strings.Fields(insts[3].Text)[0])
 }
+
+// storeSetupPTX: a stamped pair of stores whose second address overwrites
+// the first's (%r2: a shared address left in place, its last use the add),
+// a store after a spin whose address add follows the spin's exit, and a
+// store whose add is the first offset from a shared address (folded into
+// ptxas's ULEA).
+const storeSetupPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 pdst)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<24>;
+	.shared .align 128 .b8 bbuf[8192];
+	ld.param.u64 %rd1, [pdst];
+	cvta.to.global.u64 %rd2, %rd1;
+	add.s64 %rd3, %rd2, 1024;
+	bra.uni B;
+B:
+	mov.u64 %rd10, %clock64;
+	mov.u32 %r2, bbuf;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r2], 1024;
+	mov.u64 %rd11, %clock64;
+	add.s32 %r3, %r2, 1024;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r3], 1024;
+	mov.u32 %r4, bbuf;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r4], 1024;
+L:
+	mov.u64 %rd12, %clock64;
+	sub.s64 %rd13, %rd12, %rd11;
+	setp.lt.u64 %p1, %rd13, 100;
+	@%p1 bra L;
+	add.s32 %r5, %r4, 2048;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r5], 1024;
+	mov.u32 %r6, bbuf;
+	add.s32 %r7, %r6, 4096;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r7], 1024;
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;
+	ret;
+}
+`
+
+// TestStoreAddrAdds (bulk31.md): the add after the spin (PC 16) forms the
+// operand of its block's first store, so it is marked (storeAddrAdd); the
+// add of the stamped pair (PC 8) feeds a clock store, which is instead
+// marked in place (PC 9: %r2 is the first store's operand and the add its
+// last reader); the last add (PC 19) is the first offset from bbuf's
+// address (folded into the ULEA); the 64-bit add (PC 2) is another
+// block's (in the same stretch as the pair, the pair's second store would
+// be bulkaddr's).
+// By hand from the rule.
+func TestStoreAddrAdds(t *testing.T) {
+	prog, k, l := lowered(t, storeSetupPTX)
+	var adds, inPlace []int32
+	for _, info := range k.Infos() {
+		if l.storeAddrAdd(info) {
+			adds = append(adds, info.PC)
+		}
+		if l.storeInPlace(info) {
+			inPlace = append(inPlace, info.PC)
+		}
+	}
+	insts := prog.Funcs[k.Infos()[0].Func].Insts
+	for pc, op := range map[int]string{2: "add.s64", 8: "add.s32", 9: "cp.async.bulk.global.shared::cta.bulk_group",
+		16: "add.s32", 19: "add.s32"} {
+		assert.Equal(t, op, strings.Fields(insts[pc].Text)[0], pc)
+	}
+	assert.Equal(t, []int32{16}, adds)
+	assert.Equal(t, []int32{9}, inPlace)
+}

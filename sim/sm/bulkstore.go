@@ -84,6 +84,7 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 		s.storeSeq++
 	}
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
+	ws.storeRead = t
 	if ws.storeTaken > 0 && e.TMAMap == 0 {
 		if plainStore(info, e) && s.code.low.backToBackStore(info) {
 			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreMinCycles))
@@ -109,6 +110,12 @@ func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 			return s.storeEnds[s.storeSeq%q]
 		}
 		return 0
+	}
+	if c := s.cfg.Hold.BulkStoreSetupCycles; c > 0 && s.code.low.storeInPlace(info) {
+		// its address UIADD3 overwrites the register the last store
+		// reads: it waits for that read, then the UIADD3's stall
+		// (bulkaddr.go: storeAddrAdds)
+		return max(ws.storeTaken, ws.storeRead+engine.Cycle(c))
 	}
 	return ws.storeTaken
 }

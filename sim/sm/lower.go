@@ -73,6 +73,12 @@ type Lowering struct {
 	copyFunc int32
 	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
 	bulkFed []bool
+	// bulkStAdd: the adds that form a uniform plain bulk store's operand
+	// in its straight-line stretch, by PC (bulkaddr.go: storeAddrAdds)
+	bulkStAdd []bool
+	// bulkInPlace: the clock stores whose address add overwrites the
+	// previous store's operand, by PC (bulkaddr.go: storeAddrAdds)
+	bulkInPlace []bool
 }
 
 const (
@@ -160,6 +166,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
+	l.bulkStAdd, l.bulkInPlace = storeAddrAdds(f, infos, elect, l.bulkAdd, l.bulkFed, sbase, l.bulkSt)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count

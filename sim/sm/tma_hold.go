@@ -69,6 +69,7 @@ type HoldConfig struct {
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
 	BulkReduceIntervalCycles     int `json:"bulk_reduce_interval_cycles" yaml:"bulk_reduce_interval_cycles"` // bulkinterval.go
 	BulkReduceSetupCycles        int `json:"bulk_reduce_setup_cycles" yaml:"bulk_reduce_setup_cycles"`       // bulkinterval.go
+	BulkStoreSetupCycles         int `json:"bulk_store_setup_cycles" yaml:"bulk_store_setup_cycles"`         // bulkinterval.go
 	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"`           // bulkelect.go
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go

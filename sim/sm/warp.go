@@ -82,6 +82,9 @@ type warpState struct {
 	// storeTaken: when the engine took the warp's last plain bulk store
 	// (bulkstore.go)
 	storeTaken engine.Cycle
+	// storeRead: when the engine read the operands of the warp's last
+	// plain bulk store, its take without the interval (bulkstore.go)
+	storeRead engine.Cycle
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
@@ -553,6 +556,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	}
 	if bulkAdd {
 		lat = engine.Cycle(s.cfg.Async.BulkAddressLatencyCycles) // bulkaddr.go
+	} else if c := s.cfg.Hold.BulkStoreSetupCycles; c > 0 && s.code.low.storeAddrAdd(info) {
+		lat = max(lat, engine.Cycle(c)) // a UIADD3 before UBLKCP.G.S (bulkaddr.go: storeAddrAdds)
 	}
 	if mio > 0 {
 		busy = mio

@@ -69,6 +69,19 @@ var groupBulkStore = Group{Name: "bulk_store",
 	Needs:   []string{"bulkst_t1_1k_n8"},
 	Start:   []float64{12, 28, 7}, Lo: []float64{0, 0, 1}, Hi: []float64{80, 80, 32}}
 
+// groupBulkStoreSetup (session 31, validation/timing/bulk31.md;
+// sim/sm/bulkaddr.go storeAddrAdds): how long after the add that forms a
+// uniform plain store's operand (ptxas's UIADD3, 9 cycles of stall counts
+// before UBLKCP.G.S) the store issues, on bulk18's stores after a spin
+// (the add after the spin's exit branch) and bulkst's second of two
+// stamped stores (the add overwrites the first store's operand register:
+// it waits for that store's read first), after the group bulk_store.
+var groupBulkStoreSetup = Group{Name: "bulk_store_setup", Params: []string{"bulk_store_setup_cycles"},
+	Benches: []string{"bulk18_st1k_n2_s100", "bulk18_st1k_n2_s300", "bulk18_st1k_n4_s100", "bulk18_st1k_n4_s300",
+		"bulkst_t1_256b_n2", "bulkst_t1_1k_n2", "bulkst_t1_4k_n2"},
+	Figures: []string{"issue_cycles", "done_cycles"},
+	Start:   []float64{13}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20}
+
 // groupBulkStoreBranch: how long after the take of a plain bulk store the
 // warp's next taken branch waits, on tmast7's loops of one plain store an
 // iteration with no wait inside (after the group bulk_store).

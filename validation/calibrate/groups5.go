@@ -62,6 +62,7 @@ var groups5 = []Group{
 	groupBulkLoneCopy,    // groups21_bulk18.go
 	groupBulkStoreMin,    // groups22_bulkst.go
 	groupBulkStore,       // groups22_bulkst.go
+	groupBulkStoreSetup,  // groups22_bulkst.go (bulk31.md)
 	groupBulkStoreBranch, // groups22_bulkst.go
 	groupBulkStoreR2UR,   // groups21_tailbulk.go
 }
