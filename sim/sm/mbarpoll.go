@@ -66,7 +66,7 @@ func (s *SM) mbarWake(ws *warpState, now engine.Cycle) (engine.Cycle, bool) {
 		return 0, false // another barrier, or not the completion of its phase
 	}
 	p := engine.Cycle(s.cfg.MbarTxPollCycles)
-	if p <= 0 || c.MbarTensorDone(ws.sleepBar) == ws.sleepTensor || c.MbarTensorIssuer(ws.sleepBar) != ws.w {
+	if p <= 0 || c.MbarTensorDone(ws.sleepBar) == ws.sleepTensor || c.MbarTensorIssuer(ws.sleepBar) != ws.w || otherSleeper(ws) {
 		return now, true
 	}
 	if ws.pollAt == 0 {
@@ -74,6 +74,23 @@ func (s *SM) mbarWake(ws *warpState, now engine.Cycle) (engine.Cycle, bool) {
 		ws.pollAt = ws.sleepAt + k*p
 	}
 	return ws.pollAt, true
+}
+
+// otherSleeper: another warp of ws's CTA slept on the same phase of ws's
+// mbarrier (it wakes at the landing, mbarWake; asleep still or woken by
+// that phase). Then the issuing warp wakes at the landing with it, not at
+// its next recheck (family tma7ld, H200 and H100: every thread waiting,
+// the 16 KiB box's loop is the fill time longer than the 4 KiB one's,
+// t7mc_nobar 553 - 446 and t7mc_rlx 630 - 520 cycles, where with thread 0
+// alone waiting it is one recheck period longer, t7mc_nobar_t0 685 - 535;
+// the model had a period in both).
+func otherSleeper(ws *warpState) bool {
+	for _, o := range ws.cta.warps {
+		if o != ws && o.ownBar && o.sleepBar == ws.sleepBar && o.sleepPhase == ws.sleepPhase {
+			return true
+		}
+	}
+	return false
 }
 
 // txPoll is the cycle a sleeping warp ws may wake at after its cluster's

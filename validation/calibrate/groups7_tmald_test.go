@@ -81,3 +81,26 @@ func TestTMALDPollCycles(t *testing.T) {
 	_, _, err = tmaldPollCycles(rec)
 	assert.Error(t, err, "the loop must grow with the box")
 }
+
+// TestT7mcIssuerWakesWithOthersRecorded: with every thread waiting on the
+// mbarrier, thread 0's warp (the load's issuer) wakes at the landing with
+// the others (sim/sm/mbarpoll.go otherSleeper, validation/timing/tma31.md):
+// t7mc_nobar_4k (H200 446.1, H100 441.1) and _4k_c1 within 5% (e224c699:
+// +5.0 / +7.5%, one recheck period in the loop), and the 16 KiB box's loop
+// less than a period (149) longer than the 4 KiB one's (GPU 107 / 109;
+// e224c699: 149).
+func TestT7mcIssuerWakesWithOthersRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	by := recordedH200(t)
+	const fig = "cycles_per_iteration"
+	for _, n := range []string{"t7mc_nobar_4k", "t7mc_nobar_4k_c1"} {
+		g, w := simulatedFigure(t, by, n, fig)
+		assert.InEpsilon(t, w, g, 0.05, n)
+	}
+	g4, _ := simulatedFigure(t, by, "t7mc_nobar_4k", fig)
+	g16, _ := simulatedFigure(t, by, "t7mc_nobar_16k", fig)
+	assert.Less(t, g16-g4, 149.0, "the 16 KiB box lands within the same wake")
+	assert.Greater(t, g16-g4, 50.0)
+}
