@@ -112,8 +112,10 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		g.slices[i].dirty = true
 	}
 	// each SM's near slice: the profile's measured side map (l2_sides;
-	// gpcs.go, h200L2Sides), else GPCs alternate between the two sides
-	// (the H100's map, not measured: it splits the SMs 62/70)
+	// gpcs.go, h200L2Sides) when it lists as many SMs as the run has (it
+	// is a whole chip's: a smaller machine, as the unit tests build, keeps
+	// the alternation), else GPCs alternate between the two sides (the
+	// H100, not measured: it splits the SMs 62/70)
 	g.smGPC = make([]int32, numSMs)
 	for s := range g.smGPC {
 		g.smGPC[s] = int32(len(gpcs) + s) // an SM of no GPC merges alone
@@ -124,10 +126,12 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 			g.smGPC[s] = int32(gi)
 		}
 	}
-	for side, sms := range tc.L2Sides {
-		for _, s := range sms {
-			if s < numSMs {
-				g.nearSlice[s] = uint8(side)
+	if len(tc.L2Sides) == 2 && len(tc.L2Sides[0])+len(tc.L2Sides[1]) == numSMs {
+		for side, sms := range tc.L2Sides {
+			for _, s := range sms {
+				if s < numSMs {
+					g.nearSlice[s] = uint8(side)
+				}
 			}
 		}
 	}
