@@ -223,7 +223,11 @@ func calibrationBase(config string) (*gpu.Profile, []byte, error) {
 		config = "h200"
 	}
 	if p, ok := gpu.BuiltinProfileNamed(config); ok {
-		g, err := yaml.Marshal(map[string]any{"gpcs": p.GPCs})
+		m := map[string]any{"gpcs": p.GPCs}
+		if len(p.L2Sides) > 0 {
+			m["l2_sides"] = p.L2Sides
+		}
+		g, err := yaml.Marshal(m)
 		if err != nil {
 			return nil, nil, err
 		}

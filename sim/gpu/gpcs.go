@@ -35,6 +35,27 @@ var h200GPCs = [][]int{
 	{130, 131},
 }
 
+// h200L2Sides is which L2 partition (side of the chip) is near each SM of
+// the H200, measured on cold lines by tools/microbench/side31 (session 31,
+// lane side; raw output tools/microbench/side31/h200/side31.jsonl.gz): for
+// each SM in turn, flushed before each, one thread times a chain of 8
+// dependent ld.global.cg over each of 96 cold 4 KiB blocks; a block whose
+// partition is far costs ~150 cycles a load more (1218 a chain). Every SM
+// splits the blocks into the same two sets, or into their complement, in
+// each of 5 repetitions: 66 SMs agree with SM 0, 66 are the complement.
+// Whole GPCs share a side: GPCs 0, 4, 5, 6 and the four 2-SM GPCs
+// (SMs 124-131) with SM 0, GPCs 1, 2, 3 and 7 on the other side (not the
+// alternation the model assumed before). Side 0 is SM 0's: the model's
+// slice numbering is its own address hash, not the hardware's.
+var h200L2Sides = [][]int{
+	{0, 1, 8, 9, 10, 11, 12, 13, 16, 17, 24, 25, 26, 27, 28, 29, 32, 33, 40, 41, 42, 43, 44, 45, 48, 49, 56, 57, 58, 59, 60, 61, 70, 71, 72, 73, 74, 75, 84, 85, 86, 87, 88, 89, 98, 99, 100, 101, 102, 103, 112, 113, 114, 115, 116, 117, 120, 121, 124, 125, 126, 127, 128, 129, 130, 131},
+	{2, 3, 4, 5, 6, 7, 14, 15, 18, 19, 20, 21, 22, 23, 30, 31, 34, 35, 36, 37, 38, 39, 46, 47, 50, 51, 52, 53, 54, 55, 62, 63, 64, 65, 66, 67, 68, 69, 76, 77, 78, 79, 80, 81, 82, 83, 90, 91, 92, 93, 94, 95, 96, 97, 104, 105, 106, 107, 108, 109, 110, 111, 118, 119, 122, 123},
+}
+
+// DefaultL2Sides returns a copy of the measured H200 L2 side map: the SMs
+// near L2 slice 0 and those near slice 1 (TimedConfig.L2Sides).
+func DefaultL2Sides() [][]int { return copyGPCs(h200L2Sides) }
+
 // DefaultGPCs returns a copy of the measured H200 GPC map.
 func DefaultGPCs() [][]int { return copyGPCs(h200GPCs) }
 
@@ -54,6 +75,24 @@ func validateGPCs(gpcs [][]int, numSMs int) error {
 				return fmt.Errorf("gpcs[%d]: SM %d is in two GPCs", i, sm)
 			}
 			seen[sm] = true
+		}
+	}
+	return nil
+}
+
+// validateL2Sides checks an l2_sides map: two lists of SMs, none in both
+// or listed twice.
+func validateL2Sides(sides [][]int) error {
+	if len(sides) != 2 {
+		return fmt.Errorf("l2_sides has %d lists, want 2 (the SMs near each L2 partition)", len(sides))
+	}
+	seen := map[int]bool{}
+	for _, l := range sides {
+		for _, s := range l {
+			if s < 0 || seen[s] {
+				return fmt.Errorf("l2_sides: SM %d is negative or listed twice", s)
+			}
+			seen[s] = true
 		}
 	}
 	return nil

@@ -111,8 +111,11 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		g.slices[i] = newSetCache(tc.L2CacheBytes/128/2, tc.L2Ways)
 		g.slices[i].dirty = true
 	}
-	// GPCs alternate between the two sides (which side a GPC is on was
-	// not measured; alternating splits the SMs 62/70 on the H200 map).
+	// each SM's near slice: the profile's measured side map (l2_sides;
+	// gpcs.go, h200L2Sides) when it lists as many SMs as the run has (it
+	// is a whole chip's: a smaller machine, as the unit tests build, keeps
+	// the alternation), else GPCs alternate between the two sides (the
+	// H100, not measured: it splits the SMs 62/70)
 	g.smGPC = make([]int32, numSMs)
 	for s := range g.smGPC {
 		g.smGPC[s] = int32(len(gpcs) + s) // an SM of no GPC merges alone
@@ -121,6 +124,15 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		for _, s := range gpc {
 			g.nearSlice[s] = uint8(gi % 2)
 			g.smGPC[s] = int32(gi)
+		}
+	}
+	if len(tc.L2Sides) == 2 && len(tc.L2Sides[0])+len(tc.L2Sides[1]) == numSMs {
+		for side, sms := range tc.L2Sides {
+			for _, s := range sms {
+				if s < numSMs {
+					g.nearSlice[s] = uint8(side)
+				}
+			}
 		}
 	}
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)

@@ -20,6 +20,9 @@ type Profile struct {
 	SMMHz  float64
 	MemMHz float64
 	GPCs   [][]int
+	// L2Sides: the SMs near each of the two L2 partitions (l2_sides; nil
+	// where not measured: TimedConfig.L2Sides)
+	L2Sides [][]int
 	// MaxActiveClusters* are the occupancy figures the GPC map reproduces.
 	MaxActiveClustersOneCTA []int
 	MaxActiveClustersSmall  []int
@@ -77,6 +80,10 @@ func ParseProfile(file string, data []byte) (*Profile, error) {
 			err = p.parseClocks(file, v)
 		case "gpcs":
 			err = v.Decode(&p.GPCs)
+		case "l2_sides":
+			if err = v.Decode(&p.L2Sides); err == nil {
+				err = validateL2Sides(p.L2Sides)
+			}
 		case "max_active_clusters_one_cta_per_sm":
 			err = v.Decode(&p.MaxActiveClustersOneCTA)
 		case "max_active_clusters_small_ctas":
@@ -86,7 +93,7 @@ func ParseProfile(file string, data []byte) (*Profile, error) {
 		case "provenance":
 			err = v.Decode(&p.Provenance)
 		default:
-			return nil, perr(file, k, "unknown key %q (known: gpu, clocks, gpcs, params, provenance, max_active_clusters_*)", k.Value)
+			return nil, perr(file, k, "unknown key %q (known: gpu, clocks, gpcs, l2_sides, params, provenance, max_active_clusters_*)", k.Value)
 		}
 		if err != nil {
 			if _, ok := err.(*ProfileError); ok {
@@ -186,6 +193,7 @@ func (p *Profile) Config() (TimedConfig, error) {
 		return c, fmt.Errorf("%s: error: profile lacks parameters %v", p.Name, missing)
 	}
 	c.SMClockMHz, c.MemClockMHz = p.SMMHz, p.MemMHz
+	c.L2Sides = p.L2Sides
 	if err := c.Validate(); err != nil {
 		return c, fmt.Errorf("%s: error: %v", p.Name, err)
 	}
@@ -196,7 +204,7 @@ func (p *Profile) Config() (TimedConfig, error) {
 // calibration/h200.yaml, checked by a test).
 func BuiltinProfile() *Profile {
 	p := &Profile{Name: "h200", GPU: "NVIDIA H200", SMMHz: DefaultSMClockMHz, MemMHz: DefaultMemClockMHz,
-		GPCs: DefaultGPCs(), Params: map[string]ProfileParam{}}
+		GPCs: DefaultGPCs(), L2Sides: DefaultL2Sides(), Params: map[string]ProfileParam{}}
 	for name, d := range DefaultTimedParams {
 		p.Params[name] = ProfileParam{Value: d.Value, Source: d.Source, Residual: d.Residual}
 	}
@@ -223,7 +231,8 @@ func (p *Profile) AtSMClock(mhz float64) *Profile {
 // name. Sources, residuals, clocks and provenance are left out, so a
 // built-in profile and the file it is kept equal to (TestBuiltin*
 // ProfileMatchesFile) hash the same, and a run's report names the
-// parameters it ran with even without a file (issue 13).
+// parameters it ran with even without a file (issue 13). A profile with an
+// L2 side map (l2_sides) adds one line for it.
 func (p *Profile) ParamsSHA256() string {
 	names := make([]string, 0, len(p.Params))
 	for n := range p.Params {
@@ -233,6 +242,9 @@ func (p *Profile) ParamsSHA256() string {
 	h := sha256.New()
 	for _, n := range names {
 		fmt.Fprintf(h, "%s=%s\n", n, strconv.FormatFloat(p.Params[n].Value, 'g', -1, 64))
+	}
+	if len(p.L2Sides) > 0 { // the L2 side map is part of the model
+		fmt.Fprintf(h, "l2_sides=%v\n", p.L2Sides)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -30,6 +30,7 @@ func TestBuiltinProfileMatchesFile(t *testing.T) {
 func TestBuiltinH100ProfileMatchesFile(t *testing.T) {
 	p := checkBuiltinMatchesFile(t, "h100-sxm", "../../calibration/h100-sxm.yaml")
 	assert.Equal(t, gpu.H100GPCs(), p.GPCs)
+	assert.Nil(t, p.L2Sides, "the H100's L2 sides were not measured")
 	assert.Equal(t, "NVIDIA H100 80GB HBM3", p.GPU)
 	b, _ := gpu.BuiltinProfileNamed("h100-sxm")
 	c1, err := p.Config()
@@ -57,6 +58,7 @@ func checkBuiltinMatchesFile(t *testing.T, name, path string) *gpu.Profile {
 	assert.Equal(t, b.SMMHz, p.SMMHz)
 	assert.Equal(t, b.MemMHz, p.MemMHz)
 	assert.Equal(t, b.GPCs, p.GPCs)
+	assert.Equal(t, b.L2Sides, p.L2Sides, "l2_sides")
 	require.Equal(t, len(b.Params), len(p.Params), "parameter sets differ (regenerate %s with -update-profile)", path)
 	for name, v := range b.Params {
 		fv, ok := p.Params[name]

@@ -9,10 +9,15 @@ import (
 )
 
 // TimedConfig is the timing model's parameters for a whole GPU. Every
-// field is one named profile parameter (Params); DefaultTimedConfig is the
-// built-in H200 profile (calibration/h200.yaml; a test keeps them equal).
+// field but the clocks and L2Sides is one named profile parameter (Params);
+// DefaultTimedConfig is the built-in H200 profile (calibration/h200.yaml; a
+// test keeps them equal).
 type TimedConfig struct {
 	SM sm.Config
+	// L2Sides is the profile's l2_sides: the SMs near L2 slice 0 and those
+	// near slice 1 (gpcs.go, h200L2Sides). nil, or a run of another SM
+	// count: the GPCs of the map alternate between the sides (l2.go, newL2).
+	L2Sides [][]int
 	// SMClockMHz and MemClockMHz are the clocks the profile was measured
 	// at: %globaltimer and time_us use the SM clock, memory latencies in
 	// ns convert through it.

@@ -276,7 +276,7 @@ const (
 
 // DefaultTimedConfig is the built-in H200 profile.
 func DefaultTimedConfig() TimedConfig {
-	c := TimedConfig{SMClockMHz: DefaultSMClockMHz, MemClockMHz: DefaultMemClockMHz}
+	c := TimedConfig{SMClockMHz: DefaultSMClockMHz, MemClockMHz: DefaultMemClockMHz, L2Sides: DefaultL2Sides()}
 	for _, p := range Params() {
 		if d, ok := DefaultTimedParams[p.Name]; ok {
 			p.Set(&c, d.Value)
