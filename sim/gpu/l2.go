@@ -68,6 +68,9 @@ type l2 struct {
 	smPort       []int32
 	nPorts       int
 	portPerCycle float64
+	// lookupPerCycle: a slice's bytes per SM cycle looking up lines it
+	// does not hold (l2_lookup_bytes_per_l2_cycle / 2; 0: free; l2near.go)
+	lookupPerCycle float64
 	// fill: when each line missed in earlier windows is in its slice
 	// (localKey; l2fill.go), pruned at fillPrune entries
 	fill      hashTab[engine.Cycle]
@@ -125,6 +128,9 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	}
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
+	if tc.L2LookupBytesPerL2Cycle > 0 {
+		g.lookupPerCycle = tc.L2LookupBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz / 2
+	}
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle

@@ -64,6 +64,12 @@ type TimedConfig struct {
 	// GPU-wide L2 bandwidth in bytes per L2 cycle (l2bw_* microbenchmarks).
 	L2ClockMHz        float64
 	L2BytesPerL2Cycle float64
+	// L2LookupBytesPerL2Cycle is the GPU-wide rate (bytes per L2 cycle) at
+	// which the slices look up lines they do not hold: a load of a far
+	// line whose near copy is missing costs its near slice a lookup at
+	// this rate before the far slice serves it (l2near.go: ncu counts it
+	// in both, lts__t_sectors = srcunit_tex + srcunit_ltcfabric); 0: free.
+	L2LookupBytesPerL2Cycle float64
 	// L2StoreBytesPerL2Cycle and L2StoreLinesPerL2Cycle are what a store
 	// costs an L2 slice instead (GPU-wide, per L2 cycle): a line of s
 	// sectors takes 32s bytes at the first rate plus one line at the second
@@ -164,6 +170,7 @@ func Params() []Param {
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_port_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2PortBytesPerL2Cycle }),
+		floatParam("l2_lookup_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2LookupBytesPerL2Cycle }),
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
 		floatParam("l2_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreBytesPerL2Cycle }),
 		floatParam("l2_store_lines_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreLinesPerL2Cycle }),
@@ -434,6 +441,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2MergeForwardBytesPerCycle < 0 {
 		return fmt.Errorf("timing: l2_merge_forward_bytes_per_cycle must not be negative (0: no limit), got %g", c.L2MergeForwardBytesPerCycle)
+	}
+	if c.L2LookupBytesPerL2Cycle < 0 {
+		return fmt.Errorf("timing: l2_lookup_bytes_per_l2_cycle must not be negative (0: a copy miss's near lookup is free), got %g", c.L2LookupBytesPerL2Cycle)
 	}
 	if c.L2PortBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_port_bytes_per_l2_cycle must not be negative (0: no port limit), got %g", c.L2PortBytesPerL2Cycle)
