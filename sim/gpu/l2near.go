@@ -90,7 +90,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.farSectors += cnt
 		v.filled(nk, ready)
 	default:
-		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
+		ds := v.dramFree.take(start, bytes*g.dramRdCost/v.share)
 		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
@@ -122,8 +122,8 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	g.commitFill(localKey(n, r.line), r.ready) // l2fill.go
 	start := g.sliceFree[s].take(g.sliceFree[n].take(float64(r.at), g.copyMissLookup(r.sectors)), cost)
 	if !g.slices[s].touch(r.line) {
-		g.dramFree.take(start, bytes/g.dramPerCycle)
-		g.q.add(float64(r.at), bytes)
+		g.dramFree.take(start, bytes*g.dramRdCost)
+		g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
 		g.commitFill(localKey(s, r.line), r.ready)
 		g.dramRead += int64(bytes)
 	}

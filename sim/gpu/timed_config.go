@@ -87,6 +87,11 @@ type TimedConfig struct {
 	L2StoreLinesPerL2Cycle     float64
 	DRAMLatencyNs              float64
 	DRAMBytesPerNs             float64
+	// DRAMReadBytesPerNs: HBM's rate for reads alone (GB/s); a written
+	// byte then costs 2/DRAMBytesPerNs - 1/DRAMReadBytesPerNs, so a copy
+	// keeps DRAMBytesPerNs (l2.go dramCosts); 0: reads and writes both at
+	// DRAMBytesPerNs.
+	DRAMReadBytesPerNs float64
 	// DRAMQueueCycles is HBM's queueing latency below its bandwidth limit
 	// (l2queue.go): a load that misses to HBM waits DRAMQueueCycles x
 	// rho/(1-rho) cycles more, rho the HBM's recent utilisation (bytes
@@ -180,6 +185,7 @@ func Params() []Param {
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		floatParam("dram_read_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMReadBytesPerNs }),
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
@@ -441,6 +447,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2MergeForwardBytesPerCycle < 0 {
 		return fmt.Errorf("timing: l2_merge_forward_bytes_per_cycle must not be negative (0: no limit), got %g", c.L2MergeForwardBytesPerCycle)
+	}
+	if c.DRAMReadBytesPerNs < 0 || (c.DRAMReadBytesPerNs > 0 && c.DRAMReadBytesPerNs < c.DRAMBytesPerNs/2) {
+		return fmt.Errorf("timing: dram_read_bytes_per_ns must be 0 (reads at dram_bytes_per_ns) or at least half of dram_bytes_per_ns, got %g", c.DRAMReadBytesPerNs)
 	}
 	if c.L2LookupBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_lookup_bytes_per_l2_cycle must not be negative (0: a copy miss's near lookup is free), got %g", c.L2LookupBytesPerL2Cycle)
