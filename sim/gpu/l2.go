@@ -68,6 +68,9 @@ type l2 struct {
 	smPort       []int32
 	nPorts       int
 	portPerCycle float64
+	// lookupPerCycle: a slice's bytes per SM cycle looking up lines it
+	// does not hold (l2_lookup_bytes_per_l2_cycle / 2; 0: free; l2near.go)
+	lookupPerCycle float64
 	// fill: when each line missed in earlier windows is in its slice
 	// (localKey; l2fill.go), pruned at fillPrune entries
 	fill      hashTab[engine.Cycle]
@@ -78,6 +81,9 @@ type l2 struct {
 	// fills and for allocating stores' write-backs (the report's
 	// timing.memory dram_read_bytes, dram_write_bytes)
 	dramRead, dramWrite int64
+	// dramRdCost, dramWrCost: HBM time per byte read / written back, SM
+	// cycles (dramCosts)
+	dramRdCost, dramWrCost float64
 }
 
 // l2Req is one line of a request of one SM.
@@ -137,12 +143,32 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	}
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
+	if tc.L2LookupBytesPerL2Cycle > 0 {
+		g.lookupPerCycle = tc.L2LookupBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz / 2
+	}
 	g.mergeJoins = tc.L2MergeJoins
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
+	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	return g
+}
+
+// dramCosts returns HBM's time per byte read and per byte written, in SM
+// cycles. dram_bytes_per_ns is the rate of a copy (as many bytes written as
+// read: gmem_copy_c132); reads alone stream faster, dram_read_bytes_per_ns
+// (the l2rr30 probe's all-miss points: 4.59 TB/s on the H200, where the
+// copy reaches 4.0), so a written byte costs what the copy leaves:
+// 2 / dram_bytes_per_ns - 1 / dram_read_bytes_per_ns (a read/write
+// turnaround charged to the writes). 0 (no read rate): both at the copy's.
+func dramCosts(tc *TimedConfig) (rd, wr float64) {
+	mixed := tc.SMClockMHz / (tc.DRAMBytesPerNs * 1000)
+	if tc.DRAMReadBytesPerNs <= 0 {
+		return mixed, mixed
+	}
+	rd = tc.SMClockMHz / (tc.DRAMReadBytesPerNs * 1000)
+	return rd, max(2*mixed-rd, 0)
 }
 
 // slice is the L2 slice holding line: a parity hash of the address of its
@@ -207,14 +233,14 @@ func (g *l2) commit(views []*l2View) {
 			// tile) is charged all its sectors, not only the first store's
 			if _, newly := g.slices[s].touchDirty(r.line, r.sectors); newly != 0 {
 				wb := float64(32 * popc4(newly))
-				g.dramFree.take(start, wb/g.dramPerCycle)
-				g.q.add(float64(r.at), wb)
+				g.dramFree.take(start, wb*g.dramWrCost)
+				g.q.add(float64(r.at), wb*g.dramWrCost*g.dramPerCycle)
 				g.dramWrite += int64(wb)
 			}
 		} else if !g.slices[s].touch(r.line) {
 			// a load miss reads the line from HBM
-			g.dramFree.take(start, bytes/g.dramPerCycle)
-			g.q.add(float64(r.at), bytes)
+			g.dramFree.take(start, bytes*g.dramRdCost)
+			g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
 			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 			g.dramRead += int64(bytes)
 		}
@@ -342,7 +368,11 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if !mine && !g.slices[s].has(line) {
 		// a load's fill from HBM, or an allocating store's later
 		// write-back: both take HBM bandwidth (commit charges the same)
-		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
+		c := g.dramRdCost
+		if store {
+			c = g.dramWrCost
+		}
+		ds := v.dramFree.take(start, bytes*c/v.share)
 		if !store {
 			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s)
 			v.missSectors += n

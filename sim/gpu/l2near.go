@@ -48,6 +48,21 @@ func (v *l2View) present(s int, line uint64) bool {
 	return v.g.slices[s].has(line)
 }
 
+// copyMissLookup is what a far line's load costs its near slice when the
+// near copy is missing: the slice looks the line up (and misses) before the
+// far slice serves it over the fabric. ncu counts both lookups: on the H200
+// lts__t_sectors is srcunit_tex + srcunit_ltcfabric (gmm13_l_n4096: 57.5 M
+// against 49.3 + 8.8 M; gemm_wgmma_4096 65.2 against 54.3 + 10.4 M). A
+// lookup that misses reads no data, so it costs its slice less than a hit:
+// l2_lookup_bytes_per_l2_cycle (fitted on gmm13_l_n4096, a 4096^3 GEMM's
+// TMA loads alone, bound by the L2's lookups) against l2_bytes_per_l2_cycle.
+func (g *l2) copyMissLookup(sectors uint8) float64 {
+	if g.lookupPerCycle == 0 {
+		return 0
+	}
+	return float64(32*popc4(sectors)) / g.lookupPerCycle
+}
+
 // accessCopy is access for a load of a far line (slice s) with copies: the
 // near slice serves a copy hit, the far slice a copy miss.
 func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8, s int, bytes float64) (ready, accepted engine.Cycle) {
@@ -56,10 +71,14 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	cnt := int64(popc4(sectors))
 	serve := n
 	copyHit := v.present(n, line)
+	t := float64(at)
 	if !copyHit {
+		// the near slice looked the line up first (copyMissLookup),
+		// then the far slice serves it
 		serve = s
+		t = v.sliceFree[n].take(t, g.copyMissLookup(sectors)/v.share)
 	}
-	start := v.sliceFree[serve].take(float64(at), g.cost(popc4(sectors), false)/v.share)
+	start := v.sliceFree[serve].take(t, g.cost(popc4(sectors), false)/v.share)
 	nk, fk := localKey(n, line), localKey(s, line)
 	switch {
 	case copyHit: // the copy may still be on its way (l2fill.go)
@@ -71,7 +90,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.farSectors += cnt
 		v.filled(nk, ready)
 	default:
-		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
+		ds := v.dramFree.take(start, bytes*g.dramRdCost/v.share)
 		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
@@ -101,10 +120,10 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 		return
 	}
 	g.commitFill(localKey(n, r.line), r.ready) // l2fill.go
-	start := g.sliceFree[s].take(float64(r.at), cost)
+	start := g.sliceFree[s].take(g.sliceFree[n].take(float64(r.at), g.copyMissLookup(r.sectors)), cost)
 	if !g.slices[s].touch(r.line) {
-		g.dramFree.take(start, bytes/g.dramPerCycle)
-		g.q.add(float64(r.at), bytes)
+		g.dramFree.take(start, bytes*g.dramRdCost)
+		g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
 		g.commitFill(localKey(s, r.line), r.ready)
 		g.dramRead += int64(bytes)
 	}

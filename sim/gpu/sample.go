@@ -93,17 +93,31 @@ func sampleRule(prog *ptx.Program) bool {
 	for _, f := range prog.Funcs {
 		for i := range f.Insts {
 			in := &f.Insts[i]
-			if in.Op == ptx.OpCall && strings.Contains(in.Text, "vprintf") {
-				return false
-			}
-			for _, r := range []string{"%clock", "%globaltimer", "%smid"} {
-				if strings.Contains(in.Text, r) {
+			// in.Text is the opcode alone ("mov.u64", "call.uni"): the
+			// target and the special registers are operands
+			for _, o := range in.Ops {
+				switch {
+				case o.Kind == ptx.OpdFunc && in.Op == ptx.OpCall && int(o.Func) < len(prog.Funcs) &&
+					strings.Contains(prog.Funcs[o.Func].Name, "vprintf"):
+					return false
+				case o.Kind == ptx.OpdSpecial && timingSpecial(o.Special):
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// timingSpecial reports whether reading special register r gives a value
+// that differs between a timed and a functional run.
+func timingSpecial(r ptx.Special) bool {
+	switch r {
+	case ptx.SpecClock, ptx.SpecClockHi, ptx.SpecClock64, ptx.SpecGlobaltimer, ptx.SpecGlobaltimerLo,
+		ptx.SpecGlobaltimerHi, ptx.SpecSmid:
+		return true
+	}
+	return false
 }
 
 // active reports whether the run is sampled.

@@ -56,10 +56,17 @@ LOOP:
 // atomic) for a grid of ctas CTAs of 64 threads.
 func wavesLaunch(t *testing.T, ctas int, atomic bool) (*exec.Kernel, *exec.Launch, *exec.Segment) {
 	t.Helper()
-	src := strings.Replace(wavesPTX, "ATOMIC", "", 1)
+	ins := ""
 	if atomic {
-		src = strings.Replace(wavesPTX, "ATOMIC", "atom.global.add.u32 %r7, [%rd1], 0;", 1)
+		ins = "atom.global.add.u32 %r7, [%rd1], 0;"
 	}
+	return wavesLaunchWith(t, ctas, ins)
+}
+
+// wavesLaunchWith is wavesLaunch with ins (PTX) at the ATOMIC mark.
+func wavesLaunchWith(t *testing.T, ctas int, ins string) (*exec.Kernel, *exec.Launch, *exec.Segment) {
+	t.Helper()
+	src := strings.Replace(wavesPTX, "ATOMIC", ins, 1)
 	k := compileEntry(t, "waves", src)
 	g := exec.NewGlobalMem()
 	require.NoError(t, k.LoadGlobals(g))
@@ -142,4 +149,16 @@ func TestSampleRule(t *testing.T) {
 	_, tm, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
 	require.NoError(t, err)
 	assert.Nil(t, tm.Sampled, "global atomics")
+	// reads of %clock64, %globaltimer, %smid (operands, not the opcode's
+	// text): their values differ between timed and functional runs
+	for _, ins := range []string{"mov.u64 %rd7, %clock64;", "mov.u64 %rd7, %globaltimer;", "mov.u32 %r7, %smid;"} {
+		k, l, _ := wavesLaunchWith(t, 4*132, ins)
+		_, tm, err := gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+		require.NoError(t, err)
+		assert.Nil(t, tm.Sampled, ins)
+	}
+	k, l, _ = wavesLaunchWith(t, 4*132, "")
+	_, tm, err = gpu.RunTimed(gpu.DefaultConfig(), gpu.DefaultTimedConfig(), k, l, gpu.TimedOptions{})
+	require.NoError(t, err)
+	assert.NotNil(t, tm.Sampled, "4 waves, no atomics or timing registers")
 }

@@ -69,6 +69,12 @@ type TimedConfig struct {
 	// GPU-wide L2 bandwidth in bytes per L2 cycle (l2bw_* microbenchmarks).
 	L2ClockMHz        float64
 	L2BytesPerL2Cycle float64
+	// L2LookupBytesPerL2Cycle is the GPU-wide rate (bytes per L2 cycle) at
+	// which the slices look up lines they do not hold: a load of a far
+	// line whose near copy is missing costs its near slice a lookup at
+	// this rate before the far slice serves it (l2near.go: ncu counts it
+	// in both, lts__t_sectors = srcunit_tex + srcunit_ltcfabric); 0: free.
+	L2LookupBytesPerL2Cycle float64
 	// L2StoreBytesPerL2Cycle and L2StoreLinesPerL2Cycle are what a store
 	// costs an L2 slice instead (GPU-wide, per L2 cycle): a line of s
 	// sectors takes 32s bytes at the first rate plus one line at the second
@@ -86,6 +92,11 @@ type TimedConfig struct {
 	L2StoreLinesPerL2Cycle     float64
 	DRAMLatencyNs              float64
 	DRAMBytesPerNs             float64
+	// DRAMReadBytesPerNs: HBM's rate for reads alone (GB/s); a written
+	// byte then costs 2/DRAMBytesPerNs - 1/DRAMReadBytesPerNs, so a copy
+	// keeps DRAMBytesPerNs (l2.go dramCosts); 0: reads and writes both at
+	// DRAMBytesPerNs.
+	DRAMReadBytesPerNs float64
 	// DRAMQueueCycles is HBM's queueing latency below its bandwidth limit
 	// (l2queue.go): a load that misses to HBM waits DRAMQueueCycles x
 	// rho/(1-rho) cycles more, rho the HBM's recent utilisation (bytes
@@ -169,6 +180,7 @@ func Params() []Param {
 		intParam("l2_ways_count", "estimate", func(c *TimedConfig) *int { return &c.L2Ways }),
 		floatParam("l2_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2BytesPerL2Cycle }),
 		floatParam("l2_port_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2PortBytesPerL2Cycle }),
+		floatParam("l2_lookup_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2LookupBytesPerL2Cycle }),
 		floatParam("l2_clock_mhz", "microbench", func(c *TimedConfig) *float64 { return &c.L2ClockMHz }),
 		floatParam("l2_store_bytes_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreBytesPerL2Cycle }),
 		floatParam("l2_store_lines_per_l2_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.L2StoreLinesPerL2Cycle }),
@@ -178,6 +190,7 @@ func Params() []Param {
 		intParam("l1_cache_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.L1CacheBytes }),
 		floatParam("dram_latency_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMLatencyNs }),
 		floatParam("dram_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMBytesPerNs }),
+		floatParam("dram_read_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMReadBytesPerNs }),
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
@@ -442,6 +455,12 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.L2MergeForwardBytesPerCycle < 0 {
 		return fmt.Errorf("timing: l2_merge_forward_bytes_per_cycle must not be negative (0: no limit), got %g", c.L2MergeForwardBytesPerCycle)
+	}
+	if c.DRAMReadBytesPerNs < 0 || (c.DRAMReadBytesPerNs > 0 && c.DRAMReadBytesPerNs < c.DRAMBytesPerNs/2) {
+		return fmt.Errorf("timing: dram_read_bytes_per_ns must be 0 (reads at dram_bytes_per_ns) or at least half of dram_bytes_per_ns, got %g", c.DRAMReadBytesPerNs)
+	}
+	if c.L2LookupBytesPerL2Cycle < 0 {
+		return fmt.Errorf("timing: l2_lookup_bytes_per_l2_cycle must not be negative (0: a copy miss's near lookup is free), got %g", c.L2LookupBytesPerL2Cycle)
 	}
 	if c.L2PortBytesPerL2Cycle < 0 {
 		return fmt.Errorf("timing: l2_port_bytes_per_l2_cycle must not be negative (0: no port limit), got %g", c.L2PortBytesPerL2Cycle)

@@ -56,3 +56,17 @@ func deriveGMM13(b *Bench, o Outputs, cycles float64) (map[string]float64, error
 	return map[string]float64{NCUFigure: cycles, "ktile_cycles": upperMedian(kp),
 		"stage_cycles": upperMedian(stage), "first_cycles": upperMedian(first)}, nil
 }
+
+// groupL2Lookup searches l2_lookup_bytes_per_l2_cycle (sim/gpu/l2near.go,
+// validation/timing/g4096b31.md): what a far line's load costs its near slice
+// when the near copy is missing. gmm13_l_n4096 (a 4096^3 GEMM's TMA loads
+// alone, 8 waves, H200 only) is bound by the L2's lookups: ncu's
+// lts__t_sectors (tex + fabric) over its time is the l2bw rate. SIM_SKIP:
+// the group runs with --heavy only (about 2 min a point); without it, or
+// without the recording (H100), the profile's value stays. The committed
+// value is the closed form of three such points (its source).
+var groupL2Lookup = Group{Name: "l2_lookup", Params: []string{"l2_lookup_bytes_per_l2_cycle"},
+	Benches: []string{"gmm13_l_n4096"},
+	Start:   []float64{9900}, Lo: []float64{5525}, Hi: []float64{30000}, Scan: 4}
+
+func init() { Groups = append(Groups, groupL2Lookup) }
