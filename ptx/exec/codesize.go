@@ -44,7 +44,7 @@ var codeExtraSlots = map[codeClass]float64{
 	ccWgmma:          1.67,
 	ccWgmmaSync:      3.45,
 	ccBra:            1.36,
-	ccDiv64:          3.41,
+	ccDiv64:          0.19,
 }
 
 type codeClass uint8
