@@ -80,7 +80,7 @@ def fit1(CL,lam,rw,fixed):
     out=dict(zip(CL,solve(A,bb))); out.update(fixed); return out
 def pred(r,x):
     base,n=feats(r); return 16*(base+sum(x[c]*v for c,v in n.items()))
-FIX={c:0 for c in ("alu","setp","free","mem","callret")}
+FIX={c:0 for c in ("alu","setp","free","mem","callret","bulk_group","wgmma_sync")}
 x=fit(CL,fixed=FIX)
 for it in range(30):
     rw={}
