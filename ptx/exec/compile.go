@@ -175,7 +175,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		x := &xf.insts[i]
 		buildInfo(xf, i, x)
 		x.info.Addr = addr
-		addr += 16 * uint64(x.info.Slots)
+		addr += uint64(x.info.CodeBytes)
 	}
 	xf.codeEnd = addr
 	c.mergeShared()
