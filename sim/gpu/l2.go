@@ -74,6 +74,10 @@ type l2 struct {
 	fillPrune int
 	// q: HBM's recent utilisation, for the queueing latency (l2queue.go)
 	q dramQueue
+	// smh: each SM's recent reads from HBM, smHBMRate the per-SM path's
+	// bytes per SM cycle (l2smhbm.go; 0: no per-SM term)
+	smh       []smHBM
+	smHBMRate float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's
 	// timing.memory dram_read_bytes, dram_write_bytes)
@@ -130,6 +134,9 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
+	if tc.SMHBMBytesPerCycle > 0 {
+		g.smh, g.smHBMRate = make([]smHBM, numSMs), tc.SMHBMBytesPerCycle
+	}
 	return g
 }
 
@@ -203,6 +210,7 @@ func (g *l2) commit(views []*l2View) {
 			// a load miss reads the line from HBM
 			g.dramFree.take(start, bytes/g.dramPerCycle)
 			g.q.add(float64(r.at), bytes)
+			g.smHBMAdd(int(r.sm), float64(r.at), bytes)
 			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 			g.dramRead += int64(bytes)
 		}
@@ -332,7 +340,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 		// write-back: both take HBM bandwidth (commit charges the same)
 		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
 		if !store {
-			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s)
+			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s) + g.smHBMWait(sm, float64(at))
 			v.missSectors += n
 			v.filled(key, ready) // l2fill.go
 		}

@@ -72,7 +72,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.filled(nk, ready)
 	default:
 		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
-		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar
+		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar + g.smHBMWait(sm, float64(at))
 		v.missSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)
@@ -105,6 +105,7 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	if !g.slices[s].touch(r.line) {
 		g.dramFree.take(start, bytes/g.dramPerCycle)
 		g.q.add(float64(r.at), bytes)
+		g.smHBMAdd(int(r.sm), float64(r.at), bytes)
 		g.commitFill(localKey(s, r.line), r.ready)
 		g.dramRead += int64(bytes)
 	}

@@ -101,7 +101,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		}
 	}
 	var fl *inflight // the SM's requests in flight (meminflight.go)
-	if m.inflightMax > 0 && !e.GlobalTMA && n > 0 {
+	if m.inflightMax > 0 && !e.GlobalTMA && n > 0 && (e.Info == nil || e.Info.Async != exec.AsyncCopy) {
 		fl = &m.flight[sm]
 		at = fl.admit(at, n, m.inflightMax)
 	}
