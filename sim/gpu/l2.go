@@ -340,7 +340,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 		// write-back: both take HBM bandwidth (commit charges the same)
 		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
 		if !store {
-			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s) + g.smHBMWait(sm, float64(at))
+			ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramLatency(sm, s)
 			v.missSectors += n
 			v.filled(key, ready) // l2fill.go
 		}

@@ -72,7 +72,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.filled(nk, ready)
 	default:
 		ds := v.dramFree.take(start, bytes/(g.dramPerCycle*v.share))
-		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar + g.smHBMWait(sm, float64(at))
+		ready = engine.Cycle(max(ds, start+float64(g.q.wait(float64(at))))) + g.dramFar
 		v.missSectors += cnt
 		v.farSectors += cnt
 		v.filled(nk, ready)

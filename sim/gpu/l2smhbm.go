@@ -38,6 +38,14 @@ import (
 // below c4_s4, where the GPU has it 3% above). A lone miss waits for
 // nothing new (gmem_chase, cpcold). 0: no per-SM term.
 //
+// Which requests wait (mem.go): LSU loads and cp.async that miss to HBM.
+// A TMA load's misses count in the SM's bytes but do not wait: its own
+// terms (tma_hbm_extra_cycles, tma_hbm_page_cycles) were fitted on
+// tmacold_* with this growth in them, and the term on top took
+// tmacold_16k_s4 from +7.5% to -9.8% (H200) and from -5.3% to -16.5%
+// (H100); taking the growth out of those two is a refit of the TMA's
+// group under this term, left open (cpin31.md).
+//
 // Determinism: the average comes from the committed state only (the
 // windows before the current one, in commit order), as l2queue.go's.
 type smHBM struct {

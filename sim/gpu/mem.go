@@ -159,6 +159,12 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			ready += st - at
 		}
 	}
+	if !e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
+		// a load or cp.async that missed to HBM waits for its SM's own
+		// stream from HBM (l2smhbm.go); a TMA load's misses have their own
+		// terms below, fitted on tmacold_* with this growth in them
+		ready += m.l2.g.smHBMWait(sm, float64(at))
+	}
 	if e.GlobalTMA && !e.GlobalStore && (m.l2.missSectors > miss || m.l2.waitSectors > wait) {
 		// a TMA load from HBM takes longer than a load's miss (tmacold_*:
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
