@@ -77,6 +77,10 @@ type l2 struct {
 	fillPrune int
 	// q: HBM's recent utilisation, for the queueing latency (l2queue.go)
 	q dramQueue
+	// smh: each SM's recent reads from HBM, smHBMRate the per-SM path's
+	// bytes per SM cycle (l2smhbm.go; 0: no per-SM term)
+	smh       []smHBM
+	smHBMRate float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's
 	// timing.memory dram_read_bytes, dram_write_bytes)
@@ -152,6 +156,9 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.fillPrune = mergeMaxEntries
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
+	if tc.SMHBMBytesPerCycle > 0 {
+		g.smh, g.smHBMRate = make([]smHBM, numSMs), tc.SMHBMBytesPerCycle
+	}
 	return g
 }
 
@@ -241,6 +248,7 @@ func (g *l2) commit(views []*l2View) {
 			// a load miss reads the line from HBM
 			g.dramFree.take(start, bytes*g.dramRdCost)
 			g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
+			g.smHBMAdd(int(r.sm), float64(r.at), bytes)
 			g.commitFill(localKey(s, r.line), r.ready) // l2fill.go
 			g.dramRead += int64(bytes)
 		}

@@ -124,6 +124,7 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 	if !g.slices[s].touch(r.line) {
 		g.dramFree.take(start, bytes*g.dramRdCost)
 		g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
+		g.smHBMAdd(int(r.sm), float64(r.at), bytes)
 		g.commitFill(localKey(s, r.line), r.ready)
 		g.dramRead += int64(bytes)
 	}

@@ -101,7 +101,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		}
 	}
 	var fl *inflight // the SM's requests in flight (meminflight.go)
-	if m.inflightMax > 0 && !e.GlobalTMA && n > 0 {
+	if m.inflightMax > 0 && !e.GlobalTMA && n > 0 && (e.Info == nil || e.Info.Async != exec.AsyncCopy) {
 		fl = &m.flight[sm]
 		at = fl.admit(at, n, m.inflightMax)
 	}
@@ -158,6 +158,12 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		if st := engine.Cycle(m.l2.portPass(at, sm, d)); st > at {
 			ready += st - at
 		}
+	}
+	if !e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
+		// a load or cp.async that missed to HBM waits for its SM's own
+		// stream from HBM (l2smhbm.go); a TMA load's misses have their own
+		// terms below, fitted on tmacold_* with this growth in them
+		ready += m.l2.g.smHBMWait(sm, float64(at))
 	}
 	if e.GlobalTMA && !e.GlobalStore && (m.l2.missSectors > miss || m.l2.waitSectors > wait) {
 		// a TMA load from HBM takes longer than a load's miss (tmacold_*:

@@ -108,6 +108,10 @@ type TimedConfig struct {
 	// its slice takes it; not TMA or bulk copies); a request waits for
 	// earlier ones to finish beyond it (meminflight.go). 0: no limit.
 	SMInflightLines int
+	// SMHBMBytesPerCycle: each SM's path for its own reads from HBM, bytes
+	// per SM cycle: a miss waits for the SM's HBM bytes of the last HBM
+	// latency to drain through it (l2smhbm.go). 0: no per-SM term.
+	SMHBMBytesPerCycle float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -193,6 +197,7 @@ func Params() []Param {
 		floatParam("dram_read_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMReadBytesPerNs }),
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
+		floatParam("sm_hbm_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBytesPerCycle }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -446,6 +451,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.DRAMQueueCycles < 0 {
 		return fmt.Errorf("timing: dram_queue_cycles must not be negative (0: HBM is a pure rate), got %g", c.DRAMQueueCycles)
+	}
+	if c.SMHBMBytesPerCycle < 0 {
+		return fmt.Errorf("timing: sm_hbm_bytes_per_cycle must not be negative (0: no per-SM term), got %g", c.SMHBMBytesPerCycle)
 	}
 	if c.SMInflightLines < 0 {
 		return fmt.Errorf("timing: sm_inflight_lines must not be negative (0: no limit), got %d", c.SMInflightLines)
