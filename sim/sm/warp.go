@@ -551,6 +551,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go
 	}
+	if !isFdiv {
+		lat += s.fp32TensorExtra(sp, pipe, start) // FP32 beside a running wgmma (fp32tensor.go)
+	}
 	if bulkAdd {
 		lat = engine.Cycle(s.cfg.Async.BulkAddressLatencyCycles) // bulkaddr.go
 	}
