@@ -221,6 +221,8 @@ func Params() []Param {
 		floatParam("idiv_pipe_hold", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivPipeHold }),
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),
 		floatParam("mufu_tensor_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.MufuTensorExtraCycles }),
+		floatParam("fp32_tensor_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.Fp32TensorExtraCycles }),
+		floatParam("fp32_tensor_rs_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.Fp32TensorRSExtraCycles }),
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
 		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),
 		intParam("branch_chain_hoist_compares", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchChainHoistCompares }),

@@ -80,6 +80,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"fence_tensormap_release_cycles":    {681, "fit: Nelder-Mead (fence_tensormap_release_cycles) on t6rep_rel", f(0.0002)},
 	"fp32_interval_cycles":              {1, "spec: 128 FP32 lanes/SM", nil},
 	"fp32_latency_cycles":               {4, "fit: closed form, chain_fma_f32 cycles_per_op 4.153 (dependent FFMA chain)", f(0.0016)},
+	"fp32_tensor_extra_cycles":          {0, "not measured on the H100 (the mufutc30 family is recorded on the H200 only; never copied from the H200): 0, the rule off", nil},
+	"fp32_tensor_rs_extra_cycles":       {0, "not measured on the H100 (the mufutc30 family is recorded on the H200 only; never copied from the H200): 0, the rule off", nil},
 	"fp64_interval_cycles":              {2, "spec: 64 FP64 lanes/SM", nil},
 	"fp64_latency_cycles":               {8, "fit: closed form, chain_fma_f64 cycles_per_op 8.124 (dependent DFMA chain)", f(0.0049)},
 	"global_interval_cycles":            {1, "estimate: one global-memory instruction per cycle per sub-partition; 1 -> 2 moves 2 of 645 simulated H100 figures (c6call_w16 -5.8%, c6call_w1 -1.6%: the call's stack traffic), on which call_return_cycles is fitted; the gls/gst load and store benchmarks do not move: no benchmark isolates it (sensitivity check, session 5)", nil},

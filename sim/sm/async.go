@@ -251,6 +251,9 @@ func (s *SM) asyncIssue(ws *warpState, e *exec.Effect, now, ready engine.Cycle) 
 		d, work := s.wgmmaCycles(info)
 		s.tensorFree = start + d
 		s.Stats.TensorBusy += int64(d)
+		if info.MMARS {
+			s.tensorRS(start, start+d) // fp32tensor.go
+		}
 		tail := a.WgmmaSSTailCycles
 		if info.MMARS {
 			tail = a.WgmmaRSTailCycles

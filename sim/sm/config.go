@@ -179,6 +179,11 @@ type Config struct {
 	// tensor pipe runs a wgmma holds its sub-partition's MUFU this many
 	// cycles longer than mufu_interval_cycles (mufutensor.go).
 	MufuTensorExtraCycles float64 `json:"mufu_tensor_extra_cycles" yaml:"mufu_tensor_extra_cycles"`
+	// Fp32TensorExtraCycles: an FP32-pipe instruction issued while the SM's
+	// tensor pipe runs an SS wgmma gives its result this many cycles later
+	// (fp32tensor.go); Fp32TensorRSExtraCycles while it runs an RS wgmma.
+	Fp32TensorExtraCycles   float64 `json:"fp32_tensor_extra_cycles" yaml:"fp32_tensor_extra_cycles"`
+	Fp32TensorRSExtraCycles float64 `json:"fp32_tensor_rs_extra_cycles" yaml:"fp32_tensor_rs_extra_cycles"`
 	// BranchPredicateCycles: a branch reads a predicate this much later
 	// than arithmetic may (the compare-to-branch latency beyond the
 	// compare's pipe latency; ptxas puts ISETP 13 cycles before the BRA

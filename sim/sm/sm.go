@@ -106,6 +106,8 @@ type SM struct {
 	cc         constCache // constcache.go
 	// TMA engine and tensor pipe: next free cycle
 	tmaFree, tensorFree engine.Cycle
+	// tensorRSFrom, tensorRSUntil: the last span of RS wgmmas on the tensor pipe (fp32tensor.go)
+	tensorRSFrom, tensorRSUntil engine.Cycle
 	// tmaLand: when the SM's last TMA tensor load completed (tma.go)
 	tmaLand engine.Cycle
 	// the read ends of the last plain bulk stores, a ring of
@@ -184,6 +186,8 @@ type subPart struct {
 	bankDebt float64
 	// mufuDebt: MUFU cycles beside a running wgmma not yet charged (mufutensor.go)
 	mufuDebt float64
+	// fp32Debt: FP32 latency cycles beside a running wgmma not yet charged (fp32tensor.go)
+	fp32Debt float64
 	// mioStarts: the port start times of the last mio_queue_insts shared
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle

@@ -554,6 +554,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Pipe == ptx.PipeWarp {
 		lat = s.warpPipeLatency(info, lat) // warppipe.go
 	}
+	if !isFdiv {
+		lat += s.fp32TensorExtra(sp, pipe, start) // FP32 beside a running wgmma (fp32tensor.go)
+	}
 	if bulkAdd {
 		lat = engine.Cycle(s.cfg.Async.BulkAddressLatencyCycles) // bulkaddr.go
 	} else if c := s.cfg.Hold.BulkStoreSetupCycles; c > 0 && s.code.low.storeAddrAdd(info) {

@@ -520,6 +520,14 @@ def derive(b, run):
         return {"prologue_cycles": med([w[4] - w[0] for w in ws]), "qk_cycles": ph(0, 1), "rowmax_cycles": ph(1, 2),
                 "ex2_cycles": ph(2, 3), "rowsum_cycles": ph(3, 4), "epilogue_div_cycles": med([w[34] - w[33] for w in ws]),
                 "span_cycles": med([w[35] - w[0] for w in ws])}
+    if fam == "tph31":
+        # gen31_flash.py (the 32-key-block flash twins): raw stamps clk[4 CTAs][8 warps][240]; medians over the
+        # complete warps and the steady key blocks 4..27 (groups31_flash.go deriveTPH31; diagnosis only)
+        ws = [w for w in rows(clk, 240) if w[0] and w[235]]
+        kb = range(4, 28)
+        ph = lambda a, z: med([w[4 + 7 * i + z] - w[4 + 7 * i + a] for w in ws for i in kb])  # noqa: E731
+        return {"keyblock_cycles": ph(0, 7), "kv_cycles": ph(6, 7), "qk_cycles": ph(0, 1), "rowmax_cycles": ph(1, 2),
+                "ex2_cycles": ph(2, 3), "rowsum_cycles": ph(3, 4), "tailbar_cycles": ph(5, 6)}
     if fam == "tph":
         c = rows(clk, 20 if b["kernel"] == "tph_stsm_none" else 16)[0]
         if b["kernel"] == "tph_stsm_none":  # gen14_mbarops.py: warp 0's loads + stmatrix phase per variant
