@@ -82,9 +82,6 @@ type warpState struct {
 	// storeTaken: when the engine took the warp's last plain bulk store
 	// (bulkstore.go)
 	storeTaken engine.Cycle
-	// storeRead: when the engine read the operands of the warp's last
-	// plain bulk store, its take without the interval (bulkstore.go)
-	storeRead engine.Cycle
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
@@ -205,6 +202,10 @@ type warpState struct {
 	reduxAt  engine.Cycle
 	// trLastWait: the key of the warp's last traced wait (tracehooks.go)
 	trLastWait waitKey
+	// storeRead: when the engine read the operands of the warp's last
+	// plain bulk store, its take without the interval (bulkstore.go; read
+	// only at a plain store's issue: not a hot field)
+	storeRead engine.Cycle
 }
 
 // regSlot is a register's scoreboard entry, in one word: the cycle its
