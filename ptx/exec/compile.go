@@ -175,7 +175,7 @@ func (k *Kernel) compileFunc(idx int, f *ptx.Function) (*xfunc, error) {
 		x := &xf.insts[i]
 		buildInfo(xf, i, x)
 		x.info.Addr = addr
-		addr += uint64(x.info.CodeBytes)
+		addr += 16 * uint64(x.info.Slots)
 	}
 	xf.codeEnd = addr
 	c.mergeShared()

@@ -23,15 +23,10 @@ type InstInfo struct {
 	// the issue model (64-bit integer arithmetic is two 32-bit halves, ...).
 	Slots int32
 	// Addr is the instruction's estimated SASS code address: the byte
-	// address of its first SASS instruction (CodeBytes each instruction),
+	// address of its first SASS instruction (16 bytes each, Slots of them),
 	// the module's functions laid out one after the other in their order,
 	// each at a 128-byte boundary.
 	Addr uint64
-	// CodeBytes is the SASS bytes the instruction takes in the code layout
-	// (codesize.go): its SASS instructions where ptxas emits them in line,
-	// and the wrappers of the asynchronous constructs (ELECT, uniform
-	// setup, BRA.U.ANY), which the issue model does not count as Slots.
-	CodeBytes int32
 	// Bits is the width of the primary type (0 when none).
 	Bits int32
 	// Wide is true for 64-bit results of mul.wide / mad.wide.
@@ -118,18 +113,15 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 	}
 	inf.Defs, inf.Uses = dedupRegs(defs), dedupRegs(uses)
 	inf.Slots = sassSlots(in, x.bits)
-	var sub int32 // the 64-bit division's subroutine, not in line (codesize.go)
 	if freeMove(in) {
 		inf.Slots = 0
 	} else if v, ok := measuredSlots(in, xf.fn); ok {
 		inf.Slots = max(v, 1)
 		if (in.Op == ptx.OpDiv || in.Op == ptx.OpRem) && x.bits == 64 && !x.t.IsFloat() {
-			sub = subroutineSlots(in.Op, x.t.IsSigned())
-			inf.Slots += sub
+			inf.Slots += subroutineSlots(in.Op, x.t.IsSigned())
 		}
 	}
 	inf.Async, inf.WaitN = compiled.Async, compiled.WaitN
-	inf.CodeBytes = codeBytes(in, inf.Slots, sub)
 	inf.MMAN, inf.MMAK, inf.MMABits, inf.MMARS, inf.MMASparse = compiled.MMAN, compiled.MMAK, compiled.MMABits, compiled.MMARS, compiled.MMASparse
 	for _, q := range in.Quals {
 		switch q {

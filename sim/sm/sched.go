@@ -283,7 +283,7 @@ func (s *schedule) place(j int, infos []*exec.InstInfo, layout, issued []int32) 
 	addr := infos[0].Addr &^ (1<<24 - 1) // the function's base
 	for i, pc := range layout {
 		s.ent[j][issued[i]].addr = addr
-		addr += uint64(infos[pc].CodeBytes)
+		addr += 16 * uint64(infos[pc].Slots)
 	}
 }
 
