@@ -65,7 +65,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"dispatch_latency_cycles":           {74, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0116)},
 	"dram_bytes_per_ns":                 {2891, "fit: closed form, gmem_copy_c132 GB_per_s 2891 (copy, read + write, 132 SMs)", nil},
 	"dram_read_bytes_per_ns":            {3320, "the H200's ratio to dram_bytes_per_ns (4593 / 4000) x 2891: no h100 probe was recorded", nil},
-	"dram_far_extra_cycles":             {200, "fit: closed form, (sfl_c62_n8 load_far_cycles 7149 - load_near_cycles 5546.1) / 8 dependent cold loads a warp (the warps' two groups, least-squares cut: lines in the near or far L2 partition)", f(0.0424)},
+	"dram_far_extra_cycles":             {200, "fit: closed form, (sfl_c62_n8 load_far_cycles 7149 - load_near_cycles 5546.1) / 8 dependent cold loads a warp (the warps' two groups, least-squares cut: lines in the near or far L2 partition)", f(0.0432)},
 	"dram_latency_ns":                   {341, "fit: closed form, gmem_chase_1g cycles_per_load 675.1 at 1979.9 MHz (pointer chase in HBM)", nil},
 	"dram_queue_cycles":                 {92.49, "shared with the H200: fit: closed form, least squares of q x rho/(1-rho) on the hbmq28 probe (H200, one warp chasing cold lines beside gmem_copy: +117 / +308 cycles a load over the unloaded chase at rho 0.379 / 0.733 of the c132 rate, less the model's own +8 / +65 there at q = 0; validation/timing/hbmq28.md); no h100 probe was recorded", nil},
 	"dsmem_bytes_per_cycle":             {35, "fit: closed form, 124 bytes more / (dsmem_remote_32lanes 192.8 - dsmem_remote_1lane 189.3 cycles_per_load)", f(0.0016)},
