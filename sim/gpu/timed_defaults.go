@@ -73,7 +73,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"dispatch_interval_cycles":          {1.74, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},
 	"dispatch_latency_cycles":           {72, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},
 	"dram_bytes_per_ns":                 {4000, "fit: closed form, gmem_copy_c132 GB_per_s 4000 (copy, read + write, 132 SMs)", nil},
-	"dram_far_extra_cycles":             {186, "fit: closed form, (sfl_c62_n8 load_far_cycles 6803.8 - load_near_cycles 5318.9) / 8 dependent cold loads a warp (the warps' two groups, least-squares cut: lines in the near or far L2 partition)", f(0.0155)},
+	"dram_far_extra_cycles":             {186, "fit: closed form, (sfl_c62_n8 load_far_cycles 6803.8 - load_near_cycles 5318.9) / 8 dependent cold loads a warp (the warps' two groups, least-squares cut: lines in the near or far L2 partition)", f(0.0184)},
 	"dram_latency_ns":                   {346.5, "fit: closed form, gmem_chase_1g cycles_per_load 686 at 1980.0 MHz (pointer chase in HBM)", nil},
 	"dram_queue_cycles":                 {92.49, "fit: closed form, least squares of q x rho/(1-rho) on the hbmq28 probe (H200, one warp chasing cold lines beside gmem_copy: +117 / +308 cycles a load over the unloaded chase at rho 0.379 / 0.733 of the c132 rate, less the model's own +8 / +65 there at q = 0; validation/timing/hbmq28.md)", nil},
 	"dsmem_bytes_per_cycle":             {28, "fit: closed form, 124 bytes more / (dsmem_remote_32lanes 192.8 - dsmem_remote_1lane 188.3 cycles_per_load)", f(0.0016)},
