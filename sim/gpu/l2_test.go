@@ -105,9 +105,15 @@ func TestL2CommitOrder(t *testing.T) {
 // evicted dirty: its bytes take HBM time that a later load miss waits
 // behind (dram_bytes_per_ns is the copy's read + write rate); a store to
 // a line the L2 holds takes none. Hand derivation: one full line, 128
-// bytes at dramPerCycle bytes per cycle, ahead of the load's HBM start.
+// bytes at dramPerCycle bytes per cycle, ahead of the load's HBM start;
+// with dram_read_bytes_per_ns a read byte costs 1/read rate and a written
+// one 2/dramPerCycle - 1/read rate, so a load miss and a write-back of one
+// line each still take 2 x 128 / dramPerCycle together. The far load's
+// near-slice lookup (l2_lookup_bytes_per_l2_cycle) would start it behind
+// the store's slice time: off here, where only HBM time is derived.
 func TestStoreAllocationChargesHBM(t *testing.T) {
 	tc := DefaultTimedConfig()
+	tc.L2LookupBytesPerL2Cycle = 0
 	g := newL2(&tc, 1, [][]int{{0}})
 	store, load := uint64(0), uint64(1)
 	for g.slice(load) == g.slice(store) {

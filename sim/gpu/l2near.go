@@ -56,10 +56,9 @@ func (v *l2View) present(s int, line uint64) bool {
 // lookup that misses reads no data, so it costs its slice less than a hit:
 // l2_lookup_bytes_per_l2_cycle (fitted on gmm13_l_n4096, a 4096^3 GEMM's
 // TMA loads alone, bound by the L2's lookups) against l2_bytes_per_l2_cycle.
+// With the rate 0 (a profile that has not measured it) there is no lookup:
+// the far slice serves at once, as before the rate was modelled.
 func (g *l2) copyMissLookup(sectors uint8) float64 {
-	if g.lookupPerCycle == 0 {
-		return 0
-	}
 	return float64(32*popc4(sectors)) / g.lookupPerCycle
 }
 
@@ -76,7 +75,9 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		// the near slice looked the line up first (copyMissLookup),
 		// then the far slice serves it
 		serve = s
-		t = v.sliceFree[n].take(t, g.copyMissLookup(sectors)/v.share)
+		if g.lookupPerCycle > 0 {
+			t = v.sliceFree[n].take(t, g.copyMissLookup(sectors)/v.share)
+		}
 	}
 	start := v.sliceFree[serve].take(t, g.cost(popc4(sectors), false)/v.share)
 	nk, fk := localKey(n, line), localKey(s, line)
@@ -120,7 +121,11 @@ func (g *l2) commitCopy(r *l2Req, s int, bytes float64) {
 		return
 	}
 	g.commitFill(localKey(n, r.line), r.ready) // l2fill.go
-	start := g.sliceFree[s].take(g.sliceFree[n].take(float64(r.at), g.copyMissLookup(r.sectors)), cost)
+	at := float64(r.at)
+	if g.lookupPerCycle > 0 {
+		at = g.sliceFree[n].take(at, g.copyMissLookup(r.sectors))
+	}
+	start := g.sliceFree[s].take(at, cost)
 	if !g.slices[s].touch(r.line) {
 		g.dramFree.take(start, bytes*g.dramRdCost)
 		g.q.add(float64(r.at), bytes*g.dramRdCost*g.dramPerCycle)
