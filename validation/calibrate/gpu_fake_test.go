@@ -249,5 +249,5 @@ func TestNeedsNCU(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 204, n) // the 3 empty kernels, the 78 ncu-only and the 118 flushed of gpu25.md, and the 4 coop27 (coop27.md: ncu-profiled launches like coop25), tph_cute_tn_gt (cute28.md: its only figure is the launch's cycles)
+	assert.Equal(t, 209, n) // the 3 empty kernels, the 78 ncu-only and the 118 flushed of gpu25.md, and the 4 coop27 (coop27.md: ncu-profiled launches like coop25), tph_cute_tn_gt (cute28.md: its only figure is the launch's cycles), gmm13_l_n4096 / p_n4096 / p_n4096_noc (g4096b31.md) and tph31_flash_c1k32 / c2k32 (flash31.md): ncu-profiled launches
 }
