@@ -32,10 +32,7 @@ func (s *SM) fp32TensorExtra(sp *subPart, pipe ptx.Pipe, start engine.Cycle) eng
 	if x <= 0 {
 		return 0
 	}
-	sp.fp32Debt += x
-	d := engine.Cycle(sp.fp32Debt)
-	sp.fp32Debt -= float64(d)
-	return d
+	return chargeDebt(&sp.fp32Debt, x)
 }
 
 // tensorRS records an RS wgmma on the tensor pipe over [start, end):

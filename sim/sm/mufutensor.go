@@ -24,8 +24,5 @@ func (s *SM) mufuTensorExtra(sp *subPart, pipe ptx.Pipe, start engine.Cycle) eng
 	if pipe != ptx.PipeMUFU || s.cfg.MufuTensorExtraCycles <= 0 || s.tensorFree <= start {
 		return 0
 	}
-	sp.mufuDebt += s.cfg.MufuTensorExtraCycles
-	d := engine.Cycle(sp.mufuDebt)
-	sp.mufuDebt -= float64(d)
-	return d
+	return chargeDebt(&sp.mufuDebt, s.cfg.MufuTensorExtraCycles)
 }

@@ -478,12 +478,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	sp.issueFree = now + slots
 	if s.cfg.RegbankConflictCycles > 0 && s.code.low.threeRegs(info) {
 		// three R registers read: a mean dispatch stall (regbank.go)
-		sp.bankDebt += s.cfg.RegbankConflictCycles
-		if sp.bankDebt >= 1 {
-			d := engine.Cycle(sp.bankDebt)
-			sp.issueFree += d
-			sp.bankDebt -= float64(d)
-		}
+		sp.issueFree += chargeDebt(&sp.bankDebt, s.cfg.RegbankConflictCycles)
 	}
 	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
