@@ -3,6 +3,8 @@ package calibrate
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // groups31GLS fits the port time of one warp's global store (sim/sm/lsu.go
@@ -35,23 +37,11 @@ func storePortLine(rec map[string]*Bench) (a, b float64, err error) {
 		}
 		ns, vs = append(ns, n), append(vs, v)
 	}
-	var mn, mv float64
-	for i := range ns {
-		mn += ns[i]
-		mv += vs[i]
-	}
-	mn /= float64(len(ns))
-	mv /= float64(len(ns))
-	var sxy, sxx float64
-	for i := range ns {
-		sxy += (ns[i] - mn) * (vs[i] - mv)
-		sxx += (ns[i] - mn) * (ns[i] - mn)
-	}
-	if sxx == 0 {
+	if stat.Variance(ns, nil) == 0 {
 		return 0, 0, fmt.Errorf("store_port: one line count only")
 	}
-	b = sxy / sxx
-	return mv - b*mn, b, nil
+	a, b = stat.LinearRegression(ns, vs, nil, false)
+	return a, b, nil
 }
 
 func storePortSource(a, b float64) string {

@@ -3,6 +3,8 @@ package calibrate
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // groupDRAMRead fits dram_read_bytes_per_ns (sim/gpu/l2.go dramCosts,
@@ -25,29 +27,18 @@ var l2rrAllMiss = []struct{ mb, cycles, mhz float64 }{
 }
 
 func dramReadFromProbe(rec map[string]*Bench) (float64, string, error) {
-	var mx, my float64
-	for _, p := range l2rrAllMiss {
-		mx += p.mb
-		my += p.cycles / p.mhz
+	mb, us := make([]float64, len(l2rrAllMiss)), make([]float64, len(l2rrAllMiss))
+	for i, p := range l2rrAllMiss {
+		mb[i], us[i] = p.mb, p.cycles/p.mhz
 	}
-	n := float64(len(l2rrAllMiss))
-	mx, my = mx/n, my/n
-	var sxy, sxx float64
-	for _, p := range l2rrAllMiss {
-		sxy += (p.mb - mx) * (p.cycles/p.mhz - my)
-		sxx += (p.mb - mx) * (p.mb - mx)
-	}
-	slope := sxy / sxx // us per MB
+	_, slope := stat.LinearRegression(mb, us, nil, false) // us per MB
 	src := fmt.Sprintf("fit: closed form, least-squares slope of ncu cycles / SM MHz against dram__bytes_read over the l2rr30 probe's all-miss points "+
 		"(H200, 132 CTAs re-reading 66..157 MiB with ld.cg: 138.4..328.7 MB in 34.1..75.8 us): %.5f us per MB", slope)
 	v := math.Round(1000 / slope)
 	if b := rec["gmem_copy_c132"]; b != nil && b.Suffix != "" {
-		// no probe on this GPU: the H200's ratio to the copy's rate
-		copyRate, err := figure(rec, "gmem_copy_c132", "GB_per_s")
-		if err != nil {
-			return 0, "", err
-		}
-		return math.Round(copyRate * v / 4000), fmt.Sprintf("the H200's ratio to dram_bytes_per_ns (4593 / 4000) x %.4g: no %s probe was recorded", copyRate, b.Suffix), nil
+		// no probe on this GPU: one rate for reads and writes (0), not a
+		// value scaled from the H200's (calibration/h100-sxm.yaml)
+		return 0, "not measured on the H100 (no H100 lent; no H100 recording of the l2rr30 probe): 0 = one HBM rate for reads and writes (dram_bytes_per_ns), the model before session 31", nil
 	}
 	return v, src, nil
 }
