@@ -79,7 +79,7 @@ type l2 struct {
 	q dramQueue
 	// smh: each SM's recent reads from HBM, smHBMRate the per-SM path's
 	// bytes per SM cycle (l2smhbm.go; 0: no per-SM term)
-	smh       []smHBM
+	smh       []decayed
 	smHBMRate float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's
@@ -157,7 +157,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	if tc.SMHBMBytesPerCycle > 0 {
-		g.smh, g.smHBMRate = make([]smHBM, numSMs), tc.SMHBMBytesPerCycle
+		g.smh, g.smHBMRate = make([]decayed, numSMs), tc.SMHBMBytesPerCycle
 	}
 	return g
 }

@@ -46,8 +46,31 @@ type dramQueue struct {
 	cycles float64 // dram_queue_cycles (0: no queueing term)
 	tau    float64 // the average's time constant, SM cycles
 	rate   float64 // HBM bytes per SM cycle
-	acc    float64 // decayed bytes at cycle at
-	at     float64
+	recent decayed
+}
+
+// decayed is an exponentially decayed byte count: bytes added at cycle t
+// count exp(-(now - t) / tau) at cycle now (dramQueue's utilisation,
+// l2smhbm.go's per-SM stream).
+type decayed struct {
+	acc, at float64 // decayed bytes at cycle at
+}
+
+// add records bytes at cycle at (non-decreasing).
+func (q *decayed) add(at, bytes, tau float64) {
+	if at > q.at {
+		q.acc *= math.Exp(-(at - q.at) / tau)
+		q.at = at
+	}
+	q.acc += bytes
+}
+
+// bytes is the decayed count at cycle at.
+func (q *decayed) bytes(at, tau float64) float64 {
+	if at > q.at {
+		return q.acc * math.Exp(-(at-q.at)/tau)
+	}
+	return q.acc
 }
 
 func newDRAMQueue(cycles, tau, rate float64) dramQueue {
@@ -59,20 +82,12 @@ func (q *dramQueue) add(at, bytes float64) {
 	if q.cycles == 0 {
 		return
 	}
-	if at > q.at {
-		q.acc *= math.Exp(-(at - q.at) / q.tau)
-		q.at = at
-	}
-	q.acc += bytes
+	q.recent.add(at, bytes, q.tau)
 }
 
 // rho is the utilisation at cycle at.
 func (q *dramQueue) rho(at float64) float64 {
-	a := q.acc
-	if at > q.at {
-		a *= math.Exp(-(at - q.at) / q.tau)
-	}
-	return min(a/(q.tau*q.rate), dramQueueRhoMax)
+	return min(q.recent.bytes(at, q.tau)/(q.tau*q.rate), dramQueueRhoMax)
 }
 
 // wait is the queueing latency a miss at cycle at adds.

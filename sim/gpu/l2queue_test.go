@@ -35,7 +35,7 @@ func TestDRAMQueueWaitFollowsUtilisation(t *testing.T) {
 	}
 	z := newDRAMQueue(0, 100, 20)
 	z.add(0, 1e6)
-	if z.wait(0) != 0 || z.acc != 0 {
+	if z.wait(0) != 0 || z.recent.acc != 0 {
 		t.Fatalf("dram_queue_cycles 0 must add nothing")
 	}
 }

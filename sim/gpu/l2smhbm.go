@@ -47,28 +47,8 @@ import (
 // group under this term, left open (cpin31.md).
 //
 // Determinism: the average comes from the committed state only (the
-// windows before the current one, in commit order), as l2queue.go's.
-type smHBM struct {
-	acc, at float64 // decayed bytes at cycle at
-}
-
-// add records bytes an SM read from HBM at cycle at (non-decreasing).
-func (q *smHBM) add(at, bytes, tau float64) {
-	if at > q.at {
-		q.acc *= math.Exp(-(at - q.at) / tau)
-		q.at = at
-	}
-	q.acc += bytes
-}
-
-// bytes is the SM's decayed bytes at cycle at.
-func (q *smHBM) bytes(at, tau float64) float64 {
-	a := q.acc
-	if at > q.at {
-		a *= math.Exp(-(at - q.at) / tau)
-	}
-	return a
-}
+// windows before the current one, in commit order), as l2queue.go's, and
+// with the same decayed count (l2queue.go: decayed), one per SM.
 
 // smHBMAdd records SM sm's miss of bytes at cycle at (commit order).
 func (g *l2) smHBMAdd(sm int, at, bytes float64) {

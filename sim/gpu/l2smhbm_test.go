@@ -6,7 +6,7 @@ import "testing"
 // per-SM rate (hand-derived: 12800 B at 100 B/cycle is 128 cycles; one
 // HBM latency later e^-1 of it, 47.09; another SM waits nothing).
 func TestSMHBMWait(t *testing.T) {
-	g := &l2{dram: 686, smh: make([]smHBM, 2), smHBMRate: 100}
+	g := &l2{dram: 686, smh: make([]decayed, 2), smHBMRate: 100}
 	g.smHBMAdd(0, 1000, 6400)
 	g.smHBMAdd(0, 1000, 6400)
 	for _, c := range []struct {
