@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Group is one step of the fit: the parameters it sets and the benchmarks
@@ -102,16 +104,16 @@ func slope(benches []string, xs []float64, fig, what string) func(map[string]*Be
 
 // lsSlope is the least-squares slope of the benchmarks' figure against xs.
 func lsSlope(rec map[string]*Bench, benches []string, xs []float64, fig string) (float64, error) {
-	var sx, sy, sxx, sxy float64
+	ys := make([]float64, len(benches))
 	for i, b := range benches {
 		y, err := figure(rec, b, fig)
 		if err != nil {
 			return 0, err
 		}
-		sx, sy, sxx, sxy = sx+xs[i], sy+y, sxx+xs[i]*xs[i], sxy+xs[i]*y
+		ys[i] = y
 	}
-	n := float64(len(benches))
-	return (n*sxy - sx*sy) / (n*sxx - sx*sx), nil
+	_, slope := stat.LinearRegression(xs, ys, nil, false)
+	return slope, nil
 }
 
 var (

@@ -1,6 +1,10 @@
 package calibrate
 
-import "fmt"
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/stat"
+)
 
 // groups27HBM sets HBM's queueing latency below its bandwidth limit
 // (validation/timing/hbm27.md, hbmq28.md; sim/gpu l2queue.go):
@@ -33,13 +37,12 @@ var hbmqProbe = []struct{ rho, extra, model float64 }{
 }
 
 func dramQueueFromProbe(rec map[string]*Bench) (float64, string, error) {
-	var sxy, sxx float64
-	for _, p := range hbmqProbe {
-		x := p.rho / (1 - p.rho)
-		sxy += x * (p.extra - p.model)
-		sxx += x * x
+	xs := make([]float64, len(hbmqProbe))
+	ys := make([]float64, len(hbmqProbe))
+	for i, p := range hbmqProbe {
+		xs[i], ys[i] = p.rho/(1-p.rho), p.extra-p.model
 	}
-	q := sxy / sxx
+	_, q := stat.LinearRegression(xs, ys, nil, true) // through the origin
 	src := "fit: closed form, least squares of q x rho/(1-rho) on the hbmq28 probe (H200, one warp chasing cold lines " +
 		"beside gmem_copy: +117 / +308 cycles a load over the unloaded chase at rho 0.379 / 0.733 of the c132 rate, " +
 		"less the model's own +8 / +65 there at q = 0; validation/timing/hbmq28.md)"
