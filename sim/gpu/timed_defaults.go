@@ -86,6 +86,8 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"fence_cycles":                      {8, "fit: Nelder-Mead (fence_cycles) on fence7_acqrel_cta, fence7_sc_cta", f(0.0518)},
 	"fence_gpu_cycles":                  {263, "fit: Nelder-Mead (fence_gpu_cycles) on fence7_acqrel_cluster, fence7_acqrel_gpu, fence7_sc_gpu", f(0.0013)},
 	"fence_proxy_async_cycles":          {2, "fit: Nelder-Mead (fence_proxy_async_cycles) on t6rep_fence_async", f(0.0098)},
+	"fence_proxy_bar_issue_cycles":      {30, "measured: probe tools/microbench/sfl32/fb32.cu (H200, 1980 MHz, session 32, validation/timing/sfl32.md): 4 warps storing to shared, fence.proxy.async, bar.sync: the stamp after the barrier 32.5 cycles after the one before the fence (median of 1 and 62 CTAs; fence alone 10, barrier alone 2): the BAR issues 30 after the fence (two stamp slots)", nil},
+	"fence_proxy_bar_release_cycles":    {70, "measured: probe tools/microbench/sfl32/fb32.cu (H200, 1980 MHz, session 32, validation/timing/sfl32.md): 4 warps storing to shared, fence.proxy.async, bar.sync: the stamp after the barrier the barrier releases ~71 cycles after the last warp's arrival stamp with the fence before it (fence after it: ~15): the fence completes 70 after its issue (t3 - last t1 108-110 less a ~25-cycle ULDC/ISETP path and barrier_release_cycles 13)", nil},
 	"fence_tensormap_acquire_cycles":    {27, "fit: Nelder-Mead (fence_tensormap_acquire_cycles) on t6rep_acq", f(0.0003)},
 	"fence_tensormap_release_cycles":    {277, "fit: Nelder-Mead (fence_tensormap_release_cycles) on t6rep_rel", f(0.0001)},
 	"fp32_interval_cycles":              {1, "spec: 128 FP32 lanes/SM", nil},

@@ -54,11 +54,12 @@ func (s *SM) initIssued(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
 // (bar.sync, barrier.sync) behind its mbarrier.init: ws.initBarAt
 // (0: no hold).
 func (s *SM) initBarHold(ws *warpState, info *exec.InstInfo, at engine.Cycle) engine.Cycle {
-	if ws.initBarAt <= at || (info.Op != ptx.OpBar && info.Op != ptx.OpBarrier) {
+	hold := max(ws.initBarAt, s.proxyBarAt(ws)) // proxybar.go
+	if hold <= at || (info.Op != ptx.OpBar && info.Op != ptx.OpBarrier) {
 		return 0
 	}
 	if in := s.inst(info); !chainBarrier(in) || info.ClusterBar {
 		return 0
 	}
-	return ws.initBarAt
+	return hold
 }
