@@ -299,6 +299,8 @@ func Params() []Param {
 		intParam("prefetch_tensormap_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.PrefetchTensormapCycles }),
 		intParam("bulk_prefetch_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkPrefetchCycles }),
 		intParam("fence_proxy_async_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.FenceProxyAsyncCycles }),
+		intParam("fence_proxy_bar_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.FenceProxyBarIssueCycles }),
+		intParam("fence_proxy_bar_release_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.FenceProxyBarReleaseCycles }),
 		intParam("bulk_wait_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkWaitMinCycles }),
 		intParam("bulk_branch_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkBranchCycles }),
 		intParam("bulk_reduce_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceIssueCycles }),

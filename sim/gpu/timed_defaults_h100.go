@@ -76,6 +76,8 @@ var H100TimedParams = map[string]DefaultParam{
 	"fence_cycles":                      {8, "fit: Nelder-Mead (fence_cycles) on fence7_acqrel_cta, fence7_sc_cta", f(0.0518)},
 	"fence_gpu_cycles":                  {669, "fit: Nelder-Mead (fence_gpu_cycles) on fence7_acqrel_cluster, fence7_acqrel_gpu, fence7_sc_gpu", f(0.0003)},
 	"fence_proxy_async_cycles":          {2, "fit: Nelder-Mead (fence_proxy_async_cycles) on t6rep_fence_async", f(0.0098)},
+	"fence_proxy_bar_issue_cycles":      {0, "not measured on the H100 (off; the H200 probe sfl32, validation/timing/sfl32.md)", nil},
+	"fence_proxy_bar_release_cycles":    {0, "not measured on the H100 (off; the H200 probe sfl32, validation/timing/sfl32.md)", nil},
 	"fence_tensormap_acquire_cycles":    {29, "fit: Nelder-Mead (fence_tensormap_acquire_cycles) on t6rep_acq", f(0.0003)},
 	"fence_tensormap_release_cycles":    {681, "fit: Nelder-Mead (fence_tensormap_release_cycles) on t6rep_rel", f(0.0002)},
 	"fp32_interval_cycles":              {1, "spec: 128 FP32 lanes/SM", nil},

@@ -51,14 +51,15 @@ func (s *SM) initIssued(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
 }
 
 // initBarHold is when warp ws may issue info, a CTA barrier wait
-// (bar.sync, barrier.sync) behind its mbarrier.init: ws.initBarAt
-// (0: no hold).
+// (bar.sync, barrier.sync) behind its mbarrier.init (ws.initBarAt) and its
+// fence.proxy.async (proxybar.go; 0: no hold).
 func (s *SM) initBarHold(ws *warpState, info *exec.InstInfo, at engine.Cycle) engine.Cycle {
-	if ws.initBarAt <= at || (info.Op != ptx.OpBar && info.Op != ptx.OpBarrier) {
+	hold := max(ws.initBarAt, s.proxyBarAt(ws)) // proxybar.go
+	if hold <= at || (info.Op != ptx.OpBar && info.Op != ptx.OpBarrier) {
 		return 0
 	}
 	if in := s.inst(info); !chainBarrier(in) || info.ClusterBar {
 		return 0
 	}
-	return ws.initBarAt
+	return hold
 }

@@ -133,6 +133,9 @@ type SM struct {
 	done asyncDone
 	// barrier unit: next free cycle and the last release
 	barFree, barRelease engine.Cycle
+	// barFenceDone: the latest completion of an arrived warp's
+	// fence.proxy.async in the barrier now filling (proxybar.go)
+	barFenceDone engine.Cycle
 	// clockAt: what a %clock read of the issuing instruction reads (0: now; barclock.go)
 	clockAt engine.Cycle
 	// slots in use (bit k: slot k)

@@ -64,6 +64,8 @@ type HoldConfig struct {
 	PrefetchTensormapCycles      int `json:"prefetch_tensormap_cycles" yaml:"prefetch_tensormap_cycles"`
 	BulkPrefetchCycles           int `json:"bulk_prefetch_cycles" yaml:"bulk_prefetch_cycles"`
 	FenceProxyAsyncCycles        int `json:"fence_proxy_async_cycles" yaml:"fence_proxy_async_cycles"`
+	FenceProxyBarIssueCycles     int `json:"fence_proxy_bar_issue_cycles" yaml:"fence_proxy_bar_issue_cycles"`     // proxybar.go
+	FenceProxyBarReleaseCycles   int `json:"fence_proxy_bar_release_cycles" yaml:"fence_proxy_bar_release_cycles"` // proxybar.go
 	BulkWaitMinCycles            int `json:"bulk_wait_min_cycles" yaml:"bulk_wait_min_cycles"`
 	BulkBranchCycles             int `json:"bulk_branch_cycles" yaml:"bulk_branch_cycles"`
 	BulkReduceIssueCycles        int `json:"bulk_reduce_issue_cycles" yaml:"bulk_reduce_issue_cycles"`
@@ -250,6 +252,9 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 	k := classifyHold(info)
 	if k == holdNone {
 		return
+	}
+	if k == holdFenceAsync {
+		s.proxyFenced(ws, now) // proxybar.go
 	}
 	if info.Async == exec.AsyncBulkWait {
 		// only a wait with none of the warp's stores or reductions since

@@ -110,6 +110,9 @@ type warpState struct {
 	initConstAt engine.Cycle
 	// initBarAt: the same + mbarrier_init_bar_wait_cycles (initwait.go)
 	initBarAt engine.Cycle
+	// proxyFenceAt: the issue of the warp's last fence.proxy.async since
+	// its last CTA barrier (0: none; proxybar.go)
+	proxyFenceAt engine.Cycle
 	// sbLeadAt: when the warp last issued the top of a block ptxas moves a
 	// later shared address's S2UR to (sharedbase.go sharedBaseHoists)
 	sbLeadAt engine.Cycle
@@ -755,9 +758,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			arr := max(now, ws.smemWritten)
 			at := max(arr, s.barFree)
 			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
-			ws.barArrived(arr) // barclock.go
+			ws.barArrived(arr)   // barclock.go
+			s.proxyBarArrive(ws) // proxybar.go
 			if !e.BarrierWait {
-				s.barRelease = at + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				s.barRelease = s.proxyBarRelease(at) + engine.Cycle(s.cfg.BarrierReleaseCycles)
 				ws.setReady(s.barRelease, StallBarrier)
 				s.reageCTA(ws) // schedpolicy.go
 			}
