@@ -55,3 +55,61 @@ func endsFlow(p *ptx.Inst) bool {
 	}
 	return false
 }
+
+// Where the moved code ends. When the block before the moved target ends
+// with the other arm's jump to the join, ptxas lays the code out as the
+// reverse post-order walk that visits a branch's target first would
+// (armlayout.go): the moved code up to the join, then the other arm, then
+// the join. tmaq / tmaqx's stages (tools/microbench/tmaq29_sass.txt) are
+// `if (mc) A; else if (!onlyA) B;`:
+//
+//	@%p2 bra A;  bra.uni E;
+//	A: ...;  bra.uni J;
+//	E: setp;  @%p bra J;  B...;       (falls into J)
+//	J:
+//
+// and their SASS is `@P1 BRA A; PLOP3; @P0 BRA J; B (ELECT loop UTMALDG);
+// BRA J; A: ... (falls into J); J:` at every stage (0x0820..0x09e0 of
+// tmaq_s3): the moved code ends with a BRA to the join, taken by every
+// lane that runs it, and A's bra.uni J, now right before J, has no SASS.
+// The same at the kernel's barrier choice `@%p2 bra CL; bra.uni BS; CL:
+// barrier.cluster...; bra.uni J; BS: bar.sync; J:` (`@!P1 BAR.SYNC; @!P1
+// BRA J` at 0x0340). tmaqx's a0 -> i0 (stage 0's second load, which the
+// moved code holds) is 88 cycles on both GPUs (H200 / H100) where the
+// model, without that BRA, gave 79 (89 with it).
+
+// fallthroughJoins: for the bra.uni at PC i whose target block t moves
+// (moved[i]), when the instruction before t is a bra.uni J forward past t
+// (the other arm's jump to the join): the code from t to J moves as one
+// and, when it falls into J, ends with a BRA to J in SASS (armBra at
+// J-1), and that bra.uni J, now followed by J, has none (merged). Not
+// when J is a ret or exit (ptxas ends the moved code with its own EXIT).
+func fallthroughJoins(f *ptx.Function, moved []bool) (merged, armBra []bool) {
+	n := len(f.Insts)
+	for i, m := range moved {
+		if !m {
+			continue
+		}
+		t := branchTarget(&f.Insts[i], n+1)
+		if t <= i+1 || t >= n {
+			continue
+		}
+		p := &f.Insts[t-1]
+		if p.Op != ptx.OpBra || p.Guard >= 0 {
+			continue
+		}
+		j := branchTarget(p, n+1)
+		if j <= t || j >= n || endsFlow(&f.Insts[j-1]) {
+			continue
+		}
+		if op := f.Insts[j].Op; op == ptx.OpRet || op == ptx.OpExit {
+			continue
+		}
+		if merged == nil {
+			merged, armBra = make([]bool, n), make([]bool, n)
+		}
+		armBra[j-1] = true
+		merged[t-1] = true
+	}
+	return merged, armBra
+}

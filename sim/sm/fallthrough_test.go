@@ -1,0 +1,98 @@
+package sm
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
+
+// tmaq's kernel (every tmaq_* runs it): ptxas lays the barrier choice and
+// each of the six stages' `if (mc) A; else if (!onlyA) B;` out as `B...;
+// BRA J; A...` falling into J (tools/microbench/tmaq29_sass.txt: `@!P1
+// BAR.SYNC; @!P1 BRA 0x450`, and `BRA 0x9e0` after stage 0's second
+// UTMALDG): seven BRAs the PTX does not have (after the bar.sync and after
+// each stage's non-multicast load of map B), seven `bra.uni J` with no SASS.
+// The first arrive is the one ptxas issues after the parameter space's
+// ULDC (paramHoists); tmaqx's, with a %clock read before the cvta.param
+// (the ULDC at 0x0840, after the stamp), is not.
+func TestFallthroughJoinsTmaq(t *testing.T) {
+	f, l := recordedLowering(t, "tmaq_s3", "tmaq")
+	moved := fallthroughBras(f, l.sched.infos)
+	merged, armBra := fallthroughJoins(f, moved)
+	var bar, loads, nMerged int
+	for pc := range f.Insts {
+		in := &f.Insts[pc]
+		if merged[pc] {
+			nMerged++
+			require.Equal(t, ptx.OpBra, in.Op)
+			require.Less(t, in.Guard, int32(0), "a bra.uni")
+		}
+		if armBra[pc] {
+			inf := l.sched.infos[pc]
+			assert.True(t, l.armBra(inf), "pc %d", pc)
+			switch {
+			case in.Op == ptx.OpBar:
+				bar++
+			case strings.HasPrefix(in.Text, "cp.async.bulk.tensor") && !strings.Contains(in.Text, "multicast"):
+				loads++
+			default:
+				t.Errorf("pc %d: %s ends a moved arm", pc, in.Text)
+			}
+		}
+	}
+	assert.Equal(t, 1, bar, "the bar.sync's arm")
+	assert.Equal(t, 6, loads, "the stages' map-B loads")
+	assert.Equal(t, 7, nMerged, "the other arms' bra.uni")
+
+	first := func(dir, entry string) bool {
+		_, l := recordedLowering(t, dir, entry)
+		for _, inf := range l.sched.infos {
+			if inf != nil && isArrive(inf) {
+				return l.paramAddrReg(inf)
+			}
+		}
+		t.Fatalf("%s: no arrive", dir)
+		return false
+	}
+	assert.True(t, first("tmaq_s3", "tmaq"), "tmaq: the ULDC before the first arrive")
+	assert.False(t, first("tmaqx_s3", "tmaqx"), "tmaqx: after the x3 stamp")
+}
+
+// When the join is a ret, ptxas ends the moved code with its own EXIT: no
+// BRA, and the other arm keeps its jump.
+func TestFallthroughJoinsRet(t *testing.T) {
+	src := `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u32 n)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
+	ld.param.u32 %r1, [n];
+	setp.eq.s32 %p1, %r1, 1;
+	@%p1 bra A;
+	bra.uni E;
+A:
+	add.s32 %r2, %r1, 3;
+	bra.uni J;
+E:
+	add.s32 %r2, %r1, 2;
+J:
+	ret;
+}
+`
+	p, err := ptx.Load("t.ptx", []byte(src))
+	require.NoError(t, err)
+	f := p.Funcs[0]
+	moved := fallthroughBras(f, make([]*exec.InstInfo, len(f.Insts)))
+	require.Contains(t, moved, true, "E moves")
+	merged, armBra := fallthroughJoins(f, moved)
+	assert.Nil(t, merged)
+	assert.Nil(t, armBra)
+}
