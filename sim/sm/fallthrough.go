@@ -83,9 +83,33 @@ func endsFlow(p *ptx.Inst) bool {
 // (the other arm's jump to the join): the code from t to J moves as one
 // and, when it falls into J, ends with a BRA to J in SASS (armBra at
 // J-1), and that bra.uni J, now followed by J, has none (merged). Not
-// when J is a ret or exit (ptxas ends the moved code with its own EXIT).
-func fallthroughJoins(f *ptx.Function, moved []bool) (merged, armBra []bool) {
+// when J is a ret or exit (ptxas ends the moved code with its own EXIT),
+// nor when either arm holds a label (a loop: mbar_pingpong's arms are
+// each a try_wait / test_wait loop, which ptxas makes a PHASECHK with its
+// retry out of line; the GPU's 116.8 / 129.3 cycles a hand-off of m0 / m2
+// are the model's without this rule, 124.1 / 117.7 with it), nor when
+// the other arm is a few instructions of register arithmetic
+// (at most ifConvMax, as brshape.go's if-conversion) that ptxas
+// predicates instead of laying out: smst's `if (mode == 2) v = mad; else
+// { st.shared; bar.sync; ld.shared; bar.sync }` keeps the GPU's cycles
+// only without the BRA (smst_shared 60.2 cycles a probe on the H200, 64.5
+// with it). Not checked against SASS beyond tmaq's.
+func fallthroughJoins(f *ptx.Function, infos []*exec.InstInfo, moved []bool) (merged, armBra []bool) {
 	n := len(f.Insts)
+	target := f.LabelTargets()
+	// small: [lo, hi) is at most ifConvMax plain register instructions
+	small := func(lo, hi int) bool {
+		if hi-lo > ifConvMax {
+			return false
+		}
+		for j := lo; j < hi; j++ {
+			in := &f.Insts[j]
+			if (j > lo && target[j]) || in.Guard >= 0 || infos[j] == nil || infos[j].Pipe == ptx.PipeBranch || !movable(infos[j], in) {
+				return false
+			}
+		}
+		return true
+	}
 	for i, m := range moved {
 		if !m {
 			continue
@@ -105,6 +129,12 @@ func fallthroughJoins(f *ptx.Function, moved []bool) (merged, armBra []bool) {
 		if op := f.Insts[j].Op; op == ptx.OpRet || op == ptx.OpExit {
 			continue
 		}
+		if a := branchTarget(&f.Insts[i-1], n+1); a == i+1 && small(a, t-1) {
+			continue // the other arm is predicated
+		}
+		if labelInside(target, i+2, j, t) {
+			continue // not two straight arms
+		}
 		if merged == nil {
 			merged, armBra = make([]bool, n), make([]bool, n)
 		}
@@ -112,4 +142,14 @@ func fallthroughJoins(f *ptx.Function, moved []bool) (merged, armBra []bool) {
 		merged[t-1] = true
 	}
 	return merged, armBra
+}
+
+// labelInside: a label in [lo, hi) other than at skip.
+func labelInside(target []bool, lo, hi, skip int) bool {
+	for k := lo; k < hi; k++ {
+		if target[k] && k != skip {
+			return true
+		}
+	}
+	return false
 }

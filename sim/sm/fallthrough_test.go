@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // tmaq's kernel (every tmaq_* runs it): ptxas lays the barrier choice and
@@ -23,7 +22,7 @@ import (
 func TestFallthroughJoinsTmaq(t *testing.T) {
 	f, l := recordedLowering(t, "tmaq_s3", "tmaq")
 	moved := fallthroughBras(f, l.sched.infos)
-	merged, armBra := fallthroughJoins(f, moved)
+	merged, armBra := fallthroughJoins(f, l.sched.infos, moved)
 	var bar, loads, nMerged int
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
@@ -64,35 +63,60 @@ func TestFallthroughJoinsTmaq(t *testing.T) {
 }
 
 // When the join is a ret, ptxas ends the moved code with its own EXIT: no
-// BRA, and the other arm keeps its jump.
-func TestFallthroughJoinsRet(t *testing.T) {
-	src := `
+// BRA, and the other arm keeps its jump; when the other arm is a few
+// register instructions ptxas predicates them (smst's `v = mad` arm
+// beside st.shared / bar.sync / ld.shared / bar.sync): no BRA either. With
+// a store in the other arm the moved code ends with one.
+func TestFallthroughJoinsKept(t *testing.T) {
+	src := func(join, arm string) string {
+		return `
 .version 8.0
 .target sm_90a
 .address_size 64
-.visible .entry k(.param .u32 n)
+.visible .entry k(.param .u32 n, .param .u64 out)
 {
 	.reg .pred %p<3>;
 	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
 	ld.param.u32 %r1, [n];
+	ld.param.u64 %rd1, [out];
 	setp.eq.s32 %p1, %r1, 1;
 	@%p1 bra A;
 	bra.uni E;
 A:
-	add.s32 %r2, %r1, 3;
+	` + arm + `
 	bra.uni J;
 E:
 	add.s32 %r2, %r1, 2;
+	bar.sync 0;
 J:
+	` + join + `
 	ret;
 }
 `
-	p, err := ptx.Load("t.ptx", []byte(src))
-	require.NoError(t, err)
-	f := p.Funcs[0]
-	moved := fallthroughBras(f, make([]*exec.InstInfo, len(f.Insts)))
-	require.Contains(t, moved, true, "E moves")
-	merged, armBra := fallthroughJoins(f, moved)
-	assert.Nil(t, merged)
-	assert.Nil(t, armBra)
+	}
+	for _, c := range []struct {
+		join, arm string
+		bra       bool
+	}{
+		{"", "add.s32 %r2, %r1, 3;", false},                                 // J is the ret
+		{"st.global.u32 [%rd1], %r2;", "mad.lo.s32 %r2, %r1, 3, 7;", false}, // predicated arm
+		{"st.global.u32 [%rd1], %r2;", "st.global.u32 [%rd1+4], %r1;", true},
+	} {
+		p, _, l := lowered(t, src(c.join, c.arm))
+		f := p.Funcs[0]
+		infos := l.sched.infos
+		require.Len(t, infos, len(f.Insts))
+		moved := fallthroughBras(f, infos)
+		require.Contains(t, moved, true, "E moves")
+		_, armBra := fallthroughJoins(f, infos, moved)
+		n := 0
+		for pc := range armBra {
+			if armBra[pc] {
+				n++
+				assert.Equal(t, ptx.OpBar, f.Insts[pc].Op, c.arm)
+			}
+		}
+		assert.Equal(t, c.bra, n == 1, c.arm)
+	}
 }

@@ -227,7 +227,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			moved[pc] = false
 		}
 	}
-	ftMerged, ftBra := fallthroughJoins(f, moved)
+	ftMerged, ftBra := fallthroughJoins(f, infos, moved)
 	for pc, m := range ftMerged {
 		if m && brs.shape[pc] == brPlain {
 			brs.shape[pc] = brMerged // now followed by its target (fallthrough.go)

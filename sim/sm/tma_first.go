@@ -52,6 +52,17 @@ import (
 // hold, where tma_desc selects between the parameter map and a global one
 // (selp) and so reads c[0x0][0x198] once, early.
 
+// The same read comes first in the prefetch path: tmaq / tmaqx with both
+// maps prefetched at entry (flags bit 0) issue `ULDC.64 UR12, c[0x0][0x198];
+// UIADD3 x4; UTMACCTL.PF [UR16]; UTMACCTL.PF [UR12]` before the inits
+// (tmaq29_sass.txt 0x0220..0x0280), and tmaqx_s3_pf's init_cycles (entry to
+// after the inits) is 408 / 379 cycles (H200 / H100) against 329 / 297
+// without the prefetch: 79 / 82 more, where two prefetch.tensormap holds
+// (prefetch_tensormap_cycles) gave the model 33 / 35. So a
+// prefetch.tensormap of a parameter map that is the SM's first tensor-map
+// instruction holds its warp the first-load hold more (tmaHold), counted
+// as for a load (from paramAt when the SM read the address earlier).
+
 // firstLoadHold is what is left at cycle now of the first-load hold.
 func (s *SM) firstLoadHold(now engine.Cycle) int {
 	h := s.cfg.Hold.TMAFirstLoadCycles
