@@ -165,7 +165,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // an mbarrier's [UR+imm] (mbaraddr.go)
 		}
 	}
-	l.paramAddr, l.paFunc = paramHoists(f, infos, paramAddrRegs(f, infos)), int32(fi) // tma_first.go
+	l.paramAddr, l.paFunc = paramAddrRegs(f, infos), int32(fi) // tma_first.go
 	// register copies ptxas cannot coalesce (tmacopy.go)
 	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds

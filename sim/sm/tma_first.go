@@ -108,49 +108,7 @@ func paramAddrRegs(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	return out
 }
 
-// ptxas hoists the parameter space's ULDC above an mbarrier arrive before
-// it: tmaq's stage 0 is `arrive.expect_tx [bar]; cvta.param %rd, tmA;
-// cp.async.bulk.tensor [..], [%rd, ..], [bar]` in the PTX and `ULDC.64
-// UR8, c[0x0][0x198]; UIADD3 UR13; UIADD3 UR16, UR8, 0x70;
-// SYNCS.ARRIVE.TRANS64 [UR12+0x30000]; ELECT loop UTMALDG [UR12], [UR16]`
-// in SASS (tools/microbench/tmaq29_sass.txt, 0x0770..0x07d0): the cold
-// read starts before the arrive, and the first-load hold with it. tmaqx
-// (the same code with a %clock read between the arrive and the cvta.param)
-// keeps it after the stamp (0x0840): its first_cycles, 117 against 52
-// with the maps prefetched (65, tma_first_load_hold_cycles), is the whole
-// miss after the stamp, where tmaq's stage 0 costs 60 more than with the
-// prefetch (issue_cycles 435 / 375 on the H200): the arrive's issue ran
-// under the miss. paramHoists marks such arrives: an mbarrier arrive
-// whose straight-line stretch (no label, branch, barrier or %clock read)
-// reaches a cvta.param read only by tensor-map operations before any
-// tensor-map operation; its issue starts the hold (paramAddrRead).
-func paramHoists(f *ptx.Function, infos []*exec.InstInfo, out []bool) []bool {
-	target := f.LabelTargets()
-	for a := range f.Insts {
-		if infos[a] == nil || !isArrive(infos[a]) {
-			continue
-		}
-		for j := a + 1; j < len(f.Insts) && !target[j]; j++ {
-			in := &f.Insts[j]
-			if in.Op == ptx.OpCvta && strings.HasPrefix(in.Text, "cvta.param") {
-				if out == nil {
-					out = make([]bool, len(f.Insts))
-				}
-				out[a] = !out[j]
-				break
-			}
-			t := in.Text
-			if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit || descBarrier(in) || clockRead(in) ||
-				strings.Contains(t, ".tensor") || strings.HasPrefix(t, "prefetch.tensormap") {
-				break
-			}
-		}
-	}
-	return out
-}
-
-// paramAddrReg: info is such a cvta.param (paramAddrRegs) or an arrive
-// ptxas hoists one above (paramHoists).
+// paramAddrReg: info is such a cvta.param (paramAddrRegs).
 func (l *Lowering) paramAddrReg(info *exec.InstInfo) bool {
 	return l != nil && info.Func == l.paFunc && int(info.PC) < len(l.paramAddr) && l.paramAddr[info.PC]
 }

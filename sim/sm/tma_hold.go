@@ -244,7 +244,6 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 				}
 			}
 			ws.arriveBar, ws.arriveAt = e.Mbars[0], at
-			s.paramAddrRead(info, now) // tma_first.go: a hoisted cvta.param
 		}
 		return
 	}
