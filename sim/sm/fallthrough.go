@@ -72,9 +72,9 @@ func endsFlow(p *ptx.Inst) bool {
 // BRA J; A: ... (falls into J); J:` at every stage (0x0820..0x09e0 of
 // tmaq_s3): the moved code ends with a BRA to the join, taken by every
 // lane that runs it, and A's bra.uni J, now right before J, has no SASS.
-// The same at the kernel's barrier choice `@%p2 bra CL; bra.uni BS; CL:
-// barrier.cluster...; bra.uni J; BS: bar.sync; J:` (`@!P1 BAR.SYNC; @!P1
-// BRA J` at 0x0340). tmaqx's a0 -> i0 (stage 0's second load, which the
+// The kernel's barrier choice `@%p2 bra CL; bra.uni BS; CL:
+// barrier.cluster...; bra.uni J; BS: bar.sync; J:` has the same layout
+// (`@!P1 BAR.SYNC; @!P1 BRA J` at 0x0340; left out below). tmaqx's a0 -> i0 (stage 0's second load, which the
 // moved code holds) is 88 cycles on both GPUs (H200 / H100) where the
 // model, without that BRA, gave 79 (89 with it).
 
@@ -93,7 +93,13 @@ func endsFlow(p *ptx.Inst) bool {
 // predicates instead of laying out: smst's `if (mode == 2) v = mad; else
 // { st.shared; bar.sync; ld.shared; bar.sync }` keeps the GPU's cycles
 // only without the BRA (smst_shared 60.2 cycles a probe on the H200, 64.5
-// with it). Not checked against SASS beyond tmaq's.
+// with it). Nor when the moved code ends with a barrier: tmaq's barrier
+// choice is `@!P1 BAR.SYNC; @!P1 BRA J` in SASS, but tmaqx's sync_cycles
+// (x1 after the inits to t0 after the barrier) is 116-123 on the six
+// variants (H200; 118-125 H100) and was 121 in the model without the BRA,
+// 123 with it (smst's moved code ends with its second bar.sync too): the
+// branch after a barrier costs nothing measurable, as if it resolved
+// during the barrier's wait. Not checked against SASS beyond tmaq's.
 func fallthroughJoins(f *ptx.Function, infos []*exec.InstInfo, moved []bool) (merged, armBra []bool) {
 	n := len(f.Insts)
 	target := f.LabelTargets()
@@ -134,6 +140,9 @@ func fallthroughJoins(f *ptx.Function, infos []*exec.InstInfo, moved []bool) (me
 		}
 		if labelInside(target, i+2, j, t) {
 			continue // not two straight arms
+		}
+		if descBarrier(&f.Insts[j-1]) {
+			continue // the BRA after a barrier: not seen (below)
 		}
 		if merged == nil {
 			merged, armBra = make([]bool, n), make([]bool, n)
