@@ -22,7 +22,8 @@ import (
 // model: a tensor load that is the first tensor-map instruction of its SM
 // (tma_desc.go's tmaDescs.used) holds its warp TMAFirstLoadCycles more than
 // tma_load_issue_cycles; a prefetch, a store or a bulk prefetch first
-// takes the cost away. One CTA per SM in every variant: whether it is per
+// takes the cost away from the load (a prefetch.tensormap of a parameter
+// map then pays it itself: below). One CTA per SM in every variant: whether it is per
 // SM or per CTA is not measured. The load itself starts no sooner either
 // (tma.go; session 26, validation/timing/tmah26.md): after ncu's flush
 // stage 0 of tmaq / tmaqx completes ~100 cycles sooner with the prefetch
