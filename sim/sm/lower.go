@@ -160,6 +160,11 @@ func NewLowering(k *exec.Kernel) *Lowering {
 			kinds[pc] = lowFused // a UIADD3 in a TMA load's ELECT preamble (tmacopy.go)
 		}
 	}
+	for pc, fold := range mbarAddrAdds(f, infos, elected) {
+		if fold && (kinds[pc] == lowNone || kinds[pc] == lowFlex) {
+			kinds[pc] = lowFused // an mbarrier's [UR+imm] (mbaraddr.go)
+		}
+	}
 	l.paramAddr, l.paFunc = paramAddrRegs(f, infos), int32(fi) // tma_first.go
 	// register copies ptxas cannot coalesce (tmacopy.go)
 	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)

@@ -219,9 +219,18 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			brs.shape[pc] = brPlain // the compare standing for the table's index clamp
 		}
 	}
-	for pc, ft := range fallthroughBras(f, infos) {
+	moved := fallthroughBras(f, infos)
+	for pc, ft := range moved {
 		if ft && brs.shape[pc] == brPlain {
 			brs.shape[pc] = brMerged // its target is laid out next (fallthrough.go)
+		} else {
+			moved[pc] = false
+		}
+	}
+	ftMerged, ftBra := fallthroughJoins(f, infos, moved)
+	for pc, m := range ftMerged {
+		if m && brs.shape[pc] == brPlain {
+			brs.shape[pc] = brMerged // now followed by its target (fallthrough.go)
 		}
 	}
 	armMerged, armBra := armLayout(f)
@@ -231,7 +240,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	for pc, b := range armBra {
-		if b {
+		if b || (ftBra != nil && ftBra[pc]) {
 			if s.armBra == nil {
 				s.armBra = make([]bool, len(infos))
 			}

@@ -31,6 +31,9 @@ type tmaDescs struct {
 	// firstLoad: the first one was a tensor load, whose warp tmaHold
 	// holds TMAFirstLoadCycles more (tma_first.go)
 	used, firstLoad bool
+	// firstPF: the first one was a prefetch.tensormap of a parameter map,
+	// whose warp tmaHold holds TMAFirstLoadCycles more (tma_first.go)
+	firstPF bool
 	// paramAt: the SM's first cvta.param (the parameter space's address,
 	// c[0x0][0x198]; 0: none yet), tma_first.go
 	paramAt engine.Cycle
@@ -48,6 +51,7 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 	if !d.used && !e.TMAMapInvalidate {
 		d.used = true
 		d.firstLoad = !store && e.Info != nil && e.Info.Async == exec.AsyncBulkLoad
+		d.firstPF = e.Info != nil && e.Info.Form == ptx.FormPrefetchTensormap && ptx.Space(m>>56) == ptx.SpaceParam
 	}
 	if e.TMAMapInvalidate {
 		delete(d.ready, m)

@@ -22,7 +22,8 @@ import (
 // model: a tensor load that is the first tensor-map instruction of its SM
 // (tma_desc.go's tmaDescs.used) holds its warp TMAFirstLoadCycles more than
 // tma_load_issue_cycles; a prefetch, a store or a bulk prefetch first
-// takes the cost away. One CTA per SM in every variant: whether it is per
+// takes the cost away from the load (a prefetch.tensormap of a parameter
+// map then pays it itself: below). One CTA per SM in every variant: whether it is per
 // SM or per CTA is not measured. The load itself starts no sooner either
 // (tma.go; session 26, validation/timing/tmah26.md): after ncu's flush
 // stage 0 of tmaq / tmaqx completes ~100 cycles sooner with the prefetch
@@ -51,6 +52,17 @@ import (
 // two cvta.param before the producer's loop, its loads inside) keeps its
 // hold, where tma_desc selects between the parameter map and a global one
 // (selp) and so reads c[0x0][0x198] once, early.
+
+// The same read comes first in the prefetch path: tmaq / tmaqx with both
+// maps prefetched at entry (flags bit 0) issue `ULDC.64 UR12, c[0x0][0x198];
+// UIADD3 x4; UTMACCTL.PF [UR16]; UTMACCTL.PF [UR12]` before the inits
+// (tmaq29_sass.txt 0x0220..0x0280), and tmaqx_s3_pf's init_cycles (entry to
+// after the inits) is 408 / 379 cycles (H200 / H100) against 329 / 297
+// without the prefetch: 79 / 82 more, where two prefetch.tensormap holds
+// (prefetch_tensormap_cycles) gave the model 33 / 35. So a
+// prefetch.tensormap of a parameter map that is the SM's first tensor-map
+// instruction holds its warp the first-load hold more (tmaHold), counted
+// as for a load (from paramAt when the SM read the address earlier).
 
 // firstLoadHold is what is left at cycle now of the first-load hold.
 func (s *SM) firstLoadHold(now engine.Cycle) int {

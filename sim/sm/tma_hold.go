@@ -266,7 +266,12 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 			return
 		}
 	}
-	if c := h.holdCycles(k); c > 0 {
+	c := h.holdCycles(k)
+	if k == holdPrefetchMap && s.tmaDesc.firstPF {
+		s.tmaDesc.firstPF = false
+		c += s.firstLoadHold(now) // tma_first.go: the prefetch reads c[0x0][0x198] first
+	}
+	if c > 0 {
 		why := StallMembar
 		if k == holdBulkWait || k == holdBulkPrefetch || k == holdPrefetchMap {
 			why = StallMIOThrottle

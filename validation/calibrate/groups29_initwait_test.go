@@ -31,6 +31,9 @@ func TestInitHoldsConstReadsRecorded(t *testing.T) {
 		{"tmaq_s2", "pro_cycles"},
 		{"tmaq_s2", "issue_cycles"},
 		{"tmaq_s6", "issue_cycles"},
+		// the arrive's [UR+imm] (sim/sm/mbaraddr.go, tma31.md): 58 against 54 at e224c699
+		{"tmaqx_s3", "arrive_cycles"},
+		{"tmaqx_s3_pf", "arrive_cycles"},
 	} {
 		g, w := simulatedFigure(t, by, c.bench, c.fig)
 		assert.InEpsilon(t, w, g, 0.05, "H200 "+c.bench+" "+c.fig)
@@ -39,6 +42,7 @@ func TestInitHoldsConstReadsRecorded(t *testing.T) {
 		{"tmaqx_s3", "sync_cycles"},
 		{"tmaqx_s3_f0", "sync_cycles"},
 		{"tmaqx_s3", "init_cycles"},
+		{"tmaqx_s3", "arrive_cycles"},
 		{"tmaq_s3", "pro_cycles"},
 		{"tmaq_s3", "issue_cycles"},
 	} {
