@@ -175,6 +175,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"mma_s8_m16n8k32_latency_cycles":    {24, "fit: closed form, mma28_s8_lat latency_cycles 24.06 (1024 dependent mma.sync, the accumulator feeding the next: IMMA.16832.S8.S8)", f(0.0009)},
 	"mma_tf32_m16n8k8_interval_cycles":  {6, "fit: closed form, mma28_tf32_w16 issue_interval_cycles 6.09 (16 warps, 4 a sub-partition, 8 independent accumulators each: HMMA.1688.F32.TF32)", f(0.0419)},
 	"mma_tf32_m16n8k8_latency_cycles":   {24, "fit: closed form, mma28_tf32_lat latency_cycles 24.06 (1024 dependent mma.sync, the accumulator feeding the next: HMMA.1688.F32.TF32)", f(0.0009)},
+	"mma_warp_interval_ratio":           {1.06, "fit: Nelder-Mead (mma_warp_interval_ratio) on mma28_f16f32_w1, mma28_f16k8_w1, mma28_f64_w1", f(0.0192)},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0003)},
 	"mufu_tensor_extra_cycles":          {2.71, "fit: closed form, mean extra cycles per MUFU.EX2 of a sub-partition beside m64n64k16 SS wgmma (gen30_mufu.py, H200, fp_cycles_per_pass): mufutc30_ss_ex2 1492.0 vs mufutc30_ex2 1144.1: 2.718; mufutc30_ss_mix_w3 2806.9 vs mufutc30_mix_w3 2113.8: 2.708", f(0.1009)},

@@ -165,6 +165,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"mma_s8_m16n8k32_latency_cycles":    {24, "shared with the H200 (no H100 recording of mma28): fit: closed form, mma28_s8_lat latency_cycles 24.06 (1024 dependent mma.sync, the accumulator feeding the next: IMMA.16832.S8.S8)", nil},
 	"mma_tf32_m16n8k8_interval_cycles":  {6, "shared with the H200 (no H100 recording of mma28): fit: closed form, mma28_tf32_w16 issue_interval_cycles 6.09 (16 warps, 4 a sub-partition, 8 independent accumulators each: HMMA.1688.F32.TF32)", nil},
 	"mma_tf32_m16n8k8_latency_cycles":   {24, "shared with the H200 (no H100 recording of mma28): fit: closed form, mma28_tf32_lat latency_cycles 24.06 (1024 dependent mma.sync, the accumulator feeding the next: HMMA.1688.F32.TF32)", nil},
+	"mma_warp_interval_ratio":           {0, "not measured on the H100 (the mma28 family is recorded on the H200 only; never copied from the H200): 0, the rule off", nil},
 	"mufu_interval_cycles":              {8, "spec: 16 SFU lanes/SM", nil},
 	"mufu_latency_cycles":               {17, "fit: closed form, chain_ex2_ftz_f32 cycles_per_op 17.04 (dependent MUFU.EX2 chain)", f(0.0003)},
 	"mufu_tensor_extra_cycles":          {0, "not measured on the H100 (the mufutc30 family is recorded on the H200 only; never copied from the H200): 0, the rule off", nil},

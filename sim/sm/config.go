@@ -349,6 +349,11 @@ type Config struct {
 	// (ptx.MmaFormNames, microbench mma28_*, mmaform.go); 0: the tensor
 	// pipe's (Pipes[ptx.PipeTensor]).
 	MmaForms [ptx.NumMmaForms]PipeTiming
+	// MmaWarpIntervalRatio: a warp issues its next mma.sync of a form
+	// (MmaForms) no sooner than this times the form's interval after its
+	// last one began on the pipe (mmaform.go mmaWarpFree; 0: no such
+	// limit, only the sub-partition's pipe).
+	MmaWarpIntervalRatio float64 `json:"mma_warp_interval_ratio" yaml:"mma_warp_interval_ratio"`
 }
 
 // Validate checks the configuration.
@@ -410,6 +415,9 @@ func (c *Config) Validate() error {
 	}
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)
+	}
+	if c.MmaWarpIntervalRatio < 0 {
+		return fmt.Errorf("sm: mma_warp_interval_ratio must not be negative, got %g", c.MmaWarpIntervalRatio)
 	}
 	for i, p := range c.MmaForms {
 		if p.IntervalCycles < 0 || p.LatencyCycles < 0 {

@@ -47,3 +47,33 @@ func mmaPipe(info *exec.InstInfo, pipe ptx.Pipe) ptx.Pipe {
 	}
 	return pipe
 }
+
+// One warp's mma.sync of a form follow one another more slowly than the
+// sub-partition's pipe takes them from several warps (microbench mma28,
+// H200, 8 independent accumulators a warp: one warp a sub-partition 6.62
+// cycles an HMMA.16816, 4.44 an HMMA.1688, 17.3 a DMMA.8x8x4; two or four
+// warps a sub-partition 6.06-6.18, 4.06-4.17, 16.04-16.05: 8-9% of the
+// interval, the same for the three SASS forms and for IMMA, absent from
+// the dependent chains, and not a cost of the loop's back edge, which
+// would not grow with the interval; validation/timing/mma32.md). So a
+// warp's next mma.sync of a form issues no sooner than
+// mma_warp_interval_ratio times the form's interval (mmaBusy) after its
+// last one began on the pipe, the fraction carried per warp (chargeDebt).
+
+// mmaWarpFree is when warp ws may issue its next mma.sync (0 for other
+// instructions, or with no ratio).
+func (s *SM) mmaWarpFree(ws *warpState, info *exec.InstInfo) engine.Cycle {
+	if s.cfg.MmaWarpIntervalRatio <= 0 || info.Form.MmaIndex() < 0 {
+		return 0
+	}
+	return ws.mmaFree
+}
+
+// mmaWarpIssued records warp ws's mma.sync that began on its pipe at
+// start and holds it busy cycles.
+func (s *SM) mmaWarpIssued(ws *warpState, info *exec.InstInfo, start, busy engine.Cycle) {
+	if s.cfg.MmaWarpIntervalRatio <= 0 || info.Form.MmaIndex() < 0 {
+		return
+	}
+	ws.mmaFree = start + chargeDebt(&ws.mmaDebt, s.cfg.MmaWarpIntervalRatio*float64(busy))
+}

@@ -703,6 +703,9 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 		if t := s.reduxFree(ws, info); t > at {
 			at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
 		}
+		if t := s.mmaWarpFree(ws, info); t > at {
+			at, why = t, StallMathPipeThrottle // the warp's last mma.sync (mmaform.go)
+		}
 		ws.preOK = s.prefixKept(info)
 	}
 	ws.preAt, ws.preWhy = at, why

@@ -100,6 +100,10 @@ type warpState struct {
 	maxnreg int
 	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
 	reduxFree engine.Cycle
+	// mmaFree: when the warp may issue its next mma.sync, mmaDebt the
+	// fraction of a cycle not yet charged (mmaform.go mmaWarpFree)
+	mmaFree engine.Cycle
+	mmaDebt float64
 	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
 	iterStart engine.Cycle
 	// paramAt: the slot of the parameter LDCs of the region the warp last
@@ -570,6 +574,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Op == ptx.OpRedux {
 		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
 	}
+	s.mmaWarpIssued(ws, info, start, busy) // mmaform.go
 	ready := now + lat
 	if s.bulkWiden(info) {
 		ready = ws.srcReady(info) // the low word is the source; the high one a UMOV of zero (bulkaddr.go)

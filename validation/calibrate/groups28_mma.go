@@ -74,3 +74,13 @@ func init() {
 				Direct: directFigure(tput, "issue_interval_cycles", "16 warps, 4 a sub-partition, 8 independent accumulators each: "+m.sass)})
 	}
 }
+
+// The group mma_warp_interval: mma_warp_interval_ratio (sim/sm/mmaform.go
+// mmaWarpFree), Nelder-Mead on the one-warp-a-sub-partition streams of the
+// three SASS classes (HMMA.16816, HMMA.1688, DMMA.8x8x4), whose
+// interval is 8-9% above the pipe's (session 32, validation/timing/mma32.md).
+func init() {
+	Groups = append(Groups, Group{Name: "mma_warp_interval", Params: []string{"mma_warp_interval_ratio"},
+		Benches: []string{"mma28_f16f32_w1", "mma28_f16k8_w1", "mma28_f64_w1"}, Figures: []string{"issue_interval_cycles"},
+		Start: []float64{1.06}, Lo: []float64{1}, Hi: []float64{1.2}})
+}
