@@ -354,6 +354,11 @@ type Config struct {
 	// last one began on the pipe (mmaform.go mmaWarpFree; 0: no such
 	// limit, only the sub-partition's pipe).
 	MmaWarpIntervalRatio float64 `json:"mma_warp_interval_ratio" yaml:"mma_warp_interval_ratio"`
+	// MmaDispatchCycles: an HMMA or IMMA of an mma.sync (and each HMMA of
+	// the fp8 emulation) holds its sub-partition's issue this long, no
+	// instruction of any warp issuing meanwhile (mmaform.go mmaDispatch;
+	// at most 1: one issue cycle, as any instruction).
+	MmaDispatchCycles float64 `json:"mma_dispatch_cycles" yaml:"mma_dispatch_cycles"`
 }
 
 // Validate checks the configuration.
@@ -416,8 +421,8 @@ func (c *Config) Validate() error {
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)
 	}
-	if c.MmaWarpIntervalRatio < 0 {
-		return fmt.Errorf("sm: mma_warp_interval_ratio must not be negative, got %g", c.MmaWarpIntervalRatio)
+	if c.MmaWarpIntervalRatio < 0 || c.MmaDispatchCycles < 0 {
+		return fmt.Errorf("sm: mma_warp_interval_ratio and mma_dispatch_cycles must not be negative, got %g and %g", c.MmaWarpIntervalRatio, c.MmaDispatchCycles)
 	}
 	for i, p := range c.MmaForms {
 		if p.IntervalCycles < 0 || p.LatencyCycles < 0 {

@@ -235,7 +235,7 @@ func (l *Lowering) quietChecks(info *exec.InstInfo, en *schedEntry) bool {
 	case ptx.OpBar, ptx.OpBarrier, ptx.OpSetmaxnreg, ptx.OpRedux:
 		return false
 	}
-	if info.Form.MmaIndex() >= 0 {
+	if mmaWarpGated(info) {
 		return false
 	}
 	if info.Async != exec.AsyncNone || info.Form == ptx.FormBulkReduce || isGlobalLoadAddr(info) ||

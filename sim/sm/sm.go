@@ -188,6 +188,8 @@ type subPart struct {
 	mufuDebt float64
 	// fp32Debt: FP32 latency cycles beside a running wgmma not yet charged (fp32tensor.go)
 	fp32Debt float64
+	// mmaDebt: mma.sync issue-hold cycles not yet charged (mmaform.go mmaDispatch)
+	mmaDebt float64
 	// mioStarts: the port start times of the last mio_queue_insts shared
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle

@@ -484,6 +484,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// three R registers read: a mean dispatch stall (regbank.go)
 		sp.issueFree += chargeDebt(&sp.bankDebt, s.cfg.RegbankConflictCycles)
 	}
+	mmaHold := s.mmaDispatch(sp, info) // HMMA / IMMA operand reads (mmaform.go)
+	sp.issueFree += mmaHold
 	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	if isSeq {
@@ -575,6 +577,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
 	}
 	s.mmaWarpIssued(ws, info, start, busy) // mmaform.go
+	if m, ok := exec.MmaFP8Emulation(info); ok {
+		lat = s.mmaFP8(sp, ws, m, mmaHold, now) // ptxas's fp8 emulation (mmafp8.go)
+	}
 	ready := now + lat
 	if s.bulkWiden(info) {
 		ready = ws.srcReady(info) // the low word is the source; the high one a UMOV of zero (bulkaddr.go)
