@@ -354,8 +354,9 @@ type Config struct {
 	// last one began on the pipe (mmaform.go mmaWarpFree; 0: no such
 	// limit, only the sub-partition's pipe).
 	MmaWarpIntervalRatio float64 `json:"mma_warp_interval_ratio" yaml:"mma_warp_interval_ratio"`
-	// MmaDispatchCycles: an HMMA or IMMA of an mma.sync (and each HMMA of
-	// the fp8 emulation) holds its sub-partition's issue this long, no
+	// MmaDispatchCycles: an HMMA or IMMA of ten operand registers
+	// (f16_m16n8k16, tf32_m16n8k8, s8_m16n8k32 and each HMMA of the fp8
+	// emulation) holds its sub-partition's issue this long, no
 	// instruction of any warp issuing meanwhile (mmaform.go mmaDispatch;
 	// at most 1: one issue cycle, as any instruction).
 	MmaDispatchCycles float64 `json:"mma_dispatch_cycles" yaml:"mma_dispatch_cycles"`

@@ -98,8 +98,10 @@ func mmaWarpGated(info *exec.InstInfo) bool {
 // FFMAs cannot use, reading its ten operand registers (A 4, B 2, C 4);
 // validation/timing/mma32.md). Without other instructions beside it the
 // hold is within the tensor pipe's interval and changes nothing. The
-// fraction is carried per sub-partition (chargeDebt). DMMA (the FP64
-// unit, mma28_f64_dmix_w4) is not held: not measured apart.
+// fraction is carried per sub-partition (chargeDebt). The forms of ten
+// operand registers are held (HMMA.16816, HMMA.1688.F32.TF32,
+// IMMA.16832); HMMA.1688 f16 (seven: A 2, B 1, C 4) and DMMA (the FP64
+// unit, mma28_f64_dmix_w4) are not: not measured apart.
 
 // mmaDispatch is the issue cycles an mma.sync issued on sp holds beyond
 // its issue slots (0 for other instructions, or with no hold).
@@ -110,8 +112,8 @@ func (s *SM) mmaDispatch(sp *subPart, info *exec.InstInfo) engine.Cycle {
 	}
 	n := 0
 	switch info.Form {
-	case ptx.FormMmaF16K16, ptx.FormMmaF16K8, ptx.FormMmaTF32K8, ptx.FormMmaS8K32:
-		n = 1
+	case ptx.FormMmaF16K16, ptx.FormMmaTF32K8, ptx.FormMmaS8K32:
+		n = 1 // ten operand registers, as the measured HMMA.16816
 	case ptx.FormMmaFP8K32:
 		if m, ok := exec.MmaFP8Emulation(info); ok {
 			n = int(m.HMMA)
