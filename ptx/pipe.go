@@ -211,15 +211,18 @@ const (
 	FormMmaFP8K32 // m16n8k32 e4m3/e5m2: emulated (F2FP unpacks to f16, two HMMA.16816.F32, FADDs)
 )
 
-// NumMmaForms is the number of mma.sync forms (FormMmaF16K16 on).
-const NumMmaForms = int(FormMmaFP8K32-FormMmaF16K16) + 1
+// NumMmaForms is the number of mma.sync forms of one SASS instruction
+// (FormMmaF16K16 to FormMmaF64K4; FormMmaFP8K32 is ptxas's emulation,
+// exec.MmaFP8Emulation, timed as its parts).
+const NumMmaForms = int(FormMmaF64K4-FormMmaF16K16) + 1
 
 // MmaFormNames are the mma.sync forms' parameter names (mma_NAME_latency_cycles).
-var MmaFormNames = [NumMmaForms]string{"f16_m16n8k16", "f16_m16n8k8", "tf32_m16n8k8", "s8_m16n8k32", "f64_m8n8k4", "fp8_m16n8k32"}
+var MmaFormNames = [NumMmaForms]string{"f16_m16n8k16", "f16_m16n8k8", "tf32_m16n8k8", "s8_m16n8k32", "f64_m8n8k4"}
 
-// MmaIndex is the form's index in MmaFormNames (-1: not an mma.sync form).
+// MmaIndex is the form's index in MmaFormNames (-1: not an mma.sync form
+// of one SASS instruction).
 func (f Form) MmaIndex() int {
-	if f >= FormMmaF16K16 && f <= FormMmaFP8K32 {
+	if f >= FormMmaF16K16 && f <= FormMmaF64K4 {
 		return int(f - FormMmaF16K16)
 	}
 	return -1

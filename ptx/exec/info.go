@@ -121,6 +121,9 @@ func buildInfo(xf *xfunc, pc int, x *xinst) {
 			inf.Slots += subroutineSlots(in.Op, x.t.IsSigned())
 		}
 	}
+	if m, ok := MmaFP8Emulation(inf); ok {
+		inf.Slots = m.Slots() // ptxas's emulation (sass_slots.go)
+	}
 	inf.Async, inf.WaitN = compiled.Async, compiled.WaitN
 	inf.MMAN, inf.MMAK, inf.MMABits, inf.MMARS, inf.MMASparse = compiled.MMAN, compiled.MMAK, compiled.MMABits, compiled.MMARS, compiled.MMASparse
 	for _, q := range in.Quals {

@@ -278,3 +278,25 @@ func FloatDivisionMix(info *InstInfo) (m FloatDivMix, ok bool) {
 	}
 	return FloatDivMix{ALU: 1, FP32: 5, MUFU: 1, Chain: 6, InFlight: 1, Check: true}, true
 }
+
+// MmaFP8Mix is ptxas 13.0's emulation of an fp8 (e4m3 / e5m2)
+// mma.sync.m16n8k32 on sm_90a, which has no FP8 HMMA (cuobjdump of
+// validation/microbench mma28_e4m3_*: per mma.sync 12
+// F2FP.F16.E4M3.UNPACK_B, 2 HMMA.16816.F32 with a zero C, 4 FADD into the
+// f32 accumulator): Unpack F2FPs unpack A's 4 and B's 2 registers to f16
+// pairs (two each), HMMA the two k16 halves, Add one add a destination
+// register (the f16-accumulator form's count is this rule's, not
+// recorded).
+type MmaFP8Mix struct{ Unpack, HMMA, Add int32 }
+
+// Slots is the emulation's SASS instruction count.
+func (m MmaFP8Mix) Slots() int32 { return m.Unpack + m.HMMA + m.Add }
+
+// MmaFP8Emulation is an fp8 mma.sync's SASS (ok false for other
+// instructions).
+func MmaFP8Emulation(info *InstInfo) (m MmaFP8Mix, ok bool) {
+	if info.Form != ptx.FormMmaFP8K32 {
+		return m, false
+	}
+	return MmaFP8Mix{Unpack: 12, HMMA: 2, Add: int32(len(info.Defs))}, true
+}

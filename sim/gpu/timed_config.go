@@ -222,6 +222,8 @@ func Params() []Param {
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),
 		floatParam("mufu_tensor_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.MufuTensorExtraCycles }),
 		floatParam("fp32_tensor_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.Fp32TensorExtraCycles }),
+		floatParam("mma_dispatch_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.MmaDispatchCycles }),
+		floatParam("mma_warp_interval_ratio", "microbench", func(c *TimedConfig) *float64 { return &c.SM.MmaWarpIntervalRatio }),
 		floatParam("fp32_tensor_rs_extra_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.Fp32TensorRSExtraCycles }),
 		intParam("branch_predicate_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchPredicateCycles }),
 		intParam("branch_not_taken_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BranchNotTakenCycles }),

@@ -349,6 +349,17 @@ type Config struct {
 	// (ptx.MmaFormNames, microbench mma28_*, mmaform.go); 0: the tensor
 	// pipe's (Pipes[ptx.PipeTensor]).
 	MmaForms [ptx.NumMmaForms]PipeTiming
+	// MmaWarpIntervalRatio: a warp issues its next mma.sync of a form
+	// (MmaForms) no sooner than this times the form's interval after its
+	// last one began on the pipe (mmaform.go mmaWarpFree; 0: no such
+	// limit, only the sub-partition's pipe).
+	MmaWarpIntervalRatio float64 `json:"mma_warp_interval_ratio" yaml:"mma_warp_interval_ratio"`
+	// MmaDispatchCycles: an HMMA or IMMA of ten operand registers
+	// (f16_m16n8k16, tf32_m16n8k8, s8_m16n8k32 and each HMMA of the fp8
+	// emulation) holds its sub-partition's issue this long, no
+	// instruction of any warp issuing meanwhile (mmaform.go mmaDispatch;
+	// at most 1: one issue cycle, as any instruction).
+	MmaDispatchCycles float64 `json:"mma_dispatch_cycles" yaml:"mma_dispatch_cycles"`
 }
 
 // Validate checks the configuration.
@@ -410,6 +421,9 @@ func (c *Config) Validate() error {
 	}
 	if c.StoreCombineLines > storeCombineMax {
 		return fmt.Errorf("sm: store_combine_lines must be at most %d, got %d", storeCombineMax, c.StoreCombineLines)
+	}
+	if c.MmaWarpIntervalRatio < 0 || c.MmaDispatchCycles < 0 {
+		return fmt.Errorf("sm: mma_warp_interval_ratio and mma_dispatch_cycles must not be negative, got %g and %g", c.MmaWarpIntervalRatio, c.MmaDispatchCycles)
 	}
 	for i, p := range c.MmaForms {
 		if p.IntervalCycles < 0 || p.LatencyCycles < 0 {

@@ -234,10 +234,13 @@ func NewLowering(k *exec.Kernel) *Lowering {
 // instructions; bulkReduceIntervalReady: FormBulkReduce; reduceReady: a
 // REDUX.SUM chain's head; reduxFree: a redux. prefixKept is then true
 // exactly where paramQuiet is (an async instruction, setmaxnreg or chain
-// head is not quiet).
+// head is not quiet); mmaWarpFree: an mma.sync of a form.
 func (l *Lowering) quietChecks(info *exec.InstInfo, en *schedEntry) bool {
 	switch info.Op {
 	case ptx.OpBar, ptx.OpBarrier, ptx.OpSetmaxnreg, ptx.OpRedux:
+		return false
+	}
+	if mmaWarpGated(info) {
 		return false
 	}
 	if info.Async != exec.AsyncNone || info.Form == ptx.FormBulkReduce || isGlobalLoadAddr(info) ||

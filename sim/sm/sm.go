@@ -191,6 +191,8 @@ type subPart struct {
 	mufuDebt float64
 	// fp32Debt: FP32 latency cycles beside a running wgmma not yet charged (fp32tensor.go)
 	fp32Debt float64
+	// mmaDebt: mma.sync issue-hold cycles not yet charged (mmaform.go mmaDispatch)
+	mmaDebt float64
 	// mioStarts: the port start times of the last mio_queue_insts shared
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle
@@ -705,6 +707,9 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 		}
 		if t := s.reduxFree(ws, info); t > at {
 			at, why = t, StallMIOThrottle // the warp's last REDUX (warppipe.go)
+		}
+		if t := s.mmaWarpFree(ws, info); t > at {
+			at, why = t, StallMathPipeThrottle // the warp's last mma.sync (mmaform.go)
 		}
 		ws.preOK = s.prefixKept(info)
 	}

@@ -100,6 +100,10 @@ type warpState struct {
 	maxnreg int
 	// reduxFree: when the warp may issue its next REDUX (warppipe.go)
 	reduxFree engine.Cycle
+	// mmaFree: when the warp may issue its next mma.sync, mmaDebt the
+	// fraction of a cycle not yet charged (mmaform.go mmaWarpFree)
+	mmaFree engine.Cycle
+	mmaDebt float64
 	// iterStart: when the warp last took a backward branch (wgmmadesc.go)
 	iterStart engine.Cycle
 	// paramAt: the slot of the parameter LDCs of the region the warp last
@@ -483,6 +487,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		// three R registers read: a mean dispatch stall (regbank.go)
 		sp.issueFree += chargeDebt(&sp.bankDebt, s.cfg.RegbankConflictCycles)
 	}
+	mmaHold := s.mmaDispatch(sp, info) // HMMA / IMMA operand reads (mmaform.go)
+	sp.issueFree += mmaHold
 	s.Stats.SASSInstructions += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	if isSeq {
@@ -572,6 +578,10 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	s.Stats.PipeBusy[pipe] += int64(busy)
 	if info.Op == ptx.OpRedux {
 		ws.reduxFree = now + engine.Cycle(s.cfg.ReduxWarpIntervalCycles) // warppipe.go
+	}
+	s.mmaWarpIssued(ws, info, start, busy) // mmaform.go
+	if m, ok := exec.MmaFP8Emulation(info); ok {
+		lat = s.mmaFP8(sp, ws, m, mmaHold, now) // ptxas's fp8 emulation (mmafp8.go)
 	}
 	ready := now + lat
 	if s.bulkWiden(info) {

@@ -52,7 +52,6 @@ var mma28Forms = []struct{ param, form, sass string }{
 	{"tf32_m16n8k8", "tf32", "HMMA.1688.F32.TF32"},
 	{"s8_m16n8k32", "s8", "IMMA.16832.S8.S8"},
 	{"f64_m8n8k4", "f64", "DMMA.8x8x4"},
-	{"fp8_m16n8k32", "e4m3", "12 F2FP.F16.E4M3.UNPACK_B, 2 HMMA.16816.F32, 4 FADD"},
 }
 
 // The groups mma_<form>_latency and mma_<form>_interval, in closed form:
@@ -73,4 +72,20 @@ func init() {
 				Benches: []string{"mma28_" + m.form + "_w*"}, Figures: []string{"issue_interval_cycles"},
 				Direct: directFigure(tput, "issue_interval_cycles", "16 warps, 4 a sub-partition, 8 independent accumulators each: "+m.sass)})
 	}
+}
+
+// The group mma_warp_interval: mma_warp_interval_ratio (sim/sm/mmaform.go
+// mmaWarpFree), Nelder-Mead on the one-warp-a-sub-partition streams of the
+// three SASS classes (HMMA.16816, HMMA.1688, DMMA.8x8x4), whose
+// interval is 8-9% above the pipe's (session 32, validation/timing/mma32.md).
+func init() {
+	Groups = append(Groups, Group{Name: "mma_warp_interval", Params: []string{"mma_warp_interval_ratio"},
+		Benches: []string{"mma28_f16f32_w1", "mma28_f16k8_w1", "mma28_f64_w1"}, Figures: []string{"issue_interval_cycles"},
+		Start: []float64{1.06}, Lo: []float64{1}, Hi: []float64{1.2}},
+		// mma_dispatch_cycles (mmaform.go mmaDispatch): the HMMA's issue
+		// hold beside independent FFMAs; mma28_e4m3_w16 (the fp8
+		// emulation's HMMAs beside the ALU's unpacks) is judged, not fitted
+		Group{Name: "mma_dispatch", Params: []string{"mma_dispatch_cycles"},
+			Benches: []string{"mma28_f16f32_fmix_w4"}, Figures: []string{"issue_interval_cycles"},
+			Start: []float64{4}, Lo: []float64{1}, Hi: []float64{6}})
 }

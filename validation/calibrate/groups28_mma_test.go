@@ -33,7 +33,11 @@ func TestDeriveMma28(t *testing.T) {
 // shares the FP64 unit with DFMA (f64_dmix_w4 within 9%: 26.47 against
 // 24.34). Before the table (one tensor pipe, 24 / 8 cycles, and a free mov
 // that waited for the mma before it) f16k8_w16 was +93%, f64_w16 -50%,
-// f16f32_w1 +93%.
+// f16f32_w1 +93%. Session 32 (mma32.md): one warp a sub-partition, a
+// warp's own mma.sync spaced mma_warp_interval_ratio times the interval
+// (f16f32_w1, f64_w1: -5.4% and -7.2% before); the HMMA's issue hold beside
+// FFMAs (fmix_w4: -23% before); e4m3 as ptxas's emulation, its SASS parts
+// on their pipes (lat and w16 kept).
 func TestMmaSyncFormsRecorded(t *testing.T) {
 	by := recordedH200(t)
 	for _, c := range []struct {
@@ -50,6 +54,8 @@ func TestMmaSyncFormsRecorded(t *testing.T) {
 		{"mma28_f64_lat", "latency_cycles", 27.02, 0.05}, {"mma28_f64_w16", "issue_interval_cycles", 16.04, 0.05},
 		{"mma28_f64_w8", "issue_interval_cycles", 16.05, 0.05}, {"mma28_f64_dmix_w4", "issue_interval_cycles", 26.47, 0.09},
 		{"mma28_e4m3_lat", "latency_cycles", 62.18, 0.05}, {"mma28_e4m3_w16", "issue_interval_cycles", 43.91, 0.05},
+		{"mma28_f16f32_w1", "issue_interval_cycles", 6.622, 0.05}, {"mma28_f64_w1", "issue_interval_cycles", 17.3, 0.05},
+		{"mma28_f16f32_fmix_w4", "issue_interval_cycles", 12.25, 0.05},
 	} {
 		assert.InDelta(t, c.gpu, by[c.bench].Measured[c.fig], 0.01*c.gpu, c.bench)
 		got, want := simulatedFigure(t, by, c.bench, c.fig)
