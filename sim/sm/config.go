@@ -271,11 +271,12 @@ type Config struct {
 	// warp's LSU hand-off for the larger of its addresses (8 bytes a lane)
 	// and its data at this rate (lsuwarp.go; 0: off).
 	LSULoadBytesPerCycle float64 `json:"lsu_load_bytes_per_cycle" yaml:"lsu_load_bytes_per_cycle"`
-	// LSUWideStoreHoldFraction: a global store whose lanes write more than
-	// 4 bytes each (st.global.v2/.v4, 64-bit) holds its whole warp, not
-	// only the warp's next global memory instruction, for this fraction of
-	// its operand read-out at LSUWarpBytesPerCycle (lsuwarp.go,
-	// wideStoreHold). Within [0, 1]; 0: no hold.
+	// LSUWideStoreHoldFraction: a vector global store whose next vector
+	// store reuses one of its data registers at another position (ptxas
+	// refills aligned tuples by copies: storerepack.go) holds its whole
+	// warp, not only the warp's next global memory instruction, for this
+	// fraction of its operand read-out at LSUWarpBytesPerCycle
+	// (lsuwarp.go, wideStoreHold). Within [0, 1]; 0: no hold.
 	LSUWideStoreHoldFraction float64 `json:"lsu_wide_store_hold_fraction" yaml:"lsu_wide_store_hold_fraction"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)

@@ -56,28 +56,25 @@ func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 	}
 }
 
-// wideStoreHold holds warp ws after issuing e, a global store of more
-// than 4 bytes a lane whose operand read-out of t cycles ends at
-// ws.lsuNext, for lsu_wide_store_hold_fraction of that read-out: the
-// warp's next instruction of any kind waits, not only its next global
-// memory instruction (lsuWarpReady). One warp's coalesced stores in
-// gls.cu's loop (its address arithmetic and, in SASS, the MOVs that put
-// each store's overlapping data {v+k, v+k+1, ...} into an aligned pair
-// or quad between the STGs: gls_sass_stg.txt) take 15.66 cycles a
+// wideStoreHold holds warp ws after issuing e, a vector global store
+// whose data tuple ptxas must refill by copies for the warp's next vector
+// store (storerepack.go), for lsu_wide_store_hold_fraction of its operand
+// read-out of t cycles, which ends at ws.lsuNext: the warp's next
+// instruction of any kind waits, not only its next global memory
+// instruction (lsuWarpReady). One warp's coalesced stores in gls.cu's
+// loop ({v+k, v+k+1, ...}: the MOVs into aligned pairs and quads between
+// the STGs, tools/microbench/gls_sass_stg.txt) take 15.66 cycles a
 // st.global.v2 and 21.16 a .v4 on the H200 and the H100 alike
 // (gls_st64_coal_w1, gls_st64_r8g8_w1, gls_st128_coal_w1), where the same
-// stores back to back take 9.53 and 15.55 (gls2_st64_coal_w1,
-// gls2_st128_coal_w1): the ALU work between them does not hide under
-// their read-out (RATIONALE, session 17: a replay of the SASS with the
-// warp held per STG fits all four loops). The model overlapped it
-// (10.41 and 15.48). 32-bit lanes are left out: in the model's PTX order
-// each store's address add comes right before it, and held, its latency
-// shows (gls_st32_coal_w1 +1 -> +39%), where ptxas computes it a store
-// ahead; for the wide stores that latency stands where the SASS has its
-// data MOVs, which the PTX does not have (validation/timing/gls32.md).
+// stores of fixed tuples back to back take 9.53 and 15.55
+// (gls2_st64_coal_w1, gls2_st128_coal_w1): the work between them does not
+// hide under their read-out. The model overlapped it (10.41 and 15.48);
+// held, +4.8% and -7.9% (the PTX has the address adds, not the copies).
+// Independent adds between stores of a fixed pair do hide (the gls32
+// probe, validation/timing/gls32.md): those stores are not held.
 func (s *SM) wideStoreHold(ws *warpState, e *exec.Effect, t float64) {
 	f := s.cfg.LSUWideStoreHoldFraction
-	if f <= 0 || !e.GlobalStore || e.GlobalBytes <= 4*e.GuardTrue {
+	if f <= 0 || !e.GlobalStore || e.GlobalBytes <= 4*e.GuardTrue || s.code == nil || !s.code.low.storeRepack(e.Info) {
 		return
 	}
 	ws.setReady(engine.Cycle(math.Ceil(ws.lsuNext-(1-f)*t-1e-9)), StallLGThrottle)
