@@ -23,28 +23,13 @@ import (
 
 // storeRepacks returns, by PC, the vector global stores of f whose next
 // vector global store shares a data register with them at another
-// element position (nil when none); a loop's last store is compared with
-// its body's first.
+// element position (nil when none).
 func storeRepacks(f *ptx.Function) []bool {
 	var out []bool
-	mark := func(pc int) {
-		if out == nil {
-			out = make([]bool, len(f.Insts))
-		}
-		out[pc] = true
-	}
 	last := -1 // the previous vector global store's PC, no branch since
 	for pc := range f.Insts {
 		in := &f.Insts[pc]
 		if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit {
-			if t := branchTarget(in, len(f.Insts)); in.Op == ptx.OpBra && last >= 0 && t >= 0 && t <= last {
-				// a loop's last store against the body's first, through the
-				// register copies that carry values to the next iteration
-				// (gls.cu: {v+15, v+16}, then mov v <- v+16 and {v, v+1})
-				if first := firstVectorStore(f, t, pc); first >= 0 && sharesMoved(f.Insts[last].Ops[1].Elems, carried(f, last, pc, f.Insts[first].Ops[1].Elems)) {
-					mark(last)
-				}
-			}
 			last = -1
 			continue
 		}
@@ -52,37 +37,12 @@ func storeRepacks(f *ptx.Function) []bool {
 			continue
 		}
 		if last >= 0 && sharesMoved(f.Insts[last].Ops[1].Elems, in.Ops[1].Elems) {
-			mark(last)
+			if out == nil {
+				out = make([]bool, len(f.Insts))
+			}
+			out[last] = true
 		}
 		last = pc
-	}
-	return out
-}
-
-// firstVectorStore is the first vector global store in [lo, hi), or -1.
-func firstVectorStore(f *ptx.Function, lo, hi int) int {
-	for pc := lo; pc < hi; pc++ {
-		if vectorGlobalStore(&f.Insts[pc]) {
-			return pc
-		}
-	}
-	return -1
-}
-
-// carried maps the registers of elems through the unguarded register
-// movs between PCs lo and hi (a mov d <- s: d is s's value).
-func carried(f *ptx.Function, lo, hi int, elems []ptx.Operand) []ptx.Operand {
-	out := append([]ptx.Operand(nil), elems...)
-	for pc := lo + 1; pc < hi; pc++ {
-		in := &f.Insts[pc]
-		if in.Op != ptx.OpMov || in.Guard >= 0 || len(in.Ops) != 2 || in.Ops[0].Kind != ptx.OpdReg || in.Ops[1].Kind != ptx.OpdReg {
-			continue
-		}
-		for i := range out {
-			if out[i].Kind == ptx.OpdReg && out[i].Reg == in.Ops[0].Reg {
-				out[i].Reg = in.Ops[1].Reg
-			}
-		}
 	}
 	return out
 }
