@@ -69,12 +69,14 @@ func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 // stores of fixed tuples back to back take 9.53 and 15.55
 // (gls2_st64_coal_w1, gls2_st128_coal_w1): the work between them does not
 // hide under their read-out. The model overlapped it (10.41 and 15.48);
-// held, +4.8% and -7.9% (the PTX has the address adds, not the copies).
+// held, +2.4% and -10.6% (the PTX has the address adds, not ptxas's
+// copies, and the loop's last store, whose next store is the next
+// iteration's, is not held).
 // Independent adds between stores of a fixed pair do hide (the gls32
 // probe, validation/timing/gls32.md): those stores are not held.
 func (s *SM) wideStoreHold(ws *warpState, e *exec.Effect, t float64) {
 	f := s.cfg.LSUWideStoreHoldFraction
-	if f <= 0 || !e.GlobalStore || e.GlobalBytes <= 4*e.GuardTrue || s.code == nil || !s.code.low.storeRepack(e.Info) {
+	if f <= 0 || !e.GlobalStore || e.GlobalBytes <= 4*e.GuardTrue || e.Info == nil || s.code == nil || !s.code.low.storeRepack(e.Info) {
 		return
 	}
 	ws.setReady(engine.Cycle(math.Ceil(ws.lsuNext-(1-f)*t-1e-9)), StallLGThrottle)
