@@ -243,6 +243,7 @@ func Params() []Param {
 		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		floatParam("lsu_warp_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWarpBytesPerCycle }),
 		floatParam("lsu_load_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSULoadBytesPerCycle }),
+		floatParam("lsu_wide_store_hold_fraction", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWideStoreHoldFraction }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),
 		intParam("bulk_lane_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.BulkLaneCycles }),
 		intParam("shared_base_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SharedBaseCycles }),

@@ -140,6 +140,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"lg_queue_cycles":                   {19, "fit: Nelder-Mead from the best of 17 points (lg_queue_cycles) on gls2_ld32_coal_w16, gls2_ld32_coal_w8, gls2_st32_coal_p04, gls2_st64_coal_p04, gls_ld32_coal_w16", f(0.0683)},
 	"lsu_load_bytes_per_cycle":          {52.07, "fit: Nelder-Mead (lsu_load_bytes_per_cycle) on gls2_ld32_coal_w1", f(0.0029)},
 	"lsu_warp_bytes_per_cycle":          {79.27, "fit: Nelder-Mead (l1_port_bytes_per_cycle, lsu_warp_bytes_per_cycle) on gls2_st32_coal_p01, gls2_st32_coal_p04, gls2_st32_coal_w1, gls2_st64_coal_p04, gls2_st64_coal_w1", f(0.0103)},
+	"lsu_wide_store_hold_fraction":      {1, "fit: grid (0, 0.25, 0.5, 0.75, 1) of the held fraction against cycles_per_access of gls_st64_coal_w1, gls_st64_r8g8_w1, gls_st128_coal_w1 on this GPU (least squares of the relative errors): 1, the whole read-out (validation/timing/gls32.md)", nil},
 	"max_ctas_per_sm_count":             {32, "spec", nil},
 	"max_threads_per_sm_count":          {2048, "spec", nil},
 	"max_warps_per_sm_count":            {64, "spec", nil},

@@ -271,6 +271,13 @@ type Config struct {
 	// warp's LSU hand-off for the larger of its addresses (8 bytes a lane)
 	// and its data at this rate (lsuwarp.go; 0: off).
 	LSULoadBytesPerCycle float64 `json:"lsu_load_bytes_per_cycle" yaml:"lsu_load_bytes_per_cycle"`
+	// LSUWideStoreHoldFraction: a vector global store whose next vector
+	// store reuses one of its data registers at another position (ptxas
+	// refills aligned tuples by copies: storerepack.go) holds its whole
+	// warp, not only the warp's next global memory instruction, for this
+	// fraction of its operand read-out at LSUWarpBytesPerCycle
+	// (lsuwarp.go, wideStoreHold). Within [0, 1]; 0: no hold.
+	LSUWideStoreHoldFraction float64 `json:"lsu_wide_store_hold_fraction" yaml:"lsu_wide_store_hold_fraction"`
 	// ClusterBarrierCycles: barrier.cluster release after the last
 	// arrival; ClusterFenceCycles: the fence of a default (.release)
 	// arrive; DSMEMLatencyCycles: a shared::cluster access's latency.
@@ -415,6 +422,9 @@ func (c *Config) Validate() error {
 	}
 	if c.L1StoreLinePairCycles < 0 || c.L1StoreLinePairCycles > 1 {
 		return fmt.Errorf("sm: l1_store_line_pair_cycles must be within [0, 1], got %g", c.L1StoreLinePairCycles)
+	}
+	if c.LSUWideStoreHoldFraction < 0 || c.LSUWideStoreHoldFraction > 1 {
+		return fmt.Errorf("sm: lsu_wide_store_hold_fraction must be within [0, 1], got %g", c.LSUWideStoreHoldFraction)
 	}
 	if c.L1StorePortRequestCycles < 0 || c.L1StorePortLineCycles < 0 {
 		return fmt.Errorf("sm: l1_store_port_request_cycles and l1_store_port_line_cycles must not be negative, got %g and %g", c.L1StorePortRequestCycles, c.L1StorePortLineCycles)

@@ -71,6 +71,11 @@ type Lowering struct {
 	// coalesce, by PC: their IMAD.MOVs (tmacopy.go)
 	copies   []uint8
 	copyFunc int32
+	// repack: the entry function's (repackFunc) vector global stores whose
+	// next one reuses a data register at another position, by PC
+	// (storerepack.go)
+	repack     []bool
+	repackFunc int32
 	// bulkFed: the operations those adds feed, by PC (bulkaddr.go)
 	bulkFed []bool
 	// bulkStAdd: the adds that form a uniform plain bulk store's operand
@@ -168,6 +173,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.paramAddr, l.paFunc = paramAddrRegs(f, infos), int32(fi) // tma_first.go
 	// register copies ptxas cannot coalesce (tmacopy.go)
 	l.copies, l.copyFunc = copyMovs(f, infos), int32(fi)
+	l.repack, l.repackFunc = storeRepacks(f), int32(fi)
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)

@@ -52,7 +52,34 @@ func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 	}
 	if t > 0 {
 		ws.lsuNext = max(ws.lsuNext, float64(now)) + t
+		s.wideStoreHold(ws, e, t)
 	}
+}
+
+// wideStoreHold holds warp ws after issuing e, a vector global store
+// whose data tuple ptxas must refill by copies for the warp's next vector
+// store (storerepack.go), for lsu_wide_store_hold_fraction of its operand
+// read-out of t cycles, which ends at ws.lsuNext: the warp's next
+// instruction of any kind waits, not only its next global memory
+// instruction (lsuWarpReady). One warp's coalesced stores in gls.cu's
+// loop ({v+k, v+k+1, ...}: the MOVs into aligned pairs and quads between
+// the STGs, tools/microbench/gls_sass_stg.txt) take 15.66 cycles a
+// st.global.v2 and 21.16 a .v4 on the H200 and the H100 alike
+// (gls_st64_coal_w1, gls_st64_r8g8_w1, gls_st128_coal_w1), where the same
+// stores of fixed tuples back to back take 9.53 and 15.55
+// (gls2_st64_coal_w1, gls2_st128_coal_w1): the work between them does not
+// hide under their read-out. The model overlapped it (10.41 and 15.48);
+// held, +2.4% and -10.6% (the PTX has the address adds, not ptxas's
+// copies, and the loop's last store, whose next store is the next
+// iteration's, is not held).
+// Independent adds between stores of a fixed pair do hide (the gls32
+// probe, validation/timing/gls32.md): those stores are not held.
+func (s *SM) wideStoreHold(ws *warpState, e *exec.Effect, t float64) {
+	f := s.cfg.LSUWideStoreHoldFraction
+	if f <= 0 || !e.GlobalStore || e.GlobalBytes <= 4*e.GuardTrue || e.Info == nil || s.code == nil || !s.code.low.storeRepack(e.Info) {
+		return
+	}
+	ws.setReady(engine.Cycle(math.Ceil(ws.lsuNext-(1-f)*t-1e-9)), StallLGThrottle)
 }
 
 // isL1Load: e is a plain global load through L1 (LDG, not .cg/.cv, not
