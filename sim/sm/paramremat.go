@@ -315,15 +315,17 @@ func (s *SM) paramLDCReady(ws *warpState, en *schedEntry) engine.Cycle {
 // wgmmaCompares marks the third shape (session 32, helper sgp;
 // validation/timing/sgp32.md): a compare-and-branch on a kernel parameter
 // outside every loop, after a wgmma.mma_async that comes between it and
-// the parameter's previous read (its ld.param or an earlier use, PTX
-// order). ptxas does not keep the parameter's register across the
-// accumulators: the SASS of sgp (tools/microbench/sgp29/sgp29_h200.sass.gz,
-// ptxas 13.0 sm_90a) reads `flags` after the epilogue's CS2R by
-// `LDC R16, c[0x0][0x398]; LOP3.LUT R8, R16, 0x1; ISETP.NE.U32 P0, PT, R8,
-// 0x1; @P0 BRA`, the PTX's `and.b32 %r, flags, 1; setp.eq.b32 %p, %r, 1;
-// ... @%p bra` on the register of the entry's ld.param, and the next tests
-// of flags (no wgmma between: `LOP3.LUT P0, RZ, R16, 0x2`, `0x10`) reuse
-// R16. The compare is a setp of the parameter, or of an `and` of it with
+// the parameter's previous read outside loops (its ld.param or an earlier
+// use, PTX order; reads in a loop do not count: ptxas hoists those tests
+// to predicates before the loop). ptxas does not keep the parameter's
+// register across the accumulators: the SASS of sgp
+// (tools/microbench/sgp29/sgp29_h200.sass.gz, ptxas 13.0 sm_90a) reads
+// `flags` after the epilogue's CS2R by `LDC R16, c[0x0][0x398]; LOP3.LUT
+// R8, R16, 0x1; ISETP.NE.U32 P0, PT, R8, 0x1; @P0 BRA`, the PTX's
+// `and.b32 %r, flags, 1; setp.eq.b32 %p, %r, 1; ... @%p bra` on the
+// register of the entry's ld.param, and after the k-loop by `LDC R12,
+// c[0x0][0x398]; LOP3.LUT P1, R7, R12, 0x8`; the next tests of flags (no
+// wgmma between: `LOP3.LUT P0, RZ, R16, 0x2`, `0x10`) reuse the register. The compare is a setp of the parameter, or of an `and` of it with
 // a constant, with a constant, whose predicate (through pred moves and
 // logic) a branch within four instructions reads; the first reader of the
 // parameter (the `and`, else the setp) is marked.
@@ -397,7 +399,7 @@ func wgmmaCompares(f *ptx.Function, infos []*exec.InstInfo, param func(int32) in
 		// the parameter's previous read (or its ld.param), PTX order
 		prev := param(r)
 		for j := use - 1; j > prev; j-- {
-			if infos[j] != nil && hasReg(infos[j].Uses, r) {
+			if infos[j] != nil && !inLoop[j] && hasReg(infos[j].Uses, r) {
 				prev = j
 				break
 			}
