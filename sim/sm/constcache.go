@@ -112,6 +112,9 @@ type paramSectors struct {
 	// rank in all
 	descAt   int32
 	descRank int
+	// descTop: the descriptor's ULDC.64 is ahead of the first PTX
+	// instruction's SASS (descAtTop; initwait.go entryIssued)
+	descTop bool
 	// busy: per PC, paramRegion or paramChainHold has work there
 	// (reqAt, sinkAt or holdAt non-empty, descAt, or the cluster flag's
 	// PCs); elsewhere both do nothing (paramQuiet)
@@ -247,6 +250,7 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	// brings the sector of the first two 8-byte parameters (0x200-0x21f):
 	// requested at the entry where ptxas hoists it to the top, else the
 	// warp waits for it at the top of its region (descRegion, constdesc.go)
+	p.descTop = descAtTop(f)
 	if p.descAt = descRegion(f); p.descAt > 0 {
 		if _, ok := slices.BinarySearch(p.all, descSector); !ok {
 			p.all = append(p.all, descSector)

@@ -44,31 +44,7 @@ const descSector = 0x200 / constSectorBytes
 // else at the entry.
 func descRegion(f *ptx.Function) int32 {
 	n := len(f.Insts)
-	if n == 0 {
-		return -1
-	}
-	succ := successors(f, n)
-	var acc []int
-	for pc := range f.Insts {
-		if descAccess(&f.Insts[pc]) {
-			acc = append(acc, pc)
-		}
-	}
-	if len(acc) == 0 {
-		return -1
-	}
-	idom := exec.ImmediateDominators(succ, 0)
-	d := -1
-	for _, pc := range acc {
-		if idom[pc] < 0 {
-			continue // unreachable
-		}
-		if d < 0 {
-			d = pc
-		} else {
-			d = domMeet(idom, d, pc)
-		}
-	}
+	d, succ, idom := descDominator(f)
 	if d <= 0 {
 		return -1
 	}
@@ -123,6 +99,58 @@ func descRegion(f *ptx.Function) int32 {
 		}
 	}
 	return int32(r)
+}
+
+// descDominator is D above: the instruction dominating every global
+// access of f (-1: none), with f's successors and immediate dominators.
+func descDominator(f *ptx.Function) (int, [][]int32, []int32) {
+	n := len(f.Insts)
+	if n == 0 {
+		return -1, nil, nil
+	}
+	succ := successors(f, n)
+	var acc []int
+	for pc := range f.Insts {
+		if descAccess(&f.Insts[pc]) {
+			acc = append(acc, pc)
+		}
+	}
+	if len(acc) == 0 {
+		return -1, succ, nil
+	}
+	idom := exec.ImmediateDominators(succ, 0)
+	d := -1
+	for _, pc := range acc {
+		if idom[pc] < 0 {
+			continue // unreachable
+		}
+		if d < 0 {
+			d = pc
+		} else {
+			d = domMeet(idom, d, pc)
+		}
+	}
+	return d, succ, idom
+}
+
+// descAtTop reports whether ptxas's ULDC.64 of the descriptor is among the
+// first SASS instructions of the kernel, ahead of the first PTX one: D
+// (descDominator) is reached from the entry without a branch. cuobjdump
+// (tools/microbench/sgp32/sass_h200.ctrl.txt.gz): psink_post_cta_w1's
+// guarded `p.out[1022] = x` on the main path puts `ULDC.64 UR4,
+// c[0x0][0x208]` second, after `LDC R1, c[0x0][0x28]`; psink_lat_post_cta_w1
+// and barprobe, whose stores are all in lane 0's block, have it there.
+func descAtTop(f *ptx.Function) bool {
+	d, _, _ := descDominator(f)
+	if d < 0 {
+		return false
+	}
+	for pc := 0; pc < d; pc++ {
+		if f.Insts[pc].Op == ptx.OpBra {
+			return false
+		}
+	}
+	return true
 }
 
 // descAccess is an instruction whose SASS names the memory descriptor: a

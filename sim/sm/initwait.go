@@ -50,6 +50,35 @@ func (s *SM) initIssued(ws *warpState, info *exec.InstInfo, now engine.Cycle) {
 	}
 }
 
+// entryBarCycles: ptxas issues a kernel's BAR.SYNC no sooner than 8
+// cycles after its first SASS instruction (its stall counts; cuobjdump,
+// ptxas 13.0 sm_90a, session 32: validation/timing/sgp32.md,
+// tools/microbench/sgp32/sass_h200.ctrl.txt.gz). psink's and psinkx's
+// `LDC R1, c[0x0][0x28]; ULDC.64 UR4, c[0x0][0x208]; CS2R R2, SR_CLOCKLO`
+// (S6); `BAR.SYNC` (S1); `CS2R R4, SR_CLOCKLO` gives 7 cycles from stamp
+// to stamp on the H200 and the H100 (psink_post_cta_w1, _post_cta_w12,
+// _pre_cta_w1, psinkx_dv_post_cta_w1, psinkx_lat_post_cta_w1);
+// psink_lat_post_cta_w1's `LDC R1; CS2R (S7); BAR.SYNC` 8; the probe
+// tools/microbench/sgp32/barprobe.cu's `LDC R1; S2R; CS2R (S6); BAR.SYNC`
+// 7, but 2 where a chain of IMADs comes before the stamp (CS2R S1, BAR.SYNC:
+// the 8 cycles are past) and 2 for two stamps without the barrier. The
+// model's first issue is the first PTX instruction with SASS, after `LDC
+// R1, c[0x0][0x28]` and, when ptxas puts it at the top (descAtTop), the
+// descriptor's ULDC.64: a warp's first bar.sync / barrier.sync issues no
+// sooner than its first issue + 8 - that prologue.
+const entryBarCycles = 8
+
+// entryIssued notes warp ws's first issue at now: its CTA barriers wait
+// until the kernel is entryBarCycles old (initBarAt, initBarHold).
+func (s *SM) entryIssued(ws *warpState, now engine.Cycle) {
+	ws.issued = true
+	pro := engine.Cycle(1) // LDC R1, c[0x0][0x28]
+	if p := s.code.params; p != nil && p.descTop {
+		pro++
+	}
+	ws.initBarAt = max(ws.initBarAt, now+entryBarCycles-pro)
+}
+
 // initBarHold is when warp ws may issue info, a CTA barrier wait
 // (bar.sync, barrier.sync) behind its mbarrier.init (ws.initBarAt) and its
 // fence.proxy.async (proxybar.go; 0: no hold).

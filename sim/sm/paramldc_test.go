@@ -153,4 +153,6 @@ var paramLDCKnownDiffer = map[string]string{
 	"smgst_bar_l1 smgst smgst_param_6 model 1 sass 0":        "LDC R8 at 0x340, its ISETP at 0x770: the latency is hidden",
 	"t6rep_acq t6_rep t6_rep_param_5 model 1 sass 2":         "a switch's compare tree (13 compares of the parameter); not read further",
 	"t6tx_ctx_l1 t6_txloop t6_txloop_param_3 model 2 sass 1": "a switch's compare tree across joins: one LDC serves both; not read further",
+	// the after-wgmma shape (session 32, wgmmaCompares)
+	"sgp_k0_c1 sgp sgp_param_6 model 2 sass 0": "LDC R12 / R16, c[0x0][0x398] then LOP3 after the loop and after the epilogue's CS2R, outside every loop (the SASS criterion counts in-loop reloads next to an ISETP)",
 }

@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"slices"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
@@ -57,33 +59,10 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 			}
 		}
 	}
+	param := paramDefs(f, infos)
+	wgmmaCompares(f, infos, param, mark)
 	if len(loops) < 2 {
 		return mark // no loop inside another
-	}
-	// param: register -> the PC of its one definition, an ld.param of a scalar
-	defs := map[int32]int{}
-	for pc, inf := range infos {
-		if inf == nil {
-			continue
-		}
-		for _, r := range inf.Defs {
-			if _, ok := defs[r]; ok {
-				defs[r] = -1
-			} else {
-				defs[r] = pc
-			}
-		}
-	}
-	param := func(r int32) int {
-		d, ok := defs[r]
-		if !ok || d < 0 {
-			return -1
-		}
-		in := &f.Insts[d]
-		if in.Op != ptx.OpLd || (in.Mods.Space != ptx.SpaceParam && in.Mods.Space != ptx.SpaceParamEntry) || in.Mods.Vec > 1 {
-			return -1
-		}
-		return d
 	}
 	// guardSetp: the setp that defines the guard of the branch at pc, in
 	// the stretch before it, or -1
@@ -144,6 +123,35 @@ func paramRemats(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	}
 	branchCompares(f, infos, param, mark)
 	return mark
+}
+
+// paramDefs maps a register to the PC of its one definition when that is
+// an ld.param of a scalar kernel parameter (-1 else).
+func paramDefs(f *ptx.Function, infos []*exec.InstInfo) func(r int32) int {
+	defs := map[int32]int{}
+	for pc, inf := range infos {
+		if inf == nil {
+			continue
+		}
+		for _, r := range inf.Defs {
+			if _, ok := defs[r]; ok {
+				defs[r] = -1
+			} else {
+				defs[r] = pc
+			}
+		}
+	}
+	return func(r int32) int {
+		d, ok := defs[r]
+		if !ok || d < 0 {
+			return -1
+		}
+		in := &f.Insts[d]
+		if in.Op != ptx.OpLd || (in.Mods.Space != ptx.SpaceParam && in.Mods.Space != ptx.SpaceParamEntry) || in.Mods.Vec > 1 {
+			return -1
+		}
+		return d
+	}
 }
 
 // branchCompares marks the second shape (session 15, helper ldc; the
@@ -302,4 +310,102 @@ func (s *SM) paramLDCReady(ws *warpState, en *schedEntry) engine.Cycle {
 		return 0
 	}
 	return ws.readyAt + engine.Cycle(1+s.cfg.Const.LDCCycles)
+}
+
+// wgmmaCompares marks the third shape (session 32, helper sgp;
+// validation/timing/sgp32.md): a compare-and-branch on a kernel parameter
+// outside every loop, after a wgmma.mma_async that comes between it and
+// the parameter's previous read outside loops (its ld.param or an earlier
+// use, PTX order; reads in a loop do not count: ptxas hoists those tests
+// to predicates before the loop). ptxas does not keep the parameter's
+// register across the accumulators: the SASS of sgp
+// (tools/microbench/sgp29/sgp29_h200.sass.gz, ptxas 13.0 sm_90a) reads
+// `flags` after the epilogue's CS2R by `LDC R16, c[0x0][0x398]; LOP3.LUT
+// R8, R16, 0x1; ISETP.NE.U32 P0, PT, R8, 0x1; @P0 BRA`, the PTX's
+// `and.b32 %r, flags, 1; setp.eq.b32 %p, %r, 1; ... @%p bra` on the
+// register of the entry's ld.param, and after the k-loop by `LDC R12,
+// c[0x0][0x398]; LOP3.LUT P1, R7, R12, 0x8`; the next tests of flags (no
+// wgmma between: `LOP3.LUT P0, RZ, R16, 0x2`, `0x10`) reuse the register. The compare is a setp of the parameter, or of an `and` of it with
+// a constant, with a constant, whose predicate (through pred moves and
+// logic) a branch within four instructions reads; the first reader of the
+// parameter (the `and`, else the setp) is marked.
+func wgmmaCompares(f *ptx.Function, infos []*exec.InstInfo, param func(int32) int, mark []bool) {
+	n := len(infos)
+	var wg []int // the PCs of wgmma.mma_async, ascending
+	for pc, inf := range infos {
+		if inf != nil && f.Insts[pc].Op == ptx.OpWgmma && inf.Async == exec.AsyncWgmma {
+			wg = append(wg, pc)
+		}
+	}
+	if len(wg) == 0 {
+		return
+	}
+	inLoop := make([]bool, n)
+	for b := range f.Insts {
+		if in := &f.Insts[b]; in.Op == ptx.OpBra {
+			if t := branchTarget(in, n); t >= 0 && t < b {
+				for p := t; p <= b; p++ {
+					inLoop[p] = true
+				}
+			}
+		}
+	}
+	for pc := 0; pc < n; pc++ {
+		in := &f.Insts[pc]
+		if infos[pc] == nil || inLoop[pc] || in.Op != ptx.OpSetp || in.Guard >= 0 || !setpWithImm(in) {
+			continue
+		}
+		// a branch within four instructions reads the predicate
+		preds := slices.Clone(infos[pc].Defs)
+		branched := false
+		for j := pc + 1; j < n && j <= pc+4 && !branched; j++ {
+			bj := &f.Insts[j]
+			if bj.Op == ptx.OpBra {
+				branched = bj.Guard >= 0 && hasReg(preds, bj.Guard)
+				break
+			}
+			if infos[j] != nil && slices.ContainsFunc(infos[j].Uses, func(u int32) bool { return hasReg(preds, u) }) {
+				preds = append(preds, infos[j].Defs...)
+			}
+		}
+		if !branched {
+			continue
+		}
+		// the compared register: the parameter's, or an `and` of it with a constant
+		use, r := -1, int32(-1)
+		for _, u := range infos[pc].Uses {
+			if param(u) >= 0 {
+				use, r = pc, u
+				break
+			}
+			for j := pc - 1; j >= 0 && j >= pc-3 && infos[j] != nil; j-- {
+				a := &f.Insts[j]
+				if !hasReg(infos[j].Defs, u) {
+					continue
+				}
+				if a.Op == ptx.OpAnd && a.Guard < 0 && len(a.Ops) == 3 && a.Ops[1].Kind == ptx.OpdReg && a.Ops[2].Kind == ptx.OpdImm &&
+					param(a.Ops[1].Reg) >= 0 {
+					use, r = j, a.Ops[1].Reg
+				}
+				break
+			}
+			if use >= 0 {
+				break
+			}
+		}
+		if use < 0 {
+			continue
+		}
+		// the parameter's previous read (or its ld.param), PTX order
+		prev := param(r)
+		for j := use - 1; j > prev; j-- {
+			if infos[j] != nil && !inLoop[j] && hasReg(infos[j].Uses, r) {
+				prev = j
+				break
+			}
+		}
+		if i, _ := slices.BinarySearch(wg, prev+1); i < len(wg) && wg[i] < use {
+			mark[use] = true
+		}
+	}
 }

@@ -112,3 +112,119 @@ func name(f *ptx.Function, pc int) string {
 	}
 	return in.Text
 }
+
+// The third shape (wgmmaCompares), after sgp's epilogue (its SASS:
+// tools/microbench/sgp29/sgp29_h200.sass.gz): flags is read once at the
+// top; its test `and 1; setp.eq 1; mov/xor/not.pred; @p bra` after a wgmma
+// block (outside every loop) is reloaded (`LDC R16, c[0x0][0x398]` before
+// the LOP3), the next test (`and 2`, no wgmma since the last read: ptxas's
+// `LOP3.LUT P0, RZ, R16, 0x2` on the same R16) and the test before the
+// wgmma (the first read since the ld.param, none between) are not.
+const paramWgmmaPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 pout, .param .u64 pda, .param .u64 pdb, .param .u32 pflags)
+{
+	.reg .pred %p<12>;
+	.reg .b32 %r<32>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [pout];
+	ld.param.u64 %rd2, [pda];
+	ld.param.u64 %rd3, [pdb];
+	ld.param.u32 %r1, [pflags];
+	and.b32 %r2, %r1, 4;
+	setp.ne.s32 %p1, %r2, 0;
+	@%p1 bra SKIP_MMA;
+	wgmma.fence.sync.aligned;
+	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd2, %rd3, 0, 1, 1, 0, 0;
+	wgmma.commit_group.sync.aligned;
+	wgmma.wait_group.sync.aligned 0;
+SKIP_MMA:
+	and.b32 %r3, %r1, 1;
+	setp.eq.b32 %p2, %r3, 1;
+	mov.pred %p3, 0;
+	xor.pred %p4, %p2, %p3;
+	not.pred %p5, %p4;
+	@%p5 bra SKIP_ST;
+	st.global.f32 [%rd1], %f1;
+SKIP_ST:
+	and.b32 %r4, %r1, 2;
+	setp.eq.s32 %p6, %r4, 0;
+	@%p6 bra END;
+	fence.acq_rel.gpu;
+END:
+	ret;
+}
+`
+
+func TestParamRematAfterWgmma(t *testing.T) {
+	p, k, _ := lowered(t, paramWgmmaPTX)
+	f := p.Funcs[0]
+	mark := paramRemats(f, k.Infos())
+	var got []string
+	for pc, m := range mark {
+		if m {
+			got = append(got, name(f, pc))
+		}
+	}
+	assert.Equal(t, []string{"and.b32 %r3"}, got, "only the flags test after the wgmma is reloaded")
+}
+
+// After a loop (sgp's k-loop): the loop's own test of flags (`and 16`
+// after the wgmma, a predicate ptxas hoists before the loop) is no read
+// that keeps the register; the test after the loop, with the loop's wgmma
+// since the read before the loop, is reloaded (sgp's `LDC R12, c[0x0][0x398]; LOP3.LUT
+// P1, R7, R12, 0x8` after its k-loop), the one before the loop is not.
+const paramWgmmaLoopPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 pda, .param .u64 pdb, .param .u32 pflags)
+{
+	.reg .pred %p<12>;
+	.reg .b32 %r<32>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd2, [pda];
+	ld.param.u64 %rd3, [pdb];
+	ld.param.u32 %r1, [pflags];
+	and.b32 %r2, %r1, 4;
+	setp.ne.s32 %p1, %r2, 0;
+	@%p1 bra END;
+	mov.u32 %r5, 0;
+L:
+	wgmma.fence.sync.aligned;
+	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd2, %rd3, 0, 1, 1, 0, 0;
+	wgmma.commit_group.sync.aligned;
+	wgmma.wait_group.sync.aligned 0;
+	and.b32 %r6, %r1, 16;
+	setp.ne.s32 %p2, %r6, 0;
+	@%p2 bra NEXT;
+	add.s32 %r8, %r8, 1;
+NEXT:
+	add.s32 %r5, %r5, 1;
+	setp.lt.s32 %p3, %r5, 4;
+	@%p3 bra L;
+	and.b32 %r7, %r1, 8;
+	setp.ne.s32 %p4, %r7, 0;
+	@%p4 bra END;
+	fence.acq_rel.gpu;
+END:
+	ret;
+}
+`
+
+func TestParamRematAfterWgmmaLoop(t *testing.T) {
+	p, k, _ := lowered(t, paramWgmmaLoopPTX)
+	f := p.Funcs[0]
+	mark := paramRemats(f, k.Infos())
+	var got []string
+	for pc, m := range mark {
+		if m {
+			got = append(got, name(f, pc))
+		}
+	}
+	assert.Equal(t, []string{"and.b32 %r7"}, got, "only the flags test after the loop is reloaded")
+}

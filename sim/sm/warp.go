@@ -112,11 +112,14 @@ type warpState struct {
 	// initConstAt: the warp's last mbarrier.init issue +
 	// mbarrier_init_const_wait_cycles (initwait.go; 0: none)
 	initConstAt engine.Cycle
-	// initBarAt: the same + mbarrier_init_bar_wait_cycles (initwait.go)
+	// initBarAt: the same + mbarrier_init_bar_wait_cycles (initwait.go);
+	// before any, the warp's first issue + entryBarCycles (entryIssued)
 	initBarAt engine.Cycle
 	// proxyFenceAt: the issue of the warp's last fence.proxy.async since
 	// its last CTA barrier (0: none; proxybar.go)
 	proxyFenceAt engine.Cycle
+	// issued: the warp issued an instruction (entryIssued)
+	issued bool
 	// sbLeadAt: when the warp last issued the top of a block ptxas moves a
 	// later shared address's S2UR to (sharedbase.go sharedBaseHoists)
 	sbLeadAt engine.Cycle
@@ -391,6 +394,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		ws.account(Selected, info, now, s)
 		ws.flush(now+1, s)
 		ws.lastIssue = now
+		if !ws.issued {
+			s.entryIssued(ws, now) // initwait.go
+		}
 	}
 	sp.last = ws
 	if e.Outcome == exec.Parked {
