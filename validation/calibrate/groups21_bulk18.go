@@ -64,4 +64,4 @@ func deriveBulk18(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 // the 1 KiB copies fix the spread.
 var groupBulkLoneCopy = Group{Name: "bulk_lone_copy", Params: []string{"bulk_lone_copy_cycles", "bulk_copy_spread_cycles"},
 	Benches: []string{"bulk18_cp16_n1", "bulkl_l1", "bulk18_cp1k*"}, Figures: []string{"done_cycles", "cycles_per_op"},
-	Start: []float64{20, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}, Scan: 20}
+	Start: []float64{30, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}, Scan: 20}
