@@ -370,6 +370,7 @@ func Params() []Param {
 		intParam("tma_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAIssueCycles }),
 		intParam("bulk_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkIssueCycles }),
 		intParam("bulk_lone_copy_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkLoneCopyCycles }),
+		intParam("bulk_copy_spread_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkCopySpreadCycles }),
 		intParam("bulk_hit_saving_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.BulkHitSavingCycles }),
 		intParam("tma_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMABytesPerCycle }),
 		intParam("wgmma_fma_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaFMAPerCycle }),

@@ -20,6 +20,10 @@ type AsyncConfig struct {
 	// ptxas's lane loop copying lines an earlier lane brought back does
 	// not (bulkhold.go; family bulk18).
 	BulkLoneCopyCycles int `json:"bulk_lone_copy_cycles" yaml:"bulk_lone_copy_cycles"`
+	// BulkCopySpreadCycles: such a copy of n 128-byte lines completes
+	// with its slowest line, BulkCopySpreadCycles x (n-1)/(n+1) later than
+	// a copy of one line (bulkhold.go bulkSpread; 0: no spread).
+	BulkCopySpreadCycles int `json:"bulk_copy_spread_cycles" yaml:"bulk_copy_spread_cycles"`
 	// TMABytesPerCycle: one SM's TMA engine throughput.
 	TMABytesPerCycle int `json:"tma_bytes_per_cycle" yaml:"tma_bytes_per_cycle"`
 	// TMALatencyCycles: from the data's arrival from L2/HBM and the

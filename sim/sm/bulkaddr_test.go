@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/sm90sim/sm90sim/sim/engine"
 )
 
 // TestBulkAddr: in bulkClockPTX (bulkclock_test.go) the loop's
@@ -104,4 +106,16 @@ func TestStoreAddrAdds(t *testing.T) {
 	}
 	assert.Equal(t, []int32{16}, adds)
 	assert.Equal(t, []int32{9}, inPlace)
+}
+
+// TestBulkSpread: the expected slowest of n lines above one line's, by
+// hand: spread x (n-1)/(n+1), rounded; nothing for one line or spread 0.
+func TestBulkSpread(t *testing.T) {
+	for _, c := range []struct{ spread, lines, want int }{
+		{43, 1, 0}, {43, 0, 0}, {0, 8, 0}, {43, 8, 33}, {45, 2, 15}, {43, 128, 42}, {57, 8, 44},
+	} {
+		if got := bulkSpread(c.spread, c.lines); got != engine.Cycle(c.want) {
+			t.Errorf("bulkSpread(%d, %d) = %d, want %d", c.spread, c.lines, got, c.want)
+		}
+	}
 }

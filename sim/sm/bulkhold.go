@@ -42,5 +42,26 @@ func (s *SM) bulkLone(e *exec.Effect) engine.Cycle {
 	if e.Info.Async != exec.AsyncBulkLoad || e.TMAMap != 0 {
 		return 0
 	}
-	return engine.Cycle(s.cfg.Async.BulkLoneCopyCycles)
+	return engine.Cycle(s.cfg.Async.BulkLoneCopyCycles) + bulkSpread(s.cfg.Async.BulkCopySpreadCycles, e.NumLines)
+}
+
+// bulkSpread is how much later a plain bulk copy of lines 128-byte lines
+// completes than a copy of one line: its slowest line's. The lines of a
+// copy go to different L2 slices, each at its own latency from the SM
+// (an address hash the model does not have below the partition's 4 KiB
+// blocks: l2.go slice), and the copy waits for the last. One thread on
+// SM 124 (family bulk18, both GPUs, every copy L2-warm from the same
+// 4 KiB block): a 16-byte copy of line 0 completes 241 cycles after its
+// issue stamp; a 1 KiB copy of lines 0..7 43 cycles later (330 vs 287
+// lone, 365 vs 324 spaced), of lines 8..15 41 later, of lines 24..31 15
+// (H200) or 40 (H100) later. With each line's extra uniform over
+// [0, 2 x spread] (the hash unknown), the expected slowest of n lines is
+// spread x (n-1)/(n+1) above the expected single line's: 0 for one line,
+// 7/9 spread for 1 KiB, at most spread for a large copy (no serial
+// per-line cost: tailld's 16 KiB copies, validation/timing/bulkq22.md).
+func bulkSpread(spread, lines int) engine.Cycle {
+	if spread <= 0 || lines <= 1 {
+		return 0
+	}
+	return engine.Cycle((spread*(lines-1) + (lines+1)/2) / (lines + 1))
 }

@@ -174,3 +174,25 @@ func TestBulkStoreSetupRecorded(t *testing.T) {
 		assert.InEpsilon(t, want, got, c.tol, c.bench)
 	}
 }
+
+// TestBulkCopySpreadRecorded: a plain bulk copy of 8 lines completes with
+// its slowest line, bulk_copy_spread_cycles x 7/9 after a one-line copy
+// (bulkhold.go bulkSpread); the H200's 1 KiB copies end ~43 cycles after
+// its 16-byte ones from the same line 0 (bulk18: 330 vs 287 lone, 365 vs
+// 324 spaced); the base model had both at 304 / 338 (-7.9 / -7.4%).
+func TestBulkCopySpreadRecorded(t *testing.T) {
+	by := recordedH200(t)
+	sim := map[string]float64{}
+	for _, c := range []struct {
+		bench string
+		gpu   float64
+	}{
+		{"bulk18_cp16_n1", 287}, {"bulk18_cp1k_n1", 330}, {"bulk18_cp1k_n2_s100", 365}, {"bulk18_cp1k_n2_s0", 328},
+	} {
+		assert.InDelta(t, c.gpu, by[c.bench].Measured["done_cycles"], 0.5, c.bench)
+		got, want := simulatedFigure(t, by, c.bench, "done_cycles")
+		assert.InEpsilon(t, want, got, 0.05, c.bench)
+		sim[c.bench] = got
+	}
+	assert.Greater(t, sim["bulk18_cp1k_n1"]-sim["bulk18_cp16_n1"], 20.0, "a 1 KiB copy ends later than a 16-byte one (GPU 43)")
+}
