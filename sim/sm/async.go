@@ -47,12 +47,12 @@ type AsyncConfig struct {
 	// map's descriptor on first use (tma_desc.go).
 	TMADescGlobalCycles int `json:"tma_desc_global_cycles" yaml:"tma_desc_global_cycles"`
 	TMADescStoreCycles  int `json:"tma_desc_store_cycles" yaml:"tma_desc_store_cycles"`
-	// TensormapFenceIFetchBlockCycles: a fence.proxy.tensormap acquire
-	// (UTMACCTL.IV) on a map in global memory refetches the descriptor's
-	// line, and until it arrives (at most this many cycles after the
-	// fence) no SM of the fencing SM's GPC starts an instruction fetch
-	// (tmafence.go; validation/timing/tred32.md). 0: off.
-	TensormapFenceIFetchBlockCycles int `json:"tensormap_fence_ifetch_block_cycles" yaml:"tensormap_fence_ifetch_block_cycles"`
+	// TensormapIFetchHoldCycles: after a fence.proxy.tensormap acquire
+	// (UTMACCTL.IV) on a map in global memory, no other SM of the fencing
+	// SM's GPC starts an instruction fetch until the fencing SM has the
+	// map's descriptor again, at most this many cycles after the fence
+	// (tmafenceblock.go; validation/timing/tred32.md). 0: off.
+	TensormapIFetchHoldCycles int `json:"tensormap_ifetch_hold_cycles" yaml:"tensormap_ifetch_hold_cycles"`
 	// TMA stores and reductions (tma_store.go): from issue to the end of
 	// the shared-memory read, less the read itself (TMAStoreLatencyCycles);
 	// the read at TMAStoreCyclesPerKiB (reductions TMAReduceCyclesPerKiB);

@@ -18,7 +18,7 @@ import (
 // beforehand lose the slow CTAs (launch 4514-4927 -> 3388-3578 and
 // 3515-3947 cycles, ncu's flush). The hold ends when the descriptor
 // arrives (from the L2, or device memory after a flush), and no later than
-// tensormap_fence_ifetch_block_cycles after the fence (0: off).
+// tensormap_ifetch_hold_cycles after the fence (0: off).
 
 // fenceBlock is a GPC's span of held instruction fetches.
 // by is the SM whose fence set until: its own fetches go on (t6red_acq:
@@ -31,7 +31,7 @@ type fenceBlock struct {
 // tensormapFence notes SM s's fence on map m at cycle now: the map's next
 // descriptor fetch on s (tmaDescReady) ends the GPC's hold.
 func (s *SM) tensormapFence(m uint64, now engine.Cycle) {
-	if s.cfg.Async.TensormapFenceIFetchBlockCycles <= 0 || m == 0 || ptx.Space(m>>56) == ptx.SpaceParam {
+	if s.cfg.Async.TensormapIFetchHoldCycles <= 0 || m == 0 || ptx.Space(m>>56) == ptx.SpaceParam {
 		return
 	}
 	d := &s.tmaDesc
@@ -43,14 +43,14 @@ func (s *SM) tensormapFence(m uint64, now engine.Cycle) {
 
 // fencedFetch: SM s fetched map m's descriptor, ready at cycle done; after
 // a fence on m, the SMs of s's GPC start no instruction fetch from the
-// fence until then (at most tensormap_fence_ifetch_block_cycles after it).
+// fence until then (at most tensormap_ifetch_hold_cycles after it).
 func (s *SM) fencedFetch(m uint64, done engine.Cycle) {
 	at, ok := s.tmaDesc.fenced[m]
 	if !ok || s.code == nil {
 		return
 	}
 	delete(s.tmaDesc.fenced, m)
-	until := min(done, at+engine.Cycle(s.cfg.Async.TensormapFenceIFetchBlockCycles))
+	until := min(done, at+engine.Cycle(s.cfg.Async.TensormapIFetchHoldCycles))
 	if s.code.fenceBlocks == nil {
 		s.code.fenceBlocks = map[int]fenceBlock{}
 	}
