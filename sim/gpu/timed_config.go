@@ -280,6 +280,7 @@ func Params() []Param {
 		intParam("tma_fence_drain_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAFenceDrainBytesPerCycle }),
 		intParam("tma_desc_global_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescGlobalCycles }),
 		intParam("tma_desc_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMADescStoreCycles }),
+		intParam("tensormap_ifetch_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TensormapIFetchHoldCycles }),
 		intParam("tma_store_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreLatencyCycles }),
 		intParam("tma_store_cycles_per_kib", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAStoreCyclesPerKiB }),
 		intParam("tma_reduce_cycles_per_kib", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAReduceCyclesPerKiB }),

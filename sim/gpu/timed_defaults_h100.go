@@ -222,6 +222,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"tensor_latency_cycles":             {24, "hopper-numbers: mma.sync m16n8k16 24.1", nil},
 	"tensor_restart_ns":                 {65, "fit: closed form, gen27_tclk.py probe (H200, fa27.md, validation/timing/flash/fa27_tclk.json.gz): median over 9 launches of the 12,300-cycle wgmma loops (tclk27_wg_s, tclk27_wg_mix_s) of the %globaltimer span less its %clock64 cycles at 1795.8 MHz, the median clock of the 66,000-cycle loops (tclk27_wg, _wg_mix, _wg_ffma4, tclk27b_g0; 12 launches): 62-94 ns", f(0.0139)},
 	"tensormap_cp_fenceproxy_cycles":    {452, "fit: Nelder-Mead (tensormap_cp_fenceproxy_cycles) on t6rep_cpfp", f(0.0004)},
+	"tensormap_ifetch_hold_cycles":      {0, "not measured on the H100 (the tred32 probe ran on the H200 only; never copied from the H200): 0, the hold off", nil},
 	"tensormap_replace_global_cycles":   {16, "fit: Nelder-Mead (tensormap_replace_global_cycles) on t6rep_rep_g", f(0.0003)},
 	"tensormap_replace_shared_cycles":   {15, "fit: Nelder-Mead (tensormap_replace_shared_cycles) on t6rep_rep_s", f(0.0002)},
 	"tma_bulk_commit_cycles":            {0, "fit: closed form, mean of tmast7_{st,add,bst,bred}_1k_tput - _group cycles_per_op: 0.5 (a commit_group after each operation, right after it in the SASS)", f(0.0852)},

@@ -72,6 +72,7 @@ func (m *machine) build() {
 		for _, i := range g {
 			s := sm.New(i, m.smConfig(i), pt.eng, pt, pt.code)
 			s.Lines = pt.lines
+			s.GPC = gpcOf(m.cfg.GPCs, i)
 			if pt.trace != nil {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
 			}

@@ -51,6 +51,12 @@ type AsyncConfig struct {
 	// map's descriptor on first use (tma_desc.go).
 	TMADescGlobalCycles int `json:"tma_desc_global_cycles" yaml:"tma_desc_global_cycles"`
 	TMADescStoreCycles  int `json:"tma_desc_store_cycles" yaml:"tma_desc_store_cycles"`
+	// TensormapIFetchHoldCycles: after a fence.proxy.tensormap acquire
+	// (UTMACCTL.IV) on a map in global memory, no other SM of the fencing
+	// SM's GPC starts an instruction fetch until the fencing SM has the
+	// map's descriptor again, at most this many cycles after the fence
+	// (tmafenceblock.go; validation/timing/tred32.md). 0: off.
+	TensormapIFetchHoldCycles int `json:"tensormap_ifetch_hold_cycles" yaml:"tensormap_ifetch_hold_cycles"`
 	// TMA stores and reductions (tma_store.go): from issue to the end of
 	// the shared-memory read, less the read itself (TMAStoreLatencyCycles);
 	// the read at TMAStoreCyclesPerKiB (reductions TMAReduceCyclesPerKiB);

@@ -49,7 +49,10 @@ type ICacheConfig struct {
 // and of what ptxas makes of the kernel's instructions (lower.go).
 type Code struct {
 	inL2 map[uint64]engine.Cycle
-	low  *Lowering
+	// fenceBlocks: per GPC, the instruction fetches a tensormap fence
+	// holds (tmafenceblock.go)
+	fenceBlocks map[int]fenceBlock
+	low         *Lowering
 	// params: the entry's kernel-parameter loads (constcache.go)
 	params *paramSectors
 	// kern places ld.const addresses in the constant bank (constblock.go)
@@ -384,6 +387,9 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 				t = max(t, now+iv)
 			}
 		}
+		if u := s.ifetchStart(now); u > now {
+			t = max(t, u+iv) // a tensormap fence holds the GPC's fetches (tmafenceblock.go)
+		}
 		s.ic.fill(line, t, now, capLines)
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
@@ -391,7 +397,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		s.ic.remember(line, t)
 		return t
 	}
-	at := now
+	at := s.ifetchStart(now) // now, or after a tensormap fence's hold (tmafenceblock.go)
 	for k := 0; k <= ic.PrefetchLines; k++ {
 		l := line + uint64(k)
 		if _, ok := s.ic.ready[l]; ok {

@@ -53,6 +53,9 @@ type SM struct {
 	code *Code
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
 	Lines *LineStats
+	// GPC is the index of the SM's GPC in the profile's map (-1: none;
+	// tmafenceblock.go)
+	GPC int
 	// Trace, when set, receives spans (CTA lifetimes, waits of at least
 	// TraceMinCycles).
 	Trace          Tracer

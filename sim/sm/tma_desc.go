@@ -34,6 +34,9 @@ type tmaDescs struct {
 	// firstPF: the first one was a prefetch.tensormap of a parameter map,
 	// whose warp tmaHold holds TMAFirstLoadCycles more (tma_first.go)
 	firstPF bool
+	// fenced: the maps a tensormap acquire fence dropped, and when
+	// (tmafenceblock.go)
+	fenced map[uint64]engine.Cycle
 	// paramAt: the SM's first cvta.param (the parameter space's address,
 	// c[0x0][0x198]; 0: none yet), tma_first.go
 	paramAt engine.Cycle
@@ -55,6 +58,7 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 	}
 	if e.TMAMapInvalidate {
 		delete(d.ready, m)
+		s.tensormapFence(m, now) // tmafenceblock.go
 		return 0
 	}
 	if t, ok := d.ready[m]; ok {
@@ -67,14 +71,20 @@ func (s *SM) tmaDescReady(e *exec.Effect, now engine.Cycle, store bool) engine.C
 	t := now
 	if ptx.Space(m>>56) != ptx.SpaceParam {
 		f := &d.eff
-		f.NumLines, f.NumSectors, f.GlobalBytes, f.GlobalStore, f.GlobalTMA = 1, 4, 128, false, true
-		f.GlobalLines[0], f.LineSectors[0] = m&(1<<56-1)>>7, 0xf
+		setDescFetch(f, m)
 		done, _ := s.host.Memory(now, s.ID, f, false)
 		t = done + engine.Cycle(a.TMADescGlobalCycles)
+		s.fencedFetch(m, t) // tmafenceblock.go
 	}
 	if store {
 		t += engine.Cycle(a.TMADescStoreCycles)
 	}
 	d.ready[m] = t
 	return t
+}
+
+// setDescFetch makes f the read of map m's 128-byte descriptor line.
+func setDescFetch(f *exec.Effect, m uint64) {
+	f.NumLines, f.NumSectors, f.GlobalBytes, f.GlobalStore, f.GlobalTMA = 1, 4, 128, false, true
+	f.GlobalLines[0], f.LineSectors[0] = m&(1<<56-1)>>7, 0xf
 }
