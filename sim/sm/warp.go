@@ -84,6 +84,9 @@ type warpState struct {
 	storeTaken engine.Cycle
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
+	// tmaLoopSlots: 1 + its sub-partition's slotsIssued when the warp's
+	// ELECT-loop TMA load issued (tmaloopslots.go; 0: none pending)
+	tmaLoopSlots int64
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
 	hiReady []hiHalf
 	// loopTop: when each marked loop's body last began (loophoist.go)
@@ -481,6 +484,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		sp.issueFree += chargeDebt(&sp.bankDebt, s.cfg.RegbankConflictCycles)
 	}
 	s.Stats.SASSInstructions += int64(slots)
+	sp.slotsIssued += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	if isSeq {
 		// a division's or 64-bit multiply's SASS occupies the pipes of its
