@@ -2,40 +2,44 @@ package sm
 
 import "github.com/sm90sim/sm90sim/sim/engine"
 
-// ptxas's ELECT loop around a thread's UTMALDG (tma_hold.go: PLOP3, ELECT,
-// UMOVs, with many loads in a block MOV x3, R2UR x3 and a ULDC as well
-// (tmaurspill.go), UTMALDG, PLOP3 x2, BRA.U.ANY) is a chain of ~10-15
-// dependent SASS instructions, each issued in a slot of its sub-partition.
-// The model holds the warp for the loop's cycles (TMALoadIssueCycles, plus
-// TMALoadURSpillCycles) without taking those slots; alone on its
-// sub-partition that is what the GPU shows (tmah_blk_n32_1k: 58.5 cycles a
-// load). Beside a warp that is ready every cycle or two the loop's
-// instructions lose slots to it and the loop is late by what it lost
-// (microbench tmah_ovl_n32_1k, H200 and H100: the same 32 loads of thread
-// 0 take 3438 cycles, 107 a load, while warp 4 of the same sub-partition
-// runs four FFMA chains; tmah_blk_n32_1k 1873 alone). The rule: when the
-// hold ends, it is extended by TMALoadLoopSlotPct percent of the issue
-// slots the sub-partition gave other warps during it (counted once, not
-// over the extension). Elected loads (no ELECT loop: tmaelect.go) are not
-// extended. 0: off.
+// The model holds a warp for a TMA tensor load's issue (tma_hold.go:
+// TMALoadIssueCycles, plus TMALoadURSpillCycles, for ptxas's ELECT loop
+// around a thread's UTMALDG; TMALoadElectedCycles for an elect.sync lane's
+// load, tmaelect.go) without taking issue slots. On the GPU that code is
+// SASS issued one instruction a slot: the ELECT loop a chain of ~10-15
+// dependent instructions (PLOP3, ELECT, UMOVs, with many loads in a block
+// MOV x3, R2UR x3 and a ULDC (tmaurspill.go), UTMALDG, PLOP3 x2,
+// BRA.U.ANY), an elected load its UTMALDG and the moves around it. Alone
+// on its sub-partition the hold is what the GPU shows; beside a warp that
+// is ready every cycle or two the code loses slots to it and is late by
+// what it lost (microbench tmah_ovl_n32_1k / _elect, H200 and H100: the 32
+// loads of thread 0 take 3438 cycles, 107 a load, while warp 4 of the same
+// sub-partition runs four FFMA chains, against tmah_blk_n32_1k's 1873
+// alone; the elected ones 465 against tmah_blk_n32_1k_elect's 357). The
+// rule: when the hold ends it is extended by a percent of the issue slots
+// the sub-partition gave other warps during it (counted once, not over the
+// extension): TMALoadLoopSlotPct for an ELECT-loop load,
+// TMALoadElectedSlotPct for an elected one (less: its operands' R2URs sit
+// ahead of the loads, off the chain). 0: off.
 
-// tmaLoopStart notes that warp ws's ELECT-loop TMA load issued at now
-// (tma_hold.go): its hold's end counts the sub-partition's slots from here.
-func (s *SM) tmaLoopStart(ws *warpState, now engine.Cycle) {
-	if s.cfg.Hold.TMALoadLoopSlotPct <= 0 {
+// tmaLoopStart notes that warp ws's TMA load issued now (tma_hold.go): its
+// hold's end counts the sub-partition's slots from here, at pct percent.
+func (s *SM) tmaLoopStart(ws *warpState, pct int) {
+	if pct <= 0 {
+		ws.tmaLoopSlots = 0
 		return
 	}
-	ws.tmaLoopSlots = 1 + s.sps[ws.sp].slotsIssued
+	ws.tmaLoopSlots, ws.tmaLoopPct = 1+s.sps[ws.sp].slotsIssued, pct
 }
 
 // tmaLoopReady is the warp's ready cycle and state (ws.readyAt,
-// ws.readyWhy) for prefix at cycle now: once an ELECT-loop load's hold
-// has ended, extended by its share of the other warps' slots during it.
+// ws.readyWhy) for prefix at cycle now: once a TMA load's hold has ended,
+// extended by its share of the other warps' slots during it.
 func (s *SM) tmaLoopReady(sp *subPart, ws *warpState, now engine.Cycle) (engine.Cycle, Stall) {
 	if ws.tmaLoopSlots != 0 && ws.readyAt <= now {
 		others := sp.slotsIssued - (ws.tmaLoopSlots - 1)
 		ws.tmaLoopSlots = 0
-		if d := others * int64(s.cfg.Hold.TMALoadLoopSlotPct) / 100; d > 0 {
+		if d := others * int64(ws.tmaLoopPct) / 100; d > 0 {
 			ws.setReady(ws.readyAt+engine.Cycle(d), StallMIOThrottle)
 		}
 	}

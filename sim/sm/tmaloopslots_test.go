@@ -14,12 +14,11 @@ import (
 // is noted and the hold ends where it was.
 func TestTMALoopSlots(t *testing.T) {
 	s := &SM{cfg: &Config{}, sps: make([]subPart, 1)}
-	s.cfg.Hold.TMALoadLoopSlotPct = 135
 	sp := &s.sps[0]
 	sp.slotsIssued = 7 // the load's own slot included
 	ws := &warpState{}
 	ws.setReady(1058, StallMIOThrottle)
-	s.tmaLoopStart(ws, 1000)
+	s.tmaLoopStart(ws, 135)
 	sp.slotsIssued += 40
 	at, _ := s.tmaLoopReady(sp, ws, 1030)
 	assert.Equal(t, engine.Cycle(1058), at, "before the hold's end: nothing counted yet")
@@ -30,10 +29,9 @@ func TestTMALoopSlots(t *testing.T) {
 	at, _ = s.tmaLoopReady(sp, ws, 1112)
 	assert.Equal(t, engine.Cycle(1112), at, "counted once")
 
-	s.cfg.Hold.TMALoadLoopSlotPct = 0
 	ws = &warpState{}
 	ws.setReady(1058, StallMIOThrottle)
-	s.tmaLoopStart(ws, 1000)
+	s.tmaLoopStart(ws, 0)
 	sp.slotsIssued += 40
 	at, _ = s.tmaLoopReady(sp, ws, 1058)
 	assert.Equal(t, engine.Cycle(1058), at, "off")

@@ -85,8 +85,10 @@ type warpState struct {
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
 	// tmaLoopSlots: 1 + its sub-partition's slotsIssued when the warp's
-	// ELECT-loop TMA load issued (tmaloopslots.go; 0: none pending)
+	// TMA load issued (tmaloopslots.go; 0: none pending), tmaLoopPct the
+	// percent of the other warps' slots its hold's end moves by
 	tmaLoopSlots int64
+	tmaLoopPct   int
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
 	hiReady []hiHalf
 	// loopTop: when each marked loop's body last began (loophoist.go)
