@@ -708,7 +708,7 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 		}
 		ws.preOK = s.prefixKept(info)
 	}
-	if ws.tmaLoopSlots != 0 {
+	if ws.tmaLoop {
 		ws.preOK = false // the ELECT loop's slots are counted at its end (tmaloopslots.go)
 	}
 	ws.preAt, ws.preWhy = at, why

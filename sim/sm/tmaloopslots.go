@@ -25,20 +25,19 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // tmaLoopStart notes that warp ws's TMA load issued now (tma_hold.go): its
 // hold's end counts the sub-partition's slots from here, at pct percent.
 func (s *SM) tmaLoopStart(ws *warpState, pct int) {
-	if pct <= 0 {
-		ws.tmaLoopSlots = 0
-		return
+	ws.tmaLoop = pct > 0
+	if pct > 0 {
+		ws.tmaLoopSlots, ws.tmaLoopPct = s.sps[ws.sp].slotsIssued, int32(pct)
 	}
-	ws.tmaLoopSlots, ws.tmaLoopPct = 1+s.sps[ws.sp].slotsIssued, pct
 }
 
 // tmaLoopReady is the warp's ready cycle and state (ws.readyAt,
 // ws.readyWhy) for prefix at cycle now: once a TMA load's hold has ended,
 // extended by its share of the other warps' slots during it.
 func (s *SM) tmaLoopReady(sp *subPart, ws *warpState, now engine.Cycle) (engine.Cycle, Stall) {
-	if ws.tmaLoopSlots != 0 && ws.readyAt <= now {
-		others := sp.slotsIssued - (ws.tmaLoopSlots - 1)
-		ws.tmaLoopSlots = 0
+	if ws.tmaLoop && ws.readyAt <= now {
+		others := sp.slotsIssued - ws.tmaLoopSlots
+		ws.tmaLoop = false
 		if d := others * int64(ws.tmaLoopPct) / 100; d > 0 {
 			ws.setReady(ws.readyAt+engine.Cycle(d), StallMIOThrottle)
 		}

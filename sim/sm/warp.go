@@ -58,6 +58,9 @@ type warpState struct {
 	// barPending: barAt holds an arrival the next issue's clock reads (barclock.go)
 	barPending bool
 	lastLineOK bool
+	// tmaLoop: a TMA load's hold whose end counts other warps' slots is
+	// pending (tmaloopslots.go: tmaLoopSlots)
+	tmaLoop bool
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
@@ -84,11 +87,6 @@ type warpState struct {
 	storeTaken engine.Cycle
 	// tmaURGate: the next TMA load issues no earlier (tmaurspill.go; 0: none)
 	tmaURGate engine.Cycle
-	// tmaLoopSlots: 1 + its sub-partition's slotsIssued when the warp's
-	// TMA load issued (tmaloopslots.go; 0: none pending), tmaLoopPct the
-	// percent of the other warps' slots its hold's end moves by
-	tmaLoopSlots int64
-	tmaLoopPct   int
 	// hiReady: by register, the high half of a 64-bit add (carry.go)
 	hiReady []hiHalf
 	// loopTop: when each marked loop's body last began (loophoist.go)
@@ -96,6 +94,12 @@ type warpState struct {
 	// stalls: the cycles in each state so far (the open one: why since since)
 	stalls Stalls
 	// end of the fields a look reads
+
+	// tmaLoopSlots: its sub-partition's slotsIssued when the warp's TMA
+	// load issued, tmaLoopPct the percent of the other warps' slots since
+	// that its hold's end moves by (tmaloopslots.go; read when tmaLoop)
+	tmaLoopSlots int64
+	tmaLoopPct   int32
 
 	// regBig: the scoreboard's cycles a regSlot does not hold
 	regBig map[int32]engine.Cycle
