@@ -218,8 +218,8 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		ur := s.code.low.at(info).ur // tmaurspill.go
 		ws.tmaURGate = 0
 		if e.GuardTrue == 1 && s.code.low.electedLoad(info) {
-			c = h.TMALoadElectedCycles                  // no ELECT loop (tmaelect.go)
-			s.tmaLoopStart(ws, h.TMALoadElectedSlotPct) // tmaloopslots.go
+			c = h.TMALoadElectedCycles                       // no ELECT loop (tmaelect.go)
+			s.tmaLoopStart(ws, h.TMALoadElectedSlotPct, now) // tmaloopslots.go
 			if ur&urSerial != 0 && h.TMALoadURSerialCycles > 0 {
 				ws.tmaURGate = now + engine.Cycle(h.TMALoadURSerialCycles)
 			}
@@ -228,7 +228,7 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 				c += h.TMALoadURSpillCycles
 			}
 			if e.GuardTrue > 0 {
-				s.tmaLoopStart(ws, h.TMALoadLoopSlotPct) // tmaloopslots.go
+				s.tmaLoopStart(ws, h.TMALoadLoopSlotPct, now) // tmaloopslots.go
 			}
 		}
 		c += s.tmaFirstLoad(now) // tma_first.go

@@ -15,19 +15,27 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 // what it lost (microbench tmah_ovl_n32_1k / _elect, H200 and H100: the 32
 // loads of thread 0 take 3438 cycles, 107 a load, while warp 4 of the same
 // sub-partition runs four FFMA chains, against tmah_blk_n32_1k's 1873
-// alone; the elected ones 465 against tmah_blk_n32_1k_elect's 357). The
-// rule: when the hold ends it is extended by a percent of the issue slots
-// the sub-partition gave other warps during it (counted once, not over the
-// extension): TMALoadLoopSlotPct for an ELECT-loop load,
-// TMALoadElectedSlotPct for an elected one (less: its operands' R2URs sit
-// ahead of the loads, off the chain). 0: off.
+// alone; the elected ones 465 against tmah_blk_n32_1k_elect's 357). A slot
+// another warp takes costs the held warp's code a cycle only where its own
+// next instruction wanted that slot, which grows with how busy the
+// neighbour is: a neighbour ready every cycle or two takes most of them, a
+// sparse one (wgmma warps: wgov14) few. The rule: when the hold ends it is
+// extended by pct/100 x n x n / T cycles, n the issue slots the
+// sub-partition gave other warps during the hold and T the hold's length
+// (n / T the neighbours' density; counted once, not over the extension;
+// fractions carried with chargeDebt): pct TMALoadLoopSlotPct for an
+// ELECT-loop load, TMALoadElectedSlotPct for an elected one (its operands'
+// R2URs sit ahead of the loads, off the chain). 0: off. A rule linear in n
+// (135% and 75%) fitted tmah as well but took the wgmma warps' sparse
+// slots for a cost too: wgov14_c2's queue-off control (validation/calibrate
+// TestWGOV14TwoCTAsShareThePipeOutOfPhase) fell from 1454 to 1363.
 
 // tmaLoopStart notes that warp ws's TMA load issued now (tma_hold.go): its
 // hold's end counts the sub-partition's slots from here, at pct percent.
-func (s *SM) tmaLoopStart(ws *warpState, pct int) {
+func (s *SM) tmaLoopStart(ws *warpState, pct int, now engine.Cycle) {
 	ws.tmaLoop = pct > 0
 	if pct > 0 {
-		ws.tmaLoopSlots, ws.tmaLoopPct = s.sps[ws.sp].slotsIssued, int32(pct)
+		ws.tmaLoopSlots, ws.tmaLoopPct, ws.tmaLoopAt = s.sps[ws.sp].slotsIssued, int32(pct), now
 	}
 }
 
@@ -38,7 +46,9 @@ func (s *SM) tmaLoopReady(sp *subPart, ws *warpState, now engine.Cycle) (engine.
 	if ws.tmaLoop && ws.readyAt <= now {
 		others := sp.slotsIssued - ws.tmaLoopSlots
 		ws.tmaLoop = false
-		if d := others * int64(ws.tmaLoopPct) / 100; d > 0 {
+		span := float64(max(ws.readyAt-ws.tmaLoopAt, 1))
+		x := float64(others) * float64(others) / span * float64(ws.tmaLoopPct) / 100
+		if d := chargeDebt(&ws.tmaLoopDebt, x); d > 0 { // debt.go
 			ws.setReady(ws.readyAt+engine.Cycle(d), StallMIOThrottle)
 		}
 	}

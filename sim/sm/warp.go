@@ -100,6 +100,8 @@ type warpState struct {
 	// that its hold's end moves by (tmaloopslots.go; read when tmaLoop)
 	tmaLoopSlots int64
 	tmaLoopPct   int32
+	tmaLoopAt    engine.Cycle
+	tmaLoopDebt  float64
 
 	// regBig: the scoreboard's cycles a regSlot does not hold
 	regBig map[int32]engine.Cycle
