@@ -319,6 +319,8 @@ func Params() []Param {
 		intParam("tma_load_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadR2URCycles }),
 		intParam("tma_load_ur_spill_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadURSpillCycles }),
 		intParam("tma_load_ur_serial_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadURSerialCycles }),
+		intParam("tma_load_loop_slot_pct", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadLoopSlotPct }),
+		intParam("tma_load_elected_slot_pct", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadElectedSlotPct }),
 		intParam("mbar_arrive_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveWaitCycles }),
 		intParam("mbar_arrive_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.MbarArriveIntervalCycles }),
 		intParam("tma_hbm_extra_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.TMAHBMExtraCycles }),

@@ -145,6 +145,7 @@ func (s *SM) scanIssue(sp *subPart, ws *warpState, now engine.Cycle) {
 	sp.pipeFree[st.pipe] = max(now, sp.pipeFree[st.pipe]) + st.busy
 	s.Stats.PipeBusy[st.pipe] += int64(st.busy)
 	s.Stats.SASSInstructions++
+	sp.slotsIssued++
 	sp.issueFree = now + 1
 	ws.setReady(now+1, StallDispatch)
 	ready := now + st.lat

@@ -197,6 +197,7 @@ func (s *SM) issueStep(sp *subPart, ws *warpState, now engine.Cycle) {
 		}
 	}
 	s.Stats.SASSInstructions += int64(n)
+	sp.slotsIssued += int64(n)
 	sp.issueFree = now + engine.Cycle(n)
 	ws.setReady(now+engine.Cycle(n), StallDispatch)
 	// each other division in progress on the sub-partition stretches the

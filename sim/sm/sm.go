@@ -200,10 +200,13 @@ type subPart struct {
 	// instructions the sub-partition issued, oldest at mioHead (mioqueue.go)
 	mioStarts []engine.Cycle
 	mioHead   int
+	// slotsIssued: the SASS issue slots the sub-partition gave so far
+	// (tmaloopslots.go)
+	slotsIssued int64
 	// to 320 bytes, five cache lines: each of an SM's sub-partitions
 	// starts a line, its first (issueFree to blockedUntil, which every
 	// tick reads) not split (speed30.md)
-	_ [56]byte
+	_ [48]byte
 }
 
 type ctaState struct {
@@ -627,7 +630,7 @@ func (s *SM) checkTail(sp *subPart, ws *warpState, info *exec.InstInfo, at engin
 // instruction info (lowering entry en) at cycle now: it sets the kept
 // state (preOK, preAt, preWhy, tail) and returns preAt and preWhy.
 func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEntry, now engine.Cycle) (engine.Cycle, Stall) {
-	at, why := ws.readyAt, ws.readyWhy
+	at, why := s.tmaLoopReady(sp, ws, now) // ws.readyAt, ws.readyWhy (tmaloopslots.go)
 	if en.flags&schedGTOKnown != 0 {
 		ws.gto = en.flags & schedGTO
 	} else {
@@ -715,6 +718,9 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 			at, why = t, StallMathPipeThrottle // the warp's last mma.sync (mmaform.go)
 		}
 		ws.preOK = s.prefixKept(info)
+	}
+	if ws.tmaLoop {
+		ws.preOK = false // the ELECT loop's slots are counted at its end (tmaloopslots.go)
 	}
 	ws.preAt, ws.preWhy = at, why
 	ws.tail = s.plainTail(info, en)

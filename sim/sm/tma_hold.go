@@ -80,6 +80,8 @@ type HoldConfig struct {
 	TMALoadR2URCycles            int `json:"tma_load_r2ur_cycles" yaml:"tma_load_r2ur_cycles"`             // tmar2ur.go
 	TMALoadURSpillCycles         int `json:"tma_load_ur_spill_cycles" yaml:"tma_load_ur_spill_cycles"`     // tmaurspill.go
 	TMALoadURSerialCycles        int `json:"tma_load_ur_serial_cycles" yaml:"tma_load_ur_serial_cycles"`   // tmaurspill.go
+	TMALoadLoopSlotPct           int `json:"tma_load_loop_slot_pct" yaml:"tma_load_loop_slot_pct"`         // tmaloopslots.go
+	TMALoadElectedSlotPct        int `json:"tma_load_elected_slot_pct" yaml:"tma_load_elected_slot_pct"`   // tmaloopslots.go
 	MbarArriveWaitCycles         int `json:"mbar_arrive_wait_cycles" yaml:"mbar_arrive_wait_cycles"`
 	MbarArriveIntervalCycles     int `json:"mbar_arrive_interval_cycles" yaml:"mbar_arrive_interval_cycles"`
 }
@@ -218,12 +220,18 @@ func (s *SM) tmaHold(ws *warpState, info *exec.InstInfo, e *exec.Effect, now eng
 		ur := s.code.low.at(info).ur // tmaurspill.go
 		ws.tmaURGate = 0
 		if e.GuardTrue == 1 && s.code.low.electedLoad(info) {
-			c = h.TMALoadElectedCycles // no ELECT loop (tmaelect.go)
+			c = h.TMALoadElectedCycles                       // no ELECT loop (tmaelect.go)
+			s.tmaLoopStart(ws, h.TMALoadElectedSlotPct, now) // tmaloopslots.go
 			if ur&urSerial != 0 && h.TMALoadURSerialCycles > 0 {
 				ws.tmaURGate = now + engine.Cycle(h.TMALoadURSerialCycles)
 			}
-		} else if ur&urSpill != 0 {
-			c += h.TMALoadURSpillCycles
+		} else {
+			if ur&urSpill != 0 {
+				c += h.TMALoadURSpillCycles
+			}
+			if e.GuardTrue > 0 {
+				s.tmaLoopStart(ws, h.TMALoadLoopSlotPct, now) // tmaloopslots.go
+			}
 		}
 		c += s.tmaFirstLoad(now) // tma_first.go
 		if c > 0 && e.GuardTrue > 0 {

@@ -58,6 +58,9 @@ type warpState struct {
 	// barPending: barAt holds an arrival the next issue's clock reads (barclock.go)
 	barPending bool
 	lastLineOK bool
+	// tmaLoop: a TMA load's hold whose end counts other warps' slots is
+	// pending (tmaloopslots.go: tmaLoopSlots)
+	tmaLoop bool
 	// gto: the scheduler_math_gto flags (schedGTO) of the lowering entry
 	// eligible last read for the warp's next instruction (schedpolicy.go)
 	gto uint16
@@ -91,6 +94,14 @@ type warpState struct {
 	// stalls: the cycles in each state so far (the open one: why since since)
 	stalls Stalls
 	// end of the fields a look reads
+
+	// tmaLoopSlots: its sub-partition's slotsIssued when the warp's TMA
+	// load issued, tmaLoopPct the percent of the other warps' slots since
+	// that its hold's end moves by (tmaloopslots.go; read when tmaLoop)
+	tmaLoopSlots int64
+	tmaLoopPct   int32
+	tmaLoopAt    engine.Cycle
+	tmaLoopDebt  float64
 
 	// regBig: the scoreboard's cycles a regSlot does not hold
 	regBig map[int32]engine.Cycle
@@ -496,6 +507,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	mmaHold := s.mmaDispatch(sp, info) // HMMA / IMMA operand reads (mmaform.go)
 	sp.issueFree += mmaHold
 	s.Stats.SASSInstructions += int64(slots)
+	sp.slotsIssued += int64(slots)
 	pt := s.cfg.Pipes[info.Pipe]
 	if isSeq {
 		// a division's or 64-bit multiply's SASS occupies the pipes of its
