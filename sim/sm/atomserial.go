@@ -95,14 +95,7 @@ func atomReduced(f *ptx.Function, infos []*exec.InstInfo, uni []bool) []uint8 {
 			continue
 		}
 		if read == nil {
-			read = make([]bool, len(f.Regs))
-			for _, inf := range infos {
-				for _, u := range inf.Uses {
-					if int(u) < len(read) {
-						read[u] = true
-					}
-				}
-			}
+			read = readRegs(f, infos)
 		}
 		dead := in.Op == ptx.OpRed
 		addrUniform := false
@@ -207,4 +200,17 @@ func (s *SM) reduceReady(sp *subPart, ws *warpState, ti *exec.InstInfo, at, now 
 		ws.reduxFor, ws.reduxAt = ti, r+engine.Cycle(d)
 	}
 	return ws.reduxAt, true
+}
+
+// readRegs marks, by register, the registers some instruction of f reads.
+func readRegs(f *ptx.Function, infos []*exec.InstInfo) []bool {
+	read := make([]bool, len(f.Regs))
+	for _, inf := range infos {
+		for _, u := range inf.Uses {
+			if int(u) < len(read) {
+				read[u] = true
+			}
+		}
+	}
+	return read
 }

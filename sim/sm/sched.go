@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"slices"
+
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
@@ -151,6 +153,17 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	if first == nil {
 		first = identity(len(infos))
+	}
+	if ra := runAtoms(f, infos, atoms); ra != nil {
+		// dead shared atomics: runs go across them too (schedatom.go)
+		if stores == nil {
+			stores = ra
+		} else {
+			stores = slices.Clone(stores)
+			for pc, a := range ra {
+				stores[pc] = stores[pc] || a
+			}
+		}
 	}
 	target := f.LabelTargets()
 	v := schedView{insts: make([]*ptx.Inst, len(infos)), infos: make([]*exec.InstInfo, len(infos)),

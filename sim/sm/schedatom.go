@@ -34,3 +34,48 @@ func plainSharedAtom(in *ptx.Inst, inf *exec.InstInfo, atoms []uint8, pc int) bo
 	return in.Op == ptx.OpAtom && in.Mods.Space == ptx.SpaceShared && !inf.DSMEM &&
 		inf.Async == exec.AsyncNone && len(inf.Defs) > 0
 }
+
+// Register arithmetic across shared atomics (the issue schedule's pass 2,
+// schedrun.go). ptxas moves independent register work, shuffles
+// included, over a shared atomic whose result nothing reads: the SHFL of
+// tools/microbench/warp11.cu's warp11_shfl_atom pairs (`shfl.sync.bfly x_k;
+// atom.shared.add _, [lane word], x_k`, 16 chains) pass one pair per 8.2
+// cycles on one warp (H200 and H100: 0.1223 pairs a cycle), the rate of
+// 32 warps on one sub-partition's MIO (warp11_shfl_atom_w32: 0.48 pairs
+// an SM cycle, 8.3 a sub-partition), where the PTX order waits a SHFL's
+// latency (24 cycles) before each atomic and the next SHFL behind it
+// (28 cycles a pair, -71%). Such an atomic joins the runs of movable
+// instructions as a bulk store does (runAtoms' marks go with
+// runStores'): the atomics keep their order and issue after the run's
+// ready arithmetic; their address and value registers order them as
+// usual. An atomic whose result is read stays a run's end (its readers
+// wait for it: schedsmem.go places those).
+
+// runAtoms marks, per PC, the plain shared atomics (plainSharedAtom) of
+// f whose result no instruction reads; nil when there is none.
+func runAtoms(f *ptx.Function, infos []*exec.InstInfo, atoms []uint8) []bool {
+	var out []bool
+	var read []bool
+	for pc := range infos {
+		if !plainSharedAtom(&f.Insts[pc], infos[pc], atoms, pc) {
+			continue
+		}
+		if read == nil {
+			read = readRegs(f, infos)
+		}
+		dead := true
+		for _, r := range infos[pc].Defs {
+			if int(r) >= len(read) || read[r] {
+				dead = false
+			}
+		}
+		if !dead {
+			continue
+		}
+		if out == nil {
+			out = make([]bool, len(infos))
+		}
+		out[pc] = true
+	}
+	return out
+}
