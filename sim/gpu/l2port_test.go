@@ -88,3 +88,37 @@ func TestL2PortPassesAGPCsLoadsAtItsBandwidth(t *testing.T) {
 	m.access(1000, 0, load([]uint64{0}, 0xf, false), false)
 	assert.Equal(t, engine.Cycle(1265), first(m.access(1000, 2, load([]uint64{1}, 0xf, false), false)), "no port limit")
 }
+
+// Hand-derived (tcp32.md): the port carries the data back, so a load that
+// misses to HBM takes its turn when its data leaves the slice, a HBM round
+// trip after the burst that fills the port at its issue. The setup of the
+// test above: SM 0's two warm lines at 1000 hold GPC 0's port until 1020;
+// SM 1 (the same GPC) asks for cold line 5 at 1000. Its data comes exactly
+// when it does with the port idle (a fresh model, the same request), where a
+// warm line asked for at that cycle waits its 20 cycles (the test above).
+func TestL2PortMissTakesItsTurnWhenItsDataReturns(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.L2FabricHitCycles = 0
+	tc.L2MergeJoins = 0
+	tc.L2ClockMHz = tc.SMClockMHz
+	tc.L2PortBytesPerL2Cycle = 12.8
+	gpcs := [][]int{{0, 1, 4}, {2}, {3, 5, 6}}
+	load := func(lines []uint64) *exec.Effect {
+		e := &exec.Effect{NumLines: len(lines)}
+		for i, ln := range lines {
+			e.GlobalLines[i], e.LineSectors[i] = ln, 0xf
+			e.NumSectors += 4
+		}
+		return e
+	}
+	busy := newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
+	for _, ln := range []uint64{0, 9} {
+		busy.l2.local[localKey(busy.l2.g.slice(ln), ln)] = struct{}{}
+	}
+	assert.Equal(t, engine.Cycle(1265), first(busy.access(1000, 0, load([]uint64{0, 9}), false)))
+	idle := newMemModel(&tc, 7, newL2(&tc, 7, gpcs), 128*1024)
+	want := first(idle.access(1000, 1, load([]uint64{5}), false))
+	assert.Greater(t, int64(want), int64(1265+300), "line 5 comes from HBM")
+	assert.Equal(t, want, first(busy.access(1000, 1, load([]uint64{5}), false)), "no port wait behind the burst")
+}

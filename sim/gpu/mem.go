@@ -154,9 +154,19 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		}
 	}
 	if d := m.l2.portBytes - pb; d > 0 {
-		// the request's turn at its GPC's port (l2port.go)
-		if st := engine.Cycle(m.l2.portPass(at, sm, d)); st > at {
-			ready += st - at
+		// the request's turn at its GPC's port (l2port.go). The port is the
+		// data's way back: a request whose lines missed to HBM or wait for
+		// another request's fill (l2fill.go) takes its turn when its data
+		// leaves the slice (its ready less a near hit's return), not when it
+		// was sent, so the burst of a wave's first requests does not delay
+		// data that comes a HBM round trip later (validation/timing/tcp32.md:
+		// the GPU's GPCs run a 132-CTA GEMM evenly, the model's did not)
+		pt := at
+		if m.l2.missSectors > miss || m.l2.waitSectors > wait {
+			pt = max(at, ready-m.l2.g.near)
+		}
+		if st := engine.Cycle(m.l2.portPass(pt, sm, d)); st > pt {
+			ready += st - pt
 		}
 	}
 	if !e.GlobalTMA && !e.GlobalStore && m.l2.missSectors > miss {
