@@ -21,7 +21,8 @@ import (
 //
 // skipBlocks marks, per PC of f,
 //   - out: the guarded forward branches over such a block: the branch's
-//     compare is hoisted out of the loop (setp, predHoisted), the block
+//     compare is hoisted out of the loop (setp, predHoisted), a guarded
+//     backward branch after the block closes the loop, the block
 //     [branch+1, target) holds no branch and no label another branch
 //     jumps to, and it is not if-converted (brPlain). When every active
 //     lane takes it, it holds branch_not_taken_cycles (warp.go).
@@ -62,7 +63,17 @@ func skipBlocks(f *ptx.Function, infos []*exec.InstInfo, setp []bool, shape []ui
 		if t <= b+1 || t > n {
 			continue
 		}
-		ok := true
+		// in a loop: a guarded backward branch at or after the target
+		// jumps to or before the compare (t6red_none's `if (tid != 0)`
+		// before its ret lies under a switch's unguarded bra.uni back
+		// jumps only, no loop: it stays a taken branch)
+		ok := false
+		for k := t; k < n && !ok; k++ {
+			if g := &f.Insts[k]; g.Op == ptx.OpBra && g.Guard >= 0 {
+				bt := branchTarget(g, n)
+				ok = bt >= 0 && bt <= p
+			}
+		}
 		for j := b + 1; j < t && ok; j++ {
 			ok = !(j > b+1 && target[j]) && infos[j].Pipe != ptx.PipeBranch
 		}
