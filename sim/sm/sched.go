@@ -110,6 +110,11 @@ type schedule struct {
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
+	// skipBra: per PC of the entry function, the branches over a block
+	// ptxas lays out of line (skipblock.go; nil: none)
+	skipBra []bool
+	// skipSunk: per such branch, the PCs sunk into its block (skipblock.go)
+	skipSunk [][]int32
 	// divOwner: per PC of the entry function, the division whose
 	// reciprocal the division there reuses, divHoisted, or -1 (fdiv.go:
 	// divOwners; nil: none)
@@ -262,6 +267,13 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 	}
 	s.divOwner = divOwners(f, infos) // fdiv.go
 	hoist := chainHoists(f, infos, setp, jt, brs.shape)
+	skipBra, sunk, sunkOf := skipBlocks(f, infos, setp, brs.shape)
+	for pc, k := range sunk {
+		if k {
+			kinds[pc] = lowFused // sunk into the out-of-line block (skipblock.go)
+		}
+	}
+	s.skipBra, s.skipSunk = skipBra, sunkOf
 	for pc, sh := range brs.shape {
 		if sh == brMerged || sh == brIfConv {
 			kinds[pc] = lowFused // no BRA in SASS (brshape.go)

@@ -739,6 +739,8 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		hold := pt.LatencyCycles
 		if info.Op == ptx.OpBra && e.GuardTrue == 0 && e.Active > 0 && s.cfg.BranchNotTakenCycles > 0 {
 			hold = s.cfg.BranchNotTakenCycles // no lane takes it (config.go)
+		} else if e.Active > 0 && e.GuardTrue == e.Active && s.cfg.BranchNotTakenCycles > 0 && s.code.low.skipBlock(info) {
+			hold = s.cfg.BranchNotTakenCycles // the loop falls through past an out-of-line block (skipblock.go)
 		}
 		if en.shape == brTable && s.cfg.JumpTableCycles > 0 {
 			hold = s.cfg.JumpTableCycles // an indexed LDC and BRX, taken or not (jumptable.go)
@@ -746,6 +748,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			hold = s.cfg.JumpTableUniformCycles // ULDC and BRXU
 		}
 		ws.setReady(now+engine.Cycle(hold), StallBranchResolving)
+		if info.Op == ptx.OpBra && e.GuardTrue == 0 && e.Active > 0 {
+			s.skipEnter(ws, info, now+engine.Cycle(hold)) // the block's sunk arithmetic (skipblock.go)
+		}
 		if info.Op == ptx.OpRet && !e.Exited {
 			// a return from a called function (RET.REL.NODEC): microbench c6call_w1
 			ws.setReady(now+engine.Cycle(s.cfg.CallReturnCycles), StallBranchResolving)
