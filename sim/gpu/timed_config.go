@@ -395,6 +395,7 @@ func Params() []Param {
 		intParam("icache_capacity_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.ICache.CapacityBytes }),
 		intParam("icache_ways", "microbench", func(c *TimedConfig) *int { return &c.SM.ICache.Ways }),
 		intParam("icache_stream_restart_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.StreamRestartCycles }),
+		intParam("icache_gpc_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.ICache.GPCBytesPerCycle }),
 	}
 	for p := ptx.Pipe(1); int(p) < ptx.NumPipes; p++ {
 		pp := p

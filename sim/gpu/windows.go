@@ -73,6 +73,7 @@ func (m *machine) build() {
 			s := sm.New(i, m.smConfig(i), pt.eng, pt, pt.code)
 			s.Lines = pt.lines
 			s.GPC = gpcOf(m.cfg.GPCs, i)
+			s.FetchGPC = int(m.l2.smPort[i]) // the GPC's fetch path (icache_gpc_bytes_per_cycle)
 			if pt.trace != nil {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles
 			}

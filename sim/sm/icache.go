@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"math"
+
 	"github.com/sm90sim/sm90sim/ptx/exec"
 	"github.com/sm90sim/sm90sim/sim/engine"
 )
@@ -43,6 +45,14 @@ type ICacheConfig struct {
 	// head; it is what a stream restarted behind a warp that comes back
 	// to it costs (coldj_k64_s1's calls in code order; icode30.md).
 	StreamRestartCycles int `json:"stream_restart_cycles" yaml:"stream_restart_cycles"`
+	// GPCBytesPerCycle is what one GPC's instruction fetch path from the
+	// L2 delivers to its SMs' streams together (0: no limit): a streamed
+	// line takes LineBytes / GPCBytesPerCycle cycles of its GPC's path
+	// (Code.gpcLine). One SM's stream (one line an interval) never fills
+	// it; 16-18 SMs streaming at once do: flushs_k64_c132's slowest SMs
+	// re-run 64 KiB at ~22 cycles a line against one SM's 17.3
+	// (validation/timing/icg32.md).
+	GPCBytesPerCycle int `json:"gpc_bytes_per_cycle" yaml:"gpc_bytes_per_cycle"`
 }
 
 // Code is the GPU-wide view of code lines (whether a line is in L2 yet)
@@ -57,6 +67,9 @@ type Code struct {
 	params *paramSectors
 	// kern places ld.const addresses in the constant bank (constblock.go)
 	kern *exec.Kernel
+	// gpcLast: the last line each GPC's fetch path delivered (fractional
+	// cycles; icache_gpc_bytes_per_cycle), indexed by SM.FetchGPC
+	gpcLast []float64
 	// regs sizes each warp's register scoreboard up front: the entry's
 	// registers and the carry flag (growing it by doubling copied
 	// hundreds of MB over a CUTLASS kernel's thousands of PTX registers)
@@ -390,6 +403,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		if u := s.ifetchStart(now); u > now {
 			t = max(t, u+iv) // a tensormap fence holds the GPC's fetches (tmafenceblock.go)
 		}
+		t = s.code.gpcLine(s.FetchGPC, t, ic)
 		s.ic.fill(line, t, now, capLines)
 		if _, ok := s.code.inL2[line]; !ok {
 			s.code.inL2[line] = t
@@ -420,6 +434,21 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	t := s.ic.ready[line]
 	s.ic.remember(line, t)
 	return t
+}
+
+// gpcLine is when GPC g's fetch path delivers a streamed line that would
+// arrive at t: at least LineBytes / icache_gpc_bytes_per_cycle cycles after
+// the GPC's last line (0: no limit, t).
+func (c *Code) gpcLine(g int, t engine.Cycle, ic *ICacheConfig) engine.Cycle {
+	if ic.GPCBytesPerCycle <= 0 || g < 0 {
+		return t
+	}
+	if g >= len(c.gpcLast) {
+		c.gpcLast = append(c.gpcLast, make([]float64, g+1-len(c.gpcLast))...)
+	}
+	at := max(float64(t), c.gpcLast[g]+float64(ic.LineBytes)/float64(ic.GPCBytesPerCycle))
+	c.gpcLast[g] = at
+	return engine.Cycle(math.Ceil(at))
 }
 
 // streams reports whether line follows code the SM has already fetched

@@ -65,6 +65,10 @@ type SM struct {
 	Stats Stats
 	// end of the fields a tick and a look read
 
+	// FetchGPC is the GPC whose instruction fetch path serves the SM
+	// (icache_gpc_bytes_per_cycle; set by the GPU, -1: none)
+	FetchGPC int
+
 	// laneSub is bulkLaneLines' scratch Effect (bulklane.go).
 	laneSub exec.Effect
 	// constSub is constBlock's scratch Effect (constblock.go).
@@ -234,7 +238,7 @@ type ctaState struct {
 // New returns an idle SM attached to engine e; code is the GPU-wide code
 // residency in L2 (shared by every SM of the run).
 func New(id int, cfg *Config, e *engine.Engine, host Host, code *Code) *SM {
-	s := &SM{ID: id, cfg: cfg, host: host, eng: e, sps: make([]subPart, cfg.SubPartitions), code: code,
+	s := &SM{ID: id, cfg: cfg, host: host, eng: e, sps: make([]subPart, cfg.SubPartitions), code: code, FetchGPC: -1,
 		ic: icache{ready: map[uint64]engine.Cycle{}}}
 	s.clk = engine.NewClocked(e, s, engine.PhaseTick)
 	return s

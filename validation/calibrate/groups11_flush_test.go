@@ -23,3 +23,19 @@ func TestFlushFarJumpsReproduceRecordings(t *testing.T) {
 	assert.InEpsilon(t, w8, g8, 0.08, "flushj_n8: 9 far jumps")
 	assert.InEpsilon(t, (w8-w0)/8, (g8-g0)/8, 0.1, "cycles a far jump")
 }
+
+// flushs_k64_c132 (132 SMs streaming the same 64 KiB of code from the L2 at
+// once) against its H200 recording with the built-in profile: the slowest
+// SMs re-run it at ~22 cycles a line, one SM (flushs_k64) at 17.3. Without
+// icache_gpc_bytes_per_cycle (each SM's stream alone) the model ran both at
+// one SM's pace, -22.6% (validation/timing/icg32.md).
+func TestGPCFetchShareReproducesRecordings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	by := recordedH200(t)
+	g1, w1 := simulatedFigure(t, by, "flushs_k64", "cycles_warm")
+	g132, w132 := simulatedFigure(t, by, "flushs_k64_c132", "cycles_warm")
+	assert.InEpsilon(t, w132, g132, 0.05, "flushs_k64_c132 warm: 132 SMs streaming at once")
+	assert.InEpsilon(t, w132/w1, g132/g1, 0.05, "132 SMs' pace against one SM's")
+}
