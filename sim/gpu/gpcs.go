@@ -165,13 +165,3 @@ func (m *machine) smConfig(i int) *sm.Config {
 	}
 	return &m.tc.SM
 }
-
-// gpcOf is the index in gpcs of the GPC holding SM i (-1: none).
-func gpcOf(gpcs [][]int, i int) int {
-	for g, sms := range gpcs {
-		if slices.Contains(sms, i) {
-			return g
-		}
-	}
-	return -1
-}

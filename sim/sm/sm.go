@@ -53,7 +53,8 @@ type SM struct {
 	code *Code
 	// Lines accumulates per-instruction cycles (hot lines); nil to skip.
 	Lines *LineStats
-	// GPC is the index of the SM's GPC in the profile's map (-1: none;
+	// GPC is the index of the SM's GPC in the profile's map (an SM of no
+	// GPC has one of its own; set by the GPU from its L2's map;
 	// tmafenceblock.go)
 	GPC int
 	// Trace, when set, receives spans (CTA lifetimes, waits of at least
