@@ -160,16 +160,20 @@ END:
 `
 
 func TestParamRematAfterWgmma(t *testing.T) {
-	p, k, _ := lowered(t, paramWgmmaPTX)
+	assert.Equal(t, []string{"and.b32 %r3"}, remattedNames(t, paramWgmmaPTX), "only the flags test after the wgmma is reloaded")
+}
+
+// remattedNames: the instructions paramRemats marks in src's entry.
+func remattedNames(t *testing.T, src string) []string {
+	p, k, _ := lowered(t, src)
 	f := p.Funcs[0]
-	mark := paramRemats(f, k.Infos())
 	var got []string
-	for pc, m := range mark {
+	for pc, m := range paramRemats(f, k.Infos()) {
 		if m {
 			got = append(got, name(f, pc))
 		}
 	}
-	assert.Equal(t, []string{"and.b32 %r3"}, got, "only the flags test after the wgmma is reloaded")
+	return got
 }
 
 // After a loop (sgp's k-loop): the loop's own test of flags (`and 16`
@@ -217,14 +221,5 @@ END:
 `
 
 func TestParamRematAfterWgmmaLoop(t *testing.T) {
-	p, k, _ := lowered(t, paramWgmmaLoopPTX)
-	f := p.Funcs[0]
-	mark := paramRemats(f, k.Infos())
-	var got []string
-	for pc, m := range mark {
-		if m {
-			got = append(got, name(f, pc))
-		}
-	}
-	assert.Equal(t, []string{"and.b32 %r7"}, got, "only the flags test after the loop is reloaded")
+	assert.Equal(t, []string{"and.b32 %r7"}, remattedNames(t, paramWgmmaLoopPTX), "only the flags test after the loop is reloaded")
 }
