@@ -72,7 +72,7 @@ func (m *machine) build() {
 		for _, i := range g {
 			s := sm.New(i, m.smConfig(i), pt.eng, pt, pt.code)
 			s.Lines = pt.lines
-			s.GPC = int(m.l2.smGPC[i]) // the tensormap fence's hold (tmafenceblock.go)
+			s.GPC = int(m.l2.smGPC[i])       // the tensormap fence's hold (tmafenceblock.go)
 			s.FetchGPC = int(m.l2.smPort[i]) // the GPC's fetch path (icache_gpc_bytes_per_cycle)
 			if pt.trace != nil {
 				s.Trace, s.TraceMinCycles = pt.trace, m.opt.TraceMinCycles

@@ -45,15 +45,11 @@ func chainHoists(f *ptx.Function, infos []*exec.InstInfo, setp []bool, table, sh
 		if table != nil && (table[pc] == jtHead || table[pc] == jtFused) {
 			return pair{}, false
 		}
-		for j := pc - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch; j-- {
-			if hasReg(infos[j].Defs, in.Guard) {
-				if f.Insts[j].Op != ptx.OpSetp || f.Insts[j].Guard >= 0 {
-					return pair{}, false
-				}
-				return pair{pc, j}, true
-			}
+		j := guardDef(f, infos, pc)
+		if j < 0 || f.Insts[j].Op != ptx.OpSetp || f.Insts[j].Guard >= 0 {
+			return pair{}, false
 		}
-		return pair{}, false
+		return pair{pc, j}, true
 	}
 	// invariant: r is not written in [lo, hi] except by unguarded movs,
 	// selps or setps of invariant registers or of immediates (a constant

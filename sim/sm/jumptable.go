@@ -162,13 +162,8 @@ func tableEntry(f *ptx.Function, infos []*exec.InstInfo, pc int, target []bool) 
 	if br < 0 || f.Insts[br].Op != ptx.OpBra || f.Insts[br].Guard < 0 {
 		return -1
 	}
-	for j := br - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch; j-- {
-		if hasReg(infos[j].Defs, f.Insts[br].Guard) {
-			if f.Insts[j].Op == ptx.OpSetp {
-				return j
-			}
-			return -1
-		}
+	if j := guardDef(f, infos, br); j >= 0 && f.Insts[j].Op == ptx.OpSetp {
+		return j
 	}
 	return -1
 }

@@ -41,13 +41,7 @@ func predHoisted(f *ptx.Function, infos []*exec.InstInfo, table []uint8) (setp [
 		if in.Op != ptx.OpBra || in.Guard < 0 {
 			continue
 		}
-		p := -1
-		for j := pc - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch; j-- {
-			if hasReg(infos[j].Defs, in.Guard) {
-				p = j
-				break
-			}
-		}
+		p := guardDef(f, infos, pc)
 		if p < 0 || f.Insts[p].Op != ptx.OpSetp || f.Insts[p].Guard >= 0 {
 			continue
 		}
@@ -104,4 +98,17 @@ func hasReg(rs []int32, r int32) bool {
 		}
 	}
 	return false
+}
+
+// guardDef is the instruction that last wrote the guard of the branch at
+// pc since the previous branch (-1: none; the predicate comes from an
+// earlier block).
+func guardDef(f *ptx.Function, infos []*exec.InstInfo, pc int) int {
+	g := f.Insts[pc].Guard
+	for j := pc - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch; j-- {
+		if hasReg(infos[j].Defs, g) {
+			return j
+		}
+	}
+	return -1
 }

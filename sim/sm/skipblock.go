@@ -49,13 +49,7 @@ func skipBlocks(f *ptx.Function, infos []*exec.InstInfo, setp []bool, shape []ui
 		if in.Op != ptx.OpBra || in.Guard < 0 || shape[b] != brPlain {
 			continue
 		}
-		p := -1
-		for j := b - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch; j-- {
-			if hasReg(infos[j].Defs, in.Guard) {
-				p = j
-				break
-			}
-		}
+		p := guardDef(f, infos, b)
 		if p < 0 || !setp[p] {
 			continue
 		}
