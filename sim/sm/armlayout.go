@@ -48,14 +48,7 @@ func armLayout(f *ptx.Function) (merged, armBra []bool) {
 	n := len(f.Insts)
 	merged, armBra = make([]bool, n), make([]bool, n)
 	target := f.LabelTargets()
-	refs := make([]int, n+1)
-	for i := range f.Insts {
-		if f.Insts[i].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
-				refs[t]++
-			}
-		}
-	}
+	refs := branchRefs(f, n)
 	uncond := func(pc int) bool {
 		in := &f.Insts[pc]
 		return in.Op == ptx.OpBra && in.Guard < 0

@@ -155,14 +155,7 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 // warp goes it still issues the other side, predicated off.
 func ifElseConv(f *ptx.Function, infos []*exec.InstInfo, target []bool, out *brShapeInfo) {
 	n := len(infos)
-	refs := make([]int, n+1)
-	for i := range f.Insts {
-		if f.Insts[i].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
-				refs[t]++
-			}
-		}
-	}
+	refs := branchRefs(f, n)
 	// side: [lo, hi) holds 1..ifConvMax movable instructions, no label after lo
 	side := func(lo, hi int) bool {
 		if hi <= lo || hi-lo > ifConvMax {

@@ -23,14 +23,7 @@ import (
 func fallthroughBras(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
-	refs := make([]int, n+1) // branches to each PC
-	for i := range f.Insts {
-		if f.Insts[i].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
-				refs[t]++
-			}
-		}
-	}
+	refs := branchRefs(f, n)
 	for i := 1; i < n; i++ {
 		b, c := &f.Insts[i], &f.Insts[i-1]
 		if b.Op != ptx.OpBra || b.Guard >= 0 || c.Op != ptx.OpBra || c.Guard < 0 {

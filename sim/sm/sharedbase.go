@@ -184,14 +184,7 @@ func sharedBaseHoists(prog *ptx.Program, f *ptx.Function, movs []bool) (lead, mo
 	n := len(f.Insts)
 	lead, mov = make([]bool, n), make([]bool, n)
 	leader := blockLeaders(f)
-	refs := make([]int, n+1) // branches into each PC
-	for i := range f.Insts {
-		if f.Insts[i].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
-				refs[t]++
-			}
-		}
-	}
+	refs := branchRefs(f, n)
 	stop := func(in *ptx.Inst) bool {
 		return chainBarrier(in) || in.Op == ptx.OpBar || in.Op == ptx.OpBarrier || clockRead(in)
 	}

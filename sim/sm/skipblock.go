@@ -36,14 +36,7 @@ import (
 //     it at 157.3 (-6.2%).
 func skipBlocks(f *ptx.Function, infos []*exec.InstInfo, setp []bool, shape []uint8) (out, sunk []bool, sunkOf [][]int32) {
 	n := len(infos)
-	target := make([]bool, n+1)
-	for i := range f.Insts {
-		if f.Insts[i].Op == ptx.OpBra {
-			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
-				target[t] = true
-			}
-		}
-	}
+	refs := branchRefs(f, n) // bra instructions into each PC
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 || shape[b] != brPlain {
@@ -69,7 +62,7 @@ func skipBlocks(f *ptx.Function, infos []*exec.InstInfo, setp []bool, shape []ui
 			}
 		}
 		for j := b + 1; j < t && ok; j++ {
-			ok = !(j > b+1 && target[j]) && infos[j].Pipe != ptx.PipeBranch
+			ok = !(j > b+1 && refs[j] > 0) && infos[j].Pipe != ptx.PipeBranch
 		}
 		if !ok {
 			continue
@@ -80,7 +73,7 @@ func skipBlocks(f *ptx.Function, infos []*exec.InstInfo, setp []bool, shape []ui
 		out[b] = true
 		// sink backwards from the branch: an instruction goes when every
 		// reader of its results is in the block or already sunk
-		for j := b - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch && !target[j+1]; j-- {
+		for j := b - 1; j >= 0 && infos[j].Pipe != ptx.PipeBranch && refs[j+1] == 0; j-- {
 			inf := infos[j]
 			if j == p || f.Insts[j].Guard >= 0 || len(inf.Defs) == 0 || inf.Async != exec.AsyncNone {
 				continue

@@ -147,6 +147,20 @@ func branchTarget(in *ptx.Inst, n int) int {
 	return -1
 }
 
+// branchRefs counts the bra instructions of f that jump to each PC in
+// [0, n] (n the function's length: a branch to its end counts at n).
+func branchRefs(f *ptx.Function, n int) []int {
+	refs := make([]int, n+1)
+	for i := range f.Insts {
+		if f.Insts[i].Op == ptx.OpBra {
+			if t := branchTarget(&f.Insts[i], n+1); t >= 0 {
+				refs[t]++
+			}
+		}
+	}
+	return refs
+}
+
 // uniformCapable: the instruction is work the uniform datapath does
 // (integer ALU and IMAD operations, integer cvt, moves, parameter loads)
 // and reads no per-lane special register.
