@@ -67,9 +67,9 @@ type Code struct {
 	params *paramSectors
 	// kern places ld.const addresses in the constant bank (constblock.go)
 	kern *exec.Kernel
-	// gpcLast: the last line each GPC's fetch path delivered (fractional
-	// cycles; icache_gpc_bytes_per_cycle), indexed by SM.FetchGPC
-	gpcLast []float64
+	// gpcLines: per GPC (indexed by SM.FetchGPC), the lines its fetch path
+	// delivers in each gpcWindow-cycle window (icache_gpc_bytes_per_cycle)
+	gpcLines []map[int64]int32
 	// regs sizes each warp's register scoreboard up front: the entry's
 	// registers and the carry flag (growing it by doubling copied
 	// hundreds of MB over a CUTLASS kernel's thousands of PTX registers)
@@ -436,19 +436,49 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	return t
 }
 
+// gpcWindow is the width in cycles of the windows in which a GPC's fetch
+// path counts the lines it delivers (Code.gpcLine).
+const gpcWindow = 32
+
 // gpcLine is when GPC g's fetch path delivers a streamed line that would
-// arrive at t: at least LineBytes / icache_gpc_bytes_per_cycle cycles after
-// the GPC's last line (0: no limit, t).
+// arrive at t (0 icache_gpc_bytes_per_cycle: no limit, t). The path
+// delivers floor((k+1) W B / L) - floor(k W B / L) lines in window k (W
+// gpcWindow cycles, B icache_gpc_bytes_per_cycle, L the line's bytes: B / L
+// lines a cycle over any run of windows): a line goes into t's window if it
+// has room, else into the first later window with room, and leaves at t
+// or after the lines already counted in its window at the path's pace
+// (LineBytes / B cycles each from the window's start), whichever is
+// later. The SMs' streams are evaluated
+// lazily, so lines are asked for out of time order (a warp's later line
+// before another warp's earlier one); counting by window, a line is not
+// queued behind a later one, as a single running "last line" did
+// (tmaqx_s3's prologue: one SM's lines, 33 and 1190 cycles late;
+// validation/timing/icg33.md).
 func (c *Code) gpcLine(g int, t engine.Cycle, ic *ICacheConfig) engine.Cycle {
 	if ic.GPCBytesPerCycle <= 0 || g < 0 {
 		return t
 	}
-	if g >= len(c.gpcLast) {
-		c.gpcLast = append(c.gpcLast, make([]float64, g+1-len(c.gpcLast))...)
+	if g >= len(c.gpcLines) {
+		c.gpcLines = append(c.gpcLines, make([]map[int64]int32, g+1-len(c.gpcLines))...)
 	}
-	at := max(float64(t), c.gpcLast[g]+float64(ic.LineBytes)/float64(ic.GPCBytesPerCycle))
-	c.gpcLast[g] = at
-	return engine.Cycle(math.Ceil(at))
+	m := c.gpcLines[g]
+	if m == nil {
+		m = map[int64]int32{}
+		c.gpcLines[g] = m
+	}
+	room := func(k int64) int32 {
+		per := int64(gpcWindow * ic.GPCBytesPerCycle)
+		lb := int64(ic.LineBytes)
+		return int32((k+1)*per/lb - k*per/lb)
+	}
+	k := int64(t) / gpcWindow
+	for m[k] >= room(k) {
+		k++
+	}
+	n := m[k]
+	m[k] = n + 1
+	at := float64(k*gpcWindow) + float64(n)*float64(ic.LineBytes)/float64(ic.GPCBytesPerCycle)
+	return max(t, engine.Cycle(math.Ceil(at)))
 }
 
 // streams reports whether line follows code the SM has already fetched
