@@ -252,7 +252,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"tma_row_cycles":                    {1, "fit: closed form, tma_load_32b_8k_tput / _64b_16k_tput cycles_per_load 258.1 / 258.2 for 256 rows, over 256", f(0.0003)},
 	"tma_store_cycles_per_kib":          {32, "fit: closed form, (tmast_store_16k_read - tmast_store_4k_read cycles_per_op) / 12 KiB: (633.7 - 249.7) / 12", f(0.0065)},
 	"tma_store_latency_cycles":          {29, "fit: Nelder-Mead (tma_store_latency_cycles) on tmast_add_16k_write, tmast_add_1k_write, tmast_add_4k_write, tmast_store_16k_write, tmast_store_1k_write, tmast_store_4k_write", f(0.0146)},
-	"tma_store_min_cycles":              {18, "fit: closed form, tmast8_store_256b cycles_per_op 18.17 (256 B TMA stores, 8 unrolled per loop iteration, in one bulk group)", f(0.1049)},
+	"tma_store_min_cycles":              {13, "fit: Nelder-Mead from the best of 16 points (tma_store_min_cycles) on tmast8_store_256b", f(0.0034)},
 	"tma_store_write_cycles":            {11, "fit: closed form, tmast_store_4k_write - _read cycles_per_op 260.7 - 249.7", f(0.0084)},
 	"vote_latency_cycles":               {12, "fit: closed form, warp11_vote_chain cycles_per_op 17.44 (dependent ISETP + VOTE.ANY) - chain_add_s32 5.106 (the ISETP: the ALU's latency)", f(0.0143)},
 	"warp_interval_cycles":              {4, "fit: closed form, 4 sub-partitions / warp11_vote_w32 warp_inst_per_sm_cycle 0.9672 (independent ISETP + VOTE.ANY, 32 warps)", f(0.0219)},

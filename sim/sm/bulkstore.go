@@ -91,6 +91,8 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 		} else {
 			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))
 		}
+	} else if ws.storeTaken > 0 {
+		t = tensorStoreTake(a, ws, t) // tensorstore.go
 	}
 	ws.storeTaken = t
 	return t

@@ -12,7 +12,7 @@ import (
 //   - tma_store_cycles_per_kib, tma_reduce_cycles_per_kib: the step of
 //     cycles_per_op from the 4 KiB to the 16 KiB box with wait_group.read
 //     after each (tmast_{store,add}_{4k,16k}_read) over 12 KiB;
-//   - tma_store_min_cycles, tma_reduce_min_cycles: tmast8_{store,add}_256b
+//   - tma_store_min_cycles (searched, groups6_tmastore.go), tma_reduce_min_cycles: tmast8_{store,add}_256b
 //     (256-byte boxes, 8 unrolled per loop iteration, in one bulk group:
 //     one per engine slot; the one-per-iteration loops of tmast_*_group
 //     and tmast4_* take 112 / 144 cycles per operation on the GPU, their
@@ -39,8 +39,7 @@ var groups4 = []Group{
 		Direct: kibStep("tmast_store_4k_read", "tmast_store_16k_read")},
 	{Name: "tma_reduce_read", Params: []string{"tma_reduce_cycles_per_kib"}, Benches: []string{"tmast_add_4k_read", "tmast_add_16k_read"},
 		Direct: kibStep("tmast_add_4k_read", "tmast_add_16k_read")},
-	{Name: "tma_store_slot", Params: []string{"tma_store_min_cycles"}, Benches: []string{"tmast8_store_256b"},
-		Direct: directFigure("tmast8_store_256b", "cycles_per_op", "256 B TMA stores, 8 unrolled per loop iteration, in one bulk group")},
+	// tma_store_slot: groups6_tmastore.go (after bulk_branch, which its benchmark reads)
 	{Name: "tma_reduce_slot", Params: []string{"tma_reduce_min_cycles"}, Benches: []string{"tmast8_add_256b"},
 		Direct: directFigure("tmast8_add_256b", "cycles_per_op", "256 B TMA .add reductions, 8 unrolled per loop iteration (SASS: ELECT around each UTMAREDG), in one bulk group")},
 	{Name: "tma_bulk_commit", Params: []string{"tma_bulk_commit_cycles"}, Benches: []string{"tmast_store_256b_tput", "tmast_store_256b_group"},
