@@ -607,12 +607,24 @@ func ldcPathLoads(f *ptx.Function, first []int32) []bool {
 			delete(val, d)
 		}
 	}
+	// the registers that only a load defines (a sum's plain terms)
+	defs, loadReg := map[int32]int{}, map[int32]bool{}
+	for pc := range f.Insts {
+		if d, ok := defOf(&f.Insts[pc]); ok {
+			defs[d]++
+			if isLoad(pc) {
+				loadReg[d] = true
+			}
+		}
+	}
+	plainLoad := func(o *ptx.Operand) bool { return o.Kind == ptx.OpdReg && loadReg[o.Reg] && defs[o.Reg] == 1 }
 	for pc := range f.Insts {
 		if vals[pc] == nil {
 			continue
 		}
 		d, _ := defOf(&f.Insts[pc])
 		live, cv := map[int32]bool{d: true}, vals[pc]
+		steps, pairSecond := 0, false
 		for q := pc + 1; q < n; q++ {
 			in := &f.Insts[q]
 			r, hasDef := defOf(in)
@@ -632,10 +644,21 @@ func ldcPathLoads(f *ptx.Function, first []int32) []bool {
 				break
 			}
 			// one step: the sum's last add, of the load and other
-			// constants' sum, right before the compare
-			if len(live) > 1 || !hasDef || in.Op != ptx.OpAdd || !srcsConstIn(in, cv) || !addsConst(in, live, cv) {
+			// constants' sum, right before the compare; or two: the load
+			// is the second term of a three-term sum's first add,
+			// (a + load) + c of plain loads, which ptxas makes one IADD3
+			// of two LDCs and a ULDC (psink _wm: `LDC w0; ULDC w1; LDC
+			// w2; IADD3 R0, R5, UR6, R0`; four terms are a UIADD3 of
+			// three ULDCs and a VIADD of the last term's LDC: psinkx _wa)
+			if !hasDef || in.Op != ptx.OpAdd || !srcsConstIn(in, cv) || !addsConst(in, live, cv) {
 				break
 			}
+			if steps == 0 {
+				pairSecond = plainLoad(&in.Ops[1]) && in.Ops[2].Kind == ptx.OpdReg && in.Ops[2].Reg == d
+			} else if steps > 1 || !pairSecond || !plainLoad(&in.Ops[2]) {
+				break
+			}
+			steps++
 			live[r], cv[r] = true, true
 		}
 	}

@@ -56,10 +56,11 @@ func TestLDCPathMatchesSASS(t *testing.T) {
 	for _, a := range []int{0x528, 0x548, 0x564, 0x510, 0x518, 0x550} {
 		assert.False(t, got[a], "psinkx c[0x0][%#x]: ULDC", a)
 	}
-	// psink _wm: LDC 0x528; ULDC 0x548; LDC 0x564; IADD3: the rule takes the
-	// last term only (0x528's LDC is the miss it does not see)
+	// psink _wm: LDC 0x528; ULDC 0x548; LDC 0x564; IADD3: the last term and
+	// the second term of the three-term sum's first add
 	got = ldcPathOf(t, "psink_pre_cta_w1_wm", "psink")
 	assert.True(t, got[0x564], "_wm's last term: LDC")
+	assert.True(t, got[0x528], "_wm's first add's second term: LDC")
 	assert.False(t, got[0x548], "_wm's ULDC")
 	// psinkx_lat: LDC.64 c[0x0][0x510]; ISETP; ISETP.EX
 	got = ldcPathOf(t, "psinkx_lat_post_cta_w1", "psinkx")
