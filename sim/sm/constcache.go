@@ -107,6 +107,13 @@ type paramSectors struct {
 	// clusterFlagRank that sector's rank in all
 	clusterFlag, clusterFlagRegion int32
 	clusterFlagRank                int
+	// clusterFlagAfter: the loads first read in the flag's region before
+	// the barrier when one of them is compared with a constant (an LDC
+	// path load, the guard of psink _wm / psinkx _wa's clu variants): ptxas
+	// issues the flag's LDC after that compare (`ISETP P0, R0, K; LDC R0,
+	// c[0x0][0x140]`: the flag takes the compared register), so its miss
+	// starts when their values are in; nil: at the region's top
+	clusterFlagAfter []int32
 	// descAt: the PC where ptxas issues the memory descriptor's load when
 	// it is not at the entry (descRegion), -1 else; descRank its sector's
 	// rank in all
@@ -267,7 +274,10 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 	if p.clusterFlag >= 0 {
 		p.clusterFlagRegion = syncBefore[p.clusterFlag] + 1
 	}
-	read := map[span]bool{} // the bytes a used load read (PTX order)
+	read := map[span]bool{}    // the bytes a used load read (PTX order)
+	var flagAfter []int32      // clusterFlagAfter's candidates
+	flagUse := map[int32]int{} // and their first use
+	flagCompared := false
 	for pc := range f.Insts {
 		if p.first[pc] < 0 || pc >= len(infos) || infos[pc] == nil || len(infos[pc].Defs) == 0 {
 			continue
@@ -319,6 +329,18 @@ func newParamSectors(k *exec.Kernel) *paramSectors {
 		}
 		if chain && p.ldc[pc] {
 			p.holdAt[region] = append(p.holdAt[region], int32(pc))
+		}
+		if p.clusterFlag >= 0 && !chain && p.ldc[pc] && region == int(p.clusterFlagRegion) && use < int(p.clusterFlag) {
+			flagAfter = append(flagAfter, int32(pc))
+			flagUse[int32(pc)] = use
+			flagCompared = flagCompared || p.ldcPath[pc]
+		}
+	}
+	if g := guardStoreAt(f, infos, int(p.clusterFlagRegion), int(p.clusterFlag)); flagCompared && g >= 0 {
+		for _, ld := range flagAfter {
+			if flagUse[ld] < g { // read by the guard's compare, not in the guarded block
+				p.clusterFlagAfter = append(p.clusterFlagAfter, ld)
+			}
 		}
 	}
 	p.busy = make([]bool, n)
@@ -520,15 +542,49 @@ func (s *SM) clusterFlagHold(ws *warpState, info *exec.InstInfo, now engine.Cycl
 		return 0
 	}
 	if ws.clusterFlagAt == 0 && pc == p.clusterFlagRegion {
-		// the LDC at the region's top: ready when its sector is in, not
-		// before its hit latency; then the compare and the branch
-		t := max(s.paramSector(p.clusterFlagRank, now, true), s.paramHit(now))
-		ws.clusterFlagAt = t + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles+s.cfg.BranchPredicateCycles+s.cfg.BranchNotTakenCycles)
+		if len(p.clusterFlagAfter) > 0 {
+			ws.clusterFlagTop = now // the LDC waits for the compare (at the barrier)
+		} else {
+			// the LDC at the region's top
+			ws.clusterFlagAt = s.clusterFlagReady(now)
+		}
 	}
 	if pc == p.clusterFlag {
+		if ws.clusterFlagAt == 0 && len(p.clusterFlagAfter) > 0 {
+			at := ws.clusterFlagTop
+			for _, ld := range p.clusterFlagAfter {
+				at = max(at, s.paramLoadReady(ld, ws.clusterFlagTop))
+			}
+			ws.clusterFlagAt = s.clusterFlagReady(at)
+		}
 		return ws.clusterFlagAt
 	}
 	return 0
+}
+
+// guardStoreAt is the guard branch (-1: none) in [lo, hi) of a parameter
+// store that ptxas if-converts (paramStoreBlock: `@p bra` over `ld.param;
+// st.global` through it): psink _wm's and psinkx _wa's clu variants, whose
+// SASS puts the flag's LDC between that guard's ISETP and the predicated
+// LDC.64 / STG.
+func guardStoreAt(f *ptx.Function, infos []*exec.InstInfo, lo, hi int) int {
+	target := f.LabelTargets()
+	for b := max(lo, 0); b < hi && b < len(infos); b++ {
+		if in := &f.Insts[b]; in.Op == ptx.OpBra && in.Guard >= 0 {
+			if t := branchTarget(in, len(f.Insts)+1); t > b+1 && t <= hi && paramStoreBlock(f, infos, target, b+1, t) {
+				return b
+			}
+		}
+	}
+	return -1
+}
+
+// clusterFlagReady is when the flag's compare and branch are done for an
+// LDC issued at at: its sector in, not before its hit latency; then the
+// compare and the branch.
+func (s *SM) clusterFlagReady(at engine.Cycle) engine.Cycle {
+	t := max(s.paramSector(s.code.params.clusterFlagRank, at, true), s.paramHit(at))
+	return t + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles+s.cfg.BranchPredicateCycles+s.cfg.BranchNotTakenCycles)
 }
 
 // reqPair is a requested sector rank and its path.
@@ -607,12 +663,24 @@ func ldcPathLoads(f *ptx.Function, first []int32) []bool {
 			delete(val, d)
 		}
 	}
+	// the registers that only a load defines (a sum's plain terms)
+	defs, loadReg := map[int32]int{}, map[int32]bool{}
+	for pc := range f.Insts {
+		if d, ok := defOf(&f.Insts[pc]); ok {
+			defs[d]++
+			if isLoad(pc) {
+				loadReg[d] = true
+			}
+		}
+	}
+	plainLoad := func(o *ptx.Operand) bool { return o.Kind == ptx.OpdReg && loadReg[o.Reg] && defs[o.Reg] == 1 }
 	for pc := range f.Insts {
 		if vals[pc] == nil {
 			continue
 		}
 		d, _ := defOf(&f.Insts[pc])
 		live, cv := map[int32]bool{d: true}, vals[pc]
+		steps, pairSecond := 0, false
 		for q := pc + 1; q < n; q++ {
 			in := &f.Insts[q]
 			r, hasDef := defOf(in)
@@ -632,10 +700,21 @@ func ldcPathLoads(f *ptx.Function, first []int32) []bool {
 				break
 			}
 			// one step: the sum's last add, of the load and other
-			// constants' sum, right before the compare
-			if len(live) > 1 || !hasDef || in.Op != ptx.OpAdd || !srcsConstIn(in, cv) || !addsConst(in, live, cv) {
+			// constants' sum, right before the compare; or two: the load
+			// is the second term of a three-term sum's first add,
+			// (a + load) + c of plain loads, which ptxas makes one IADD3
+			// of two LDCs and a ULDC (psink _wm: `LDC w0; ULDC w1; LDC
+			// w2; IADD3 R0, R5, UR6, R0`; four terms are a UIADD3 of
+			// three ULDCs and a VIADD of the last term's LDC: psinkx _wa)
+			if !hasDef || in.Op != ptx.OpAdd || !srcsConstIn(in, cv) || !addsConst(in, live, cv) {
 				break
 			}
+			if steps == 0 {
+				pairSecond = plainLoad(&in.Ops[1]) && in.Ops[2].Kind == ptx.OpdReg && in.Ops[2].Reg == d
+			} else if steps > 1 || !pairSecond || !plainLoad(&in.Ops[2]) {
+				break
+			}
+			steps++
 			live[r], cv[r] = true, true
 		}
 	}

@@ -142,6 +142,10 @@ type warpState struct {
 	// first barrier.cluster has its value (0: not asked yet; constcache.go
 	// clusterFlagHold)
 	clusterFlagAt engine.Cycle
+	// clusterFlagTop: when the warp started that barrier's region, where
+	// the flag's LDC waits for the region's compared parameters
+	// (paramSectors.clusterFlagAfter)
+	clusterFlagTop engine.Cycle
 	// atomFree: when the passes of the warp's last same-word shared
 	// atomic are done (atomserial.go)
 	atomFree engine.Cycle

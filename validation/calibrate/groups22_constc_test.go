@@ -33,6 +33,11 @@ func TestConstMissPathsRecorded(t *testing.T) {
 		{"sgp_k64_c1", "pro_cycles", "two ULDC misses in series"},
 		// 32 sectors queued
 		{"coldc_s32", "cycles_cold", "a queue of 32 misses"},
+		// `LDC w0; ULDC w1; LDC w2; IADD3`: two LDC misses and one ULDC
+		// (sgp33.md; the ULDC path had two before: +21%)
+		{"psink_pre_cta_w1_wm", "bar_cycles", "a three-term sum's two LDCs"},
+		// the cluster flag's LDC after the guard's compare (sgp33.md)
+		{"psink_mid_clu_w12_wm", "bar_cycles", "the flag's LDC behind the guard"},
 	} {
 		g, w := simulatedFigure(t, by, c.bench, c.fig)
 		tol := 0.05
