@@ -17,7 +17,7 @@ done
 DIRS=$(ls -d $D/cpa33_*)
 timeout 150 python3 $MB/tools/microbench/mb.py run --runs 3 $DIRS > $D/env/run.log 2>&1; echo "run rc=$?"; tail -2 $D/env/run.log | cut -c1-300
 timeout 60 ncu --clock-control none --print-units base --csv --metrics sm__cycles_elapsed.max,sm__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second \
-  --log-file $D/env/ncu.csv python3 $MB/tools/microbench/mb.py once $D/cpa33_w8_k8_hbm_war1 $D/cpa33_w8_k8_l2_war1 > $D/env/ncu_log.txt 2>&1; echo "ncu rc=$?"
+  --log-file $D/env/ncu.csv python3 $MB/tools/microbench/mb.py once --order $D/env/order.txt $D/cpa33_w8_k8_hbm_war1 $D/cpa33_w8_k8_l2_war1 > $D/env/ncu_log.txt 2>&1; echo "ncu rc=$?"
 grep per_second $D/env/ncu.csv | cut -c1-220
 D=$D python3 - <<'PY'
 import json, glob, os
