@@ -81,6 +81,9 @@ type l2 struct {
 	// bytes per SM cycle (l2smhbm.go; 0: no per-SM term)
 	smh       []decayed
 	smHBMRate float64
+	// smHBMBusy: the step of an SM whose HBM stream is busy
+	// (sm_hbm_busy_cycles, l2smhbm.go)
+	smHBMBusy float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's
 	// timing.memory dram_read_bytes, dram_write_bytes)
@@ -157,7 +160,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	if tc.SMHBMBytesPerCycle > 0 {
-		g.smh, g.smHBMRate = make([]decayed, numSMs), tc.SMHBMBytesPerCycle
+		g.smh, g.smHBMRate, g.smHBMBusy = make([]decayed, numSMs), tc.SMHBMBytesPerCycle, tc.SMHBMBusyCycles
 	}
 	return g
 }

@@ -38,6 +38,18 @@ import (
 // below c4_s4, where the GPU has it 3% above). A lone miss waits for
 // nothing new (gmem_chase, cpcold). 0: no per-SM term.
 //
+// The step (sm_hbm_busy_cycles; validation/timing/cpa33.md). The GPU's
+// curve is not the lone round trip plus F / rate: its line, 939 + F / 198,
+// starts ~190 cycles above a lone copy's step (cpcold_cg16, 753 cycles),
+// and the 16 KiB window already pays it (cpasync_p30_cg_c1_s4: 1049). So
+// an SM whose HBM stream is busy at all pays a fixed step more:
+// sm_hbm_busy_cycles x (1 - e^(-b / smHBMBusyBytes)), b the same average
+// bytes; a lone miss (b ~ 0) pays nothing of it. Without the step the
+// rate's fit leaned on the large windows to make up the small ones (120
+// B/cycle where the GPU's slope is 198). Which unit the step is (the SM's
+// miss path to the L2 slices, HBM's read turnaround for one requester)
+// is not identified.
+//
 // Which requests wait (mem.go): LSU loads and cp.async that miss to HBM.
 // A TMA load's misses count in the SM's bytes but do not wait: its own
 // terms (tma_hbm_extra_cycles, tma_hbm_page_cycles) were fitted on
@@ -49,6 +61,15 @@ import (
 // Determinism: the average comes from the committed state only (the
 // windows before the current one, in commit order), as l2queue.go's, and
 // with the same decayed count (l2queue.go: decayed), one per SM.
+
+// smHBMBusyBytes is the scale of the step (sm_hbm_busy_cycles): an SM
+// with about this many bytes on the way from HBM pays most of it. Between
+// a lone copy's 512 B (cpcold_*: ~170 B of it left at the next copy, ~8
+// cycles of a 205-cycle step) and the smallest recorded window, 16 KiB
+// (cpasync_p30_cg_c1_s4: all of it); the recordings do not resolve it
+// (2 and 8 KiB give 16 and 17 of the 24 cpasync_p30/p31 and cpcold figures
+// within 5% against 16 at 4 KiB, step 175 and rate 220; cpa33.md).
+const smHBMBusyBytes = 4096
 
 // smHBMAdd records SM sm's miss of bytes at cycle at (commit order).
 func (g *l2) smHBMAdd(sm int, at, bytes float64) {
@@ -63,5 +84,6 @@ func (g *l2) smHBMWait(sm int, at float64) engine.Cycle {
 	if g.smHBMRate <= 0 {
 		return 0
 	}
-	return engine.Cycle(math.Round(g.smh[sm].bytes(at, float64(g.dram)) / g.smHBMRate))
+	b := g.smh[sm].bytes(at, float64(g.dram))
+	return engine.Cycle(math.Round(b/g.smHBMRate + g.smHBMBusy*(1-math.Exp(-b/smHBMBusyBytes))))
 }

@@ -112,6 +112,11 @@ type TimedConfig struct {
 	// per SM cycle: a miss waits for the SM's HBM bytes of the last HBM
 	// latency to drain through it (l2smhbm.go). 0: no per-SM term.
 	SMHBMBytesPerCycle float64
+	// SMHBMBusyCycles: the step a miss pays more when its SM's HBM stream
+	// is busy (its average HBM bytes of SMHBMBytesPerCycle's term well
+	// above a lone request's; l2smhbm.go). Only with SMHBMBytesPerCycle >
+	// 0; 0: no step.
+	SMHBMBusyCycles float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -198,6 +203,7 @@ func Params() []Param {
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
 		floatParam("sm_hbm_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBytesPerCycle }),
+		floatParam("sm_hbm_busy_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBusyCycles }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -463,6 +469,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.DRAMQueueCycles < 0 {
 		return fmt.Errorf("timing: dram_queue_cycles must not be negative (0: HBM is a pure rate), got %g", c.DRAMQueueCycles)
+	}
+	if c.SMHBMBusyCycles < 0 {
+		return fmt.Errorf("timing: sm_hbm_busy_cycles must not be negative (0: no step), got %g", c.SMHBMBusyCycles)
 	}
 	if c.SMHBMBytesPerCycle < 0 {
 		return fmt.Errorf("timing: sm_hbm_bytes_per_cycle must not be negative (0: no per-SM term), got %g", c.SMHBMBytesPerCycle)

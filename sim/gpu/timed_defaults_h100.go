@@ -197,6 +197,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"shfl_idx_extra_cycles":             {2, "fit: closed form, chain_shfl_idx cycles_per_op 26.03 - chain_shfl_bfly 24.03 (SHFL.IDX over SHFL.BFLY)", f(0.0027)},
 	"shfl_interval_cycles":              {4, "fit: closed form, 4 sub-partitions / warp11_bfly_w32 warp_inst_per_sm_cycle 0.9893 (independent SHFL.BFLY, 32 warps)", f(0.0219)},
 	"shfl_pred_extra_cycles":            {7, "fit: closed form, warp11_scan_chain cycles_per_op 35.72 (dependent SHFL.UP P0 + @P0 IADD) - chain_shfl_bfly 24.03 - chain_add_s32 5.106", f(0.0185)},
+	"sm_hbm_busy_cycles":                {0, "not measured on the H100 (no H100 recording of cpasync_p30/p31: the device tool lent no H100; validation/timing/cpa33.md): 0 = no step (and sm_hbm_bytes_per_cycle is 0 there: no per-SM term at all)", nil},
 	"sm_hbm_bytes_per_cycle":            {0, "not measured on the H100 (no H100 recording of cpasync_p30/p31: the device tool lent no H100; validation/timing/cpin31.md): 0 = no per-SM HBM term, the model before session 31", nil},
 	"sm_inflight_lines":                 {304, "fit: Nelder-Mead (sm_inflight_lines) on l2bw_ld_c1, l2bw_ld_c2, l2bw_ld_c4", f(0.0454)},
 	"smem_atom_extra_cycles":            {3, "fit: closed form, atom_shared_distinct_lat cycles_per_inst 26.74 - smem_ld32_s1_lat 23.37 (an atomic's read-modify-write over a load)", f(0.0136)},
