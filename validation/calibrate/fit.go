@@ -179,13 +179,12 @@ func cost(g Group, bs []*Bench, vals map[string]float64, errs map[string]error) 
 	c, n := 0.0, 0
 	for _, b := range bs {
 		for _, fig := range Figures(b) {
-			if !g.judges(fig) {
+			v, m, ok, judged := g.judged(b, bs, fig, vals)
+			if !judged {
 				continue
 			}
 			k := b.Name + "\x00" + fig
-			m := measured(b, fig)
-			v, ok := vals[k]
-			if errs[k] != nil || !ok || v <= 0 || m <= 0 {
+			if errs[k] != nil || (g.Less != "" && errs[g.Less+"\x00"+fig] != nil) || !ok || v <= 0 || m <= 0 {
 				c += 100
 				continue
 			}
@@ -202,12 +201,8 @@ func rmsRel(g Group, bs []*Bench, vals map[string]float64) *float64 {
 	s, n := 0.0, 0
 	for _, b := range bs {
 		for _, fig := range Figures(b) {
-			if !g.judges(fig) {
-				continue
-			}
-			v, ok := vals[b.Name+"\x00"+fig]
-			m := measured(b, fig)
-			if !ok || m <= 0 {
+			v, m, ok, judged := g.judged(b, bs, fig, vals)
+			if !judged || !ok || m <= 0 {
 				continue
 			}
 			e := (v - m) / m

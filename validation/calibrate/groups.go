@@ -23,6 +23,13 @@ type Group struct {
 	// judged on (wgmma_floor: the issue intervals, not the latencies the
 	// tail groups fit later).
 	Figures []string
+	// Less, when set, is one of Benches whose figures the others are
+	// judged against: each judged figure as its value less Less's same
+	// figure, simulated and measured alike (Less itself is not judged).
+	// tma_load_elected_slots: the issue cycles a busy neighbour adds to
+	// 32 elected loads, apart from the loads' own hold alone, whose error
+	// belongs to tma_load_elected_issue_cycles (groups33_tmah.go).
+	Less string
 	// Direct computes the parameter from the recordings (by name): the
 	// value and the source text.
 	Direct func(rec map[string]*Bench) (float64, string, error)
@@ -44,6 +51,27 @@ type Group struct {
 
 // judges reports whether the group is judged on figure fig.
 func (g Group) judges(fig string) bool { return len(g.Figures) == 0 || containsStr(g.Figures, fig) }
+
+// judged is the simulated and measured value of b's figure fig as g
+// judges it: less the same figure of g.Less when set (ok false: not
+// judged, or the reference lacks the figure).
+func (g Group) judged(b *Bench, bs []*Bench, fig string, vals map[string]float64) (v, m float64, has, ok bool) {
+	if !g.judges(fig) || b.Name == g.Less {
+		return 0, 0, false, false
+	}
+	v, has = vals[b.Name+"\x00"+fig]
+	m = measured(b, fig)
+	if g.Less == "" {
+		return v, m, has, true
+	}
+	for _, r := range bs {
+		if r.Name == g.Less {
+			rv, rok := vals[r.Name+"\x00"+fig]
+			return v - rv, m - measured(r, fig), has && rok, true
+		}
+	}
+	return v, m, false, true
+}
 
 // figure is a recorded figure (error when missing).
 func figure(rec map[string]*Bench, bench, fig string) (float64, error) {

@@ -9,12 +9,8 @@ package calibrate
 //     up to the other warps of its sub-partition; the 32 thread-0
 //     ELECT-loop loads of tmah_ovl_n32_1k beside warp 4's FFMA chains,
 //     judged on their issue_cycles (the stretch the hold sets). Its elected
-//     twin, tma_load_elected_slot_pct, has no group yet: searched on
-//     tmah_ovl_n32_1k_elect it gives 92 (97 on issue_cycles alone) against
-//     the committed 90, and 92 moves the evidence launch
-//     cutlass_gemm_ws_cooperative_1536x1408x1024 by +4.3% (35169 -> 36674
-//     cycles at the profile clock): the value stays the lane's scan until
-//     that sensitivity is understood (session 32 closing note);
+//     twin, tma_load_elected_slot_pct, is fitted by tma_load_elected_slots
+//     (groups33_tmah.go);
 //   - lsu_wide_store_hold_fraction (sim/sm lsuwarp.go, storerepack.go,
 //     validation/timing/gls32.md): the share of a repacked vector store's
 //     read-out its warp waits, on the one-warp coalesced 64- and 128-bit
