@@ -67,9 +67,9 @@ type Code struct {
 	params *paramSectors
 	// kern places ld.const addresses in the constant bank (constblock.go)
 	kern *exec.Kernel
-	// gpcLast: the last line each GPC's fetch path delivered (fractional
-	// cycles; icache_gpc_bytes_per_cycle), indexed by SM.FetchGPC
-	gpcLast []float64
+	// gpcLines: per GPC (indexed by SM.FetchGPC), the lines its fetch path
+	// delivers in each gpcWindow-cycle window (icache_gpc_bytes_per_cycle)
+	gpcLines []map[int64]int32
 	// regs sizes each warp's register scoreboard up front: the entry's
 	// registers and the carry flag (growing it by doubling copied
 	// hundreds of MB over a CUTLASS kernel's thousands of PTX registers)
@@ -365,7 +365,7 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 			s.ic.setAssoc(capLines, ic.Ways)
 		}
 	}
-	if prev, ok := s.streams(line); ok && s.ic.triggered(line, ic.PrefetchLines) {
+	if prev, back, ok := s.streams(line); ok && s.ic.triggered(line, ic.PrefetchLines) {
 		// the prefetcher streams sequential code into the SM's
 		// instruction cache one line per line interval, ahead of the
 		// warps: line l starts when line l-1 has arrived and line l -
@@ -387,8 +387,17 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 		// no demand triggered (the landing of a short forward jump over
 		// lines never run) is asked for by its own demand and arrives one
 		// interval later (icgap_g1: 16 cycles over the warm pass).
+		//
+		// The stream fetches the lines in order: a line whose nearest
+		// fetched predecessor is back lines before it (the landing of a
+		// short forward jump over lines never run) comes back intervals
+		// after that one, the skipped lines' fetches first. icgap_g1 / g2
+		// cold (H200): a landing costs 15.5 / 32.6 cycles over the warm
+		// pass, a stream of 2 / 3 lines a landing at 17 against the warp's
+		// ~21 (13 / 30); one interval after the nearest line gave g2 19
+		// (icg33.md).
 		iv := engine.Cycle(ic.LineIntervalCycles)
-		t := prev + iv
+		t := prev + iv*engine.Cycle(back)
 		if p := uint64(ic.PrefetchLines); line >= p {
 			lat := iv * engine.Cycle(max(p, 1))
 			if ic.StreamRestartCycles > 0 {
@@ -436,31 +445,62 @@ func (s *SM) fetchReady(addr uint64, now engine.Cycle) engine.Cycle {
 	return t
 }
 
+// gpcWindow is the width in cycles of the windows in which a GPC's fetch
+// path counts the lines it delivers (Code.gpcLine).
+const gpcWindow = 32
+
 // gpcLine is when GPC g's fetch path delivers a streamed line that would
-// arrive at t: at least LineBytes / icache_gpc_bytes_per_cycle cycles after
-// the GPC's last line (0: no limit, t).
+// arrive at t (0 icache_gpc_bytes_per_cycle: no limit, t). The path
+// delivers floor((k+1) W B / L) - floor(k W B / L) lines in window k (W
+// gpcWindow cycles, B icache_gpc_bytes_per_cycle, L the line's bytes: B / L
+// lines a cycle over any run of windows): a line goes into t's window if it
+// has room, else into the first later window with room, and leaves at t
+// or after the lines already counted in its window at the path's pace
+// (LineBytes / B cycles each from the window's start), whichever is
+// later. The SMs' streams are evaluated
+// lazily, so lines are asked for out of time order (a warp's later line
+// before another warp's earlier one); counting by window, a line is not
+// queued behind a later one, as a single running "last line" did
+// (tmaqx_s3's prologue: one SM's lines, 33 and 1190 cycles late;
+// validation/timing/icg33.md).
 func (c *Code) gpcLine(g int, t engine.Cycle, ic *ICacheConfig) engine.Cycle {
 	if ic.GPCBytesPerCycle <= 0 || g < 0 {
 		return t
 	}
-	if g >= len(c.gpcLast) {
-		c.gpcLast = append(c.gpcLast, make([]float64, g+1-len(c.gpcLast))...)
+	if g >= len(c.gpcLines) {
+		c.gpcLines = append(c.gpcLines, make([]map[int64]int32, g+1-len(c.gpcLines))...)
 	}
-	at := max(float64(t), c.gpcLast[g]+float64(ic.LineBytes)/float64(ic.GPCBytesPerCycle))
-	c.gpcLast[g] = at
-	return engine.Cycle(math.Ceil(at))
+	m := c.gpcLines[g]
+	if m == nil {
+		m = map[int64]int32{}
+		c.gpcLines[g] = m
+	}
+	room := func(k int64) int32 {
+		per := int64(gpcWindow * ic.GPCBytesPerCycle)
+		lb := int64(ic.LineBytes)
+		return int32((k+1)*per/lb - k*per/lb)
+	}
+	k := int64(t) / gpcWindow
+	for m[k] >= room(k) {
+		k++
+	}
+	n := m[k]
+	m[k] = n + 1
+	at := float64(k*gpcWindow) + float64(n)*float64(ic.LineBytes)/float64(ic.GPCBytesPerCycle)
+	return max(t, engine.Cycle(math.Ceil(at)))
 }
 
 // streams reports whether line follows code the SM has already fetched
 // closely enough (within icache_prefetch_lines + 1 lines before it) for the
 // prefetcher to have it on the way: straight-line code and short forward
-// branches, with the arrival of the nearest such line. A jump elsewhere
-// (or the kernel's first line) is a miss.
-func (s *SM) streams(line uint64) (engine.Cycle, bool) {
+// branches, with the arrival of the nearest such line and how many lines
+// before line it is. A jump elsewhere (or the kernel's first line) is a
+// miss.
+func (s *SM) streams(line uint64) (engine.Cycle, uint64, bool) {
 	for k := uint64(1); k <= uint64(s.cfg.ICache.PrefetchLines)+1 && k <= line; k++ {
 		if t, ok := s.ic.ready[line-k]; ok {
-			return t, true
+			return t, k, true
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }

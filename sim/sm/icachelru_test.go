@@ -63,3 +63,30 @@ func TestICacheSets(t *testing.T) {
 	c.fill(5, 70, 46, 4) // set 1: 1 goes (3 filled after it)
 	require.Equal(t, engine.Cycle(46), c.evicted[1])
 }
+
+// TestGPCLineWindows: a GPC's fetch path (icache_gpc_bytes_per_cycle 105,
+// 128-byte lines, 32-cycle windows: 26 or 27 lines a window, 3360 bytes)
+// by hand. A line asked for after a later one is not queued behind it (the
+// streams are evaluated lazily, out of time order); a burst past a window's
+// room goes into the next windows at the path's pace, 105 / 128 lines a
+// cycle over a run of windows.
+func TestGPCLineWindows(t *testing.T) {
+	ic := &ICacheConfig{LineBytes: 128, GPCBytesPerCycle: 105}
+	c := &Code{}
+	require.Equal(t, engine.Cycle(1000), c.gpcLine(0, 1000, ic))
+	require.Equal(t, engine.Cycle(100), c.gpcLine(0, 100, ic), "an earlier line is not held behind a later one")
+	require.Equal(t, engine.Cycle(100), c.gpcLine(1, 100, ic), "another GPC's path")
+	// window 10 (cycles 320-351) holds floor(11*3360/128) - floor(10*3360/128)
+	// = 288 - 262 = 26 lines, the i-th at 320 + i x 1.22 at the earliest
+	for i, want := range []engine.Cycle{330, 330, 330, 330, 330, 330, 330, 330, 330, 331, 333, 334,
+		335, 336, 338, 339, 340, 341, 342, 344, 345, 346, 347, 349, 350, 351} {
+		require.Equal(t, want, c.gpcLine(2, 330, ic), "line %d", i)
+	}
+	// the 27th goes to window 11 (27 lines: 315 - 288), the first of it at 352,
+	// the next 128 / 105 = 1.22 cycles later
+	require.Equal(t, engine.Cycle(352), c.gpcLine(2, 330, ic))
+	require.Equal(t, engine.Cycle(354), c.gpcLine(2, 330, ic)) // 353.2 up
+	require.Equal(t, engine.Cycle(340), c.gpcLine(0, 340, ic), "GPC 0's window 10 has room")
+	off := &ICacheConfig{LineBytes: 128}
+	require.Equal(t, engine.Cycle(5), c.gpcLine(0, 5, off), "0: no limit")
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The flushj far jumps (gen11_flush.py) against their H200 recordings with
@@ -38,4 +39,11 @@ func TestGPCFetchShareReproducesRecordings(t *testing.T) {
 	g132, w132 := simulatedFigure(t, by, "flushs_k64_c132", "cycles_warm")
 	assert.InEpsilon(t, w132, g132, 0.05, "flushs_k64_c132 warm: 132 SMs streaming at once")
 	assert.InEpsilon(t, w132/w1, g132/g1, 0.05, "132 SMs' pace against one SM's")
+	// the H100's own recording (11267 cycles, 104.7 B/cycle: icg33.md)
+	h1, cfg := recordedH100(t)
+	b := h1["flushs_k64_c132"]
+	require.NotNil(t, b)
+	s, err := Simulate(b, cfg, nil)
+	require.NoError(t, err)
+	assert.InEpsilon(t, b.Measured["cycles_warm"], s.Figures["cycles_warm"], 0.05, "H100 flushs_k64_c132 warm")
 }
