@@ -2,12 +2,14 @@ package gpu
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,4 +105,68 @@ func TestProxyBarMatchesRawOutput(t *testing.T) {
 	r := median(rel5) - 1 - float64(DefaultTimedConfig().SM.BarrierReleaseCycles)
 	assert.GreaterOrEqual(t, float64(hc.FenceProxyBarReleaseCycles), r-40, "release after the fence")
 	assert.LessOrEqual(t, float64(hc.FenceProxyBarReleaseCycles), r-10, "release after the fence")
+}
+
+// sflStamps reads the warm launches of the sfl directory d's recordings
+// (clock_runs.json, or clock_runs.h100.json for suffix ".h100": per warp
+// {%smid, t1, t2, t3} less t0, 4 warps a CTA): every warp's t2 - t1, and
+// t3 less its CTA's last t1 for the warps that skip the bulk copy (1-3).
+func sflStamps(t *testing.T, d, suffix string) (gap, rel []float64) {
+	t.Helper()
+	b, err := gzfile.ReadFile("../../validation/microbench/" + d + "/clock_runs" + suffix + ".json")
+	require.NoError(t, err, d)
+	var j struct {
+		Outputs []struct {
+			Clk []float64 `json:"clk"`
+		} `json:"outputs"`
+	}
+	require.NoError(t, json.Unmarshal(b, &j), d)
+	for _, o := range j.Outputs {
+		require.Zero(t, len(o.Clk)%16, d)
+		for c := 0; c < len(o.Clk); c += 16 {
+			last := 0.0
+			for w := range 4 {
+				last = max(last, o.Clk[c+4*w+1])
+			}
+			for w := range 4 {
+				gap = append(gap, o.Clk[c+4*w+2]-o.Clk[c+4*w+1])
+				if w > 0 {
+					rel = append(rel, o.Clk[c+4*w+3]-last)
+				}
+			}
+		}
+	}
+	return gap, rel
+}
+
+// The H100 profile's fence_proxy_bar_issue_cycles and
+// fence_proxy_bar_release_cycles from sfl's H100 recordings (no H100 probe;
+// validation/timing/sfl33.md): the stamp after fence + barrier 2 + issue
+// after the one before the fence (median over every warp of six sfl
+// directories, 5 warm launches each), as the H200 probe's; and, as sfl's
+// SASS after the release is the same on both GPUs (barrier_release_cycles
+// too), the H100's release the H200's probe value plus the difference of
+// the two GPUs' one-CTA medians of t3 less the CTA's last t1 (warps 1-3).
+func TestProxyBarH100FromSflRecordings(t *testing.T) {
+	p, ok := BuiltinProfileNamed("h100-sxm")
+	require.True(t, ok)
+	h100, err := p.Config()
+	require.NoError(t, err)
+	h200 := DefaultTimedConfig()
+	require.Equal(t, h200.SM.BarrierReleaseCycles, h100.SM.BarrierReleaseCycles)
+	var gap []float64
+	for _, d := range []string{"sfl_c1_n2", "sfl_c1_n2_red", "sfl_c62_n2", "sfl_c62_n2_red", "sfl_c62_n2_st", "sfl_c132_n2"} {
+		g, _ := sflStamps(t, d, ".h100")
+		gap = append(gap, g...)
+	}
+	assert.Equal(t, h100.SM.Hold.FenceProxyBarIssueCycles, int(median(gap)+0.5)-2, "fence then barrier")
+	var r200, r100 []float64
+	for _, d := range []string{"sfl_c1_n2", "sfl_c1_n2_red"} {
+		_, r := sflStamps(t, d, "")
+		r200 = append(r200, r...)
+		_, r = sflStamps(t, d, ".h100")
+		r100 = append(r100, r...)
+	}
+	want := float64(h200.SM.Hold.FenceProxyBarReleaseCycles) + median(r100) - median(r200)
+	assert.Equal(t, h100.SM.Hold.FenceProxyBarReleaseCycles, int(want+0.5), "release after the fence")
 }

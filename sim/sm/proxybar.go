@@ -15,7 +15,8 @@ import "github.com/sm90sim/sm90sim/sim/engine"
 //     with the fence after the barrier instead: the barrier waits for the
 //     fence, complete fence_proxy_bar_release_cycles after its issue, and
 //     releases barrier_release_cycles later.
-// 0 turns either off (the H100: not measured).
+// 0 turns either off. The H100 (30 and 75) from sfl's H100 recordings
+// (session 33, validation/timing/sfl33.md; no H100 probe).
 
 // proxyFenced notes warp ws's fence.proxy.async issued at now.
 func (s *SM) proxyFenced(ws *warpState, now engine.Cycle) {
