@@ -187,7 +187,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]
 	spills := carrySpills(infos, kinds)
-	plop3 := plop3Remats(f, infos, dataUniformRegs(f, infos, len(f.Regs)), elected, elect)
+	plop3 := plop3Remats(f, infos, elected, elect)
 	for pc := range ent {
 		e := &ent[pc]
 		e.atom = atoms[pc]

@@ -37,7 +37,7 @@ import (
 // that precedes the branch, with no guard use of the predicate between the
 // definition and the first such instruction (PTX order). elected:
 // electedLoads' result (no ELECT loop); elect: electStores' result.
-func plop3Remats(f *ptx.Function, infos []*exec.InstInfo, uniform, elected, elect []bool) []bool {
+func plop3Remats(f *ptx.Function, infos []*exec.InstInfo, elected, elect []bool) []bool {
 	n := len(infos)
 	var out []bool
 	loop := func(pc int) bool {
@@ -47,6 +47,14 @@ func plop3Remats(f *ptx.Function, infos []*exec.InstInfo, uniform, elected, elec
 		}
 		return inf.Async == exec.AsyncBulkLoad && !elected[pc] || pc < len(elect) && elect[pc]
 	}
+	has := false
+	for pc := 0; pc < n && !has; pc++ {
+		has = loop(pc)
+	}
+	if !has {
+		return nil // no ELECT loop: nothing to mark (and no uniformity analysis)
+	}
+	uniform := dataUniformRegs(f, infos, len(f.Regs))
 	for b := 0; b < n && b < len(f.Insts); b++ {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 || int(in.Guard) >= len(uniform) || !uniform[in.Guard] {
