@@ -187,9 +187,11 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	ur := tmaURSpills(f, infos, elected)
 	ent := l.sched.ent[fi]
 	spills := carrySpills(infos, kinds)
+	plop3 := plop3Remats(f, infos, elected, elect)
 	for pc := range ent {
 		e := &ent[pc]
 		e.atom = atoms[pc]
+		e.plop3 = plop3 != nil && plop3[pc]
 		if spills != nil && spills[pc] {
 			e.spill = carrySpillSlots
 		}

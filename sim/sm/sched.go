@@ -66,6 +66,9 @@ type schedEntry struct {
 	flags     uint16
 	ur        uint8 // a TMA load under uniform-register pressure (tmaurspill.go)
 	spill     uint8 // ALU instructions of spilled carry predicates issued with it (carryspill.go)
+	// plop3: a branch on a uniform predicate ptxas copies into P0 right
+	// before it (plop3remat.go)
+	plop3 bool
 	// quiet: none of eligible's instruction-specific checks between the
 	// source registers' and the pipe's applies (quietChecks)
 	quiet bool

@@ -686,6 +686,17 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 				at, why = t, ws.regs[r].why()
 			}
 		}
+		if en.plop3 {
+			// the PLOP3 copy of the uniform predicate in the slot before the
+			// branch, which waits for it as for a compare (plop3remat.go;
+			// counted from the warp's last issue: from its earliest slot
+			// instead, after the not-taken mc branch before it, tmaq's stage
+			// spacing is 213-216 against the GPU's 201-214)
+			t := ws.lastIssue + 1 + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles+s.cfg.BranchPredicateCycles)
+			if t > at {
+				at, why = t, StallWait
+			}
+		}
 	}
 	if !quiet {
 		at, why = s.eligibleChecks(ws, info, at, why)
