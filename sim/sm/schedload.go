@@ -41,6 +41,32 @@ import (
 // (blockPressure).
 const loadCap = 16
 
+// loadCapWide and wideLoadRun: a straight-line block of many 128-bit
+// loads keeps more of them in flight. The SASS of coldpace (provenance
+// sass_ldg_order, ptxas 13.0 -O3; validation/timing/cold33.md): 8 loads of
+// 16 bytes a lane (coldpace_n8_b16, _far, _w4: 32 registers) issue four
+// before the first fold, as loadCap allows, but 16 and 32 of them
+// (coldpace_n16_b16: five, then six; coldpace_n32_b16: six before the
+// first fold, six in flight after it) keep 24 registers waiting. So a
+// block whose 128-bit loads write more than wideLoadRun registers (more
+// than eight loads) takes loadCapWide. Three listings, not a ptxas rule.
+const (
+	loadCapWide = 24
+	wideLoadRun = 32
+)
+
+// wideLoadRegs is the registers the 128-bit (four-register) global loads
+// of the block [a, b) write.
+func wideLoadRegs(f *ptx.Function, infos []*exec.InstInfo, a, b int) int {
+	n := 0
+	for j := a; j < b; j++ {
+		if loadClass(&f.Insts[j], infos[j]) == 2 && len(infos[j].Defs) == 4 {
+			n += 4
+		}
+	}
+	return n
+}
+
 // loopLoadCap and loopLoadExtraRegs: a block that is a whole loop body
 // (gls2.cu's inner loop: 16 loads, then their values folded into an
 // accumulator the loop carries) keeps fewer loads in flight than a
@@ -77,6 +103,9 @@ func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 		}
 		if live.loadCap(a) == loadCap && loopBody(f, a, b) {
 			return loadRunCost(f, infos, a, b, loopLoadCap, loopLoadExtraRegs)
+		}
+		if live.loadCap(a) == loadCap && wideLoadRegs(f, infos, a, b) > wideLoadRun {
+			return loadRunCost(f, infos, a, b, loadCapWide, 0)
 		}
 		return loadRunCost(f, infos, a, b, live.loadCap(a), 0)
 	})
