@@ -50,10 +50,11 @@ const loadCap = 16
 //   - 16 loads (coldpace_n16_b16): five before the first fold, then six;
 //   - 32 loads (coldpace_n32_b16): six before the first fold, then six.
 //
-// loadCap + a eighth of the block's 128-bit load registers, at most
+// loadCap + an eighth of the block's 128-bit load registers, at most
 // loadCapWide, gives 20, 24 and 24 registers (five, six, six loads) and
 // leaves blocks of up to seven such loads at loadCap (four in flight,
-// TestLoadsAheadLikePtxas). A fit to three listings, not a ptxas rule.
+// TestLoadsAheadLikePtxas; narrower loads in the same block share the
+// larger cap). A fit to three listings, not a ptxas rule.
 const loadCapWide = 24
 
 // wideCap is the registers of loads in flight of a straight-line block
