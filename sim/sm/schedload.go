@@ -41,6 +41,39 @@ import (
 // (blockPressure).
 const loadCap = 16
 
+// loadCapWide and wideCap: a straight-line block of many 128-bit loads
+// keeps more of them in flight. The SASS of coldpace (provenance
+// sass_ldg_order, ptxas 13.0 -O3; validation/timing/cold33.md), blocks
+// of 128-bit loads each folded right after it in the PTX:
+//   - 8 loads (coldpace_n8_b16, _far, _w4; 32 registers): four before the
+//     first fold, five in flight at most (the last two issue together);
+//   - 16 loads (coldpace_n16_b16): five before the first fold, then six;
+//   - 32 loads (coldpace_n32_b16): six before the first fold, then six.
+//
+// loadCap + an eighth of the block's 128-bit load registers, at most
+// loadCapWide, gives 20, 24 and 24 registers (five, six, six loads) and
+// leaves blocks of up to seven such loads at loadCap (four in flight,
+// TestLoadsAheadLikePtxas; narrower loads in the same block share the
+// larger cap). A fit to three listings, not a ptxas rule.
+const loadCapWide = 24
+
+// wideCap is the registers of loads in flight of a straight-line block
+// (no register pressure, not a loop body) whose 128-bit loads write wide
+// registers.
+func wideCap(wide int) int { return min(loadCapWide, loadCap+wide/8) }
+
+// wideLoadRegs is the registers the 128-bit (four-register) global loads
+// of the block [a, b) write.
+func wideLoadRegs(f *ptx.Function, infos []*exec.InstInfo, a, b int) int {
+	n := 0
+	for j := a; j < b; j++ {
+		if loadClass(&f.Insts[j], infos[j]) == 2 && len(infos[j].Defs) == 4 {
+			n += 4
+		}
+	}
+	return n
+}
+
 // loopLoadCap and loopLoadExtraRegs: a block that is a whole loop body
 // (gls2.cu's inner loop: 16 loads, then their values folded into an
 // accumulator the loop carries) keeps fewer loads in flight than a
@@ -77,6 +110,9 @@ func loadOrder(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 		}
 		if live.loadCap(a) == loadCap && loopBody(f, a, b) {
 			return loadRunCost(f, infos, a, b, loopLoadCap, loopLoadExtraRegs)
+		}
+		if live.loadCap(a) == loadCap {
+			return loadRunCost(f, infos, a, b, wideCap(wideLoadRegs(f, infos, a, b)), 0)
 		}
 		return loadRunCost(f, infos, a, b, live.loadCap(a), 0)
 	})

@@ -90,6 +90,44 @@ func TestLoadsAheadLikePtxas(t *testing.T) {
 	assert.Equal(t, "st.global.u32 %rd1", got[len(got)-2], "nothing passes the store")
 }
 
+// TestLongWideLoadRunInFlight: a straight-line block of sixteen 128-bit
+// loads, each folded right after it in the PTX, keeps six in flight
+// (24 registers, loadCapWide) where the six-load block above keeps four:
+// the SASS of coldpace_n16_b16 and coldpace_n32_b16 (provenance
+// sass_ldg_order, ptxas 13.0 -O3: six LDG.E.128 waiting after the first
+// fold; validation/timing/cold33.md).
+func TestLongWideLoadRunInFlight(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(schedHeader + `
+.visible .entry k(.param .u64 buf)
+{
+	.reg .b32 %r<80>;
+	.reg .b64 %rd<24>;
+	ld.param.u64 %rd1, [buf];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r79, 0;
+`)
+	for i := 0; i < 16; i++ {
+		r := 4 * i
+		reg := func(j int) string { return "%r" + strconv.Itoa(j) }
+		b.WriteString("\tadd.s64 %rd" + strconv.Itoa(2+i) + ", %rd1, " + strconv.Itoa(512*i) + ";\n")
+		b.WriteString("\tld.global.v4.u32 {" + reg(r) + ", " + reg(r+1) + ", " + reg(r+2) + ", " + reg(r+3) + "}, [%rd" + strconv.Itoa(2+i) + "];\n")
+		b.WriteString("\txor.b32 %r79, %r79, " + reg(r) + ";\n")
+	}
+	b.WriteString("\tst.global.u32 [%rd1], %r79;\n\tret;\n}\n")
+	got, _ := issuedOrder(t, b.String())
+	var out []string
+	for _, x := range got {
+		switch {
+		case strings.HasPrefix(x, "ld.global"):
+			out = append(out, "L")
+		case strings.HasPrefix(x, "xor"):
+			out = append(out, "x")
+		}
+	}
+	assert.Equal(t, "LLLLLL"+strings.Repeat("xL", 10)+"xxxxxx", strings.Join(out, ""))
+}
+
 // TestLoadsKeepDependences: a load whose address comes from another load
 // stays after it and after what it waits for; loads never pass a store or
 // %clock64. Pass 1 puts `mov %r5` (it waits for no load) ahead of the
