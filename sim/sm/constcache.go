@@ -25,15 +25,6 @@ type ConstCacheConfig struct {
 	SectorIntervalCycles int `json:"sector_interval_cycles" yaml:"sector_interval_cycles"`
 	// LDCCycles is an LDC's latency on a hit (paramremat.go).
 	LDCCycles int `json:"ldc_cycles" yaml:"ldc_cycles"`
-	// LDCStoreCycles: a store predicated off under a compare waits this
-	// many cycles after the issue of the LDC of its address that ptxas
-	// rematerializes in its block (ifConvHold), where a compare waits
-	// LDCCycles + 1 for the LDC it reads. Family ldclat (both GPUs): the
-	// no-LDC region `CS2R` S2, `ISETP` S13, `@!P0 LDC.64`, two `@!P0
-	// IMAD.MOV`, `@!P0 STG` (waits), S2 to the next `CS2R` takes 48 cycles:
-	// the STG issues 31 after the LDC.64 (a hit: 25 to a compare, u64_seq's
-	// hit regions). 0: LDCCycles + 1.
-	LDCStoreCycles int `json:"ldc_store_cycles" yaml:"ldc_store_cycles"`
 	// LDCMissCycles is a miss's latency, in place of MissCycles, for a
 	// vector LDC (ldcPathLoads: a load whose value, combined with nothing
 	// but other constants and immediates, is compared; the
@@ -426,16 +417,6 @@ func (s *SM) paramHit(slot engine.Cycle) engine.Cycle {
 		return 0
 	}
 	return slot + engine.Cycle(1+s.cfg.Const.LDCCycles)
-}
-
-// paramStoreReady is when a predicated-off store may issue after the
-// rematerialized LDC of its address issued at slot (LDCStoreCycles; 0:
-// paramHit).
-func (s *SM) paramStoreReady(slot engine.Cycle) engine.Cycle {
-	if s.cfg.Const.LDCStoreCycles <= 0 {
-		return s.paramHit(slot)
-	}
-	return slot + engine.Cycle(s.cfg.Const.LDCStoreCycles)
 }
 
 // paramRegion requests, when warp ws issues info at now, the parameter
