@@ -165,6 +165,16 @@ type Config struct {
 	// chains through I2F, MUFU.RCP, F2I and multiplies; a result is ready
 	// this many cycles per SASS instruction of its sequence after issue.
 	IdivCyclesPerSlot float64 `json:"idiv_cycles_per_slot" yaml:"idiv_cycles_per_slot"`
+	// IdivSharedCycles: a 32-bit division or remainder whose reciprocal is
+	// computed elsewhere (exec.IntDivisionShared: one I2F, MUFU.RCP, F2I
+	// for a divisor the loop does not write) has its result this many
+	// cycles after issue, div and rem alike (the SASS step IMAD.HI,
+	// IMAD.MOV, IMAD, ISETP, @P IADD3, @P VIADD, ISETP, @P VIADD, SEL:
+	// idiv_div_u32 65.95 and idiv_rem_u32 65.78 cycles an op on both GPUs,
+	// which slots x IdivCyclesPerSlot, 18 against 17, cannot give); a signed
+	// one adds two ALU latencies (IntDivisionSignedPath). 0: slots x
+	// IdivCyclesPerSlot.
+	IdivSharedCycles int `json:"idiv_shared_cycles" yaml:"idiv_shared_cycles"`
 	// IdivContentionCycles: each other division in progress on the
 	// sub-partition adds this to the spacing of a division's steps (seq.go).
 	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`

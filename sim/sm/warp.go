@@ -617,11 +617,19 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
 			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
 			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(fullSlots)+0.5)
+			_, _, int32Shared := exec.IntDivisionShared(info)
+			shared32 := divShared && int32Shared && s.cfg.IdivSharedCycles > 0
+			if shared32 {
+				ready = now + engine.Cycle(s.cfg.IdivSharedCycles) // idiv_shared_cycles (config.go)
+			}
 			if u, alu, ok := exec.IntDivisionSignedPath(info); ok && divShared {
 				// the reciprocal computed elsewhere: the unsigned path on
 				// |dividend| and two ALU instructions (idiv_div_s32)
-				ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u)+0.5) +
-					engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+				path := engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u) + 0.5)
+				if shared32 {
+					path = engine.Cycle(s.cfg.IdivSharedCycles)
+				}
+				ready = now + path + engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
 			}
 		}
 	}

@@ -40,6 +40,12 @@ var groups6Core = []Group{
 	{Name: "idiv", Params: []string{"idiv_cycles_per_slot"},
 		Benches: []string{"idiv_div_u64", "idiv_rem_u64", "idiv_div_s64", "idiv_rem_s64"},
 		Start:   []float64{3}, Lo: []float64{0.5}, Hi: []float64{20}},
+	// a 32-bit division by a reciprocal computed elsewhere (session 33,
+	// helper alu: validation/timing/alu33.md): div.u32, rem.u32 and div.s32
+	// by a loop-invariant divisor
+	{Name: "idiv_shared", Params: []string{"idiv_shared_cycles"},
+		Benches: []string{"idiv_div_u32", "idiv_rem_u32", "idiv_div_s32"},
+		Start:   []float64{64}, Lo: []float64{10}, Hi: []float64{200}},
 	{Name: "idiv_contention", Params: []string{"idiv_contention_cycles"},
 		Benches: []string{"idivtput_u64_w4", "idivtput_u64_w8", "idivtput_u64", "idivtput_s64_w4", "idivtput_s64"},
 		Start:   []float64{1.5}, Lo: []float64{0}, Hi: []float64{20}},

@@ -53,7 +53,7 @@ var ciGroups = []string{
 	"fence_tensormap_release", "fence_tensormap_acquire", "prefetch_tensormap", "bulk_prefetch",
 	"fence_proxy_async", "bulk_wait_min", "mbar_arrive_interval", "mbar_arrive_wait",
 	"regbank_conflict", "dsmem_bytes", "dsmem_local", "fence_cta", "fence_gpu", "l2_merge",
-	"cp_async_ca_hit", "ld_bypass", "tma_fence_drain_rate", "tma_load_elected_slots",
+	"cp_async_ca_hit", "ld_bypass", "tma_fence_drain_rate", "tma_load_elected_slots", "idiv_shared",
 	// coverage: tail searches, a two-parameter search, Replay-dependent groups
 	"wgmma_ss_tail", "wgmma_rs_tail", "branch",
 	"bulk_reduce_issue", "bulk_hit", "bulk_reduce_slot", "s2r_interval",
