@@ -365,6 +365,7 @@ func Params() []Param {
 		intParam("mbar_wait_fast_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitFastExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),
+		intParam("mbar_tx_land_spread_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxLandSpreadCycles }),
 		intParam("mbar_hint_wake_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarHintWakeCycles }),
 		intParam("fence_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceCycles }),
 		intParam("fence_gpu_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.FenceGPUCycles }),
