@@ -380,6 +380,7 @@ func Params() []Param {
 		intParam("wgmma_fma_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaFMAPerCycle }),
 		intParam("wgmma_min_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaMinCycles }),
 		intParam("wgmma_smem_bytes_per_cycle", "spec", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaSmemBytesPerCycle }),
+		intParam("wgmma_rs_a_bytes_per_cycle", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaRSABytesPerCycle }),
 		intParam("wgmma_queue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaQueueCycles }),
 		intParam("wgmma_desc_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Async.WgmmaDescR2URCycles }),
 		intParam("icache_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.ICache.MissCycles }),
