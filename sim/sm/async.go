@@ -150,6 +150,10 @@ type AsyncConfig struct {
 	// WgmmaSmemBytesPerCycle is the operand read bandwidth from shared
 	// memory (SS: A once, 2048 B at full K, and B once, broadcast).
 	WgmmaSmemBytesPerCycle int `json:"wgmma_smem_bytes_per_cycle" yaml:"wgmma_smem_bytes_per_cycle"`
+	// WgmmaRSABytesPerCycle: the rate at which an RS wgmma's A operand
+	// comes from the registers (wgmmaCycles; 0: at WgmmaSmemBytesPerCycle,
+	// as an SS wgmma's from shared memory).
+	WgmmaRSABytesPerCycle int `json:"wgmma_rs_a_bytes_per_cycle" yaml:"wgmma_rs_a_bytes_per_cycle"`
 	// WgmmaQueueCycles: how long before the tensor pipe is free a warp
 	// may issue its part of a serialized wgmma (sim/sm/tensorarb.go);
 	// until then it waits, and among waiting warps the older CTA's issue
@@ -183,10 +187,17 @@ func (s *SM) wgmmaCycles(info *exec.InstInfo) (occupy, work engine.Cycle) {
 	}
 	c := (fmas + a.WgmmaFMAPerCycle - 1) / a.WgmmaFMAPerCycle
 	// B read once and broadcast, and A: from shared memory (SS) or from
-	// the registers (RS) at the same rate (microbench wgmma_*_n32_rs: 23.8
-	// cycles a wgmma, as _n32_ss's 25.1, where B alone would take 8)
-	bytes := n*k*bits/8 + 64*k*bits/8
-	occ := max(c+1, (bytes+a.WgmmaSmemBytesPerCycle-1)/a.WgmmaSmemBytesPerCycle, a.WgmmaMinCycles)
+	// the registers (RS) at WgmmaRSABytesPerCycle (0: at the shared-memory
+	// rate). The GPU's RS wgmma at N = 32 takes 23.8 cycles (f16, bf16,
+	// tf32, e4m3; s8 23.3) against SS's 25.1, where B alone would take 8:
+	// the registers' A costs most of what shared memory's does (m1433.md)
+	bB, bA := n*k*bits/8, 64*k*bits/8
+	sm := a.WgmmaSmemBytesPerCycle
+	reads := (bB + bA + sm - 1) / sm
+	if r := a.WgmmaRSABytesPerCycle; info.MMARS && r > 0 {
+		reads = (bB*r + bA*sm + sm*r - 1) / (sm * r)
+	}
+	occ := max(c+1, reads, a.WgmmaMinCycles)
 	return engine.Cycle(occ), engine.Cycle(c)
 }
 

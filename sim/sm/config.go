@@ -80,6 +80,11 @@ type Config struct {
 	// rechecks every MbarTxPollCycles from the start of its sleep
 	// (mbarpoll.go). 0: it wakes at the complete_tx.
 	MbarTxPollCycles int `json:"mbar_tx_poll_cycles" yaml:"mbar_tx_poll_cycles"`
+	// MbarTxLandSpreadCycles: a tensor load's complete_tx lands up to
+	// this much later than modelled, so one modelled that close before
+	// a recheck misses it in part of the waits (mbarpoll.go recheckAt;
+	// 0: never).
+	MbarTxLandSpreadCycles int `json:"mbar_tx_land_spread_cycles" yaml:"mbar_tx_land_spread_cycles"`
 	// MbarHintWakeCycles: a try_wait with a suspend-time hint operand
 	// (ptxas: TRYWAIT, then @!P NANOSLEEP.SYNCS hint and @!P PHASECHK)
 	// woken by its phase returns this much later than one without

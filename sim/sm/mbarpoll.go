@@ -70,8 +70,7 @@ func (s *SM) mbarWake(ws *warpState, now engine.Cycle) (engine.Cycle, bool) {
 		return now, true
 	}
 	if ws.pollAt == 0 {
-		k := max((now-ws.sleepAt+p-1)/p, 1)
-		ws.pollAt = ws.sleepAt + k*p
+		ws.pollAt = s.recheckAt(ws, now, p)
 	}
 	return ws.pollAt, true
 }
@@ -108,10 +107,43 @@ func (s *SM) txPoll(ws *warpState, now engine.Cycle) engine.Cycle {
 	}
 	if ws.pollAt == 0 {
 		// the first recheck at or after the first complete_tx seen
-		k := max((now-ws.sleepAt+p-1)/p, 1)
-		ws.pollAt = ws.sleepAt + k*p
+		ws.pollAt = s.recheckAt(ws, now, p)
 	}
 	return ws.pollAt
+}
+
+// recheckAt is the recheck (period p from the start of ws's sleep) that
+// sees a tensor load's complete_tx landed at cycle now: the first at or
+// after it, or, for the loads that land late, the next. A box filled at
+// its rows' pace (ws.rowBox, tma.go: rows x TMARowCycles at least its
+// bytes at TMAFillBytesPerCycle) lands up to MbarTxLandSpreadCycles later
+// than modelled (0: never): one modelled that close before its recheck
+// misses it in the share (now + spread - recheck) / spread of its waits,
+// spread over the warp's waits by carrying the shares (ws.landLate: a
+// wait is late when the carried share reaches one, which is then taken
+// off), so a loop's mean is the expected one less under one wait, a lone
+// wait is late only when it lands on its recheck, and the same bytes
+// come out for any --jobs. The GPU's latency loops over 128-row boxes
+// (tma_load_32b_4k_lat, _64b_8k_lat, H200 and H100) run 495 + k x 150 /
+// 64 cycles a load with k = 11..15 of the 64 loads one recheck late, k
+// varying from run to run (clock_runs*.json); modelled, they land 56 or
+// 40 cycles before the recheck, the 256-row boxes 76 or 60 before their
+// second (none late on the GPU). Boxes filled at their bytes' pace get no
+// spread: the 32 KiB box lands 58 or 40 cycles before its third recheck
+// and none is late on the GPU, nor are tmai's lone 1 and 4 KiB waits at
+// 19..27 before theirs (validation/timing/m1433.md; calibrate group
+// mbar_tx_land_spread).
+func (s *SM) recheckAt(ws *warpState, now, p engine.Cycle) engine.Cycle {
+	k := max((now-ws.sleepAt+p-1)/p, 1)
+	at := ws.sleepAt + k*p
+	if w := engine.Cycle(s.cfg.MbarTxLandSpreadCycles); w > 0 && ws.rowBox {
+		ws.landLate += min(max(now+w-at, 0), w)
+		if ws.landLate >= w {
+			at += p
+			ws.landLate -= w
+		}
+	}
+	return at
 }
 
 // A try_wait that would fail in every active lane does not execute

@@ -75,9 +75,13 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	}
 	// one box alone fills shared memory at TMAFillBytesPerCycle
 	fill := engine.Cycle(e.NumLines * a.TMARowCycles)
+	rows := fill
 	if a.TMAFillBytesPerCycle > 0 {
 		fill = max(fill, engine.Cycle((bytes+a.TMAFillBytesPerCycle-1)/a.TMAFillBytesPerCycle))
 	}
+	// a box filled at its rows' pace lands with a spread (mbarpoll.go
+	// recheckAt)
+	ws.rowBox = e.TMAMap != 0 && rows >= fill
 	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
 	done := back + tail + engine.Cycle(a.TMALatencyCycles)
 	if r := a.TMALandBytesPerCycle; r > 0 && e.TMAMap != 0 && e.Info.Async == exec.AsyncBulkLoad {

@@ -160,6 +160,12 @@ type warpState struct {
 	sleepTx uint64
 	sleepAt engine.Cycle
 	pollAt  engine.Cycle
+	// landLate: the carried share of late tensor-load landings
+	// (recheckAt, mbarpoll.go)
+	landLate engine.Cycle
+	// rowBox: the warp's last tensor load was filled at its rows' pace
+	// (tma.go; recheckAt)
+	rowBox bool
 	// sleepBar, sleepPhase, sleepTensor: the mbarrier the failed try_wait
 	// waits on (when ownBar), its phase and the phases tensor loads had
 	// completed there at the start of the sleep (mbarpoll.go)
