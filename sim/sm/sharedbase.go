@@ -152,15 +152,15 @@ func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycl
 	if c <= 0 || info.Op != ptx.OpMov {
 		return 0
 	}
-	if b := s.cfg.BulkStoreBaseCycles; b > 0 && s.code.low.sbStore[[2]int32{info.Func, info.PC}] {
-		c = b // a bulk or tensor store reads the ULEA's result (sharedBaseStores)
-	}
 	if !s.code.low.sharedBase(info) {
 		if l := s.code.low; l.sbWindow != nil && l.sbWindow[[2]int32{info.Func, info.PC}] {
 			// the ULEA of the live window (sharedavail.go: win)
 			return now + engine.Cycle(s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
 		}
 		return 0
+	}
+	if b := s.cfg.BulkStoreBaseCycles; b > 0 && s.code.low.sbStore != nil && s.code.low.sbStore[[2]int32{info.Func, info.PC}] {
+		c = b // a bulk or tensor store reads the ULEA's result (sharedBaseStores)
 	}
 	if l := s.code.low; ws.sbLeadAt > 0 && ws.sbLeadAt <= now && l.sbHoisted[[2]int32{info.Func, info.PC}] {
 		return ws.sbLeadAt + engine.Cycle(c) // read at the block's top (sharedBaseHoists)
