@@ -119,3 +119,23 @@ func TestBulkSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedBaseStores (bulk33.md): in storeSetupPTX the first bbuf mov
+// (PC 5, outside any loop: its S2UR stays in place) comes right after a
+// clock read (PC 4) and is read first by a plain store (PC 6), so the
+// store reads it bulk_store_base_cycles after the mov; the later movs of bbuf are not S2URs of their own (the window
+// is live: sharedavail.go), and the last one's first reader is an add
+// anyway. By hand from the rule.
+func TestSharedBaseStores(t *testing.T) {
+	prog, k, l := lowered(t, storeSetupPTX)
+	fi := k.Infos()[0].Func
+	insts := prog.Funcs[fi].Insts
+	assert.Equal(t, "mov.u32", strings.Fields(insts[5].Text)[0])
+	var got []int32
+	for _, info := range k.Infos() {
+		if l.sbStore[[2]int32{info.Func, info.PC}] {
+			got = append(got, info.PC)
+		}
+	}
+	assert.Equal(t, []int32{5}, got)
+}

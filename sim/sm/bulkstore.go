@@ -113,10 +113,11 @@ func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 		}
 		return 0
 	}
-	if c := s.cfg.Hold.BulkStoreSetupCycles; c > 0 && s.code.low.storeInPlace(info) {
+	if c := s.cfg.Hold.BulkStoreInPlaceCycles; c > 0 && s.code.low.storeInPlace(info) {
 		// its address UIADD3 overwrites the register the last store
 		// reads: it waits for that read, then the UIADD3's stall
-		// (bulkaddr.go: storeAddrAdds)
+		// (bulkaddr.go: storeAddrAdds; bulkst_t1_1k_n2's SASS: UIADD3
+		// (S5), the stamp's IADD3 (S5) and IMAD.X (S1), then UBLKCP.G.S)
 		return max(ws.storeTaken, ws.storeRead+engine.Cycle(c))
 	}
 	return ws.storeTaken

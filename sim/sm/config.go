@@ -316,6 +316,11 @@ type Config struct {
 	// leaves its S2UR SR_CgaCtaId is ready this long after the mov
 	// (sharedbase.go).
 	SharedBaseCycles int `json:"shared_base_cycles" yaml:"shared_base_cycles"`
+	// BulkStoreBaseCycles: where the first reader of such an address is a
+	// bulk or tensor store (not a reduction) with uniform operands, the
+	// store reads it this long after the mov instead (sharedbase.go
+	// sharedBaseStores; 0: SharedBaseCycles).
+	BulkStoreBaseCycles int `json:"bulk_store_base_cycles" yaml:"bulk_store_base_cycles"`
 	// SmemAtomExtraCycles: a shared-memory atomic's result comes this much
 	// later than a load of the same wavefronts.
 	SmemAtomExtraCycles int `json:"smem_atom_extra_cycles" yaml:"smem_atom_extra_cycles"`
@@ -414,7 +419,7 @@ func (c *Config) Validate() error {
 		{"alu_carry_latency_cycles", c.ALUCarryLatencyCycles},
 		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle}, {"l1_load_hold_cycles", c.L1LoadHoldCycles},
 		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
-		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles},
+		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles}, {"bulk_store_base_cycles", c.BulkStoreBaseCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
 		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},
 		{"shfl_idx_extra_cycles", c.ShflIdxExtraCycles},

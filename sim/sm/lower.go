@@ -63,6 +63,10 @@ type Lowering struct {
 	// sbClock: the shared-address movs a %clock read follows before their
 	// use (sharedBaseClockHolds), by function and PC
 	sbClock map[[2]int32]bool
+	// sbStore: the shared-address movs whose first reader is a bulk or
+	// tensor store with uniform operands (sharedBaseStores), by function
+	// and PC
+	sbStore map[[2]int32]bool
 	// paramAddr: the entry function's (paFunc) cvta.param kept in a
 	// register, by PC (tma_first.go paramAddrRegs)
 	paramAddr []bool
@@ -142,6 +146,14 @@ func NewLowering(k *exec.Kernel) *Lowering {
 				l.sbWindow = map[[2]int32]bool{}
 			}
 			l.sbWindow[[2]int32{int32(fi), int32(pc)}] = true
+		}
+	}
+	for pc, st := range sharedBaseStores(f, infos, sbase, electStores(f, infos)) {
+		if st {
+			if l.sbStore == nil {
+				l.sbStore = map[[2]int32]bool{}
+			}
+			l.sbStore[[2]int32{int32(fi), int32(pc)}] = true
 		}
 	}
 	sbLead, sbMov := sharedBaseHoists(prog, f, sbase)

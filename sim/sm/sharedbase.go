@@ -159,6 +159,9 @@ func (s *SM) sharedBaseReady(ws *warpState, info *exec.InstInfo, now engine.Cycl
 		}
 		return 0
 	}
+	if b := s.cfg.BulkStoreBaseCycles; b > 0 && s.code.low.sbStore != nil && s.code.low.sbStore[[2]int32{info.Func, info.PC}] {
+		c = b // a bulk or tensor store reads the ULEA's result (sharedBaseStores)
+	}
 	if l := s.code.low; ws.sbLeadAt > 0 && ws.sbLeadAt <= now && l.sbHoisted[[2]int32{info.Func, info.PC}] {
 		return ws.sbLeadAt + engine.Cycle(c) // read at the block's top (sharedBaseHoists)
 	}
@@ -230,4 +233,75 @@ func sharedBaseHoists(prog *ptx.Program, f *ptx.Function, movs []bool) (lead, mo
 		lead[top], mov[pc] = true, true
 	}
 	return lead, mov
+}
+
+// sharedBaseStores marks the shared-address movs of movs (the reads
+// sharedBaseMovs leaves in place) whose first reader, in program order
+// before any branch, is a bulk or tensor store from shared memory with
+// uniform operands (not a reduction: bulkinterval.go sets theirs; not in
+// an ELECT loop, elect). SASS (ptxas 13.0 sm_90a, cuobjdump of the
+// recorded bulkst_t1_1k_n1 / _n4 / _tile1k_n8 / _w4_256b_n8,
+// validation/timing/bulk31_sass.ctrl.txt.gz): `CS2R; S2UR UR7,
+// SR_CgaCtaId; UMOV; ULDC.64; UMOV; ULEA UR6, UR7, UR6, 0x18 (S9);
+// UBLKCP.G.S [UR8], [UR6], UR10` (UTMASTG alike): the ULEA waits for the
+// S2UR and the store reads the ULEA's result 9 cycles after it, where an
+// ALU reader takes it after the ALU's latency; the GPU stamps the store 47
+// cycles after the clock read before the S2UR on both GPUs
+// (bulkst_t1_{256b,1k,4k}_n1, tile1k_n1 issue_cycles). Only where a
+// clock read comes right before the mov in its block (nothing between but
+// other movs: UMOVs): ptxas moves nothing across a clock read, so the
+// S2UR, the ULEA and the store run as one exposed chain after it. Where
+// other work precedes the mov ptxas lifts the S2UR above that work and
+// the store sees shared_base_cycles (fitted so on tmast9's reduction
+// loops; t6st_*_p1 and tmast_store_*, whose store blocks start with
+// address arithmetic, are within 40 already: t6st_store_p1 +8.8% at 40,
+// +12.1% with this rule there).
+func sharedBaseStores(f *ptx.Function, infos []*exec.InstInfo, movs, elect []bool) []bool {
+	var out []bool
+	leaders := blockLeaders(f)
+	for pc := range movs {
+		if !movs[pc] || len(f.Insts[pc].Ops) == 0 || f.Insts[pc].Ops[0].Kind != ptx.OpdReg {
+			continue
+		}
+		if !afterClockRead(f, pc, leaders) {
+			continue
+		}
+		r := f.Insts[pc].Ops[0].Reg
+		for q := pc + 1; q < len(f.Insts); q++ {
+			in := &f.Insts[q]
+			if in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit {
+				break
+			}
+			inf := infos[q]
+			if inf == nil || !hasReg(inf.Uses, r) {
+				continue
+			}
+			if inf.Async == exec.AsyncBulkStore && inf.Form != ptx.FormBulkReduce && (q >= len(elect) || !elect[q]) {
+				if out == nil {
+					out = make([]bool, len(movs))
+				}
+				out[pc] = true
+			}
+			break
+		}
+	}
+	return out
+}
+
+// afterClockRead: a %clock read comes before pc in its basic block with
+// only plain movs (not clock reads) between them.
+func afterClockRead(f *ptx.Function, pc int, leaders []bool) bool {
+	for q := pc - 1; q >= 0; q-- {
+		if leaders[q+1] {
+			return false // pc's block starts at q+1
+		}
+		in := &f.Insts[q]
+		if clockRead(in) {
+			return true
+		}
+		if in.Op != ptx.OpMov {
+			return false
+		}
+	}
+	return false
 }

@@ -72,6 +72,7 @@ type HoldConfig struct {
 	BulkReduceIntervalCycles     int `json:"bulk_reduce_interval_cycles" yaml:"bulk_reduce_interval_cycles"` // bulkinterval.go
 	BulkReduceSetupCycles        int `json:"bulk_reduce_setup_cycles" yaml:"bulk_reduce_setup_cycles"`       // bulkinterval.go
 	BulkStoreSetupCycles         int `json:"bulk_store_setup_cycles" yaml:"bulk_store_setup_cycles"`         // bulkinterval.go
+	BulkStoreInPlaceCycles       int `json:"bulk_store_inplace_cycles" yaml:"bulk_store_inplace_cycles"`     // bulkstore.go
 	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"`           // bulkelect.go
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go

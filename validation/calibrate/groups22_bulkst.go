@@ -69,18 +69,40 @@ var groupBulkStore = Group{Name: "bulk_store",
 	Needs:   []string{"bulkst_t1_1k_n8"},
 	Start:   []float64{12, 28, 7}, Lo: []float64{0, 0, 1}, Hi: []float64{80, 80, 32}}
 
+// groupBulkStoreBase (session 33, validation/timing/bulk33.md;
+// sim/sm/sharedbase.go sharedBaseStores): how long after a shared
+// variable's address mov whose S2UR ptxas leaves in place a bulk or tensor
+// store reading it issues (S2UR, ULEA, 9 cycles of stall counts,
+// UBLKCP.G.S / UTMASTG), on bulkst's lone stamped stores (the clock read,
+// the S2UR, the store, the clock read: 47 cycles on both GPUs), before the
+// group bulk_store (whose stamps all start behind that read).
+var groupBulkStoreBase = Group{Name: "bulk_store_base", Params: []string{"bulk_store_base_cycles"},
+	Benches: []string{"bulkst_t1_256b_n1", "bulkst_t1_1k_n1", "bulkst_t1_4k_n1", "bulkst_t1_tile1k_n1"},
+	Figures: []string{"issue_cycles"},
+	Needs:   []string{"bulkst_t1_1k_n1"},
+	Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{80}, Scan: 20}
+
 // groupBulkStoreSetup (session 31, validation/timing/bulk31.md;
 // sim/sm/bulkaddr.go storeAddrAdds): how long after the add that forms a
 // uniform plain store's operand (ptxas's UIADD3, 9 cycles of stall counts
 // before UBLKCP.G.S) the store issues, on bulk18's stores after a spin
-// (the add after the spin's exit branch) and bulkst's second of two
-// stamped stores (the add overwrites the first store's operand register:
-// it waits for that store's read first), after the group bulk_store.
+// (the add after the spin's exit branch), after the group bulk_store.
 var groupBulkStoreSetup = Group{Name: "bulk_store_setup", Params: []string{"bulk_store_setup_cycles"},
-	Benches: []string{"bulk18_st1k_n2_s100", "bulk18_st1k_n2_s300", "bulk18_st1k_n4_s100", "bulk18_st1k_n4_s300",
-		"bulkst_t1_256b_n2", "bulkst_t1_1k_n2", "bulkst_t1_4k_n2"},
+	Benches: []string{"bulk18_st1k_n2_s100", "bulk18_st1k_n2_s300", "bulk18_st1k_n4_s100", "bulk18_st1k_n4_s300"},
 	Figures: []string{"issue_cycles", "done_cycles"},
 	Start:   []float64{13}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20}
+
+// groupBulkStoreInPlace (session 33, validation/timing/bulk33.md; split
+// from bulk_store_setup): how long after the previous store's read a
+// stamped store whose address add overwrites that store's operand
+// register issues (sim/sm/bulkstore.go; SASS: the UIADD3 waits for the
+// read, then 11 cycles of stall counts to UBLKCP.G.S), on bulkst's second
+// of two stamped stores, after the groups bulk_store_base and bulk_store.
+var groupBulkStoreInPlace = Group{Name: "bulk_store_inplace", Params: []string{"bulk_store_inplace_cycles"},
+	Benches: []string{"bulkst_t1_256b_n2", "bulkst_t1_1k_n2", "bulkst_t1_4k_n2"},
+	Figures: []string{"issue_cycles", "done_cycles"},
+	Needs:   []string{"bulkst_t1_1k_n2"},
+	Start:   []float64{12}, Lo: []float64{0}, Hi: []float64{40}, Scan: 20}
 
 // groupBulkStoreBranch: how long after the take of a plain bulk store the
 // warp's next taken branch waits, on tmast7's loops of one plain store an

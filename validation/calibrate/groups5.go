@@ -59,12 +59,14 @@ var groups5 = []Group{
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},
 		Figures: []string{"cycles_per_op"},
 		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}, Scan: 28},
-	groupBulkLoneCopy,    // groups21_bulk18.go
-	groupBulkStoreMin,    // groups22_bulkst.go
-	groupBulkStore,       // groups22_bulkst.go
-	groupBulkStoreSetup,  // groups22_bulkst.go (bulk31.md)
-	groupBulkStoreBranch, // groups22_bulkst.go
-	groupBulkStoreR2UR,   // groups21_tailbulk.go
+	groupBulkLoneCopy,     // groups21_bulk18.go
+	groupBulkStoreMin,     // groups22_bulkst.go
+	groupBulkStoreBase,    // groups22_bulkst.go (bulk33.md)
+	groupBulkStore,        // groups22_bulkst.go
+	groupBulkStoreSetup,   // groups22_bulkst.go (bulk31.md)
+	groupBulkStoreInPlace, // groups22_bulkst.go (bulk33.md)
+	groupBulkStoreBranch,  // groups22_bulkst.go
+	groupBulkStoreR2UR,    // groups21_tailbulk.go
 }
 
 func init() { Groups = append(Groups, groups5...) }
