@@ -371,6 +371,7 @@ func Params() []Param {
 		intParam("mbar_wait_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitExitCycles }),
 		intParam("setmaxnreg_dec_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SetmaxnregDecCycles }),
 		intParam("setmaxnreg_inc_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SetmaxnregIncWaitCycles }),
+		intParam("setmaxnreg_pool_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SetmaxnregPoolIntervalCycles }),
 		intParam("mbar_wait_fast_exit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarWaitFastExitCycles }),
 		intParam("suspend_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SuspendCycles }),
 		intParam("mbar_tx_poll_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarTxPollCycles }),

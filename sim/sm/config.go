@@ -64,11 +64,14 @@ type Config struct {
 	MbarWaitExitCycles int `json:"mbar_wait_exit_cycles" yaml:"mbar_wait_exit_cycles"`
 	// SetmaxnregDecCycles: a setmaxnreg.dec ends (frees its registers to
 	// the CTA's pool, the warp issues again) this long after its issue;
-	// SetmaxnregIncWaitCycles: an inc waiting for the pool issues this long
-	// after the dec that completes its registers ended, or tries again
-	// this often (setmaxnregwait.go; 0: no wait).
-	SetmaxnregDecCycles     int `json:"setmaxnreg_dec_cycles" yaml:"setmaxnreg_dec_cycles"`
-	SetmaxnregIncWaitCycles int `json:"setmaxnreg_inc_wait_cycles" yaml:"setmaxnreg_inc_wait_cycles"`
+	// SetmaxnregIncWaitCycles: the CTA pool grants an inc (the warp issues
+	// again) at the earliest this long after the dec that completes its
+	// registers ended, and a failed try is retried this often;
+	// SetmaxnregPoolIntervalCycles: the pool grants one inc at a time,
+	// this long apart (setmaxnregwait.go; 0: no wait, no interval).
+	SetmaxnregDecCycles          int `json:"setmaxnreg_dec_cycles" yaml:"setmaxnreg_dec_cycles"`
+	SetmaxnregIncWaitCycles      int `json:"setmaxnreg_inc_wait_cycles" yaml:"setmaxnreg_inc_wait_cycles"`
+	SetmaxnregPoolIntervalCycles int `json:"setmaxnreg_pool_interval_cycles" yaml:"setmaxnreg_pool_interval_cycles"`
 	// MbarWaitFastExitCycles: the same for a wait loop whose exit is no
 	// join (ptxas's fast path, `TRYWAIT; @!P BRA retry`, no BSYNC).
 	MbarWaitFastExitCycles int `json:"mbar_wait_fast_exit_cycles" yaml:"mbar_wait_fast_exit_cycles"`
@@ -413,6 +416,7 @@ func (c *Config) Validate() error {
 		{"shared_reserved_cta_bytes", c.SharedReservedCTA}, {"smem_latency_cycles", c.SmemLatencyCycles},
 		{"barrier_release_cycles", c.BarrierReleaseCycles}, {"mbar_wake_cycles", c.MbarWakeCycles},
 		{"setmaxnreg_dec_cycles", c.SetmaxnregDecCycles}, {"setmaxnreg_inc_wait_cycles", c.SetmaxnregIncWaitCycles},
+		{"setmaxnreg_pool_interval_cycles", c.SetmaxnregPoolIntervalCycles},
 		{"mbar_wait_exit_cycles", c.MbarWaitExitCycles}, {"mbar_wait_fast_exit_cycles", c.MbarWaitFastExitCycles},
 		{"fence_cycles", c.FenceCycles}, {"fence_gpu_cycles", c.FenceGPUCycles}, {"lg_queue_cycles", c.LGQueueCycles}, {"store_queue_sm_requests", c.StoreQueueSMRequests},
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},

@@ -22,10 +22,14 @@ import (
 // A dec adds its warp's freed registers ((current - n) x 32) to the pool
 // when it ends (setmaxnreg_dec_cycles after its issue, the warp's next
 // issue then too); an inc of (n - current) x 32 registers issues once the
-// pool (what the decs freed, less what earlier incs took) holds them, at
-// the earliest setmaxnreg_inc_wait_cycles after the dec that completes
-// them ended; while the decs issued so far do not free enough, the warp
-// tries again every setmaxnreg_inc_wait_cycles (the TRY_ALLOC loop).
+// decs issued so far free them (what the decs freed, less what earlier
+// incs took); while they do not, the warp tries again every
+// setmaxnreg_inc_wait_cycles (the TRY_ALLOC loop). The pool grants an
+// issued inc (the warp issues again then) setmaxnreg_inc_wait_cycles after
+// the dec that completes its registers ended, and one inc at a time,
+// setmaxnreg_pool_interval_cycles apart, in issue order: the warm smrh
+// runs' consumers end 20, 22, 25, 28, 31, 36, 39, 42 cycles after warp
+// 0's dec (H200 and H100 alike, validation/timing/wp33.md).
 
 type regRelease struct {
 	at engine.Cycle
@@ -65,17 +69,25 @@ func (s *SM) setmaxnregReady(ws *warpState, info *exec.InstInfo, now engine.Cycl
 	if need <= 0 {
 		return 0
 	}
-	cs := ws.cta
+	if _, ok := ws.cta.regFreedBy(need); ok {
+		return 0
+	}
+	return now + engine.Cycle(s.cfg.SetmaxnregIncWaitCycles) // try again
+}
+
+// regFreedBy is when the decs issued so far have freed need registers
+// beyond what the incs took (false: they do not free that many).
+func (cs *ctaState) regFreedBy(need int) (engine.Cycle, bool) {
 	rel := slices.Clone(cs.regFreed)
 	slices.SortFunc(rel, func(a, b regRelease) int { return int(a.at - b.at) })
 	have := -cs.regTaken
 	for _, r := range rel {
 		have += r.n
 		if have >= need {
-			return r.at + engine.Cycle(s.cfg.SetmaxnregIncWaitCycles)
+			return r.at, true
 		}
 	}
-	return now + engine.Cycle(s.cfg.SetmaxnregIncWaitCycles) // try again
+	return 0, false
 }
 
 // setmaxnregIssued records warp ws's setmaxnreg (info) issued at now.
@@ -89,7 +101,13 @@ func (s *SM) setmaxnregIssued(ws *warpState, info *exec.InstInfo, now engine.Cyc
 	}
 	cur := ws.warpRegs()
 	if inc {
-		ws.cta.regTaken += max(n-cur, 0) * 32
+		need := max(n-cur, 0) * 32
+		if at, ok := ws.cta.regFreedBy(need); ok && need > 0 && s.cfg.SetmaxnregIncWaitCycles > 0 {
+			grant := max(now, at+engine.Cycle(s.cfg.SetmaxnregIncWaitCycles), ws.cta.regGrant)
+			ws.cta.regGrant = grant + engine.Cycle(s.cfg.SetmaxnregPoolIntervalCycles)
+			ws.setReady(grant, StallBarrier)
+		}
+		ws.cta.regTaken += need
 	} else {
 		end := now + engine.Cycle(s.cfg.SetmaxnregDecCycles)
 		ws.cta.regFreed = append(ws.cta.regFreed, regRelease{end, max(cur-n, 0) * 32})

@@ -222,9 +222,10 @@ type ctaState struct {
 	warps []*warpState
 	live  int
 	// setmaxnreg: registers the CTA's decs freed (when), and what its incs
-	// took (setmaxnregwait.go)
+	// took, and when the pool grants its next inc (setmaxnregwait.go)
 	regFreed []regRelease
 	regTaken int
+	regGrant engine.Cycle
 	res      Resources
 	start    engine.Cycle
 	multi    bool         // the CTA's cluster has more than one CTA

@@ -1,7 +1,10 @@
 package calibrate
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
+	"path/filepath"
 	"strings"
 )
 
@@ -46,20 +49,73 @@ func init() {
 		Group{Name: "setmaxnreg_inc", Params: []string{"setmaxnreg_inc_wait_cycles"}, Benches: smrh,
 			Direct: func(rec map[string]*Bench) (float64, string, error) {
 				v, txt, err := median(func(b string) (float64, error) {
-					i, err1 := figure(rec, b, "inc_end_cycles")
-					d, err2 := figure(rec, b, "dec_end_cycles")
-					if err1 != nil || err2 != nil {
-						return 0, fmt.Errorf("missing")
-					}
-					return i - d, nil
+					first, _, err := smrhIncEnds(rec, b)
+					return first, err
 				})
 				if err != nil {
 					return 0, "", err
 				}
-				return v, fmt.Sprintf("fit: closed form, lower median of smrh_* inc_end_cycles - dec_end_cycles (%s): "+
-					"the consumers' setmaxnreg.inc ends after the producer's dec (validation/timing/prod16.md)",
-					strings.Join(txt, ", ")), nil
+				return math.Round(v), fmt.Sprintf("fit: closed form, lower median of smrh_* first consumer's setmaxnreg.inc "+
+					"end - warp 0's dec end (median over the runs of clock_runs: %s): the CTA pool's first grant after "+
+					"the dec (validation/timing/wp33.md)", strings.Join(txt, ", ")), nil
+			}},
+		Group{Name: "setmaxnreg_pool", Params: []string{"setmaxnreg_pool_interval_cycles"}, Benches: smrh,
+			Direct: func(rec map[string]*Bench) (float64, string, error) {
+				v, txt, err := median(func(b string) (float64, error) {
+					_, step, err := smrhIncEnds(rec, b)
+					return step, err
+				})
+				if err != nil {
+					return 0, "", err
+				}
+				return math.Round(v), fmt.Sprintf("fit: closed form, lower median of smrh_* (last - first consumer's "+
+					"setmaxnreg.inc end) / 7 (median over the runs of clock_runs: %s): the CTA pool grants one inc at "+
+					"a time (validation/timing/wp33.md)", strings.Join(txt, ", ")), nil
 			}})
+}
+
+// smrhIncEnds reads bench b's recorded stamps (every run of clock_runs):
+// the medians over the runs of the first consumer's (warps 4-11) inc end
+// after warp 0's dec end, and of the consumers' spread (last - first end)
+// over their count less one.
+func smrhIncEnds(rec map[string]*Bench, b string) (first, step float64, err error) {
+	bench, ok := rec[b]
+	if !ok {
+		return 0, 0, fmt.Errorf("recording %s is missing", b)
+	}
+	name := "clock_runs.json"
+	if bench.Suffix != "" {
+		name = "clock_runs." + bench.Suffix + ".json"
+	}
+	p, data, err := readSummary(filepath.Join(bench.Dir, name))
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %v", p, err)
+	}
+	var cr struct {
+		Outputs []struct {
+			Clk []float64 `json:"clk"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal(data, &cr); err != nil {
+		return 0, 0, fmt.Errorf("%s: %v", p, err)
+	}
+	var firsts, steps []float64
+	for _, o := range cr.Outputs {
+		if len(o.Clk) != 48 {
+			continue
+		}
+		r := rows(o.Clk, 4)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, w := range r[4:] {
+			lo, hi = min(lo, w[2]), max(hi, w[2])
+		}
+		firsts = append(firsts, lo-r[0][2])
+		steps = append(steps, (hi-lo)/float64(len(r)-5))
+	}
+	if len(firsts) == 0 {
+		return 0, 0, fmt.Errorf("%s: no run has 12 warps x 4 stamps", p)
+	}
+	return median(firsts), median(steps), nil
 }
 
 func psinkFigures(b *Bench) []string {
