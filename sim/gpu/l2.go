@@ -91,8 +91,6 @@ type l2 struct {
 	// dramRdCost, dramWrCost: HBM time per byte read / written back, SM
 	// cycles (dramCosts)
 	dramRdCost, dramWrCost float64
-	// stream: the TMA boxes' fair-share streams (l2stream.go, prototype)
-	stream l2Stream
 }
 
 // l2Req is one line of a request of one SM.
@@ -159,7 +157,6 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
-	g.stream = newL2Stream(numSMs)
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	if tc.SMHBMBytesPerCycle > 0 {
@@ -324,14 +321,10 @@ type l2View struct {
 	sealed  bool
 	smCount int
 	smSeen  []bool
-	// streamSMs, streamN, streamSM: the box being streamed (l2stream.go)
-	streamSMs []int32
-	streamN   [2]int
-	streamSM  int
 }
 
 func newL2View(g *l2) *l2View {
-	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts), streamSM: -1}
+	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = &hashTab[mergeEntry]{}
 		n := 0
@@ -375,7 +368,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if g.copies(sm, s, kind != l2Load) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
-	start := v.streamTake(s, sm, float64(at), g.cost(popc4(sectors)+int(partial), store)/v.share)
+	start := v.sliceFree[s].take(float64(at), g.cost(popc4(sectors)+int(partial), store)/v.share)
 	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
 	if ready-engine.Cycle(start) == g.far {

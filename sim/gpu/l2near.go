@@ -76,12 +76,10 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		// then the far slice serves it
 		serve = s
 		if g.lookupPerCycle > 0 {
-			if lt := v.sliceFree[n].take(t, g.copyMissLookup(sectors)/v.share); v.streamSM != sm {
-				t = lt
-			}
+			t = v.sliceFree[n].take(t, g.copyMissLookup(sectors)/v.share)
 		}
 	}
-	start := v.streamTake(serve, sm, t, g.cost(popc4(sectors), false)/v.share)
+	start := v.sliceFree[serve].take(t, g.cost(popc4(sectors), false)/v.share)
 	nk, fk := localKey(n, line), localKey(s, line)
 	switch {
 	case copyHit: // the copy may still be on its way (l2fill.go)

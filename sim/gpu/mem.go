@@ -113,16 +113,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	opened, last := 0, ^uint64(0)
 	var behind engine.Cycle // the latest opening by another request this one's lines wait behind
 	var opens []uint64      // the pages this request opens
-	if tmaLoad {
-		m.l2.streamBegin(at, sm) // l2stream.go (prototype)
-	}
 	for i, ln := range lines {
 		ms, ws := m.l2.missSectors, m.l2.waitSectors
-		lat := at
-		if tmaLoad && spreadStep > 0 {
-			lat = at + engine.Cycle(float64(i)*spreadStep) // l2stream.go (prototype)
-		}
-		r, a := m.l2.access(lat, sm, ln, e.LineSectors[i], partialSectors(e, i, kind), kind)
+		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], partialSectors(e, i, kind), kind)
 		if tmaLoad && m.tmaPage > 0 {
 			// a line from HBM: the first in its 1 KiB block opens the
 			// page, and so does a line fetched before (it was evicted
@@ -160,7 +153,6 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			setSectors(f, e.LineSectors[i], uint64(max(r, 0)))
 		}
 	}
-	m.l2.streamEnd()
 	if d := m.l2.portBytes - pb; d > 0 {
 		// the request's turn at its GPC's port (l2port.go). The port is the
 		// data's way back: a request whose lines missed to HBM or wait for
