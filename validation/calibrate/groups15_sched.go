@@ -39,34 +39,47 @@ func init() { Groups = append(append([]Group{}, groups15Sched...), Groups...) }
 // (warp mod 4): runs[r][sp] lists warp ids in finishing order, ends[r][sp]
 // their stamps.
 func subPartitionFinishes(b *Bench) (runs [][][]int, ends [][][]float64, err error) {
-	name := "clock_runs.json"
-	if b.Suffix != "" {
-		name = "clock_runs." + b.Suffix + ".json"
-	}
-	p, data, err := readSummary(filepath.Join(b.Dir, name))
+	p, wfins, err := clockRunsOutput(b, "wfin")
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", p, err)
-	}
-	var cr struct {
-		Outputs []struct {
-			Wfin []float64 `json:"wfin"`
-		} `json:"outputs"`
-	}
-	if err := json.Unmarshal(data, &cr); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", p, err)
+		return nil, nil, err
 	}
 	warps := b.Block[0] / 32
-	for _, o := range cr.Outputs {
-		if len(o.Wfin) < warps || warps < 4 {
-			return nil, nil, fmt.Errorf("%s: a run has %d wfin stamps, want the CTA's %d warps", p, len(o.Wfin), warps)
+	for _, wfin := range wfins {
+		if len(wfin) < warps || warps < 4 {
+			return nil, nil, fmt.Errorf("%s: a run has %d wfin stamps, want the CTA's %d warps", p, len(wfin), warps)
 		}
-		rr, ee := splitFinishes(o.Wfin[:warps])
+		rr, ee := splitFinishes(wfin[:warps])
 		runs, ends = append(runs, rr), append(ends, ee)
 	}
 	if len(runs) == 0 {
 		return nil, nil, fmt.Errorf("%s: no runs", p)
 	}
 	return runs, ends, nil
+}
+
+// clockRunsOutput reads output key of every warm run of b from its
+// clock_runs file (clock_runs.json, the H100's clock_runs.h100.json):
+// the file's path (for errors) and one slice per run.
+func clockRunsOutput(b *Bench, key string) (string, [][]float64, error) {
+	name := "clock_runs.json"
+	if b.Suffix != "" {
+		name = "clock_runs." + b.Suffix + ".json"
+	}
+	p, data, err := readSummary(filepath.Join(b.Dir, name))
+	if err != nil {
+		return p, nil, fmt.Errorf("%s: %v", p, err)
+	}
+	var cr struct {
+		Outputs []map[string][]float64 `json:"outputs"`
+	}
+	if err := json.Unmarshal(data, &cr); err != nil {
+		return p, nil, fmt.Errorf("%s: %v", p, err)
+	}
+	runs := make([][]float64, len(cr.Outputs))
+	for i, o := range cr.Outputs {
+		runs[i] = o[key]
+	}
+	return p, runs, nil
 }
 
 // splitFinishes orders a CTA's warps by finish stamp wfin per

@@ -1,10 +1,8 @@
 package calibrate
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
 )
 
@@ -83,28 +81,16 @@ func smrhIncEnds(rec map[string]*Bench, b string) (first, step float64, err erro
 	if !ok {
 		return 0, 0, fmt.Errorf("recording %s is missing", b)
 	}
-	name := "clock_runs.json"
-	if bench.Suffix != "" {
-		name = "clock_runs." + bench.Suffix + ".json"
-	}
-	p, data, err := readSummary(filepath.Join(bench.Dir, name))
+	p, clks, err := clockRunsOutput(bench, "clk")
 	if err != nil {
-		return 0, 0, fmt.Errorf("%s: %v", p, err)
-	}
-	var cr struct {
-		Outputs []struct {
-			Clk []float64 `json:"clk"`
-		} `json:"outputs"`
-	}
-	if err := json.Unmarshal(data, &cr); err != nil {
-		return 0, 0, fmt.Errorf("%s: %v", p, err)
+		return 0, 0, err
 	}
 	var firsts, steps []float64
-	for _, o := range cr.Outputs {
-		if len(o.Clk) != 48 {
+	for _, clk := range clks {
+		if len(clk) != 48 {
 			continue
 		}
-		r := rows(o.Clk, 4)
+		r := rows(clk, 4)
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, w := range r[4:] {
 			lo, hi = min(lo, w[2]), max(hi, w[2])
