@@ -25,51 +25,53 @@ func init() {
 	registerFamily("smrh", family{figures: smrhFigures, derive: deriveSmrh})
 	// sim/sm/setmaxnregwait.go: the dec's own time and the inc's wait
 	// after the dec that frees its registers, closed forms on smrh_*
-	smrh := []string{"smrh_d0", "smrh_d200", "smrh_d500", "smrh_d1000"}
-	// the lower median of f over smrh, and its values for the source text
-	median := func(f func(b string) (float64, error)) (float64, []string, error) {
-		v, _, vals, err := lowerMedianOf(smrh, f)
-		txt := make([]string, len(vals))
-		for i, x := range vals {
-			txt[i] = fmt.Sprintf("%.4g", x)
-		}
-		return v, txt, err
-	}
-	Groups = append(Groups, Group{Name: "setmaxnreg_dec", Params: []string{"setmaxnreg_dec_cycles"}, Benches: smrh,
+	Groups = append(Groups, Group{Name: "setmaxnreg_dec", Params: []string{"setmaxnreg_dec_cycles"}, Benches: smrhBenches,
 		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			v, txt, err := median(func(b string) (float64, error) { return figure(rec, b, "dec_cycles") })
+			v, txt, err := smrhMedian(func(b string) (float64, error) { return figure(rec, b, "dec_cycles") })
 			if err != nil {
 				return 0, "", err
 			}
 			return v, fmt.Sprintf("fit: closed form, lower median of smrh_* dec_cycles (%s): setmaxnreg.dec 168 -> 40 "+
 				"by warpgroup 0 (validation/timing/prod16.md)", strings.Join(txt, ", ")), nil
 		}},
-		Group{Name: "setmaxnreg_inc", Params: []string{"setmaxnreg_inc_wait_cycles"}, Benches: smrh,
-			Direct: func(rec map[string]*Bench) (float64, string, error) {
-				v, txt, err := median(func(b string) (float64, error) {
-					first, _, err := smrhIncEnds(rec, b)
-					return first, err
-				})
-				if err != nil {
-					return 0, "", err
+		smrhIncGroup("setmaxnreg_inc", "setmaxnreg_inc_wait_cycles", false, "first consumer's setmaxnreg.inc end - warp 0's "+
+			"dec end", "the CTA pool's first grant after the dec"),
+		smrhIncGroup("setmaxnreg_pool", "setmaxnreg_pool_interval_cycles", true, "(last - first consumer's "+
+			"setmaxnreg.inc end) / 7", "the CTA pool grants one inc at a time"))
+}
+
+var smrhBenches = []string{"smrh_d0", "smrh_d200", "smrh_d500", "smrh_d1000"}
+
+// smrhMedian is the lower median of f over smrh_*, and its values for
+// the source text.
+func smrhMedian(f func(b string) (float64, error)) (float64, []string, error) {
+	v, _, vals, err := lowerMedianOf(smrhBenches, f)
+	txt := make([]string, len(vals))
+	for i, x := range vals {
+		txt[i] = fmt.Sprintf("%.4g", x)
+	}
+	return v, txt, err
+}
+
+// smrhIncGroup is a closed form on the smrh consumers' inc ends
+// (smrhIncEnds): the lower median over smrh_* of the first consumer's end
+// after the dec, or (step) of their spacing, rounded.
+func smrhIncGroup(name, param string, step bool, what, why string) Group {
+	return Group{Name: name, Params: []string{param}, Benches: smrhBenches,
+		Direct: func(rec map[string]*Bench) (float64, string, error) {
+			v, txt, err := smrhMedian(func(b string) (float64, error) {
+				first, spacing, err := smrhIncEnds(rec, b)
+				if step {
+					return spacing, err
 				}
-				return math.Round(v), fmt.Sprintf("fit: closed form, lower median of smrh_* first consumer's setmaxnreg.inc "+
-					"end - warp 0's dec end (median over the runs of clock_runs: %s): the CTA pool's first grant after "+
-					"the dec (validation/timing/wp33.md)", strings.Join(txt, ", ")), nil
-			}},
-		Group{Name: "setmaxnreg_pool", Params: []string{"setmaxnreg_pool_interval_cycles"}, Benches: smrh,
-			Direct: func(rec map[string]*Bench) (float64, string, error) {
-				v, txt, err := median(func(b string) (float64, error) {
-					_, step, err := smrhIncEnds(rec, b)
-					return step, err
-				})
-				if err != nil {
-					return 0, "", err
-				}
-				return math.Round(v), fmt.Sprintf("fit: closed form, lower median of smrh_* (last - first consumer's "+
-					"setmaxnreg.inc end) / 7 (median over the runs of clock_runs: %s): the CTA pool grants one inc at "+
-					"a time (validation/timing/wp33.md)", strings.Join(txt, ", ")), nil
-			}})
+				return first, err
+			})
+			if err != nil {
+				return 0, "", err
+			}
+			return math.Round(v), fmt.Sprintf("fit: closed form, lower median of smrh_* %s (median over the runs of "+
+				"clock_runs: %s): %s (validation/timing/wp33.md)", what, strings.Join(txt, ", "), why), nil
+		}}
 }
 
 // smrhIncEnds reads bench b's recorded stamps (every run of clock_runs):
