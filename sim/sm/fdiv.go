@@ -273,7 +273,7 @@ func (l *Lowering) divOwnRcp(info *exec.InstInfo) bool {
 // reuses a reciprocal (idiv_shared_cycles): the reciprocal's dependent
 // SASS before the quotient's IMAD.HI, I2F.U32.RP -> MUFU.RCP -> VIADD ->
 // F2I.FTZ.U32.TRUNC -> IADD3 (the divisor's negation) -> IMAD, at the
-// profile's pipe latencies (no parameter: 69 cycles on the H200, where
+// profile's pipe latencies (no parameter: 65 cycles on both GPUs, where
 // the probe kdiv of tools/microbench/sfl32 measured 67, a division by a
 // new divisor each time 135.3 cycles against 62.8 by one reciprocal, less
 // the LEA.HI that makes the divisor; validation/timing/sfl32.md).
