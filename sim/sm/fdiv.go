@@ -178,7 +178,11 @@ func divOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 		if k := kindOf(pc); k != 0 {
 			r := in.Ops[2].Reg
 			if lo := loopLo[pc]; lo >= 0 && !definedIn(infos, r, int(lo), int(loopHi[pc])) {
-				set(pc, divHoisted)
+				if k >= 3 && skippedIn(f, int(lo), pc, int(loopHi[pc])) {
+					set(pc, divOwnRcp) // computed in the loop, each pass
+				} else {
+					set(pc, divHoisted)
+				}
 			} else if o, ok := seen[key{r, k}]; ok {
 				set(pc, o)
 			} else {
@@ -203,6 +207,35 @@ func divOwners(f *ptx.Function, infos []*exec.InstInfo) []int32 {
 // computes before the loop.
 const divHoisted = -2
 
+// divOwnRcp: divOwners's mark of a 32-bit integer division by a
+// loop-invariant divisor in a block of the loop that some pass skips
+// (skippedIn): ptxas computes the divisor's reciprocal there, each time,
+// not before the loop (tlbc's div.u32 in the k >= 32 side of its loop's
+// two-way branch: I2F.U32.RP, MUFU.RCP, VIADD, F2I in the loop at
+// 0x1e0-0x260 of every build, validation/timing/hbm18.md; idivtput_u32's
+// unconditional body has them before the loop). Its result comes
+// divRcpChain after a shared division's (validation/timing/sfl34.md).
+const divOwnRcp = -3
+
+// skippedIn: some branch of f.Insts[lo..pc) jumps past pc to a PC of the
+// loop [lo, hi], so the instruction at pc does not run on every pass (a
+// conditional block of the loop; tlbc: lap C's side ends in a bra.uni past
+// lap A/B/D's division). A jump out of the loop (a rotated loop's exit) is
+// no skip.
+func skippedIn(f *ptx.Function, lo, pc, hi int) bool {
+	for b := lo; b < pc && b < len(f.Insts); b++ {
+		if f.Insts[b].Op != ptx.OpBra {
+			continue
+		}
+		for _, o := range f.Insts[b].Ops {
+			if o.Kind == ptx.OpdLabel && int(o.Label) > pc && int(o.Label) <= hi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // definedIn: some instruction of infos[lo..hi] writes r.
 func definedIn(infos []*exec.InstInfo, r int32, lo, hi int) bool {
 	for pc := lo; pc <= hi && pc < len(infos); pc++ {
@@ -221,7 +254,33 @@ func (l *Lowering) divOwner(info *exec.InstInfo) (owner int32, shared bool) {
 		return -1, false
 	}
 	o := l.sched.divOwner[info.PC]
-	return o, o != -1
+	return o, o != -1 && o != divOwnRcp
+}
+
+// divOwnRcp reports whether info is a 32-bit integer division that
+// computes its loop-invariant divisor's reciprocal itself on each pass
+// (divOwnRcp).
+func (l *Lowering) divOwnRcp(info *exec.InstInfo) bool {
+	if l == nil || l.sched == nil || l.sched.divOwner == nil || int(info.Func) != l.sched.entry ||
+		int(info.PC) >= len(l.sched.divOwner) {
+		return false
+	}
+	return l.sched.divOwner[info.PC] == divOwnRcp
+}
+
+// divRcpChain is how much later a 32-bit integer division that computes
+// its divisor's reciprocal (divOwnRcp) has its result than one that
+// reuses a reciprocal (idiv_shared_cycles): the reciprocal's dependent
+// SASS before the quotient's IMAD.HI, I2F.U32.RP -> MUFU.RCP -> VIADD ->
+// F2I.FTZ.U32.TRUNC -> IADD3 (the divisor's negation) -> IMAD, at the
+// profile's pipe latencies (no parameter: 65 cycles on both GPUs, where
+// the probe kdiv of tools/microbench/sfl32 measured 67, a division by a
+// new divisor each time 135.3 cycles against 62.8 by one reciprocal, less
+// the LEA.HI that makes the divisor; validation/timing/sfl32.md).
+func (s *SM) divRcpChain() engine.Cycle {
+	p := &s.cfg.Pipes
+	return engine.Cycle(2*p[ptx.PipeConv].LatencyCycles + p[ptx.PipeMUFU].LatencyCycles +
+		2*p[ptx.PipeALU].LatencyCycles + p[ptx.PipeIMAD].LatencyCycles)
 }
 
 // fdivRcpAt is when the reciprocal of the warp's division at PC owner is

@@ -637,6 +637,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 				}
 				ready = now + path + engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
 			}
+			if int32Shared && s.cfg.IdivSharedCycles > 0 && s.code.low.divOwnRcp(info) {
+				// the reciprocal computed here, then the shared path (fdiv.go)
+				ready = now + engine.Cycle(s.cfg.IdivSharedCycles) + s.divRcpChain()
+				if _, alu, ok := exec.IntDivisionSignedPath(info); ok {
+					ready += engine.Cycle(int(alu) * s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+				}
+			}
 		}
 	}
 	why := resultWhy(info.Pipe)
