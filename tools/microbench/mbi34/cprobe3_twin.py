@@ -1,3 +1,4 @@
+# cprobe3 twin, part 1 (sgp34 probe, session 34 lane mbi): V8/V9/V10/V11/V4-V7, stamps t0 (entry) / ti (after the join) / tm (after the optional bar.sync); run: python3 this.py in an empty folder, then sm90sim run Vn.ptx --spec launch.yaml --mode timed --config YAML --out DIR (out.npy: t0->ti, ti->tm). Part 2 (with the cold parameter loads) is cprobe3_twin_loads.py.
 import sys
 def ptx(inits, fence, branch, bar):
     L=[""".version 8.0
