@@ -322,7 +322,7 @@ type l2View struct {
 	// demandAt its value at the last commit
 	demand   decayed
 	demandAt float64
-	reqs      []l2Req
+	reqs     []l2Req
 	// merge: the requests of the view's GPCs later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
 	merge *hashTab[mergeEntry]
