@@ -91,6 +91,9 @@ type l2 struct {
 	// dramRdCost, dramWrCost: HBM time per byte read / written back, SM
 	// cycles (dramCosts)
 	dramRdCost, dramWrCost float64
+	// shareTau: the time constant of the views' decayed demand (demands),
+	// l2_hit_cycles
+	shareTau float64
 }
 
 // l2Req is one line of a request of one SM.
@@ -157,6 +160,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.fabric = engine.Cycle(tc.L2FabricHitCycles)
 	g.mergeForward = tc.L2MergeForwardBytesPerCycle
 	g.fillPrune = mergeMaxEntries
+	g.shareTau = float64(tc.L2HitCycles)
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	if tc.SMHBMBytesPerCycle > 0 {
@@ -215,12 +219,9 @@ func (g *l2) latency(sm int, s int) engine.Cycle {
 
 // commit applies the window's requests of every view in (cycle, SM,
 // sequence) order and starts the views' next window.
-func (g *l2) commit(views []*l2View) {
+func (g *l2) commit(views []*l2View, end engine.Cycle) {
 	g.mergeReqs(views) // sorted (l2seal.go)
-	var total float64
-	for _, v := range views {
-		total += v.bytes
-	}
+	total := g.demands(views, end)
 	var last engine.Cycle
 	for i := range g.reqs {
 		r := &g.reqs[i]
@@ -261,10 +262,35 @@ func (g *l2) commit(views []*l2View) {
 	for i, v := range views {
 		v.share = 1
 		if total > 0 {
-			v.share = max(v.bytes/total, floors[i])
+			v.share = max(v.demandAt/total, floors[i])
 		}
 		v.next()
 	}
+}
+
+// demands sets each view's recent demand on the L2 (demandAt), the bytes it
+// requested decayed over l2_hit_cycles (an L2 round trip: the span over
+// which requests share the slices), at the window's end, and returns their
+// sum. A view's share of the slices in the next window is its part of that
+// sum (commit). The share was the bytes of the last window alone: in a
+// lock-step burst (132 SMs issuing TMA boxes within cycles of each other,
+// tmab_*, a GEMM's prologue) a window shorter than one SM's issue interval
+// saw some views send a box and others none, so a view's share swung
+// between 0.016 and 1 from one window to the next, and a box that fell into
+// a window after a quiet one was charged 60 times its cost (l2b34.md:
+// tmab_col_k8's slowest SM 3x the GPU's; a 2-cycle shift moved a CUTLASS
+// launch by 5%). With shareTau 0: the last window's bytes, as before.
+func (g *l2) demands(views []*l2View, end engine.Cycle) float64 {
+	var total float64
+	for _, v := range views {
+		v.demandAt = v.bytes
+		if g.shareTau > 0 {
+			v.demand.add(float64(end), v.bytes, g.shareTau)
+			v.demandAt = v.demand.bytes(float64(end), g.shareTau)
+		}
+		total += v.demandAt
+	}
+	return total
 }
 
 func cmp64(a, b int64) int {
@@ -292,7 +318,11 @@ type l2View struct {
 	dramFree  budget
 	share     float64
 	bytes     float64 // requested in this window
-	reqs      []l2Req
+	// demand: the bytes the view requested, decayed (l2.go demands);
+	// demandAt its value at the last commit
+	demand   decayed
+	demandAt float64
+	reqs     []l2Req
 	// merge: the requests of the view's GPCs later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
 	merge *hashTab[mergeEntry]

@@ -49,6 +49,6 @@ func BenchmarkL2Windows(b *testing.B) {
 				}
 			}
 		}
-		l.commit(views)
+		l.commit(views, 0)
 	}
 }

@@ -32,7 +32,7 @@ func TestL2HitOnLineInFlightWaitsForFill(t *testing.T) {
 	g = newL2(&tc, 2, [][]int{{0}, {1}})
 	v = newL2View(g)
 	v.access(1000, 0, 0, 0xf, 0, l2Load)
-	g.commit([]*l2View{v})
+	g.commit([]*l2View{v}, 0)
 	assert.Equal(t, 1000+d, first(v.access(1100, 1, 0, 0xf, 0, l2Load)), "next window: the committed fill")
 	assert.Equal(t, 1010+d+298, first(v.access(1010+d, 1, 0, 0xf, 0, l2Load)), "after the fill: a hit")
 }

@@ -26,10 +26,10 @@ func TestL2NearCopy(t *testing.T) {
 	a, b := newL2View(g), newL2View(g)
 	dram := engine.Cycle(tc.nsToCycles(tc.DRAMLatencyNs))
 	assert.Equal(t, 1000+dram, first(a.access(1000, 0, 0, 0xf, 0, l2Load)), "cold: HBM")
-	g.commit([]*l2View{a, b})
+	g.commit([]*l2View{a, b}, 0)
 	assert.Equal(t, engine.Cycle(2200+300), first(b.access(2200, 1, 0, 0xf, 0, l2Load)), "no near copy: across the fabric")
 	assert.Equal(t, engine.Cycle(2300+298), first(b.access(2300, 1, 0, 0xf, 0, l2Load)), "the copy just made")
-	g.commit([]*l2View{a, b})
+	g.commit([]*l2View{a, b}, 0)
 	assert.Equal(t, engine.Cycle(2400+298), first(b.access(2400, 1, 0, 0xf, 0, l2Load)), "the committed copy")
 	assert.Equal(t, int64(12), b.hitSectors)
 	assert.Equal(t, int64(4), b.farSectors)
@@ -68,7 +68,7 @@ func TestL2NearCopyCapacity(t *testing.T) {
 			for line := uint64(0); line < 24; line++ {
 				at += 10000 // one request a window, far apart: no queueing
 				sum += first(v.access(at, 1, line, 0xf, 0, l2Load)) - at
-				g.commit([]*l2View{v})
+				g.commit([]*l2View{v}, 0)
 			}
 			_ = pass
 		}

@@ -78,7 +78,7 @@ func TestTMAPageReopensAfterEviction(t *testing.T) {
 			at += 10000
 			m.access(at, 0, box(lines...), false)
 		}
-		m.l2.g.commit([]*l2View{m.l2}) // the window's lines into the L2 (its LRU evicts line 0)
+		m.l2.g.commit([]*l2View{m.l2}, 0) // the window's lines into the L2 (its LRU evicts line 0)
 		for k := 0; k < 2; k++ {
 			at += 10000
 			out = append(out, first(m.access(at, 0, box(0), false))-at)

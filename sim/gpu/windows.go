@@ -219,7 +219,7 @@ func (m *machine) boundary(end engine.Cycle) error {
 		done = append(done, p.done...)
 		p.done = p.done[:0]
 	}
-	m.l2.commit(views)
+	m.l2.commit(views, end)
 	if used > m.cfg.MaxInstructions {
 		m.err = fmt.Errorf("the launch issued more than --max-instructions (%d) warp instructions by cycle %d", m.cfg.MaxInstructions, end)
 		return m.err

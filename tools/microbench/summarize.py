@@ -404,6 +404,8 @@ def derive(b, run):
         t0 = min(clk[32 * i + 19] for i in range(w))
         return {"issue_cycles": max(clk[32 * i + 19] - t0 + clk[32 * i + 16] for i in range(w)),
                 "done_cycles": max(clk[32 * i + 19] - t0 + clk[32 * i + 18] for i in range(w))}
+    if fam == "tmab":  # tmab34/gen34_tmab.py (helper l2b): a TMA-load burst from every SM at once (groups34_tmab.go)
+        return derive_tmab(m, run)
     if fam == "tmai":  # gen13_tmaissue.py (helper tmaissue): TMA loads issued back to back (groups13_tmaissue.go)
         c, n = clk[16:32], m["loads"]   # CTA 0, rep 1
         out = {"issue_cycles": c[0]}
@@ -560,6 +562,19 @@ def tlbc_laps(lat, pages):
         v = sorted(v)
         out[f"lap_{k}_p50"] = v[len(v) // 2]
         out[f"lap_{k}_mean"] = round(sum(v) / len(v), 1)
+    return out
+
+
+def derive_tmab(m, run):
+    """tmab34 family tmab: clk[c][16], [1 + j] = box j's wait - t0; min / median / max over CTAs of the first
+    and the last box (groups34_tmab.go tmabFigures)."""
+    k, cl = m["boxes"], rows(run["clk"], 16)
+    out = {}
+    for tag, j in (("first", 1), ("last", k)):
+        if tag == "last" and k < 2:
+            break
+        xs = sorted(c[j] for c in cl)
+        out.update({tag + "_min_cycles": xs[0], tag + "_med_cycles": med(xs), tag + "_max_cycles": xs[-1]})
     return out
 
 
