@@ -2,6 +2,7 @@ package sm
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -204,4 +205,92 @@ func TestJumpTables(t *testing.T) {
 		"setp %p20":         "ISETP",
 		"bra $M on %p20":    "BRA",
 	}, got)
+}
+
+// TestTableCaseBras: t9_x's kind-1 loop (tmast9.cu, nvcc 13.0): the PTX's
+// case 1 of the uniform table {0,1,2} falls into the join, and in SASS
+// (tmax33_sass.ctrl.txt.gz 0x0740..0x0790) every case of the table ends
+// with `BRA 0x8e0`; the single test `sel == 3` (no table) keeps the PTX's
+// layout, and a case entered another way too is not moved.
+func TestTableCaseBras(t *testing.T) {
+	const src = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u32 pn, .param .u32 pop)
+{
+	.reg .pred %p<30>;
+	.reg .b32 %r<40>;
+	ld.param.u32 %r1, [pn];
+	ld.param.u32 %r2, [pop];
+	mov.u32 %r4, 0;
+	mov.u32 %r5, 0;
+$M:
+	setp.gt.s32 %p21, %r2, 2;
+	@%p21 bra $M_42;
+	bra.uni $M_20;
+$M_42:
+	setp.eq.s32 %p25, %r2, 3;
+	@%p25 bra $M_C3;
+	bra.uni $M_C1;
+$M_20:
+	setp.eq.s32 %p27, %r2, 0;
+	@%p27 bra $M_C0;
+	setp.eq.s32 %p28, %r2, 1;
+	@%p28 bra $M_C1;
+	setp.eq.s32 %p29, %r2, 2;
+	@%p29 bra $M_C2;
+	bra.uni $M_53;
+$M_C0:
+	add.s32 %r4, %r4, 20;
+	bra.uni $M_53;
+$M_C2:
+	xor.b32 %r4, %r4, 22;
+	bra.uni $M_53;
+$M_C1:
+	add.s32 %r4, %r4, 21;
+	bra.uni $M_53;
+$M_C3:
+	sub.s32 %r4, %r4, 23;
+	bra.uni $M_53;
+$M_C4:
+	or.b32 %r4, %r4, 24;
+$M_53:
+	add.s32 %r5, %r5, 1;
+	setp.lt.s32 %p20, %r5, %r1;
+	@%p20 bra $M;
+	ret;
+}
+`
+	cases := []struct {
+		name string
+		src  string
+		want string // the op of the instruction given a BRA ("" none)
+	}{
+		// C2 (a table case, entered by the table alone) falls into the join
+		{"table case falls through", strings.Replace(strings.Replace(src,
+			"$M_C2:\n\txor.b32 %r4, %r4, 22;\n\tbra.uni $M_53;\n", "", 1),
+			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C2:\n\txor.b32 %r4, %r4, 22;\n", 1), "xor"},
+		// C3 (a single test, no table) falls into the join: no BRA
+		{"single test falls through", strings.Replace(strings.Replace(src,
+			"$M_C3:\n\tsub.s32 %r4, %r4, 23;\n\tbra.uni $M_53;\n", "", 1),
+			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C3:\n\tsub.s32 %r4, %r4, 23;\n", 1), ""},
+		// C1 (a table case also entered from $M_42) falls into the join: no BRA
+		{"case entered twice", strings.Replace(strings.Replace(src,
+			"$M_C1:\n\tadd.s32 %r4, %r4, 21;\n\tbra.uni $M_53;\n", "", 1),
+			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C1:\n\tadd.s32 %r4, %r4, 21;\n", 1), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, k, l := lowered(t, c.src)
+			f := p.Funcs[0]
+			got := ""
+			for pc, info := range k.Infos() {
+				if l.armBra(info) {
+					got += f.Insts[pc].Op.String()
+				}
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
 }

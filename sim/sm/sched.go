@@ -260,8 +260,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			brs.shape[pc] = brMerged // the join is laid out next (armlayout.go)
 		}
 	}
+	caseBra := tableCaseBras(f, jt) // jumpcase.go
 	for pc, b := range armBra {
-		if b || (ftBra != nil && ftBra[pc]) {
+		if b || (ftBra != nil && ftBra[pc]) || (caseBra != nil && caseBra[pc]) {
 			if s.armBra == nil {
 				s.armBra = make([]bool, len(infos))
 			}
