@@ -1,6 +1,9 @@
 package sm
 
-import "github.com/sm90sim/sm90sim/ptx"
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+)
 
 // The case blocks of a jump table (timing only; jumptable.go). ptxas lays
 // the blocks an indirect branch reaches out together after the BRX and ends
@@ -48,4 +51,130 @@ func tableCaseBras(f *ptx.Function, jt []uint8) []bool {
 		out[j-1] = true
 	}
 	return out
+}
+
+// Which case ptxas lays out right before a switch's join. ptxas orders the
+// blocks as the reverse post-order of a depth-first walk that visits a
+// branch's target before its fall-through (armlayout.go), so the block
+// right before the join is the one through which that walk first reaches
+// it: from the switch's first split, always the taken side, down to a case
+// block closed by `bra.uni J`. In t9_x (tmax33_sass.ctrl.txt.gz) that is
+// the `sel > 2`, `sel > 4`, `sel == 5` side both times: kind 1's case 5
+// (`IMAD` at 0x08d0, falling into 0x08e0) and kind 4's case 5 (the
+// UBLKRED.OR at 0x1200, falling into 0x12a0), where the PTX has them
+// closed by a `bra.uni` and lets case 1 fall into the join. On the GPU
+// the case-5 loop costs 4 cycles an iteration more than case 0's
+// (tmast9_sw8_s5 92.44 against _s0 88.44; redsw8_s5 214.5 against 210.5),
+// not a taken branch more. The walk stops at a jump table (ptxas orders a
+// table's cases its own way: bulk_red's {7, 8} table has case 8 before the
+// join, cuobjdump 0x0bc0), so only joins reached through splits and single
+// tests move.
+
+// switchJoins marks, per PC of f, the `bra.uni J` that closes the case
+// block laid out before the join J of a switch with a jump table (merged:
+// no SASS), and the PTX's last instruction before J when it falls into J
+// (ptxas ends that block with a BRA: armBra).
+func switchJoins(f *ptx.Function, infos []*exec.InstInfo, jt []uint8) (merged, armBra []bool) {
+	n := len(f.Insts)
+	target := f.LabelTargets()
+	uncond := func(pc int) bool {
+		in := &f.Insts[pc]
+		return in.Op == ptx.OpBra && in.Guard < 0
+	}
+	for h, m := range jt {
+		if (m != jtHead && m != jtHeadUniform) || h < 1 || f.Insts[h-1].Op != ptx.OpSetp {
+			continue
+		}
+		reg := switchReg(&f.Insts[h-1])
+		// J: where the case block of the head's target goes
+		j := -1
+		for k := branchTarget(&f.Insts[h], n+1); k > 0 && k < n; k++ {
+			if in := &f.Insts[k]; in.Op == ptx.OpBra || in.Op == ptx.OpRet || in.Op == ptx.OpExit {
+				if uncond(k) {
+					j = branchTarget(in, n+1)
+				}
+				break
+			}
+		}
+		if j <= h || j >= n || uncond(j-1) {
+			continue // no join after the switch, or nothing falls into it
+		}
+		// the first split: the earliest compare of reg since the loop head
+		// (a label a later branch goes back to) or the function's start
+		root := -1
+		for k := h - 1; k >= 0; k-- {
+			if target[k] && loopedBack(f, k, h) {
+				break
+			}
+			if in := &f.Insts[k]; in.Op == ptx.OpSetp && switchReg(in) == reg && k+1 < n &&
+				f.Insts[k+1].Op == ptx.OpBra && f.Insts[k+1].Guard >= 0 {
+				root = k
+			}
+		}
+		if root < 0 {
+			continue
+		}
+		// the walk: the taken side of every branch, until a bra.uni J
+		at, last := root, -1
+		for steps := 0; steps < 64 && at >= 0 && at < n; steps++ {
+			if jt[at] != jtNone {
+				break // a table: its own order
+			}
+			in := &f.Insts[at]
+			if in.Op == ptx.OpBra {
+				t := branchTarget(in, n+1)
+				if in.Guard < 0 && t == j {
+					last = at
+					break
+				}
+				if t <= at {
+					break // back: not the switch's
+				}
+				at = t
+				continue
+			}
+			if in.Op == ptx.OpRet || in.Op == ptx.OpExit {
+				break
+			}
+			if at+1 < n && target[at+1] && at+1 == j {
+				break // falls into J already
+			}
+			at++
+		}
+		if last < 0 {
+			continue
+		}
+		if merged == nil {
+			merged, armBra = make([]bool, n), make([]bool, n)
+		}
+		merged[last] = true
+		armBra[j-1] = true
+	}
+	return merged, armBra
+}
+
+// switchReg is the register a switch compare tests (-1 if none).
+func switchReg(in *ptx.Inst) int32 {
+	if len(in.Ops) != 3 {
+		return -1
+	}
+	x, y := &in.Ops[1], &in.Ops[2]
+	if x.Kind == ptx.OpdImm {
+		x, y = y, x
+	}
+	if x.Kind != ptx.OpdReg || y.Kind != ptx.OpdImm {
+		return -1
+	}
+	return x.Reg
+}
+
+// loopedBack: a branch at or after pc `from` goes back to the label at k.
+func loopedBack(f *ptx.Function, k, from int) bool {
+	n := len(f.Insts)
+	for i := from; i < n; i++ {
+		if in := &f.Insts[i]; in.Op == ptx.OpBra && branchTarget(in, n+1) == k {
+			return true
+		}
+	}
+	return false
 }

@@ -207,11 +207,14 @@ func TestJumpTables(t *testing.T) {
 	}, got)
 }
 
-// TestTableCaseBras: t9_x's kind-1 loop (tmast9.cu, nvcc 13.0): the PTX's
-// case 1 of the uniform table {0,1,2} falls into the join, and in SASS
-// (tmax33_sass.ctrl.txt.gz 0x0740..0x0790) every case of the table ends
-// with `BRA 0x8e0`; the single test `sel == 3` (no table) keeps the PTX's
-// layout, and a case entered another way too is not moved.
+// TestTableCaseBras: t9_x's kind-1 loop (tmast9.cu, nvcc 13.0), cut
+// down. In SASS (tmax33_sass.ctrl.txt.gz 0x06c0..0x0900) every case of the
+// uniform table {0,1,2} ends with `BRA 0x8e0`, also the one that falls
+// into the join in the PTX (jumpcase.go tableCaseBras), and the case the
+// taken sides of the splits lead to (`sel > 2`, then the single test
+// `sel == 3` here, case 5 there) is laid out right before the join: its
+// bra.uni has no SASS, and the PTX's last block gets a BRA instead
+// (switchJoins).
 func TestTableCaseBras(t *testing.T) {
 	const src = `
 .version 8.0
@@ -244,17 +247,14 @@ $M_20:
 $M_C0:
 	add.s32 %r4, %r4, 20;
 	bra.uni $M_53;
-$M_C2:
-	xor.b32 %r4, %r4, 22;
-	bra.uni $M_53;
 $M_C1:
 	add.s32 %r4, %r4, 21;
 	bra.uni $M_53;
 $M_C3:
 	sub.s32 %r4, %r4, 23;
 	bra.uni $M_53;
-$M_C4:
-	or.b32 %r4, %r4, 24;
+$M_C2:
+	xor.b32 %r4, %r4, 22;
 $M_53:
 	add.s32 %r5, %r5, 1;
 	setp.lt.s32 %p20, %r5, %r1;
@@ -262,35 +262,33 @@ $M_53:
 	ret;
 }
 `
-	cases := []struct {
-		name string
-		src  string
-		want string // the op of the instruction given a BRA ("" none)
-	}{
-		// C2 (a table case, entered by the table alone) falls into the join
-		{"table case falls through", strings.Replace(strings.Replace(src,
-			"$M_C2:\n\txor.b32 %r4, %r4, 22;\n\tbra.uni $M_53;\n", "", 1),
-			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C2:\n\txor.b32 %r4, %r4, 22;\n", 1), "xor"},
-		// C3 (a single test, no table) falls into the join: no BRA
-		{"single test falls through", strings.Replace(strings.Replace(src,
-			"$M_C3:\n\tsub.s32 %r4, %r4, 23;\n\tbra.uni $M_53;\n", "", 1),
-			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C3:\n\tsub.s32 %r4, %r4, 23;\n", 1), ""},
-		// C1 (a table case also entered from $M_42) falls into the join: no BRA
-		{"case entered twice", strings.Replace(strings.Replace(src,
-			"$M_C1:\n\tadd.s32 %r4, %r4, 21;\n\tbra.uni $M_53;\n", "", 1),
-			"\tor.b32 %r4, %r4, 24;\n", "\tor.b32 %r4, %r4, 24;\n\tbra.uni $M_53;\n$M_C1:\n\tadd.s32 %r4, %r4, 21;\n", 1), ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			p, k, l := lowered(t, c.src)
-			f := p.Funcs[0]
-			got := ""
-			for pc, info := range k.Infos() {
-				if l.armBra(info) {
-					got += f.Insts[pc].Op.String()
+	// describe: "BRA after OP" for an instruction given a BRA, "none after
+	// OP" for a case block's bra.uni with no SASS
+	describe := func(src string) []string {
+		p, k, l := lowered(t, src)
+		f := p.Funcs[0]
+		var got []string
+		for pc, info := range k.Infos() {
+			in := &f.Insts[pc]
+			if l.armBra(info) {
+				got = append(got, "BRA after "+in.Op.String())
+			}
+			if pc > 0 && in.Op == ptx.OpBra && in.Guard < 0 && l.at(info).shape == brMerged {
+				if prev := f.Insts[pc-1].Op; prev != ptx.OpBra && prev != ptx.OpSetp {
+					got = append(got, "none after "+prev.String())
 				}
 			}
-			assert.Equal(t, c.want, got)
-		})
+		}
+		return got
 	}
+	// xor (table case 2) falls into the join; sub (sel == 3, the taken
+	// sides' case) is laid out before it
+	assert.Equal(t, []string{"none after sub", "BRA after xor"}, describe(src))
+	// the single test's case falls into the join: laid out as in the PTX
+	noSplit := strings.Replace(src, "\tsub.s32 %r4, %r4, 23;\n\tbra.uni $M_53;\n$M_C2:\n\txor.b32 %r4, %r4, 22;\n",
+		"\txor.b32 %r4, %r4, 22;\n\tbra.uni $M_53;\n$M_C2:\n\tsub.s32 %r4, %r4, 23;\n", 1)
+	noSplit = strings.Replace(noSplit, "$M_C3:\n\txor", "$M_C2X:\n\txor", 1)
+	noSplit = strings.Replace(noSplit, "@%p25 bra $M_C3", "@%p25 bra $M_C2", 1)
+	noSplit = strings.Replace(noSplit, "@%p29 bra $M_C2", "@%p29 bra $M_C2X", 1)
+	assert.Equal(t, []string(nil), describe(noSplit))
 }

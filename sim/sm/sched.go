@@ -261,6 +261,18 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	caseBra := tableCaseBras(f, jt) // jumpcase.go
+	swMerged, swBra := switchJoins(f, infos, jt)
+	for pc, m := range swMerged {
+		if m && brs.shape[pc] == brPlain {
+			brs.shape[pc] = brMerged // the join is laid out next (jumpcase.go)
+		}
+		if swBra[pc] {
+			if caseBra == nil {
+				caseBra = make([]bool, len(swBra))
+			}
+			caseBra[pc] = true
+		}
+	}
 	for pc, b := range armBra {
 		if b || (ftBra != nil && ftBra[pc]) || (caseBra != nil && caseBra[pc]) {
 			if s.armBra == nil {
