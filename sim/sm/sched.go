@@ -113,6 +113,9 @@ type schedule struct {
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
+	// ifCopy: per PC of the entry function, the guarded branches of the
+	// predicated if / else diamonds ptxas copies a register for (ifcopy.go)
+	ifCopy []bool
 	// skipBra: per PC of the entry function, the branches over a block
 	// ptxas lays out of line (skipblock.go; nil: none)
 	skipBra []bool
@@ -296,6 +299,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
+	s.ifCopy = ifElseCopies(f, infos, &brs) // ifcopy.go
 	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
 	s.sbWait = loadSBWaits(f, infos, order)                  // loadsb.go
 	cmp := compareBranches(infos, copies)
