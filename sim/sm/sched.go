@@ -299,7 +299,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
-	s.ifCopy = ifElseCopies(f, infos, &brs) // ifcopy.go
+	s.ifCopy = ifElseCopies(f, infos, &brs)                  // ifcopy.go
 	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
 	s.sbWait = loadSBWaits(f, infos, order)                  // loadsb.go
 	cmp := compareBranches(infos, copies)
