@@ -102,10 +102,8 @@ func switchJoins(f *ptx.Function, infos []*exec.InstInfo, jt []uint8) (merged, a
 		// the first split: the earliest compare of reg since the loop head
 		// (a label a later branch goes back to) or the function's start
 		root := -1
-		for k := h - 1; k >= 0; k-- {
-			if target[k] && loopedBack(f, k, h) {
-				break
-			}
+		top, _ := innerLoop(f, h, n)
+		for k := h - 1; k >= max(top, 0); k-- {
 			if in := &f.Insts[k]; in.Op == ptx.OpSetp && switchReg(in) == reg && k+1 < n &&
 				f.Insts[k+1].Op == ptx.OpBra && f.Insts[k+1].Guard >= 0 {
 				root = k
@@ -155,26 +153,8 @@ func switchJoins(f *ptx.Function, infos []*exec.InstInfo, jt []uint8) (merged, a
 
 // switchReg is the register a switch compare tests (-1 if none).
 func switchReg(in *ptx.Inst) int32 {
-	if len(in.Ops) != 3 {
-		return -1
+	if r, _, ok := regImm(in); ok {
+		return r
 	}
-	x, y := &in.Ops[1], &in.Ops[2]
-	if x.Kind == ptx.OpdImm {
-		x, y = y, x
-	}
-	if x.Kind != ptx.OpdReg || y.Kind != ptx.OpdImm {
-		return -1
-	}
-	return x.Reg
-}
-
-// loopedBack: a branch at or after pc `from` goes back to the label at k.
-func loopedBack(f *ptx.Function, k, from int) bool {
-	n := len(f.Insts)
-	for i := from; i < n; i++ {
-		if in := &f.Insts[i]; in.Op == ptx.OpBra && branchTarget(in, n+1) == k {
-			return true
-		}
-	}
-	return false
+	return -1
 }

@@ -173,7 +173,7 @@ func TestJumpTables(t *testing.T) {
 		"bra $L_C4 on %p16": "-",
 		"bra.uni $L_DEF":    "-", // the table's last entry
 		"bra.uni $L_DEF #2": "-",
-		"bra.uni $L_31":     "BRA",
+		"bra.uni $L_31":     "-", // $L_16, the root split's taken side, is laid out before the join (jumpcase.go; bulk_red's own holds a table there)
 		"bra.uni $L_31 #2":  "BRA",
 		"bra.uni $L_31 #3":  "BRA",
 		"bra.uni $L_31 #4":  "BRA",
