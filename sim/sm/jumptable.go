@@ -82,14 +82,7 @@ func jumpTables(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 				return 0, 0, false
 			}
 		}
-		x, y := &s.Ops[1], &s.Ops[2]
-		if x.Kind == ptx.OpdImm {
-			x, y = y, x
-		}
-		if x.Kind != ptx.OpdReg || y.Kind != ptx.OpdImm {
-			return 0, 0, false
-		}
-		return x.Reg, y.Imm, true
+		return regImm(s)
 	}
 	for i := 0; i < n; {
 		reg, imm, ok := test(i)
@@ -121,6 +114,22 @@ func jumpTables(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 		i = end
 	}
 	return out
+}
+
+// regImm: the register and the immediate a three-operand compare (or
+// other instruction) reads as its two sources, in either order.
+func regImm(in *ptx.Inst) (reg int32, imm uint64, ok bool) {
+	if len(in.Ops) != 3 {
+		return 0, 0, false
+	}
+	x, y := &in.Ops[1], &in.Ops[2]
+	if x.Kind == ptx.OpdImm {
+		x, y = y, x
+	}
+	if x.Kind != ptx.OpdReg || y.Kind != ptx.OpdImm {
+		return 0, 0, false
+	}
+	return x.Reg, y.Imm, true
 }
 
 // tableDatapaths marks the heads of jt whose table is on the uniform

@@ -2,6 +2,7 @@ package sm
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -172,7 +173,7 @@ func TestJumpTables(t *testing.T) {
 		"bra $L_C4 on %p16": "-",
 		"bra.uni $L_DEF":    "-", // the table's last entry
 		"bra.uni $L_DEF #2": "-",
-		"bra.uni $L_31":     "BRA",
+		"bra.uni $L_31":     "-", // $L_16, the root split's taken side, is laid out before the join (jumpcase.go; bulk_red's own holds a table there)
 		"bra.uni $L_31 #2":  "BRA",
 		"bra.uni $L_31 #3":  "BRA",
 		"bra.uni $L_31 #4":  "BRA",
@@ -204,4 +205,90 @@ func TestJumpTables(t *testing.T) {
 		"setp %p20":         "ISETP",
 		"bra $M on %p20":    "BRA",
 	}, got)
+}
+
+// TestTableCaseBras: t9_x's kind-1 loop (tmast9.cu, nvcc 13.0), cut
+// down. In SASS (tmax33_sass.ctrl.txt.gz 0x06c0..0x0900) every case of the
+// uniform table {0,1,2} ends with `BRA 0x8e0`, also the one that falls
+// into the join in the PTX (jumpcase.go tableCaseBras), and the case the
+// taken sides of the splits lead to (`sel > 2`, then the single test
+// `sel == 3` here, case 5 there) is laid out right before the join: its
+// bra.uni has no SASS, and the PTX's last block gets a BRA instead
+// (switchJoins).
+func TestTableCaseBras(t *testing.T) {
+	const src = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u32 pn, .param .u32 pop)
+{
+	.reg .pred %p<30>;
+	.reg .b32 %r<40>;
+	ld.param.u32 %r1, [pn];
+	ld.param.u32 %r2, [pop];
+	mov.u32 %r4, 0;
+	mov.u32 %r5, 0;
+$M:
+	setp.gt.s32 %p21, %r2, 2;
+	@%p21 bra $M_42;
+	bra.uni $M_20;
+$M_42:
+	setp.eq.s32 %p25, %r2, 3;
+	@%p25 bra $M_C3;
+	bra.uni $M_C1;
+$M_20:
+	setp.eq.s32 %p27, %r2, 0;
+	@%p27 bra $M_C0;
+	setp.eq.s32 %p28, %r2, 1;
+	@%p28 bra $M_C1;
+	setp.eq.s32 %p29, %r2, 2;
+	@%p29 bra $M_C2;
+	bra.uni $M_53;
+$M_C0:
+	add.s32 %r4, %r4, 20;
+	bra.uni $M_53;
+$M_C1:
+	add.s32 %r4, %r4, 21;
+	bra.uni $M_53;
+$M_C3:
+	sub.s32 %r4, %r4, 23;
+	bra.uni $M_53;
+$M_C2:
+	xor.b32 %r4, %r4, 22;
+$M_53:
+	add.s32 %r5, %r5, 1;
+	setp.lt.s32 %p20, %r5, %r1;
+	@%p20 bra $M;
+	ret;
+}
+`
+	// describe: "BRA after OP" for an instruction given a BRA, "none after
+	// OP" for a case block's bra.uni with no SASS
+	describe := func(src string) []string {
+		p, k, l := lowered(t, src)
+		f := p.Funcs[0]
+		var got []string
+		for pc, info := range k.Infos() {
+			in := &f.Insts[pc]
+			if l.armBra(info) {
+				got = append(got, "BRA after "+in.Op.String())
+			}
+			if pc > 0 && in.Op == ptx.OpBra && in.Guard < 0 && l.at(info).shape == brMerged {
+				if prev := f.Insts[pc-1].Op; prev != ptx.OpBra && prev != ptx.OpSetp {
+					got = append(got, "none after "+prev.String())
+				}
+			}
+		}
+		return got
+	}
+	// xor (table case 2) falls into the join; sub (sel == 3, the taken
+	// sides' case) is laid out before it
+	assert.Equal(t, []string{"none after sub", "BRA after xor"}, describe(src))
+	// the single test's case falls into the join: laid out as in the PTX
+	noSplit := strings.Replace(src, "\tsub.s32 %r4, %r4, 23;\n\tbra.uni $M_53;\n$M_C2:\n\txor.b32 %r4, %r4, 22;\n",
+		"\txor.b32 %r4, %r4, 22;\n\tbra.uni $M_53;\n$M_C2:\n\tsub.s32 %r4, %r4, 23;\n", 1)
+	noSplit = strings.Replace(noSplit, "$M_C3:\n\txor", "$M_C2X:\n\txor", 1)
+	noSplit = strings.Replace(noSplit, "@%p25 bra $M_C3", "@%p25 bra $M_C2", 1)
+	noSplit = strings.Replace(noSplit, "@%p29 bra $M_C2", "@%p29 bra $M_C2X", 1)
+	assert.Equal(t, []string(nil), describe(noSplit))
 }

@@ -113,6 +113,9 @@ type schedule struct {
 	// armBra: per PC of the entry function, the instructions after which
 	// ptxas's layout adds a taken BRA to a join (armlayout.go; nil: none)
 	armBra []bool
+	// ifCopy: per PC of the entry function, the guarded branches of the
+	// predicated if / else diamonds ptxas copies a register for (ifcopy.go)
+	ifCopy []bool
 	// skipBra: per PC of the entry function, the branches over a block
 	// ptxas lays out of line (skipblock.go; nil: none)
 	skipBra []bool
@@ -260,8 +263,21 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 			brs.shape[pc] = brMerged // the join is laid out next (armlayout.go)
 		}
 	}
+	caseBra := tableCaseBras(f, jt) // jumpcase.go
+	swMerged, swBra := switchJoins(f, infos, jt)
+	for pc, m := range swMerged {
+		if m && brs.shape[pc] == brPlain {
+			brs.shape[pc] = brMerged // the join is laid out next (jumpcase.go)
+		}
+		if swBra[pc] {
+			if caseBra == nil {
+				caseBra = make([]bool, len(swBra))
+			}
+			caseBra[pc] = true
+		}
+	}
 	for pc, b := range armBra {
-		if b || (ftBra != nil && ftBra[pc]) {
+		if b || (ftBra != nil && ftBra[pc]) || (caseBra != nil && caseBra[pc]) {
 			if s.armBra == nil {
 				s.armBra = make([]bool, len(infos))
 			}
@@ -283,6 +299,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	s.skipLo, s.skipHi = brs.skipLo, brs.skipHi
+	s.ifCopy = ifElseCopies(f, infos, &brs)                  // ifcopy.go
 	s.loopWait, s.entry = loopWaits(f, infos, brs.shape), fi // loopwait.go
 	s.sbWait = loadSBWaits(f, infos, order)                  // loadsb.go
 	cmp := compareBranches(infos, copies)

@@ -463,6 +463,9 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			}
 			ws.setReady(s.ifConvHold(sp, info, now, predAt), StallWait)
 		}
+		if en.shape == brIfConv && s.code.low.ifCopy(info) {
+			s.ifCopyHold(sp, ws, info, e, now) // the copy before a predicated if / else (ifcopy.go)
+		}
 		if s.code.low.armBra(info) {
 			s.armBraIssue(ws, e, now) // the BRA ptxas ends the arm with (armlayout.go)
 		}
