@@ -65,6 +65,10 @@ type brShapeInfo struct {
 	prevPred []int32
 	// skipped: for brIfConv, the skipped instructions (PC range)
 	skipLo, skipHi []int32
+	// guard: for a memory instruction of an if-converted block, its
+	// branch's guard register plus one (ifconvmem.go; nil: none)
+	guard []int32
+	fill  []uint8
 }
 
 // brShapes finds the merged compare chains and if-converted branches of f.
@@ -136,12 +140,13 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
 				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]) || uniformSpecialRead(&f.Insts[j]))
 		}
-		if ok || paramStoreBlock(f, infos, target, b+1, t) {
+		if ok || paramStoreBlock(f, infos, target, b+1, t) || loneStoreBlock(f, infos, target, b+1, t) {
 			out.shape[b] = brIfConv
 			out.skipLo[b], out.skipHi[b] = int32(b+1), int32(t)
 		}
 	}
 	ifElseConv(f, infos, target, &out)
+	ifConvGuards(f, infos, &out)
 	return out
 }
 
@@ -286,6 +291,9 @@ func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now, predAt engine.Cyc
 			if ldc > 0 {
 				t = max(t, s.paramHit(ldc)) // the STG waits for the LDC's scoreboard
 			}
+		}
+		if guardedMem(inf) && predAt > 0 {
+			t = max(t, predAt+engine.Cycle(s.cfg.BranchPredicateCycles)) // its guard (ifconvmem.go)
 		}
 		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {
 			continue

@@ -1,0 +1,149 @@
+package sm
+
+import (
+	"github.com/sm90sim/sm90sim/ptx"
+	"github.com/sm90sim/sm90sim/ptx/exec"
+	"github.com/sm90sim/sm90sim/sim/engine"
+)
+
+// Guarded memory instructions of if-converted blocks (session 34, lane
+// m14; validation/timing/m1434.md).
+//
+// loneStoreBlock: ptxas predicates a forward branch over a single plain
+// global store, `setp; @p bra L; st.global [a], v; L:`, as `ISETP;
+// @!P0 STG` with no BRA (gmem_chase_hist_16k's `if (i < 1024) lat[i] =
+// t`: SASS 0x08f0, validation/timing/m1433_gmem_chase_sass.txt.gz; the
+// corpus count is in m1434.md), like the register arithmetic and the
+// parameter-pointer stores brShapes already if-converts.
+//
+// A predicated memory instruction reads its guard as a branch does: it
+// issues the compare's latency plus branch_predicate_cycles after the
+// compare (the SASS stall counts: 13 cycles from the ISETP to `@!P0 STG`
+// in gmem_chase_hist_16k, to `@!P0 LDC.64` in every ldclat region;
+// ifConvHold already charged this to a skipped parameter LDC). Register
+// arithmetic in such blocks is left alone: ptxas hoists its compares
+// (brnt8_tk: 4 cycles a pair against 13 if each waited for its compare).
+// The wait applies whether the block runs or is skipped (the SASS issues
+// the instruction either way).
+
+// loneStoreBlock reports whether the guarded block [lo, hi) is one plain
+// st.global (no async proxy, no cache or volatile qualifiers that ptxas
+// keeps behind a branch are distinguished: the SASS corpus has none).
+func loneStoreBlock(f *ptx.Function, infos []*exec.InstInfo, target []bool, lo, hi int) bool {
+	if hi-lo != 1 || hi > len(infos) {
+		return false
+	}
+	in, inf := &f.Insts[lo], infos[lo]
+	return !target[lo] && in.Guard < 0 && inf != nil && in.Op == ptx.OpSt &&
+		in.Mods.Space == ptx.SpaceGlobal && inf.Async == exec.AsyncNone
+}
+
+// guardedMem: an instruction that reads its guard predicate as a branch
+// does when predicated (global or shared memory, parameter loads).
+func guardedMem(inf *exec.InstInfo) bool {
+	return inf != nil && (inf.Pipe == ptx.PipeGlobal || inf.Pipe == ptx.PipeShared)
+}
+
+// ifConvGuards fills out.guard and out.fill: for each memory
+// instruction of an if-converted block (brIfConv), the guard register of
+// its branch plus one (0: none), and for the block's last one the issue
+// slots of the register arithmetic after the block that ptxas moves
+// above it into the guard's wait (ifFill).
+func ifConvGuards(f *ptx.Function, infos []*exec.InstInfo, out *brShapeInfo) {
+	for b, sh := range out.shape {
+		if sh != brIfConv || f.Insts[b].Guard < 0 {
+			continue
+		}
+		last := int32(-1)
+		for pc := out.skipLo[b]; pc < out.skipHi[b]; pc++ {
+			if guardedMem(infos[pc]) {
+				if out.guard == nil {
+					out.guard, out.fill = make([]int32, len(infos)), make([]uint8, len(infos))
+				}
+				out.guard[pc], last = f.Insts[b].Guard+1, pc
+			}
+		}
+		if last >= 0 {
+			out.fill[last] = guardFill(f, infos, int(out.skipLo[b]), int(out.skipHi[b]))
+		}
+	}
+}
+
+// guardFill: the issue slots of the instructions from hi (the block
+// [lo, hi)'s join) that ptxas issues above the block's predicated memory
+// instruction, inside its guard's wait: unguarded register arithmetic
+// (movable), not a compare (the loop's ISETP stays after the STG in
+// gmem_chase_hist_16k's SASS), reading nothing the block writes, up to
+// the next label other than the join, branch or other instruction.
+// gmem_chase_hist_16k: the counter's VIADD and the address's
+// UIADD3 / UIADD3.X (the PTX's add.s32 and add.s64 after the block) sit
+// between the ISETP and the `@!P0 STG`, whose stall count is the
+// compare's 13 cycles.
+func guardFill(f *ptx.Function, infos []*exec.InstInfo, lo, hi int) uint8 {
+	target := f.LabelTargets()
+	wrote := map[int32]bool{}
+	for j := lo; j < hi; j++ {
+		for _, r := range infos[j].Defs {
+			wrote[r] = true
+		}
+	}
+	n := 0
+	for j := hi; j < len(infos) && n < 255; j++ {
+		in, inf := &f.Insts[j], infos[j]
+		if (j > hi && target[j]) || in.Guard >= 0 || in.Op == ptx.OpSetp || !movable(inf, in) {
+			break
+		}
+		for _, r := range inf.Uses {
+			if wrote[r] {
+				return uint8(n)
+			}
+		}
+		n += int(inf.Slots)
+	}
+	return uint8(min(n, 255))
+}
+
+// ifGuardReady: when the memory instruction of entry en may issue after
+// its if-converted guard (0: no guard).
+func (s *SM) ifGuardReady(ws *warpState, en *schedEntry) engine.Cycle {
+	if en.ifGuard == 0 {
+		return 0
+	}
+	return ws.reg(en.ifGuard-1) + engine.Cycle(s.cfg.BranchPredicateCycles) - engine.Cycle(en.ifFill)
+}
+
+// ifConvJoins' marks.
+const (
+	joinConvBra uint8 = 1 << iota // an if-converted branch
+	joinLabel                     // a label only if-converted branches reach
+)
+
+// ifConvJoins marks f's if-converted branches (brIfConv: no BRA in SASS)
+// and the labels only such branches reach: ptxas's block runs straight
+// through them, so a loop around them is straight-line for loophoist.go
+// (gmem_chase_hist_16k: the counter's VIADD and the closing ISETP sit
+// above and right after the predicated STG). nil when f has none.
+func ifConvJoins(f *ptx.Function, ent []schedEntry) []uint8 {
+	n := len(ent)
+	var joined []uint8
+	refs := branchRefs(f, n)
+	conv := make(map[int]int)
+	for b := range ent {
+		if ent[b].shape != brIfConv {
+			continue
+		}
+		if joined == nil {
+			joined = make([]uint8, n)
+		}
+		joined[b] |= joinConvBra
+		if t := branchTarget(&f.Insts[b], n+1); t >= 0 && t < n {
+			conv[t]++
+		}
+	}
+	for t, k := range conv {
+		if refs[t] == k {
+			joined[t] |= joinLabel
+		}
+	}
+	return joined
+}
