@@ -132,15 +132,15 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 			continue
 		}
 		t := branchTarget(in, n+1)
-		if t <= b+1 || t-b-1 > ifConvMax {
+		if t <= b+1 || t-b-1 > max(ifConvMax, storeConvMax) {
 			continue
 		}
-		ok := true
+		ok := t-b-1 <= ifConvMax
 		for j := b + 1; j < t && ok; j++ {
 			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
 				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]) || uniformSpecialRead(&f.Insts[j]))
 		}
-		if ok || paramStoreBlock(f, infos, target, b+1, t) || loneStoreBlock(f, infos, target, b+1, t) {
+		if ok || paramStoreBlock(f, infos, target, b+1, t) || storeBlock(f, infos, target, b+1, t) {
 			out.shape[b] = brIfConv
 			out.skipLo[b], out.skipHi[b] = int32(b+1), int32(t)
 		}
