@@ -9,30 +9,37 @@ import (
 // Guarded memory instructions of if-converted blocks (session 34, lane
 // m14; validation/timing/m1434.md).
 //
-// loneStoreBlock: ptxas predicates a forward branch over a single plain
-// global store, `setp; @p bra L; st.global [a], v; L:`, as `ISETP;
-// @!P0 STG` with no BRA (gmem_chase_hist_16k's `if (i < 1024) lat[i] =
-// t`: SASS 0x08f0, validation/timing/m1433_gmem_chase_sass.txt.gz; the
-// corpus count is in m1434.md), like the register arithmetic and the
+// ptxas if-converts a forward branch over a single plain global store,
+// `setp; @p bra L; st.global [a], v; L:`, into `ISETP; @!P0 STG` with
+// no BRA (gmem_chase_hist_16k's `if (i < 1024) lat[i] = t`: SASS
+// 0x08f0, validation/timing/m1433_gmem_chase_sass.txt.gz), and does the
+// same with a few instructions of address arithmetic before the store
+// (storeBlock, storeConvMax), like the register arithmetic and the
 // parameter-pointer stores brShapes already if-converts.
 //
-// A predicated memory instruction reads its guard as a branch does: it
-// issues the compare's latency plus branch_predicate_cycles after the
-// compare (the SASS stall counts: 13 cycles from the ISETP to `@!P0 STG`
-// in gmem_chase_hist_16k, to `@!P0 LDC.64` in every ldclat region;
-// ifConvHold already charged this to a skipped parameter LDC). Register
-// arithmetic in such blocks is left alone: ptxas hoists its compares
-// (brnt8_tk: 4 cycles a pair against 13 if each waited for its compare).
-// The wait applies whether the block runs or is skipped (the SASS issues
-// the instruction either way).
+// A predicated global or shared memory instruction reads its guard as a
+// branch does: it issues the compare's latency plus
+// branch_predicate_cycles after the compare. The SASS stall counts of
+// the corpus (tools/microbench/m1434/corpus_h200.txt, predcost.py): from
+// the ISETP that writes the guard to the predicated STG, STS, LDS,
+// ATOMS, LDC, REDG never fewer than 13 cycles (2,400 instructions; 3
+// exceptions at 8, 9 and 12), against 7 for a predicated SYNCS (mbarrier
+// arrive: left alone) and 2 for predicated register arithmetic (left
+// alone too: ptxas hoists those compares, brnt8_tk). ifConvHold already
+// charged the wait to a skipped parameter LDC (ldclat). It applies
+// whether the block runs or is skipped (the SASS issues the instruction
+// either way: the probe's loop with half its stores predicated off runs
+// as fast as with all on, 39.06 / 39.12 cycles, m1434.md).
 
 // storeConvMax: the longest guarded store block (PTX instructions, the
 // store included) ptxas predicates. The corpus (m1434.md: ptxas 13.0 of
 // the 273 microbenchmark and corpus kernels with guarded memory blocks,
-// each PTX block matched to its function's SASS): blocks of address
-// arithmetic and one st.global of 1..6 instructions are predicated
-// wherever the match is clear (321 of 322; lengths 2, 4, 5, 6: 10, 100,
-// 182, 29), at 7 instructions most keep their BRA (21 of 34).
+// each PTX block matched to its function's SASS,
+// tools/microbench/m1434/corpus_h200.txt): blocks of address arithmetic
+// and one st.global of 1..6 instructions are predicated wherever the
+// match is clear (323 of 324; lengths 1, 2, 4, 5, 6: 1, 10, 100, 182,
+// 29), at 7 instructions most keep their BRA (21 of 34); arithmetic and
+// one st.shared: 23 of 23.
 const storeConvMax = 6
 
 // storeBlock reports whether the guarded block [lo, hi) is at most
