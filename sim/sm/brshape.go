@@ -66,7 +66,9 @@ type brShapeInfo struct {
 	// skipped: for brIfConv, the skipped instructions (PC range)
 	skipLo, skipHi []int32
 	// guard: for a memory instruction of an if-converted block, its
-	// branch's guard register plus one (ifconvmem.go; nil: none)
+	// branch's guard register plus one; fill: for the block's last one,
+	// the issue slots ptxas fills its guard's wait with (ifconvmem.go;
+	// both nil: none)
 	guard []int32
 	fill  []uint8
 }

@@ -56,8 +56,8 @@ type schedEntry struct {
 	// prevPred: for brOrSetp, the previous compare's predicate register
 	prevPred int32
 	// ifGuard: a memory instruction of an if-converted block: its guard
-	// register plus one (ifconvmem.go; 0: none); ifFill: the issue slots
-	// of the arithmetic after the block ptxas moves above it
+	// register plus one (ifconvmem.go; 0: none); ifFill (below): the
+	// issue slots of the arithmetic after the block ptxas moves above it
 	ifGuard int32
 	// loop: the marked loop (loophoist.go) whose add, setp (schedLoopMember)
 	// or branch (schedLoopBranch) this is; top: the one whose body's first
@@ -73,7 +73,7 @@ type schedEntry struct {
 	// plop3: a branch on a uniform predicate ptxas copies into P0 right
 	// before it (plop3remat.go)
 	plop3  bool
-	ifFill uint8
+	ifFill uint8 // see ifGuard
 	// quiet: none of eligible's instruction-specific checks between the
 	// source registers' and the pipe's applies (quietChecks)
 	quiet bool
