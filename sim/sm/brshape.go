@@ -65,6 +65,12 @@ type brShapeInfo struct {
 	prevPred []int32
 	// skipped: for brIfConv, the skipped instructions (PC range)
 	skipLo, skipHi []int32
+	// guard: for a memory instruction of an if-converted block, its
+	// branch's guard register plus one; fill: for the block's last one,
+	// the issue slots ptxas fills its guard's wait with (ifconvmem.go;
+	// both nil: none)
+	guard []int32
+	fill  []uint8
 }
 
 // brShapes finds the merged compare chains and if-converted branches of f.
@@ -128,20 +134,21 @@ func brShapes(f *ptx.Function, infos []*exec.InstInfo) brShapeInfo {
 			continue
 		}
 		t := branchTarget(in, n+1)
-		if t <= b+1 || t-b-1 > ifConvMax {
+		if t <= b+1 || t-b-1 > max(ifConvMax, storeConvMax) {
 			continue
 		}
-		ok := true
+		ok := t-b-1 <= ifConvMax
 		for j := b + 1; j < t && ok; j++ {
 			ok = !target[j] && f.Insts[j].Guard < 0 && infos[j].Pipe != ptx.PipeBranch &&
 				(movable(infos[j], &f.Insts[j]) || plainArrive(&f.Insts[j]) || uniformSpecialRead(&f.Insts[j]))
 		}
-		if ok || paramStoreBlock(f, infos, target, b+1, t) {
+		if ok || paramStoreBlock(f, infos, target, b+1, t) || storeBlock(f, infos, target, b+1, t) {
 			out.shape[b] = brIfConv
 			out.skipLo[b], out.skipHi[b] = int32(b+1), int32(t)
 		}
 	}
 	ifElseConv(f, infos, target, &out)
+	ifConvGuards(f, infos, &out)
 	return out
 }
 
@@ -286,6 +293,9 @@ func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now, predAt engine.Cyc
 			if ldc > 0 {
 				t = max(t, s.paramHit(ldc)) // the STG waits for the LDC's scoreboard
 			}
+		}
+		if guardedMem(inf) && predAt > 0 {
+			t = max(t, predAt+engine.Cycle(s.cfg.BranchPredicateCycles)) // its guard (ifconvmem.go)
 		}
 		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {
 			continue

@@ -67,6 +67,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg
 	n := len(infos)
 	loops := 0
 	topped := make([]bool, n)
+	joined := ifConvJoins(f, ent) // if-converted branches and their labels: straight-line in SASS (ifconvmem.go)
 	for b := range f.Insts {
 		in := &f.Insts[b]
 		if in.Op != ptx.OpBra || in.Guard < 0 {
@@ -76,7 +77,7 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg
 		if top < 0 || top >= b || topped[top] {
 			continue
 		}
-		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, sreg, top, b); ok && loops < 1<<14 {
+		if a, s, ok, dataOnly := countedLoop(f, infos, target, elect, sreg, joined, top, b); ok && loops < 1<<14 {
 			loops++
 			id := int16(loops)
 			topped[top] = true
@@ -96,11 +97,14 @@ func markLoopHoists(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg
 // loop [top, b], if it is one markLoopHoists marks; dataOnly: a grid-stride
 // loop (the counter steps by a register) or one with global loads or
 // stores, whose branch keeps its wait on the compare.
-func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []bool, top, b int) (a, s int, ok, dataOnly bool) {
+func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []bool, joined []uint8, top, b int) (a, s int, ok, dataOnly bool) {
 	guard := f.Insts[b].Guard
 	s = -1
 	for j := top; j < b; j++ {
-		if infos[j].Pipe == ptx.PipeBranch || (j > top && target[j]) {
+		if joined != nil && joined[j]&joinConvBra != 0 {
+			continue
+		}
+		if infos[j].Pipe == ptx.PipeBranch || (j > top && target[j] && (joined == nil || joined[j]&joinLabel == 0)) {
 			return 0, 0, false, false // not straight-line
 		}
 		if hasReg(infos[j].Defs, guard) {
@@ -136,7 +140,8 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []
 	mem, global := false, false
 	bulk := 0 // 1: a bulk-group instruction, 2: a bulk store (hoistsAboveStore)
 	for j := top; j < b; j++ {
-		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s || (sreg != nil && sreg[j]) {
+		if movable(infos[j], &f.Insts[j]) || infos[j].Slots == 0 || j == a || j == s || (sreg != nil && sreg[j]) ||
+			(joined != nil && joined[j]&joinConvBra != 0) {
 			continue
 		}
 		switch {
@@ -151,6 +156,8 @@ func countedLoop(f *ptx.Function, infos []*exec.InstInfo, target, elect, sreg []
 		case infos[j].Pipe == ptx.PipeTensor:
 			// mma.sync: every mma28 loop's SASS (session 28) is HMMA (IMMA,
 			// DMMA); UIADD3; ISETP.LE; HMMA x31; BRA (validation/timing/mma28.md)
+		case clockRead(&f.Insts[j]):
+			continue // a CS2R of the clock: gmem_chase_hist_16k's VIADD and ISETP issue after it, above the STG (ifconvmem.go)
 		case infos[j].Op == ptx.OpRedux:
 			// REDUX.SUM beside the atomics: atom15_mixr's SASS has UIADD3
 			// and ISETP.LE among its first ATOMS and REDUXes (i64_23.md)

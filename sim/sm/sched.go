@@ -55,6 +55,10 @@ type schedEntry struct {
 	addr uint64
 	// prevPred: for brOrSetp, the previous compare's predicate register
 	prevPred int32
+	// ifGuard: a memory instruction of an if-converted block: its guard
+	// register plus one (ifconvmem.go; 0: none); ifFill (below): the
+	// issue slots of the arithmetic after the block ptxas moves above it
+	ifGuard int32
 	// loop: the marked loop (loophoist.go) whose add, setp (schedLoopMember)
 	// or branch (schedLoopBranch) this is; top: the one whose body's first
 	// slot it issues at (schedLoopTop)
@@ -68,7 +72,8 @@ type schedEntry struct {
 	spill     uint8 // ALU instructions of spilled carry predicates issued with it (carryspill.go)
 	// plop3: a branch on a uniform predicate ptxas copies into P0 right
 	// before it (plop3remat.go)
-	plop3 bool
+	plop3  bool
+	ifFill uint8 // see ifGuard
 	// quiet: none of eligible's instruction-specific checks between the
 	// source registers' and the pipe's applies (quietChecks)
 	quiet bool
@@ -310,6 +315,9 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		e := &ent[pc]
 		e.kind, e.shape, e.prevPred = kinds[pc], brs.shape[pc], brs.prevPred[pc]
 		e.hoist = hoist[pc]
+		if brs.guard != nil {
+			e.ifGuard, e.ifFill = brs.guard[pc], brs.fill[pc]
+		}
 		if cmp[pc] {
 			e.flags |= schedCmpBranch
 		}

@@ -698,6 +698,9 @@ func (s *SM) prefix(sp *subPart, ws *warpState, info *exec.InstInfo, en *schedEn
 				at, why = t, StallWait
 			}
 		}
+		if t := s.ifGuardReady(ws, en); t > at {
+			at, why = t, StallWait // a predicated store's guard (ifconvmem.go)
+		}
 	}
 	if !quiet {
 		at, why = s.eligibleChecks(ws, info, at, why)
