@@ -397,7 +397,6 @@ func Params() []Param {
 		intParam("const_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.MissCycles }),
 		intParam("const_sector_interval_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.SectorIntervalCycles }),
 		intParam("const_ldc_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCCycles }),
-		intParam("const_ldc_store_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.LDCStoreCycles }),
 		intParam("const_ldc_miss_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.Const.LDCMissCycles }),
 		intParam("mbarrier_init_const_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Const.InitWaitCycles }),
 		intParam("mbarrier_init_bar_wait_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Const.InitBarWaitCycles }),

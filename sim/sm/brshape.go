@@ -270,7 +270,7 @@ func uniformSpecialRead(in *ptx.Inst) bool {
 // guard as a branch does: ldclat's `ISETP` before `@!P0 LDC.64` has stall
 // 13, as before a BRA (the compare's latency + branch_predicate_cycles
 // after the guard is ready, predAt), and the STG after it waits for its
-// scoreboard: const_ldc_store_cycles after the LDC (paramStoreReady).
+// scoreboard: the LDC's hit latency (paramHit).
 func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now, predAt engine.Cycle) engine.Cycle {
 	sc := s.code.low.sched
 	t := now
@@ -284,7 +284,7 @@ func (s *SM) ifConvHold(sp *subPart, info *exec.InstInfo, now, predAt engine.Cyc
 			continue
 		case ptx.OpSt:
 			if ldc > 0 {
-				t = max(t, s.paramStoreReady(ldc)) // the STG waits for the LDC's scoreboard
+				t = max(t, s.paramHit(ldc)) // the STG waits for the LDC's scoreboard
 			}
 		}
 		if inf.Slots == 0 || s.code.low.kind(inf) == lowFused {

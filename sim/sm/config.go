@@ -183,10 +183,6 @@ type Config struct {
 	// one adds two ALU latencies (IntDivisionSignedPath). 0: slots x
 	// IdivCyclesPerSlot.
 	IdivSharedCycles int `json:"idiv_shared_cycles" yaml:"idiv_shared_cycles"`
-	// LDCStoreCycles: a store predicated off under a compare waits this
-	// many cycles after the issue of the LDC of its address that ptxas
-	// rematerializes in its block (ldcstore.go; 0: the LDC's hit latency).
-	LDCStoreCycles int `json:"const_ldc_store_cycles" yaml:"const_ldc_store_cycles"`
 	// IdivContentionCycles: each other division in progress on the
 	// sub-partition adds this to the spacing of a division's steps (seq.go).
 	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`

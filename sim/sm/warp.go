@@ -183,8 +183,6 @@ type warpState struct {
 	// barAt: the cycle the warp arrived at a CTA barrier, until its next
 	// instruction issues (barclock.go)
 	barAt engine.Cycle
-	// barReset: a one-warp CTA's barrier takes its next arrival from here (barone.go)
-	barReset engine.Cycle
 	// bypassNext: the earliest start of the warp's next L1-bypassing load (lsu.go)
 	bypassNext engine.Cycle
 	// lsuNext: when the warp's last global memory instruction's operands
@@ -816,23 +814,13 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			// (while smst2_c8/_c32_shared came within 1%): the GPU's
 			// barrier does not wait for a store's wavefronts so.
 			arr := max(now, ws.smemWritten)
-			one := s.oneWarpBar(ws, e) // barone.go
-			if one {
-				arr = max(arr, ws.barReset) // the previous barrier's reset
-			}
 			at := max(arr, s.barFree)
 			s.barFree = at + engine.Cycle(s.cfg.BarrierArriveInterval)
 			ws.barArrived(arr)   // barclock.go
 			s.proxyBarArrive(ws) // proxybar.go
 			if !e.BarrierWait {
-				rel := s.proxyBarRelease(at)
-				s.barRelease = rel + engine.Cycle(s.cfg.BarrierReleaseCycles)
-				if one {
-					ws.barReset = s.barRelease
-					ws.setReady(max(rel, now+1), StallBarrier)
-				} else {
-					ws.setReady(s.barRelease, StallBarrier)
-				}
+				s.barRelease = s.proxyBarRelease(at) + engine.Cycle(s.cfg.BarrierReleaseCycles)
+				ws.setReady(s.barRelease, StallBarrier)
 				s.reageCTA(ws) // schedpolicy.go
 			}
 		}

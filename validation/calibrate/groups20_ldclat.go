@@ -122,37 +122,3 @@ func ldclatLDC(rec map[string]*Bench) (float64, string, error) {
 	return v, fmt.Sprintf("fit: closed form, lower median of ldc_cycles (an LDC hit's issue to its dependent "+
 		"ISETP's, minus one) over %s (validation/timing/ldclat.md)", strings.Join(txt, ", ")), nil
 }
-
-// ldclatStoreStatic is the no-LDC region's cycles besides the STG's wait
-// (ldclat_sass.ctrl.txt.gz, every u32 kernel): the opening `CS2R` S2, the
-// `ISETP` S13 before the predicated-off `LDC.64` of the store's address,
-// and the `STG`'s S2 to the next `CS2R`; the LDC.64 issues 15 cycles after
-// the stamp, the STG const_ldc_store_cycles after the LDC.64.
-const ldclatStoreStatic = 17
-
-// ldclatStore is const_ldc_store_cycles' closed form (session 33, helper
-// alu, validation/timing/alu33.md): the lower median over the u32 kernels
-// of noldc_cycles minus ldclatStoreStatic.
-func ldclatStore(rec map[string]*Bench) (float64, string, error) {
-	v, names, vals, err := lowerMedianOf(ldclatCal, func(b string) (float64, error) { return figure(rec, b, "noldc_cycles") })
-	if err != nil {
-		return 0, "", err
-	}
-	txt := make([]string, len(vals))
-	for i, x := range vals {
-		txt[i] = fmt.Sprintf("%s %.4g", names[i], x)
-	}
-	return v - ldclatStoreStatic, fmt.Sprintf("fit: closed form, lower median of noldc_cycles (a region whose only "+
-		"LDC is the predicated-off LDC.64 of a store's address) over %s, less the SASS's %d static cycles "+
-		"(CS2R S2, ISETP S13, STG S2): the predicated-off STG issues that many cycles after the LDC.64 "+
-		"(validation/timing/alu33.md)", strings.Join(txt, ", "), ldclatStoreStatic), nil
-}
-
-// groupParamLDCStore fits const_ldc_store_cycles (sim/sm/brshape.go
-// ifConvHold) in closed form on ldclat's no-LDC regions.
-var groupParamLDCStore = Group{Name: "param_ldc_store",
-	Params:  []string{"const_ldc_store_cycles"},
-	Benches: ldclatCal, Figures: []string{"noldc_cycles"},
-	Direct: ldclatStore}
-
-func init() { Groups = append(Groups, groupParamLDCStore) }

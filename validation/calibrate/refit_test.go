@@ -42,7 +42,6 @@ var ciGroups = []string{
 	"tma_row", "tma_fill", "tma_overlap", "cluster_barrier", "dsmem", "dsmem_small_gpc",
 	"warp_interval", "vote_latency", "shfl_pred_extra", "redux_interval", "redux_warp_interval",
 	"redux_latency", "atom_reduce", "wgmma_serial_rs_tail", "lsu_load", "alu_carry", "param_ldc",
-	"param_ldc_store",
 	"tma_first_load", "setmaxnreg_dec", "setmaxnreg_inc", "setmaxnreg_pool", "const_ldc_miss", "l1_load_hold",
 	"store_queue", "atom_reduce_nolane", "imad_interval", "imad_wide", "imad_hi_latency",
 	"conv_wide_latency", "f16_conv_latency", "shfl_idx", "idiv", "icache_stream",
