@@ -249,6 +249,7 @@ func Params() []Param {
 		intParam("l1_load_hold_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1LoadHoldCycles }),
 		intParam("ld_bypass_interval_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.LdBypassIntervalCycles }),
 		floatParam("lsu_warp_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWarpBytesPerCycle }),
+		intParam("cp_async_lsu_lane_bytes", "microbench", func(c *TimedConfig) *int { return &c.SM.CpAsyncLSULaneBytes }),
 		floatParam("lsu_load_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSULoadBytesPerCycle }),
 		floatParam("lsu_wide_store_hold_fraction", "microbench", func(c *TimedConfig) *float64 { return &c.SM.LSUWideStoreHoldFraction }),
 		intParam("mbar_after_store_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.MbarAfterStoreCycles }),

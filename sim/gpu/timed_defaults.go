@@ -73,6 +73,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"cp_async_ca_hit_cycles":            {0, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0218)},
 	"cp_async_cg_bytes_per_cycle":       {79, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0154)},
 	"cp_async_cg_fill_scv_pct":          {13, "fit: Nelder-Mead (cp_async_cg_fill_scv_pct) on cpasync8_nosz_swz_tput_w8, cpasync_cg16_tput_w16, cpasync_cg16_tput_w8, cpasync_k29_cg16_w12, cpasync_k29_cg16_w6", f(0.0295)},
+	"cp_async_lsu_lane_bytes":           {12, "closed form: 8 + 4 (a cp.async hands the LSU a global and a shared address a lane); one warp's cp.async.cg leave it 4.6-4.9 cycles apart from L2 or HBM (cpa33/cpa34 LDGSTS probe, H200: 8 copies in 45 cycles, 32 in 156), 384 B a warp at lsu_warp_bytes_per_cycle 79.27 = 4.84 (validation/timing/cpa34.md)", nil},
 	"cp_async_zero_bytes_per_cycle":     {56, "fit: Nelder-Mead (cp_async_zero_bytes_per_cycle) on cpasync8_selp0_swz_tput", f(0.0038)},
 	"dispatch_interval_cycles":          {1.74, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},
 	"dispatch_latency_cycles":           {72, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0074)},

@@ -63,6 +63,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"cp_async_ca_hit_cycles":            {0, "fit: Nelder-Mead (cp_async_ca_hit_cycles) on cpasync_ca16_lat, cpasync_ca4_lat", f(0.0218)},
 	"cp_async_cg_bytes_per_cycle":       {79, "fit: Nelder-Mead (cp_async_cg_bytes_per_cycle) on cpasync8_nosz_lin_tput, cpasync8_nosz_swz_tput, cpasync_cg16_tput, cpasync_cg16_tput_w16", f(0.0042)},
 	"cp_async_cg_fill_scv_pct":          {0, "fit: Nelder-Mead (cp_async_cg_fill_scv_pct) on cpasync8_nosz_swz_tput_w8, cpasync_cg16_tput_w16, cpasync_cg16_tput_w8", f(0.0141)},
+	"cp_async_lsu_lane_bytes":           {0, "not measured on the H100 (the LDGSTS issue probe cpa33/cpa34 is an H200 recording; the device tool lent no H100; validation/timing/cpa34.md): 0 = a cp.async is not paced by the warp's LSU read-out, the model before", nil},
 	"cp_async_zero_bytes_per_cycle":     {56, "fit: Nelder-Mead (cp_async_zero_bytes_per_cycle) on cpasync8_selp0_swz_tput", f(0.0011)},
 	"dispatch_interval_cycles":          {1.8, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0116)},
 	"dispatch_latency_cycles":           {74, "fit: Nelder-Mead (launch_cycles, tail_cycles, dispatch_interval_cycles, dispatch_latency_cycles) on empty_c1, empty_c1056, empty_c132, redisp7_c264", f(0.0116)},

@@ -289,6 +289,11 @@ type Config struct {
 	// warp's LSU hand-off for the larger of its addresses (8 bytes a lane)
 	// and its data at this rate (lsuwarp.go; 0: off).
 	LSULoadBytesPerCycle float64 `json:"lsu_load_bytes_per_cycle" yaml:"lsu_load_bytes_per_cycle"`
+	// CpAsyncLSULaneBytes: the bytes a lane of a cp.async hands to the
+	// LSU at lsu_warp_bytes_per_cycle (its global address and its shared
+	// one): the warp's next cp.async waits for that read-out (lsuwarp.go;
+	// 0: a cp.async neither waits for nor is paced by it).
+	CpAsyncLSULaneBytes int `json:"cp_async_lsu_lane_bytes" yaml:"cp_async_lsu_lane_bytes"`
 	// LSUWideStoreHoldFraction: a vector global store whose next vector
 	// store reuses one of its data registers at another position (ptxas
 	// refills aligned tuples by copies: storerepack.go) holds its whole
@@ -422,7 +427,7 @@ func (c *Config) Validate() error {
 		{"imad_wide_interval_cycles", c.ImadWideIntervalCycles}, {"imad_hi_latency_cycles", c.ImadHiLatencyCycles},
 		{"alu_carry_latency_cycles", c.ALUCarryLatencyCycles},
 		{"l1_store_cycles_per_sector", c.L1StoreCyclesPerSector}, {"l1_store_partial_cycles", c.L1StorePartialCycles}, {"l1_port_cycles_per_line", c.L1PortCyclesPerLine}, {"l1_port_bytes_per_cycle", c.L1PortBytesPerCycle}, {"l1_load_hold_cycles", c.L1LoadHoldCycles},
-		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles},
+		{"ld_bypass_interval_cycles", c.LdBypassIntervalCycles}, {"cp_async_lsu_lane_bytes", c.CpAsyncLSULaneBytes},
 		{"mbar_after_store_cycles", c.MbarAfterStoreCycles}, {"bulk_lane_cycles", c.BulkLaneCycles}, {"shared_base_cycles", c.SharedBaseCycles}, {"bulk_store_base_cycles", c.BulkStoreBaseCycles},
 		{"smem_atom_extra_cycles", c.SmemAtomExtraCycles}, {"call_return_cycles", c.CallReturnCycles},
 		{"conv_wide_latency_cycles", c.ConvWideLatencyCycles}, {"f16_conv_latency_cycles", c.F16ConvLatencyCycles},

@@ -168,6 +168,30 @@ func TestLSULoadHandOff(t *testing.T) {
 	}
 }
 
+// TestCpAsyncLSUHandOff: a cp.async hands the LSU cp_async_lsu_lane_bytes
+// a lane (its global and shared address: 12), 384 bytes for 32 lanes, 4.84
+// cycles at 79.27 bytes a cycle: one warp's next cp.async waits for it
+// (the H200's LDGSTS issue probe, cpa33/cpa34: 32 copies of one warp in
+// 156 cycles, 4.9 a copy, from L2 and HBM alike): the first issues at 0,
+// the second at 5 (4.84 rounded up to the cycle), the third at 10 (5 +
+// 4.84); with 0 a cp.async keeps the loads' 8 bytes a lane and does not
+// wait (the model before).
+func TestCpAsyncLSUHandOff(t *testing.T) {
+	cp := &exec.Effect{Info: &exec.InstInfo{Op: ptx.OpCp, Async: exec.AsyncCopy, BypassL1: true}, GuardTrue: 32, GlobalBytes: 512}
+	s := &SM{cfg: &Config{LSUWarpBytesPerCycle: 79.27, CpAsyncLSULaneBytes: 12}}
+	ws := &warpState{}
+	for range 2 {
+		s.lsuWarpTake(ws, cp, s.cpAsyncWarpReady(ws))
+	}
+	assert.InDelta(t, 5+384/79.27, ws.lsuNext, 1e-9)
+	assert.Equal(t, engine.Cycle(10), s.cpAsyncWarpReady(ws), "the third copy waits for two read-outs")
+	off := &SM{cfg: &Config{LSUWarpBytesPerCycle: 79.27}}
+	wo := &warpState{}
+	off.lsuWarpTake(wo, cp, 0)
+	assert.InDelta(t, 256/79.27, wo.lsuNext, 1e-9)
+	assert.Equal(t, engine.Cycle(0), off.cpAsyncWarpReady(wo))
+}
+
 // TestL1FractionalRequest: the L1's address stage is a fraction of a
 // cycle on average, kept to the fraction between requests while each
 // request starts at a whole cycle. Hand-derived with 0.4: five one-line

@@ -37,6 +37,23 @@ func (s *SM) lsuWarpNext(ws *warpState) engine.Cycle {
 	return engine.Cycle(math.Ceil(ws.lsuNext))
 }
 
+// cpAsyncWarpReady is the earliest issue of warp ws's next cp.async
+// (cp_async_lsu_lane_bytes; validation/timing/cpa34.md): after the
+// read-out of its last global memory instruction. One warp's cp.async.cg
+// of 16 B a lane leave it 4.6-4.9 cycles apart on the H200, from L2 or
+// HBM alike (cpa33/cpa34's probe, one warp and no other work: 8 copies
+// in 45 cycles, 32 in 156; two warps' 16 each in 80 from L2), where the
+// model issued them 1.4 apart: the LDGSTS hands the LSU a global address
+// (8 bytes) and a shared one (4 bytes) a lane, 384 bytes a warp, 4.84
+// cycles at lsu_warp_bytes_per_cycle (79.27, fitted on the stores of
+// gls2_*). 0: no wait, the model before.
+func (s *SM) cpAsyncWarpReady(ws *warpState) engine.Cycle {
+	if s.cfg.CpAsyncLSULaneBytes <= 0 {
+		return 0
+	}
+	return s.lsuWarpNext(ws)
+}
+
 // lsuWarpTake books request e's operand read-out, issued at now.
 func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 	t := 0.0
@@ -44,6 +61,9 @@ func (s *SM) lsuWarpTake(ws *warpState, e *exec.Effect, now engine.Cycle) {
 		n := 8 * e.GuardTrue
 		if e.GlobalStore {
 			n += e.GlobalBytes
+		}
+		if c := s.cfg.CpAsyncLSULaneBytes; c > 0 && e.Info != nil && e.Info.Async == exec.AsyncCopy {
+			n = c * e.GuardTrue // cpAsyncWarpReady
 		}
 		t = float64(n) / b
 	}

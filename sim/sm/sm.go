@@ -839,6 +839,7 @@ func (s *SM) plainTail(info *exec.InstInfo, en *schedEntry) ptx.Pipe {
 		info.Op == ptx.OpStmatrix,
 		s.cfg.MioQueueInsts > 0 && s.mioQueued(info),
 		info.ClusterBar && !info.ClusterArrive,
+		info.Async == exec.AsyncCopy && s.cfg.CpAsyncLSULaneBytes > 0, // cpAsyncWarpReady
 		s.wgmmaArbitrated(info):
 		return 0
 	}
@@ -913,6 +914,11 @@ func (s *SM) eligibleTail(sp *subPart, ws *warpState, info *exec.InstInfo, en *s
 			if t := s.lsuWarpReady(ws); t > at {
 				at, why = t, StallLGThrottle // lsuwarp.go
 			}
+		}
+	}
+	if info.Async == exec.AsyncCopy {
+		if t := s.cpAsyncWarpReady(ws); t > at {
+			at, why = t, StallLGThrottle // lsuwarp.go
 		}
 	}
 	if info.Op == ptx.OpStmatrix && ws.stsmFree > at {

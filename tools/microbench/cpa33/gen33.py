@@ -23,7 +23,11 @@ def name(w, k, s, war):
     return "cpa33_w%d_k%d_%s_war%d" % (w, k, s, war)
 
 
-def ptx(k, war):
+def ptx(k, war, stagger=0):
+    """stagger S > 0 (cpa34): after t0 warp w spins until %clock64 >= t0 + w*S, so the warps' copies reach the
+    SM S cycles apart (the issue span t1-t0 then includes w*S). The clock registers start at %rd30, or after the
+    K address registers when K > 20."""
+    c0 = max(30, 10 + k)
     L = []
     a = L.append
     a("// cpa33 ldgsts_issue: K=%d, war=%d (tools/microbench/cpa33/gen33.py)" % (k, war))
@@ -43,22 +47,28 @@ def ptx(k, war):
     for c in range(k):
         a("\tadd.s64 %%rd%d, %%rd4, %d;" % (10 + c, c * 512))
     a("\tmov.u64 %rd6, 0;\n\tmov.u64 %rd7, 0;\n\tmov.u32 %r20, 0;")
-    a("$STEP:\n\tbar.sync 0;\n\tmov.u64 %rd30, %clock64;")
+    t = ["%%rd%d" % (c0 + i) for i in range(9)]  # clocks and scratch
+    a("$STEP:\n\tbar.sync 0;\n\tmov.u64 %s, %%clock64;" % t[0])
+    if stagger:
+        a("\tmul.wide.u32 %s, %%r5, %d;\n\tadd.s64 %s, %s, %s;" % (t[7], stagger, t[7], t[7], t[0]))
+        a("$SPIN:\n\tmov.u64 %s, %%clock64;\n\tsetp.lt.u64 %%p2, %s, %s;\n\t@%%p2 bra $SPIN;" % (t[8], t[8], t[7]))
     for c in range(k):
         a("\tcp.async.cg.shared.global [%%r7+%d], [%%rd%d], 16;" % (c * 512, 10 + c))
     if war:
         for c in range(k):
             a("\tadd.s64 %%rd%d, %%rd%d, %%rd3;" % (10 + c, 10 + c))
-    a("\tmov.u64 %rd31, %clock64;\n\tcp.async.commit_group;\n\tcp.async.wait_group 0;\n\tmov.u64 %rd32, %clock64;")
+    a("\tmov.u64 %s, %%clock64;\n\tcp.async.commit_group;\n\tcp.async.wait_group 0;\n\tmov.u64 %s, %%clock64;" % (t[1], t[2]))
     if not war:
         for c in range(k):
             a("\tadd.s64 %%rd%d, %%rd%d, %%rd3;" % (10 + c, 10 + c))
     a("\tsetp.eq.s32 %p2, %r20, 0;\n\t@%p2 bra $SKIPACC;")
-    a("\tsub.s64 %rd33, %rd31, %rd30;\n\tadd.s64 %rd6, %rd6, %rd33;\n\tsub.s64 %rd34, %rd32, %rd31;\n\tadd.s64 %rd7, %rd7, %rd34;")
+    a("\tsub.s64 %s, %s, %s;\n\tadd.s64 %%rd6, %%rd6, %s;\n\tsub.s64 %s, %s, %s;\n\tadd.s64 %%rd7, %%rd7, %s;"
+      % (t[3], t[1], t[0], t[3], t[4], t[2], t[1], t[4]))
     a("$SKIPACC:\n\tadd.s32 %r20, %r20, 1;\n\tsetp.lt.s32 %p3, %r20, %r1;\n\t@%p3 bra $STEP;")
     a("\tsetp.ne.s32 %p2, %r4, 0;\n\t@%p2 bra $END;")
-    a("\tmul.wide.u32 %rd35, %r5, 24;\n\tadd.s64 %rd35, %rd1, %rd35;\n\tst.global.u64 [%rd35], %rd6;\n\tst.global.u64 [%rd35+8], %rd7;")
-    a("\tadd.s32 %r21, %r1, -1;\n\tcvt.u64.u32 %rd36, %r21;\n\tst.global.u64 [%rd35+16], %rd36;")
+    a("\tmul.wide.u32 %s, %%r5, 24;\n\tadd.s64 %s, %%rd1, %s;\n\tst.global.u64 [%s], %%rd6;\n\tst.global.u64 [%s+8], %%rd7;"
+      % (t[5], t[5], t[5], t[5], t[5]))
+    a("\tadd.s32 %%r21, %%r1, -1;\n\tcvt.u64.u32 %s, %%r21;\n\tst.global.u64 [%s+16], %s;" % (t[6], t[5], t[6]))
     a("$END:\n\tret;\n}")
     return "\n".join(L) + "\n"
 
