@@ -45,11 +45,14 @@ const r2urDepth = 8
 // with an operand derived from a loop-carried register: one defined more
 // than once in f, at least once inside a loop around the load (an
 // induction variable; a phi of uniform values outside loops, as tmaq's
-// cluster rank, stays in uniform registers: its SASS has no R2UR there).
+// cluster rank, stays in uniform registers: its SASS has no R2UR there),
+// where that loop also branches on a value that is not uniform (a
+// try_wait's retry: divergentBranchIn).
 func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 	n := len(infos)
 	out := make([]bool, n)
 	var defs map[int32][]int
+	var uni []bool
 	var loops [][2]int // [head, closing branch] of each backward branch
 	for pc := 0; pc < n; pc++ {
 		if in := &f.Insts[pc]; in.Op == ptx.OpBra {
@@ -70,6 +73,12 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 		if len(around) == 0 {
 			continue
+		}
+		if uni == nil {
+			uni = dataUniformRegs(f, infos, len(f.Regs))
+		}
+		if !divergentBranchIn(f, uni, around) {
+			continue // every branch uniform: ptxas keeps the loop in UR
 		}
 		if defs == nil {
 			defs = map[int32][]int{}
@@ -122,6 +131,26 @@ func tmaR2URLoads(f *ptx.Function, infos []*exec.InstInfo) []bool {
 		}
 	}
 	return out
+}
+
+// divergentBranchIn: a branch inside one of the loops (from..to PCs) is
+// guarded by a predicate that is not alike in every lane that runs it (uni:
+// dataUniformRegs), as tma_load_*'s try_wait retry loop inside its issue
+// loop. tmab's issue loop (tools/microbench/tmab34/tmab.ptx: shifts and
+// adds of the loop counter, its compare, the load; no wait) branches on
+// uniform values only, and ptxas keeps the whole loop in uniform
+// registers: ULEA / UIADD3 feed each UTMALDG, no R2UR (kernel.sass.gz in
+// tools/microbench/tmab34/h200_env; validation/timing/tmah34.md).
+func divergentBranchIn(f *ptx.Function, uni []bool, loops [][2]int) bool {
+	for _, lp := range loops {
+		for q := lp[0]; q <= lp[1]; q++ {
+			in := &f.Insts[q]
+			if in.Op == ptx.OpBra && in.Guard >= 0 && (int(in.Guard) >= len(uni) || !uni[in.Guard]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasBarrier: a CTA or cluster barrier in f's instructions from..to. A loop

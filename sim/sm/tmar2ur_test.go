@@ -16,7 +16,10 @@ import (
 // mbarrier from the stage index %r5 and the row from %r6, both induction
 // variables (a mov before the loop, a selp/add in it). Its SASS (ptxas
 // 13.0 sm_90a) moves the load's operands with eight R2URs after the
-// SYNCS.ARRIVE: marked. BODY is replaced per case.
+// SYNCS.ARRIVE: marked. BODY is replaced per case: r2urWait, the stage's
+// try_wait retry loop (tma_load's; a branch on a per-lane predicate), or
+// nothing (tmab's issue loop, tools/microbench/tmab34/tmab.ptx: every
+// branch uniform; its SASS feeds each UTMALDG from ULEA / UIADD3, no R2UR).
 const r2urLoopPTX = `
 .version 8.0
 .target sm_90a
@@ -106,6 +109,11 @@ SKIP:
 }
 `
 
+const r2urWait = `mov.u32 %r21, bars;
+WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 %p5, [%r21], 0;
+	@!%p5 bra WAIT;`
+
 func r2urMarks(t *testing.T, src string) []bool {
 	t.Helper()
 	_, k, l := lowered(t, src)
@@ -119,12 +127,16 @@ func r2urMarks(t *testing.T, src string) []bool {
 }
 
 func TestTMAR2URLoads(t *testing.T) {
-	// the stage loop under `if (tid == 0)`: its one load is marked
-	assert.Equal(t, []bool{true}, r2urMarks(t, strings.Replace(r2urLoopPTX, "BODY", "", 1)))
+	// the stage loop under `if (tid == 0)` with its wait: its one load is
+	// marked
+	assert.Equal(t, []bool{true}, r2urMarks(t, strings.Replace(r2urLoopPTX, "BODY", r2urWait, 1)))
+	// without the wait every branch in the loop is uniform (tmab's issue
+	// loop): not marked
+	assert.Equal(t, []bool{false}, r2urMarks(t, strings.Replace(r2urLoopPTX, "BODY", "", 1)))
 	// the same loop with a CTA barrier in it runs in every thread: ptxas
 	// keeps the induction variables uniform (tma_mcast, t7_mc*: UIADD3 of
 	// the counter, ULOP3 of the row, no R2UR)
-	assert.Equal(t, []bool{false}, r2urMarks(t, strings.Replace(r2urLoopPTX, "BODY", "bar.sync 0;", 1)))
+	assert.Equal(t, []bool{false}, r2urMarks(t, strings.Replace(r2urLoopPTX, "BODY", r2urWait+"\n\tbar.sync 0;", 1)))
 	// straight-line loads from symbols, immediates and a phi outside any loop
 	assert.Equal(t, []bool{false, false}, r2urMarks(t, r2urStraightPTX))
 	// without the rep loop's barrier: the rep counter is loop-carried but
@@ -135,7 +147,7 @@ func TestTMAR2URLoads(t *testing.T) {
 // The wait: TMALoadR2URCycles after the latest operand of a marked load,
 // nothing for an unmarked one or with the parameter 0.
 func TestTMAR2URReady(t *testing.T) {
-	_, k, l := lowered(t, strings.Replace(r2urLoopPTX, "BODY", "", 1))
+	_, k, l := lowered(t, strings.Replace(r2urLoopPTX, "BODY", r2urWait, 1))
 	var load *exec.InstInfo
 	for _, inf := range k.Infos() {
 		if inf.Async == exec.AsyncBulkLoad {
