@@ -65,3 +65,17 @@ func deriveBulk18(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 var groupBulkLoneCopy = Group{Name: "bulk_lone_copy", Params: []string{"bulk_lone_copy_cycles", "bulk_copy_spread_cycles"},
 	Benches: []string{"bulk18_cp16_n1", "bulkl_l1", "bulk18_cp1k*"}, Figures: []string{"done_cycles", "cycles_per_op"},
 	Start: []float64{30, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}, Scan: 20}
+
+// groupBulkRemat (session 34, validation/timing/tail34.md;
+// sim/sm/bulkremat.go): how much later than otherwise a bulk operation
+// issues whose hoisted 64-bit global address ptxas recomputes in front of
+// it (UIADD3 + UIADD3.X), on bulk18's fourth copy after a spin (the third
+// and fourth copies read recomputed addresses, the second the kept one:
+// issue_cycles 86 against n2's 81 on both GPUs). Copies only: the stores'
+// and reductions' chains after a spin carry bulk_store_setup_cycles and
+// bulk_reduce_setup_cycles, fitted after it. Before bulk_lone_copy (the
+// 1 KiB n4 copies' done_cycles start at the fourth copy's issue).
+var groupBulkRemat = Group{Name: "bulk_remat", Params: []string{"bulk_remat_cycles"},
+	Benches: []string{"bulk18_cp16_n4_s100", "bulk18_cp16_n4_s300", "bulk18_cp1k_n4_s100", "bulk18_cp1k_n4_s300"},
+	Figures: []string{"issue_cycles"},
+	Start:   []float64{4}, Lo: []float64{0}, Hi: []float64{20}, Scan: 20}

@@ -59,6 +59,7 @@ var groups5 = []Group{
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},
 		Figures: []string{"cycles_per_op"},
 		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}, Scan: 28},
+	groupBulkRemat,        // groups21_bulk18.go (tail34.md)
 	groupBulkLoneCopy,     // groups21_bulk18.go
 	groupBulkStoreMin,     // groups22_bulkst.go
 	groupBulkStoreBase,    // groups22_bulkst.go (bulk33.md)
