@@ -54,12 +54,12 @@ var groups5 = []Group{
 		Benches: []string{"tailld_bulk*", "tailtm_bulk*", "coldl_bulkld4k"},
 		Figures: []string{"ncu_cycles"},
 		Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{300}, Scan: 15},
+	groupBulkRemat,     // groups21_bulk18.go (tail34.md)
 	groupBulkLoadIssue, // groups21_bulk18.go
 	{Name: "bulk_hit", Params: []string{"bulk_hit_saving_cycles"},
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},
 		Figures: []string{"cycles_per_op"},
 		Start:   []float64{50}, Lo: []float64{0}, Hi: []float64{280}, Scan: 28},
-	groupBulkRemat,        // groups21_bulk18.go (tail34.md)
 	groupBulkLoneCopy,     // groups21_bulk18.go
 	groupBulkStoreMin,     // groups22_bulkst.go
 	groupBulkStoreBase,    // groups22_bulkst.go (bulk33.md)
