@@ -321,6 +321,7 @@ func Params() []Param {
 		intParam("bulk_reduce_setup_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkReduceSetupCycles }),
 		intParam("bulk_store_setup_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkStoreSetupCycles }),
 		intParam("bulk_store_inplace_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkStoreInPlaceCycles }),
+		intParam("bulk_remat_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkRematCycles }),
 		intParam("bulk_store_r2ur_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkStoreR2URCycles }),
 		intParam("tma_load_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.TMALoadIssueCycles }),
 		intParam("bulk_load_issue_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.Hold.BulkLoadIssueCycles }),

@@ -139,3 +139,85 @@ func TestSharedBaseStores(t *testing.T) {
 	}
 	assert.Equal(t, []int32{5}, got)
 }
+
+// rematPTX: four hoisted 64-bit adds of one base (PCs 3..6) read by the
+// stamped stores of a loop and by stores and a copy after spins, as
+// bulkst_w4_256b_n8's case blocks and bulk18_*_n4_s100 (tail34.md).
+const rematPTX = `
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 pdst)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<24>;
+	.shared .align 8 .b8 bar[8];
+	.shared .align 128 .b8 bbuf[8192];
+	ld.param.u64 %rd1, [pdst];
+	cvta.to.global.u64 %rd2, %rd1;
+	mov.u32 %r1, 0;
+	add.s64 %rd3, %rd2, 256;
+	add.s64 %rd4, %rd2, 512;
+	add.s64 %rd5, %rd2, 768;
+	add.s64 %rd6, %rd2, 1024;
+	mov.u32 %r10, bar;
+B:
+	mov.u64 %rd10, %clock64;
+	mov.u32 %r2, bbuf;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd4], [%r2], 256;
+	mov.u64 %rd11, %clock64;
+	add.s32 %r3, %r2, 256;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd5], [%r3], 256;
+S1:
+	mov.u64 %rd12, %clock64;
+	sub.s64 %rd13, %rd12, %rd11;
+	setp.lt.u64 %p1, %rd13, 100;
+	@%p1 bra S1;
+	add.s32 %r4, %r2, 512;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd6], [%r4], 256;
+S2:
+	mov.u64 %rd14, %clock64;
+	sub.s64 %rd15, %rd14, %rd12;
+	setp.lt.u64 %p2, %rd15, 100;
+	@%p2 bra S2;
+	add.s32 %r5, %r2, 768;
+	cp.async.bulk.global.shared::cta.bulk_group [%rd3], [%r5], 256;
+S3:
+	mov.u64 %rd16, %clock64;
+	sub.s64 %rd17, %rd16, %rd14;
+	setp.lt.u64 %p3, %rd17, 100;
+	@%p3 bra S3;
+	add.s32 %r6, %r2, 1024;
+	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r6], [%rd5], 16, [%r10];
+	cp.async.bulk.commit_group;
+	cp.async.bulk.wait_group 0;
+	add.s32 %r1, %r1, 1;
+	setp.lt.u32 %p1, %r1, 2;
+	@%p1 bra B;
+	ret;
+}
+`
+
+// TestBulkRemats (tail34.md): %rd3 (PC 3) is the kept add (the first of
+// base %rd2's hoisted adds). The stretch at B: its first store (%rd4, PC
+// 10) follows bbuf's mov (the S2UR hides the pair), the second (%rd5, PC
+// 13) is not the stretch's first. After the first spin the store of %rd6
+// (PC 19) is marked; after the second the kept %rd3's store (PC 25) is
+// not; after the third the copy from %rd5 (PC 31) is marked. By hand from
+// the rule.
+func TestBulkRemats(t *testing.T) {
+	prog, k, l := lowered(t, rematPTX)
+	insts := prog.Funcs[k.Infos()[0].Func].Insts
+	for _, pc := range []int{10, 13, 19, 25} {
+		assert.Equal(t, "cp.async.bulk.global.shared::cta.bulk_group", strings.Fields(insts[pc].Text)[0], pc)
+	}
+	assert.Equal(t, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes", strings.Fields(insts[31].Text)[0])
+	var got []int32
+	for _, info := range k.Infos() {
+		if l.bulkRemat(info) {
+			got = append(got, info.PC)
+		}
+	}
+	assert.Equal(t, []int32{19, 31}, got)
+}

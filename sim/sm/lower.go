@@ -88,6 +88,9 @@ type Lowering struct {
 	// bulkInPlace: the clock stores whose address add overwrites the
 	// previous store's operand, by PC (bulkaddr.go: storeAddrAdds)
 	bulkInPlace []bool
+	// remat: the bulk operations whose 64-bit address ptxas recomputes
+	// in front of their stretch, by PC (bulkremat.go)
+	remat []bool
 }
 
 const (
@@ -190,6 +193,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
 	l.bulkStAdd, l.bulkInPlace = storeAddrAdds(f, infos, elect, l.bulkAdd, l.bulkFed, sbase, l.bulkSt)
+	l.remat = bulkRemats(f, infos, elect)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count

@@ -809,6 +809,9 @@ func (s *SM) eligibleChecks(ws *warpState, info *exec.InstInfo, at engine.Cycle,
 	if t := s.bulkReduceIntervalReady(ws, info); t > at {
 		at, why = t, StallWait // the ELECT loop and the UMOV before the next reduction (bulkinterval.go)
 	}
+	if t := s.bulkRematReady(info, at); t > at {
+		at, why = t, StallWait // the recomputed address's UIADD3 pair (bulkremat.go)
+	}
 	return at, why
 }
 

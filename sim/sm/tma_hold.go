@@ -73,6 +73,7 @@ type HoldConfig struct {
 	BulkReduceSetupCycles        int `json:"bulk_reduce_setup_cycles" yaml:"bulk_reduce_setup_cycles"`       // bulkinterval.go
 	BulkStoreSetupCycles         int `json:"bulk_store_setup_cycles" yaml:"bulk_store_setup_cycles"`         // bulkinterval.go
 	BulkStoreInPlaceCycles       int `json:"bulk_store_inplace_cycles" yaml:"bulk_store_inplace_cycles"`     // bulkstore.go
+	BulkRematCycles              int `json:"bulk_remat_cycles" yaml:"bulk_remat_cycles"`                     // bulkremat.go
 	BulkStoreR2URCycles          int `json:"bulk_store_r2ur_cycles" yaml:"bulk_store_r2ur_cycles"`           // bulkelect.go
 	TMALoadIssueCycles           int `json:"tma_load_issue_cycles" yaml:"tma_load_issue_cycles"`
 	BulkLoadIssueCycles          int `json:"bulk_load_issue_cycles" yaml:"bulk_load_issue_cycles"` // bulkhold.go

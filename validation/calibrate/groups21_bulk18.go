@@ -1,6 +1,9 @@
 package calibrate
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The family bulk18 of tools/microbench/gen21_bulk18.py (issues 14/15,
 // session 18, helper bulk): one thread issues N = 1, 2, 4 bulk operations
@@ -65,3 +68,38 @@ func deriveBulk18(b *Bench, o Outputs, _ float64) (map[string]float64, error) {
 var groupBulkLoneCopy = Group{Name: "bulk_lone_copy", Params: []string{"bulk_lone_copy_cycles", "bulk_copy_spread_cycles"},
 	Benches: []string{"bulk18_cp16_n1", "bulkl_l1", "bulk18_cp1k*"}, Figures: []string{"done_cycles", "cycles_per_op"},
 	Start: []float64{30, 40}, Lo: []float64{0, 0}, Hi: []float64{200, 200}, Scan: 20}
+
+// groupBulkRemat (session 34, validation/timing/tail34.md;
+// sim/sm/bulkremat.go): how much later than otherwise a bulk operation
+// issues whose hoisted 64-bit global address ptxas recomputes in front of
+// it (UIADD3 + UIADD3.X). Closed form on bulk18's spaced copies: the
+// fourth copy after a spin reads a recomputed address, the second of two
+// the kept one, through the same chain otherwise (cp.async.bulk after the
+// spin's exit, the mbarrier arrive, the shared address add), so the
+// recomputation is the difference of their issue_cycles (86 - 81 on both
+// GPUs), averaged over 16 B / 1 KiB and spacings 100 / 300. A search on
+// the n4 copies alone refits with bulk_load_issue_cycles (fitted before
+// it on all copies' issue_cycles) and did not reproduce in the CI replay.
+var groupBulkRemat = Group{Name: "bulk_remat", Params: []string{"bulk_remat_cycles"},
+	Benches: []string{"bulk18_cp16_n2_s100", "bulk18_cp16_n2_s300", "bulk18_cp1k_n2_s100", "bulk18_cp1k_n2_s300",
+		"bulk18_cp16_n4_s100", "bulk18_cp16_n4_s300", "bulk18_cp1k_n4_s100", "bulk18_cp1k_n4_s300"},
+	Direct: func(rec map[string]*Bench) (float64, string, error) {
+		var sum float64
+		var n int
+		for _, sz := range []string{"cp16", "cp1k"} {
+			for _, sp := range []string{"s100", "s300"} {
+				a, err := figure(rec, "bulk18_"+sz+"_n4_"+sp, "issue_cycles")
+				if err != nil {
+					return 0, "", err
+				}
+				b, err := figure(rec, "bulk18_"+sz+"_n2_"+sp, "issue_cycles")
+				if err != nil {
+					return 0, "", err
+				}
+				sum += a - b
+				n++
+			}
+		}
+		d := sum / float64(n)
+		return math.Round(d), fmt.Sprintf("fit: closed form, mean over bulk18_cp{16,1k}_{s100,s300} of issue_cycles n4 - n2 = %.4g (the fourth spaced copy's recomputed address)", d), nil
+	}}

@@ -148,7 +148,7 @@ func TestBulkReduceSetupRecorded(t *testing.T) {
 	}
 }
 
-// bulk_store_setup_cycles (sim/sm/bulkaddr.go storeAddrAdds, 16): the add
+// bulk_store_setup_cycles (sim/sm/bulkaddr.go storeAddrAdds, 13): the add
 // forming a uniform plain store's operand is a UIADD3 that ptxas stalls 9
 // cycles before UBLKCP.G.S (cuobjdump of the recorded kernels,
 // validation/timing/bulk31.md). The GPU's figures (recorded, H200): after
@@ -162,7 +162,12 @@ func TestBulkReduceSetupRecorded(t *testing.T) {
 // cycles; validation/timing/bulk33.md): a lone stamped store after the
 // S2UR of its shared address (SASS: S2UR, ULEA, 9 cycles, UBLKCP.G.S /
 // UTMASTG) is stamped 47 cycles after the clock read before it, plain
-// and tensor alike; the model had 43 (-8.5%).
+// and tensor alike; the model had 43 (-8.5%). Session 34
+// (bulk_remat_cycles, sim/sm/bulkremat.go; validation/timing/tail34.md):
+// the fourth of four spaced copies and reductions reads an address ptxas
+// recomputes after the spin (UIADD3 + UIADD3.X): copy stamped 86 cycles
+// after the spin's last clock read (the second copy 81), reductions done
+// at 133; the model had 81 (-5.8%) and 124 (-6.8%).
 func TestBulkStoreSetupRecorded(t *testing.T) {
 	by := recordedH200(t)
 	for _, c := range []struct {
@@ -173,6 +178,7 @@ func TestBulkStoreSetupRecorded(t *testing.T) {
 		{"bulkst_t1_1k_n2", "issue_cycles", 70, 0.05}, {"bulkst_t1_256b_n2", "done_cycles", 118, 0.05},
 		{"bulk18_st1k_n1", "done_cycles", 76, 0.05},
 		{"bulkst_t1_1k_n1", "issue_cycles", 47, 0.03}, {"bulkst_t1_tile1k_n1", "issue_cycles", 47, 0.03},
+		{"bulk18_cp16_n4_s100", "issue_cycles", 86, 0.03}, {"bulk18_red1k_n4_s100", "done_cycles", 133, 0.05},
 	} {
 		assert.InDelta(t, c.gpu, by[c.bench].Measured[c.fig], 0.5, c.bench)
 		got, want := simulatedFigure(t, by, c.bench, c.fig)

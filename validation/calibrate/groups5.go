@@ -54,6 +54,7 @@ var groups5 = []Group{
 		Benches: []string{"tailld_bulk*", "tailtm_bulk*", "coldl_bulkld4k"},
 		Figures: []string{"ncu_cycles"},
 		Start:   []float64{40}, Lo: []float64{0}, Hi: []float64{300}, Scan: 15},
+	groupBulkRemat,     // groups21_bulk18.go (tail34.md)
 	groupBulkLoadIssue, // groups21_bulk18.go
 	{Name: "bulk_hit", Params: []string{"bulk_hit_saving_cycles"},
 		Benches: []string{"bulkl_l1", "bulkl_l2", "bulkl_l8", "bulkl_l32", "bulkl_l32_w2"},

@@ -47,7 +47,7 @@ var ciGroups = []string{
 	"conv_wide_latency", "f16_conv_latency", "shfl_idx", "idiv", "icache_stream",
 	"tma_store_read", "tma_reduce_read", "tma_store_slot", "tma_reduce_slot", "tma_bulk_commit",
 	"tma_store_write", "tma_store_latency", "tma_desc_store", "tma_desc_global", "smem_atom",
-	"try_wait_sleep", "mbar_after_store", "bulk_lane", "bulk_load_issue", "bulk_lone_copy",
+	"try_wait_sleep", "mbar_after_store", "bulk_lane", "bulk_load_issue", "bulk_remat", "bulk_lone_copy",
 	"bulk_store_min", "bulk_store_base", "bulk_store_inplace", "bulk_store_branch", "l2_clock", "l2_bandwidth", "l1_port",
 	"tensormap_replace_shared", "tensormap_replace_global", "tensormap_cp_fenceproxy",
 	"fence_tensormap_release", "fence_tensormap_acquire", "prefetch_tensormap", "bulk_prefetch",
