@@ -38,12 +38,8 @@ import (
 //   - idiv_cycles_per_slot: searched on idiv_div_u64, rem_u64, div_s64,
 //     rem_s64 (the 32-bit idiv_* hoist the reciprocal out of the loop:
 //     they are compared, not fitted).
-//   - icache_line_interval_cycles: closed form, flushs_k64's warm pass
-//     (4096 FFMA, 512 lines of 64 KiB, re-run from the L2 by one warp: its
-//     %clock64 cycles over its lines, the stream's pace alone; H200 8857 /
-//     512 = 17.3, H100 8177 / 512 = 16.0). It was searched on icache_ffma_w1,
-//     w4 (the launch's ncu cycles, 32 KiB from memory, launch and first
-//     misses included), which gave the H100 18 (validation/timing/icg34.md).
+//   - icache_line_interval_cycles: searched on icache_ffma_w1, w4 (the
+//     launch's ncu cycles: 32 KiB of straight-line code from memory).
 //   - async_latency_cycles (the result latency of mbarrier operations,
 //     the only async-class instructions with register results): searched
 //     on xchain_mbar_arrive, xchain_mbar_test, xchain_mbar_arrive_test,
@@ -77,16 +73,8 @@ var groups3 = []Group{
 	{Name: "idiv", Params: []string{"idiv_cycles_per_slot"},
 		Benches: []string{"idiv_div_u64", "idiv_rem_u64", "idiv_div_s64", "idiv_rem_s64"},
 		Start:   []float64{4}, Lo: []float64{0.5}, Hi: []float64{20}},
-	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"flushs_k64"},
-		Figures: []string{"cycles_warm"},
-		Direct: func(rec map[string]*Bench) (float64, string, error) {
-			v, err := figure(rec, "flushs_k64", "cycles_warm")
-			if err != nil {
-				return 0, "", err
-			}
-			return math.Round(v / flushsK64Lines), fmt.Sprintf("fit: closed form, flushs_k64 cycles_warm %.4g / %d lines "+
-				"(one warp re-running 64 KiB of straight-line FFMA from the L2: the stream's own pace)", v, flushsK64Lines), nil
-		}},
+	{Name: "icache_stream", Params: []string{"icache_line_interval_cycles"}, Benches: []string{"icache_ffma_w1", "icache_ffma_w4"},
+		Start: []float64{8}, Lo: []float64{0}, Hi: []float64{64}},
 	// the latency of a prefetcher's line after its trigger: what a stream
 	// restarted behind a returning warp costs (coldj_k64_s1: 64 calls in
 	// code order from the L2; sim/sm/icache.go, validation/timing/icode30.md)
@@ -109,7 +97,3 @@ func init() {
 	}
 	Groups = append(out, groups3[:len(groups3)-1]...)
 }
-
-// flushsK64Lines is how many 128-byte lines flushs_k64's timed pass runs:
-// 4096 FFMA of 16 bytes (tools/microbench/gen11_flush.py).
-const flushsK64Lines = 512
