@@ -248,7 +248,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"tma_bytes_per_cycle":               {109, "fit: closed form, 16384 B / (tma_load_none_32k_lat - _16k_lat cycles_per_load: 792.7 - 642.7)", f(0.0145)},
 	"tma_desc_global_cycles":            {0, "fit: Nelder-Mead from the best of 41 points (tma_desc_global_cycles) on tmadesc_global, tmadesc_global_two", f(0.0248)},
 	"tma_desc_store_cycles":             {42, "fit: closed form, tmadesc4_store first_cycles - next_cycles 220 - 178 (a store on a parameter map new to the SM)", f(0.2119)},
-	"tma_fence_drain_bytes_per_cycle":   {57, "fit: closed form, 12 KiB / (t7mc_bar_16k - t7mc_bar_4k cycles_per_iteration: 1254 - 1040)", f(0.0332)},
+	"tma_fence_drain_bytes_per_cycle":   {57, "fit: closed form, 12 KiB / (t7mc_bar_16k - t7mc_bar_4k cycles_per_iteration: 1254 - 1040)", f(0.0326)},
 	"tma_fence_drain_cycles":            {849, "fit: Nelder-Mead from the best of 31 points (tma_fence_drain_cycles) on t7mc_bar_16k, t7mc_bar_4k, t7mc_fence_4k, tma_nomcast2_16k, tma_nomcast2_4k", f(0.0167)},
 	"tma_fill_bytes_per_cycle":          {79, "fit: closed form, one box alone above the flat latency 495.3 (median of the tma_load_*_lat of at most 64 rows): max(max(rows x 1, bytes / fill) - overlap, 0), fill 79 B/cycle and overlap 86 cycles of the least largest relative error (4.0%) over the 21 tma_load_*_lat", f(0.0187)},
 	"tma_first_load_hold_cycles":        {65, "fit: closed form, tmaqx_s3 - tmaqx_s3_pf first_cycles 117 - 52 (the SM's first tensor load, no prefetch.tensormap before it)", f(0.0351)},

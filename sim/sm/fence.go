@@ -48,6 +48,16 @@ func (s *SM) fenceEnd(ws *warpState, info *exec.InstInfo, now engine.Cycle) engi
 	if info.Form != ptx.FormFenceWide {
 		return now + c
 	}
+	return s.wideFenceEnd(now, c)
+}
+
+// wideFenceEnd is when a wide fence sequence (MEMBAR.*.GPU and the rest)
+// of c cycles that starts at now ends: after the SM's outstanding global
+// stores are acknowledged, in the rounds fenceEnd describes, and no sooner
+// than the TMA drain. fence.{sc,acq_rel}.{cluster,gpu,sys} and the default
+// .release barrier.cluster.arrive (gpuFenceEnd) share it: ptxas emits the
+// same SASS for both.
+func (s *SM) wideFenceEnd(now, c engine.Cycle) engine.Cycle {
 	end := now + c
 	if need := s.storesDone; need > now {
 		if now < s.fenceRoundAck && need <= s.fenceRoundAck {

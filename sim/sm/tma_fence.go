@@ -42,7 +42,11 @@ func (s *SM) noteTMADrain(start engine.Cycle, bytes int) {
 	s.tmaDrain = max(s.tmaDrain, d)
 }
 
-// gpuFenceEnd is when a GPU-scope fence that starts at cycle at ends.
+// gpuFenceEnd is when the fence of a default (.release)
+// barrier.cluster.arrive that starts at cycle at ends: ClusterFenceCycles,
+// after the SM's outstanding global stores are acknowledged (wideFenceEnd,
+// fence.go: the same SASS as a GPU-scope fence; mwake_*_cl, wp34.md), and
+// no sooner than the TMA drain.
 func (s *SM) gpuFenceEnd(at engine.Cycle) engine.Cycle {
-	return max(at+engine.Cycle(s.cfg.ClusterFenceCycles), s.tmaDrain)
+	return s.wideFenceEnd(at, engine.Cycle(s.cfg.ClusterFenceCycles))
 }

@@ -30,6 +30,15 @@ func TestClusterFlagAndGuardLDCRecorded(t *testing.T) {
 	assert.InEpsilon(t, w, g, 0.20, "tmaqx_s4_mc: the .release cluster barrier after the inits, its first")
 	g, w = simulatedFigure(t, by, "psink_pre_clu_w12", "chain_cycles")
 	assert.InEpsilon(t, w, g, 0.05, "psink_pre_clu_w12: the chain after the first barrier, its guard included")
+	// the default .release barrier.cluster.arrive after global stores: its
+	// fence (MEMBAR.ALL.GPU, as fence.acq_rel.gpu) waits for their
+	// acknowledgement (sim/sm gpuFenceEnd; validation/timing/wp34.md).
+	// mwake's 2-CTA cluster launches store their records before the second
+	// and third cluster syncs: at the base -7.1 / -9.5%
+	for _, name := range []string{"mwake_m1_d1000_cl", "mwake_m7_d1075_cl"} {
+		g, _ := simulatedFigure(t, by, name, NCUFigure)
+		assert.InEpsilon(t, by[name].NCU.Median, g, 0.05, name+" ncu_cycles")
+	}
 	// the guard `if (v == K) p.out[k] = v`: its predicated-off STG waits for
 	// the LDC.64 of the pointer ptxas rematerializes under the predicate
 	for _, c := range []struct{ bench, fig string }{
