@@ -51,7 +51,7 @@ var H100TimedParams = map[string]DefaultParam{
 	"bulk_wait_min_cycles":              {34, "fit: Nelder-Mead (bulk_wait_min_cycles) on t6red_acq, t6red_none", f(0)},
 	"call_return_cycles":                {43, "fit: Nelder-Mead (call_return_cycles) on c6call_w1, c6call_w16", f(0.0367)},
 	"cluster_barrier_cycles":            {74, "fit: Nelder-Mead (cluster_barrier_cycles) on cluster_bar_c2_relaxed, cluster_bar_c4_relaxed", f(0.0215)},
-	"cluster_fence_cycles":              {693, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0272)},
+	"cluster_fence_cycles":              {691, "fit: Nelder-Mead (cluster_fence_cycles) on cluster_bar_c1, cluster_bar_c2, cluster_bar_c4, cluster_bar_c8", f(0.0272)},
 	"const_ldc_cycles":                  {24, "fit: closed form, lower median of ldc_cycles (an LDC hit's issue to its dependent ISETP's, minus one) over ldclat_u32_seq 24, ldclat_u32_low 24, ldclat_u32_rev 24 (validation/timing/ldclat.md)", f(0.1443)},
 	"const_ldc_miss_cycles":             {100, "fit: Nelder-Mead (const_ldc_miss_cycles) on ldclat_mix, ldclat_u32_low, ldclat_u32_rev, ldclat_u32_seq, ldclat_u64_seq, psinkx_lat_post_cta_w1", f(0.026)},
 	"const_miss_cycles":                 {142, "fit: Nelder-Mead (const_miss_cycles, const_sector_interval_cycles) on coldc_s128, coldc_s32, coldc_s4, sgp_k0_c1, sgp_k512_c1, sgp_k64_c1, tmaq_s1, tmaq_s2, tmaq_s6", f(0.0555)},
