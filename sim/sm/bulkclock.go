@@ -147,3 +147,71 @@ func runStores(bulk []uint8, elect []bool) []bool {
 	}
 	return out
 }
+
+// loopClockStores marks the clock stores (plainStoreAfter) whose basic
+// block is a whole loop body (loopBody: its first instruction is the
+// target of the branch that ends it) and whose global address is computed
+// in that block (a per-iteration address). ptxas schedules such a store's
+// address arithmetic across the clock reads (redu24_st_u2_clk /
+// st_u4_clk's SASS, validation/timing/redu34.md): what is left between
+// the previous store's take and the store is a short chain (none in u2,
+// whose two stores read distinct uniform registers; 9 cycles of stall
+// counts in u4, whose UIADD3s reuse the register the previous store
+// reads), not the 17-cycle rematerialized chain of a loop-invariant
+// address that BulkStoreIntervalCycles stands for (bulkst_t1_*,
+// bulk18_st1k_n4_s0: their addresses come from before the block). nil:
+// none.
+func loopClockStores(f *ptx.Function, infos []*exec.InstInfo, bulk []uint8) []bool {
+	if bulk == nil {
+		return nil
+	}
+	var out []bool
+	leaders := blockLeaders(f)
+	a := 0
+	for pc, k := range bulk {
+		if leaders[pc] {
+			a = pc
+		}
+		if k != plainStoreAfter || !addrDefinedIn(f, infos, a, pc) {
+			continue
+		}
+		b := pc + 1
+		for b < len(f.Insts) && !leaders[b] {
+			b++
+		}
+		if loopBody(f, a, b-1) {
+			if out == nil {
+				out = make([]bool, len(bulk))
+			}
+			out[pc] = true
+		}
+	}
+	return out
+}
+
+// addrDefinedIn: the register of the first address operand of the
+// instruction at pc is written by an instruction of [a, pc).
+func addrDefinedIn(f *ptx.Function, infos []*exec.InstInfo, a, pc int) bool {
+	r := int32(-1)
+	for _, o := range f.Insts[pc].Ops {
+		if o.Kind == ptx.OpdAddr {
+			r = o.Reg
+			break
+		}
+	}
+	if r < 0 {
+		return false
+	}
+	for j := a; j < pc; j++ {
+		if hasReg(infos[j].Defs, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// loopClockStore: a clock store of a one-block loop body with a
+// per-iteration address (loopClockStores).
+func (l *Lowering) loopClockStore(info *exec.InstInfo) bool {
+	return l != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkLoopClk) && l.bulkLoopClk[info.PC]
+}

@@ -86,7 +86,7 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 	t := from + engine.Cycle(a.BulkStoreTakeCycles)
 	ws.storeRead = t
 	if ws.storeTaken > 0 && e.TMAMap == 0 {
-		if plainStore(info, e) && s.code.low.backToBackStore(info) {
+		if plainStore(info, e) && (s.code.low.backToBackStore(info) || s.code.low.loopClockStore(info)) {
 			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreMinCycles))
 		} else {
 			t = max(t, ws.storeTaken+engine.Cycle(a.BulkStoreIntervalCycles))

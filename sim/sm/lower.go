@@ -41,8 +41,11 @@ type Lowering struct {
 	descFunc int32
 	// bulkSt: the entry function's plain bulk stores by PC, after a clock
 	// read or not (bulkclock.go)
-	bulkSt   []uint8
-	bulkFunc int32
+	bulkSt []uint8
+	// bulkLoopClk: the clock stores (bulkSt) of a one-block loop body
+	// (bulkclock.go loopClockStores).
+	bulkLoopClk []bool
+	bulkFunc    int32
 	// bulkAdd: the entry function's 64-bit adds that form a uniform bulk
 	// store's or reduction's address, by PC (bulkaddr.go)
 	bulkAdd []bool
@@ -192,6 +195,7 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	elect := electStores(f, infos) // bulkelect.go: the schedule's store loops and the holds
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
+	l.bulkLoopClk = loopClockStores(f, infos, l.bulkSt)
 	l.bulkStAdd, l.bulkInPlace = storeAddrAdds(f, infos, elect, l.bulkAdd, l.bulkFed, sbase, l.bulkSt)
 	l.remat = bulkRemats(f, infos, elect)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
