@@ -296,3 +296,31 @@ func (ws *warpState) fdivRcpAt(owner int32) engine.Cycle {
 	}
 	return 0
 }
+
+// idivLatency is an integer division's or remainder's result latency after
+// its issue: the whole sequence's slots at idiv_cycles_per_slot (microbench
+// idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division); with the
+// reciprocal computed elsewhere (divShared), idiv_shared_cycles for a 32-bit
+// one or else the unsigned path on |dividend| (idiv_div_s32); with the
+// reciprocal computed here every pass (divOwnRcp), its chain and then the
+// shared path. A signed division adds its two ALU instructions.
+func (s *SM) idivLatency(info *exec.InstInfo, divShared bool, fullSlots engine.Cycle) engine.Cycle {
+	_, _, int32Shared := exec.IntDivisionShared(info)
+	sharedOn := int32Shared && s.cfg.IdivSharedCycles > 0
+	u, alu, signed := exec.IntDivisionSignedPath(info)
+	var path engine.Cycle
+	switch {
+	case sharedOn && s.code.low.divOwnRcp(info):
+		path = engine.Cycle(s.cfg.IdivSharedCycles) + s.divRcpChain()
+	case divShared && sharedOn:
+		path = engine.Cycle(s.cfg.IdivSharedCycles)
+	case divShared && signed:
+		path = engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u) + 0.5)
+	default:
+		return engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(fullSlots) + 0.5)
+	}
+	if signed {
+		path += engine.Cycle(int(alu) * s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
+	}
+	return path
+}

@@ -624,29 +624,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 	if info.Pipe == ptx.PipeALU || info.Pipe == ptx.PipeIMAD {
 		ready += slots - 1 // integer sequences (64-bit halves) are dependent chains
 		if (info.Op == ptx.OpDiv || info.Op == ptx.OpRem) && s.cfg.IdivCyclesPerSlot > 0 {
-			// microbench idiv_div_u64 ... rem_s64: 305-340 cycles a 64-bit division
-			ready = now + engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(fullSlots)+0.5)
-			_, _, int32Shared := exec.IntDivisionShared(info)
-			shared32 := divShared && int32Shared && s.cfg.IdivSharedCycles > 0
-			if shared32 {
-				ready = now + engine.Cycle(s.cfg.IdivSharedCycles) // idiv_shared_cycles (config.go)
-			}
-			if u, alu, ok := exec.IntDivisionSignedPath(info); ok && divShared {
-				// the reciprocal computed elsewhere: the unsigned path on
-				// |dividend| and two ALU instructions (idiv_div_s32)
-				path := engine.Cycle(s.cfg.IdivCyclesPerSlot*float64(u) + 0.5)
-				if shared32 {
-					path = engine.Cycle(s.cfg.IdivSharedCycles)
-				}
-				ready = now + path + engine.Cycle(int(alu)*s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
-			}
-			if int32Shared && s.cfg.IdivSharedCycles > 0 && s.code.low.divOwnRcp(info) {
-				// the reciprocal computed here, then the shared path (fdiv.go)
-				ready = now + engine.Cycle(s.cfg.IdivSharedCycles) + s.divRcpChain()
-				if _, alu, ok := exec.IntDivisionSignedPath(info); ok {
-					ready += engine.Cycle(int(alu) * s.cfg.Pipes[ptx.PipeALU].LatencyCycles)
-				}
-			}
+			ready = now + s.idivLatency(info, divShared, fullSlots) // fdiv.go
 		}
 	}
 	why := resultWhy(info.Pipe)
