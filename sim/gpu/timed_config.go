@@ -224,6 +224,7 @@ func Params() []Param {
 		intParam("alu_carry_latency_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.ALUCarryLatencyCycles }),
 		floatParam("idiv_cycles_per_slot", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivCyclesPerSlot }),
 		intParam("idiv_shared_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.IdivSharedCycles }),
+		intParam("fdiv_path_extra_cycles", "fit", func(c *TimedConfig) *int { return &c.SM.FdivPathExtraCycles }),
 		floatParam("idiv_contention_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivContentionCycles }),
 		floatParam("idiv_pipe_hold", "microbench", func(c *TimedConfig) *float64 { return &c.SM.IdivPipeHold }),
 		floatParam("regbank_conflict_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SM.RegbankConflictCycles }),

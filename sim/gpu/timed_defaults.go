@@ -88,6 +88,7 @@ var DefaultTimedParams = map[string]DefaultParam{
 	"dsmem_local_extra_cycles":          {10, "fit: Nelder-Mead (dsmem_local_extra_cycles) on dsmem_local_1lane, dsmem_local_32lanes", f(0.0045)},
 	"dsmem_small_gpc_latency_cycles":    {188, "fit: Nelder-Mead (dsmem_small_gpc_latency_cycles) on dsmem_remote_1lane", f(0.0023)},
 	"f16_conv_latency_cycles":           {6, "fit: closed form, chain_cvt_f16_f32_pair cycles_per_op 10.17 (dependent pairs F2FP.F16.F32.PACK_AB + HADD2.F32) - chain_fma_f32 4.153 (F2FP has FFMA's latency: fpalu_f2fp_lat)", f(0.0051)},
+	"fdiv_path_extra_cycles":            {3, "fit: Nelder-Mead (fdiv_path_extra_cycles) on fpalu_divapprox_lat, fpalu_divfull_lat", f(0.0084)},
 	"fence_cycles":                      {8, "fit: Nelder-Mead (fence_cycles) on fence7_acqrel_cta, fence7_sc_cta", f(0.0518)},
 	"fence_gpu_cycles":                  {263, "fit: Nelder-Mead (fence_gpu_cycles) on fence7_acqrel_cluster, fence7_acqrel_gpu, fence7_sc_gpu", f(0.0013)},
 	"fence_proxy_async_cycles":          {2, "fit: Nelder-Mead (fence_proxy_async_cycles) on t6rep_fence_async", f(0.0098)},

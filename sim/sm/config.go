@@ -183,6 +183,12 @@ type Config struct {
 	// one adds two ALU latencies (IntDivisionSignedPath). 0: slots x
 	// IdivCyclesPerSlot.
 	IdivSharedCycles int `json:"idiv_shared_cycles" yaml:"idiv_shared_cycles"`
+	// FdivPathExtraCycles: a div.approx / div.full .f32 with its own
+	// MUFU.RCP has its result this many cycles later than its pipe
+	// latencies give (fdiv.go: ptxas's stall counts on the path, FSETP 5
+	// after the quotient's FMUL and MUFU.RCP 6 after the divisor's @!P
+	// FMUL, where an FP32 consumer reads at 4). 0: the pipe latencies.
+	FdivPathExtraCycles int `json:"fdiv_path_extra_cycles" yaml:"fdiv_path_extra_cycles"`
 	// IdivContentionCycles: each other division in progress on the
 	// sub-partition adds this to the spacing of a division's steps (seq.go).
 	IdivContentionCycles float64 `json:"idiv_contention_cycles" yaml:"idiv_contention_cycles"`
@@ -440,6 +446,7 @@ func (c *Config) Validate() error {
 		{"s2r_interval_cycles", c.S2RIntervalCycles},
 		{"smem_l1_backlog_cycles", c.SmemL1BacklogCycles}, {"store_data_credit_cycles", c.StoreDataCreditCycles},
 		{"store_combine_lines", c.StoreCombineLines}, {"store_merge_window_cycles", c.StoreMergeWindowCycles},
+		{"fdiv_path_extra_cycles", c.FdivPathExtraCycles},
 	}
 	for _, p := range nonneg {
 		if p.v < 0 {

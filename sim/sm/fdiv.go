@@ -47,6 +47,31 @@ func (s *SM) fdivLatency(m exec.FloatDivMix) engine.Cycle {
 	return engine.Cycle(lat)
 }
 
+// fdivPathExtra is what a div.approx / div.full .f32 with its own
+// MUFU.RCP adds to fdivLatency's pipe path (FdivPathExtraCycles; 0 for
+// div.rn). ptxas's single-chain schedule (cuobjdump of microbench
+// fpalu_divapprox_lat / _divfull_lat, validation/timing/alu35.md) puts the
+// quotient's FSETP 5 cycles after its FMUL and the MUFU.RCP 6 after the
+// divisor's last @!P FMUL, where an FP32 consumer reads at 4 (the
+// predicate's 13 after the FSETP is the pipe latency plus
+// branch_predicate_cycles, as modelled): L_mufu + 24 cycles a div.approx
+// (FMUL, FSETP, @!P FMUL, MUFU.RCP), L_mufu + 28 a div.full (its @P FMUL by
+// 0.25 before the @!P FMUL), against L_mufu + 21 / + 25 from the pipe
+// latencies; the GPU: 41.4 and 45.4 cycles a division (the model 38 and
+// 42). div.rn's path is its FFMA chain and FCHK branch (5 FFMA 4 apart):
+// no extra. The extra moves the division's result only: the window of
+// divisions in flight (fdivWindowFree) and a shared reciprocal's time
+// (fdivRcpAt) keep the pipe path, since where ptxas interleaves
+// independent divisions (the _c8 loops) other divisions' instructions
+// issue in those stall counts and the window's sizes were measured on
+// those loops (fpalu_div*_tput_w1).
+func (s *SM) fdivPathExtra(m exec.FloatDivMix) engine.Cycle {
+	if m.Check {
+		return 0
+	}
+	return engine.Cycle(s.cfg.FdivPathExtraCycles)
+}
+
 // fdivMufuFree is when a float division's MUFU.RCP may issue (0 for other
 // instructions): the division waits for the MUFU as for its own pipe.
 func (s *SM) fdivMufuFree(sp *subPart, info *exec.InstInfo) engine.Cycle {

@@ -585,6 +585,7 @@ func (s *SM) issue(sp *subPart, ws *warpState, now engine.Cycle) error {
 			lat = max(lat, ws.fdivRcpAt(divOwner)-now)
 		} else {
 			ws.fdivIssued(int32(info.PC), now+lat)
+			lat += s.fdivPathExtra(fdiv) // fdiv.go
 		}
 	}
 	if info.Pipe == ptx.PipeWarp {

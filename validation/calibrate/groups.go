@@ -291,6 +291,8 @@ var Groups = []Group{
 	groupMufuTensor,
 	groupFp32Tensor,
 	groupFp32TensorRS,
+	// groups35_fdiv.go: after the pipe latencies its path reads
+	groupFdivPath,
 	groupTMA, // groups13_tmaissue.go: jointly with the wait's fast exit and the R2UR wait
 	{Name: "cluster_barrier", Params: []string{"cluster_barrier_cycles"}, Benches: []string{"cluster_bar_c2_relaxed", "cluster_bar_c4_relaxed"},
 		Start: []float64{64}, Lo: []float64{0}, Hi: []float64{2000}},
