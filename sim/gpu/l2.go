@@ -53,12 +53,13 @@ type l2 struct {
 	heads     []int   // mergeReqs's place in each view (l2seal.go)
 	// floors: scratch of floorShares (l2share_floor.go)
 	floors []float64
-	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
-	// can join one (0: no merging)
+	// smGPC is each SM's GPC (the tensor-map fence's hold, windows.go);
+	// mergeJoins how many requests can join one (0: no merging; requests
+	// merge per L2 port group, smPort: l2merge.go)
 	smGPC      []int32
 	mergeJoins int
-	// mergeForward: the bytes per SM cycle that a GPC forwards to the
-	// loads that joined a request (l2merge.go); 0: no limit
+	// mergeForward: the bytes per SM cycle that a port group forwards to
+	// the loads that joined a request (l2merge.go); 0: no limit
 	mergeForward float64
 	// fabric: a load's latency when its line's near copy is missing and
 	// the far slice holds it (l2near.go); 0: no near copies
@@ -323,7 +324,7 @@ type l2View struct {
 	demand   decayed
 	demandAt float64
 	reqs     []l2Req
-	// merge: the requests of the view's GPCs later loads can join
+	// merge: the requests of the view's port groups later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
 	merge *hashTab[mergeEntry]
 	// mergePrune is the table size at which stale entries are dropped next
@@ -334,8 +335,8 @@ type l2View struct {
 	// (a partition holds whole port groups, and only its own SMs use their
 	// ports)
 	ports []portCal
-	// fwdFree: when each GPC's forwarding of joined data is free
-	// (l2merge.go; indexed by smGPC), kept across windows like ports
+	// fwdFree: when each port group's forwarding of joined data is free
+	// (l2merge.go; indexed by smPort), kept across windows like ports
 	fwdFree []float64
 	// portBytes counts the load bytes that went to a slice (the port's
 	// share of a request: memModel.access)
@@ -357,11 +358,7 @@ func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = &hashTab[mergeEntry]{}
-		n := 0
-		for _, gi := range g.smGPC {
-			n = max(n, int(gi)+1)
-		}
-		v.fwdFree = make([]float64, n)
+		v.fwdFree = make([]float64, g.nPorts)
 		v.mergePrune = mergeMaxEntries
 	}
 	v.next()
