@@ -343,6 +343,9 @@ type l2View struct {
 	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
+	// joinHBMSectors: of mergedSectors, those that joined a request whose
+	// data comes from HBM (l2merge.go; mem.go times a TMA box's as a miss)
+	joinHBMSectors int64
 	// waitSectors: hits that waited for a line's fill from HBM (l2fill.go)
 	waitSectors int64
 	// storeSectors: sectors of stores and reductions that reached a slice
@@ -395,6 +398,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if g.copies(sm, s, kind != l2Load) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
+	ms, ws := v.missSectors, v.waitSectors
 	start := v.sliceFree[s].take(float64(at), g.cost(popc4(sectors)+int(partial), store)/v.share)
 	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
@@ -428,7 +432,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	}
 	if kind == l2Load {
 		v.portBytes += bytes // through the GPC's port (l2port.go)
-		v.opened(at, sm, line, sectors, ready)
+		v.opened(at, sm, line, sectors, ready, v.missSectors > ms || v.waitSectors > ws)
 	}
 	v.bytes += bytes
 	g.seq[sm]++

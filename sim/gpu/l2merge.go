@@ -51,6 +51,9 @@ type mergeEntry struct {
 	sectors uint8
 	joins   uint8        // requests that joined it
 	ready   engine.Cycle // the head's data back
+	// hbm: the head's data comes from HBM (it missed, or waited for
+	// another request's fill: l2fill.go), and so does its joiners'
+	hbm bool
 }
 
 // mergeMaxEntries is the smallest table size at which stale entries are
@@ -83,6 +86,9 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 	}
 	e.joins++
 	v.mergedSectors += int64(popc4(sectors))
+	if e.hbm {
+		v.joinHBMSectors += int64(popc4(sectors))
+	}
 	if v.g.mergeForward <= 0 {
 		return e.ready, true
 	}
@@ -95,7 +101,7 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 
 // opened records SM sm's load that went to the L2 as one later loads of its
 // port group can join until its data is back.
-func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, ready engine.Cycle) {
+func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, ready engine.Cycle, hbm bool) {
 	if v.merge == nil {
 		return
 	}
@@ -104,5 +110,5 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 		kept := v.merge.prune(func(e *mergeEntry) bool { return e.ready > at }, mergeRoom)
 		v.mergePrune = mergeRoom(kept)
 	}
-	v.merge.put(mergeKey(line, v.g.smPort[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready})
+	v.merge.put(mergeKey(line, v.g.smPort[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready, hbm: hbm})
 }
