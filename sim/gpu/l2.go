@@ -54,9 +54,11 @@ type l2 struct {
 	// floors: scratch of floorShares (l2share_floor.go)
 	floors []float64
 	// smGPC is each SM's GPC (the tensor-map fence's hold, windows.go);
-	// mergeJoins how many requests can join one (0: no merging; requests
-	// merge per L2 port group, smPort: l2merge.go)
+	// smMerge each SM's merge domain (l2merge.go: its L2 port group, smPort,
+	// or in a launch of clusters its GPC); mergeJoins how many requests can
+	// join one (0: no merging)
 	smGPC      []int32
+	smMerge    []int32
 	mergeJoins int
 	// mergeForward: the bytes per SM cycle that a port group forwards to
 	// the loads that joined a request (l2merge.go); 0: no limit
@@ -153,6 +155,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		}
 	}
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)
+	g.smMerge = g.smPort
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	if tc.L2LookupBytesPerL2Cycle > 0 {
 		g.lookupPerCycle = tc.L2LookupBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz / 2
@@ -335,8 +338,8 @@ type l2View struct {
 	// (a partition holds whole port groups, and only its own SMs use their
 	// ports)
 	ports []portCal
-	// fwdFree: when each port group's forwarding of joined data is free
-	// (l2merge.go; indexed by smPort), kept across windows like ports
+	// fwdFree: when each merge domain's forwarding of joined data is free
+	// (l2merge.go; indexed by smMerge), kept across windows like ports
 	fwdFree []float64
 	// portBytes counts the load bytes that went to a slice (the port's
 	// share of a request: memModel.access)
@@ -361,7 +364,11 @@ func newL2View(g *l2) *l2View {
 	v := &l2View{g: g, local: map[uint64]struct{}{}, fill: map[uint64]engine.Cycle{}, share: 1, ports: make([]portCal, g.nPorts)}
 	if g.mergeJoins > 0 {
 		v.merge = &hashTab[mergeEntry]{}
-		v.fwdFree = make([]float64, g.nPorts)
+		n := 0
+		for _, d := range g.smMerge {
+			n = max(n, int(d)+1)
+		}
+		v.fwdFree = make([]float64, n)
 		v.mergePrune = mergeMaxEntries
 	}
 	v.next()

@@ -15,14 +15,15 @@ import (
 // GPCs; _g16: each GPC's 16 consecutive CTAs read 16 different regions)
 // the slices see every sector and nothing is gained. So requests are
 // merged per GPC (its L2 port, below), before the L2: a load of a line
-// that another SM of the same port group requested and whose data is still on its way back takes no
-// slice bandwidth and returns with that request's data.
+// that another SM of the same merge domain requested and whose data is
+// still on its way back takes no slice bandwidth and returns with that
+// request's data.
 //
 // A request is joined by at most l2_merge_joins_count others; the next one
 // goes to the L2 itself and can be joined in turn. calibrate reads it from
 // ncu's counters (groups7_l2.go): with 16 sharers in each GPC the slices
 // see one sector in 2.4-3.1 of those requested (l2bw_sh_*_g1, _g1_x2).
-// 0 turns merging off. The port group forwards the joined loads' data one after
+// 0 turns merging off. The domain forwards the joined loads' data one after
 // another at l2_merge_forward_bytes_per_cycle (SM cycles; 0: no limit),
 // from the head's data back (validation/timing/mcast27.md): with every CTA
 // reading one region each SM moves less than alone (ld.cg 82.7 against
@@ -38,14 +39,20 @@ import (
 // (SMs 124-131), which share the port of the GPC of 8, merge with its SMs
 // and with each other (tmab_col_*, H200: every 11th CTA reads one region,
 // CTAs 0-15 on that port group; ncu lts__t_sectors_srcunit_tex over the
-// sectors asked 0.670 / 0.658 / 0.668 for col_k1 / k4 / k8, where merging per port
-// group gives 0.667 and per GPC 0.705: validation/timing/tmab35.md). The
-// state is per port group and lives in the partition's view (a partition
-// is one or more whole port groups, windows.go), so a run with any --jobs
+// sectors asked 0.670 / 0.658 / 0.668 for col_k1 / k4 / k8, where merging
+// per port group gives 0.667 and per GPC 0.705; tmaq_s3_c8, 8 CTAs on SMs
+// 124-131 sharing B boxes across the pairs: stages 2 and 3 +14 / +18%
+// per GPC, within 1% per port group: validation/timing/tmab35.md). A
+// launch of clusters merges per GPC as before: its recordings disagree
+// (tmab_mcol: 0.504, no merging across clusters at all; tmaq_s4_mc's two
+// clusters on two pairs complete as if not merged), and the cluster GEMMs
+// of the evidence need the merging within a GPC (tmab35.md: open). The
+// state is per domain and lives in the partition's view (a partition is
+// one or more whole port groups, windows.go), so a run with any --jobs
 // merges the same requests. The window is the head request's flight: from its issue until
 // its data is back.
 
-// mergeEntry is the request a later one of the port group can join.
+// mergeEntry is the request a later one of the merge domain can join.
 type mergeEntry struct {
 	sm      int32
 	sectors uint8
@@ -60,14 +67,14 @@ type mergeEntry struct {
 // dropped.
 const mergeMaxEntries = 1 << 14
 
-// mergeKey is the merge table's key of a line requested by a port group.
+// mergeKey is the merge table's key of a line requested in a merge domain.
 // Lines are global addresses / 128 (below 2^41: the launch maps global
-// memory below 2^48) and port numbers below len(gpcs) + SMs.
-func mergeKey(line uint64, port int32) uint64 {
-	if line >= 1<<55 || port < 0 || port >= 1<<8 {
-		panic(fmt.Sprintf("l2 merge key out of range: line %#x, port %d", line, port))
+// memory below 2^48) and domain numbers below len(gpcs) + SMs.
+func mergeKey(line uint64, dom int32) uint64 {
+	if line >= 1<<55 || dom < 0 || dom >= 1<<8 {
+		panic(fmt.Sprintf("l2 merge key out of range: line %#x, domain %d", line, dom))
 	}
-	return line<<8 | uint64(port)
+	return line<<8 | uint64(dom)
 }
 
 // mergeRoom is the table size at which the next pruning comes when one
@@ -75,12 +82,12 @@ func mergeKey(line uint64, port int32) uint64 {
 func mergeRoom(kept int) int { return max(mergeMaxEntries, 2*kept) }
 
 // merged reports whether SM sm's load of sectors of line at cycle at joins
-// an earlier request of its port group, and when its data is back.
+// an earlier request of its merge domain, and when its data is back.
 func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (engine.Cycle, bool) {
 	if v.merge == nil {
 		return 0, false
 	}
-	e := v.merge.get(mergeKey(line, v.g.smPort[sm]))
+	e := v.merge.get(mergeKey(line, v.g.smMerge[sm]))
 	if e == nil || int(e.sm) == sm || at >= e.ready || sectors&^e.sectors != 0 || int(e.joins) >= v.g.mergeJoins {
 		return 0, false
 	}
@@ -92,15 +99,15 @@ func (v *l2View) merged(at engine.Cycle, sm int, line uint64, sectors uint8) (en
 	if v.g.mergeForward <= 0 {
 		return e.ready, true
 	}
-	// the port group forwards the joined data one load after another
-	gi := v.g.smPort[sm]
+	// the domain forwards the joined data one load after another
+	gi := v.g.smMerge[sm]
 	end := max(float64(e.ready), v.fwdFree[gi]) + float64(32*popc4(sectors))/v.g.mergeForward
 	v.fwdFree[gi] = end
 	return engine.Cycle(math.Ceil(end)), true
 }
 
 // opened records SM sm's load that went to the L2 as one later loads of its
-// port group can join until its data is back.
+// merge domain can join until its data is back.
 func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, ready engine.Cycle, hbm bool) {
 	if v.merge == nil {
 		return
@@ -110,5 +117,9 @@ func (v *l2View) opened(at engine.Cycle, sm int, line uint64, sectors uint8, rea
 		kept := v.merge.prune(func(e *mergeEntry) bool { return e.ready > at }, mergeRoom)
 		v.mergePrune = mergeRoom(kept)
 	}
-	v.merge.put(mergeKey(line, v.g.smPort[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready, hbm: hbm})
+	v.merge.put(mergeKey(line, v.g.smMerge[sm]), mergeEntry{sm: int32(sm), sectors: sectors, ready: ready, hbm: hbm})
 }
+
+// mergePerGPC makes the SMs of each GPC, not of each port group, one merge
+// domain: a launch of clusters (windows.go; see above).
+func (g *l2) mergePerGPC() { g.smMerge = g.smGPC }

@@ -114,17 +114,19 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	var behind engine.Cycle // the latest opening by another request this one's lines wait behind
 	var opens []uint64      // the pages this request opens
 	for i, ln := range lines {
-		ms, ws, js := m.l2.missSectors, m.l2.waitSectors, m.l2.joinHBMSectors
+		ms, ws := m.l2.missSectors, m.l2.waitSectors
 		r, a := m.l2.access(at, sm, ln, e.LineSectors[i], partialSectors(e, i, kind), kind)
 		if tmaLoad && m.tmaPage > 0 {
 			// a line from HBM: the first in its 1 KiB block opens the
 			// page, and so does a line fetched before (it was evicted
 			// from L2 since: the page's mask starts again); a line that
-			// waits for another request's fill (l2fill.go), or joins a
-			// request from HBM (l2merge.go), waits for the opening too
+			// waits for another request's fill (l2fill.go) waits for the
+			// opening too (one that joins a request from HBM, l2merge.go,
+			// does not: tmaq_s3_c8, sgp_k1024_c4 and _k512_c16 are 2-7%
+			// later with it, validation/timing/tmab35.md)
 			// (an L2 hit that waited for nothing needs no lookup: the
 			// common case of a warm GEMM, and the map is a hot spot)
-			if missed, waited := m.l2.missSectors > ms, m.l2.waitSectors > ws || m.l2.joinHBMSectors > js; missed || waited {
+			if missed, waited := m.l2.missSectors > ms, m.l2.waitSectors > ws; missed || waited {
 				pg, bit := ln>>3, uint8(1)<<(ln&7)
 				mask := m.tmaPages.get(pg)
 				ok := mask != 0 // a stored mask has its line's bit
