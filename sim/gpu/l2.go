@@ -53,12 +53,15 @@ type l2 struct {
 	heads     []int   // mergeReqs's place in each view (l2seal.go)
 	// floors: scratch of floorShares (l2share_floor.go)
 	floors []float64
-	// smGPC is each SM's GPC (l2merge.go); mergeJoins how many requests
-	// can join one (0: no merging)
+	// smGPC is each SM's GPC (the tensor-map fence's hold, windows.go);
+	// smMerge each SM's merge domain (l2merge.go: its L2 port group, smPort,
+	// or in a launch of clusters its GPC); mergeJoins how many requests can
+	// join one (0: no merging)
 	smGPC      []int32
+	smMerge    []int32
 	mergeJoins int
-	// mergeForward: the bytes per SM cycle that a GPC forwards to the
-	// loads that joined a request (l2merge.go); 0: no limit
+	// mergeForward: the bytes per SM cycle that a port group forwards to
+	// the loads that joined a request (l2merge.go); 0: no limit
 	mergeForward float64
 	// fabric: a load's latency when its line's near copy is missing and
 	// the far slice holds it (l2near.go); 0: no near copies
@@ -152,6 +155,7 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 		}
 	}
 	g.smPort, g.nPorts = portOf(gpcs, numSMs)
+	g.smMerge = g.smPort
 	g.portPerCycle = tc.L2PortBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz
 	if tc.L2LookupBytesPerL2Cycle > 0 {
 		g.lookupPerCycle = tc.L2LookupBytesPerL2Cycle * tc.L2ClockMHz / tc.SMClockMHz / 2
@@ -323,7 +327,7 @@ type l2View struct {
 	demand   decayed
 	demandAt float64
 	reqs     []l2Req
-	// merge: the requests of the view's GPCs later loads can join
+	// merge: the requests of the view's port groups later loads can join
 	// (l2merge.go); kept across windows (only this partition's SMs use it)
 	merge *hashTab[mergeEntry]
 	// mergePrune is the table size at which stale entries are dropped next
@@ -334,14 +338,17 @@ type l2View struct {
 	// (a partition holds whole port groups, and only its own SMs use their
 	// ports)
 	ports []portCal
-	// fwdFree: when each GPC's forwarding of joined data is free
-	// (l2merge.go; indexed by smGPC), kept across windows like ports
+	// fwdFree: when each merge domain's forwarding of joined data is free
+	// (l2merge.go; indexed by smMerge), kept across windows like ports
 	fwdFree []float64
 	// portBytes counts the load bytes that went to a slice (the port's
 	// share of a request: memModel.access)
 	portBytes float64
 	// sectors by outcome (the report's timing.memory)
 	hitSectors, farSectors, missSectors, mergedSectors int64
+	// joinHBMSectors: of mergedSectors, those that joined a request whose
+	// data comes from HBM (l2merge.go; mem.go times a TMA box's as a miss)
+	joinHBMSectors int64
 	// waitSectors: hits that waited for a line's fill from HBM (l2fill.go)
 	waitSectors int64
 	// storeSectors: sectors of stores and reductions that reached a slice
@@ -358,8 +365,8 @@ func newL2View(g *l2) *l2View {
 	if g.mergeJoins > 0 {
 		v.merge = &hashTab[mergeEntry]{}
 		n := 0
-		for _, gi := range g.smGPC {
-			n = max(n, int(gi)+1)
+		for _, d := range g.smMerge {
+			n = max(n, int(d)+1)
 		}
 		v.fwdFree = make([]float64, n)
 		v.mergePrune = mergeMaxEntries
@@ -398,6 +405,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	if g.copies(sm, s, kind != l2Load) {
 		return v.accessCopy(at, sm, line, sectors, s, bytes) // l2near.go
 	}
+	ms, ws := v.missSectors, v.waitSectors
 	start := v.sliceFree[s].take(float64(at), g.cost(popc4(sectors)+int(partial), store)/v.share)
 	ready = engine.Cycle(start) + g.latency(sm, s)
 	n := int64(popc4(sectors))
@@ -431,7 +439,7 @@ func (v *l2View) access(at engine.Cycle, sm int, line uint64, sectors, partial u
 	}
 	if kind == l2Load {
 		v.portBytes += bytes // through the GPC's port (l2port.go)
-		v.opened(at, sm, line, sectors, ready)
+		v.opened(at, sm, line, sectors, ready, v.missSectors > ms || v.waitSectors > ws)
 	}
 	v.bytes += bytes
 	g.seq[sm]++

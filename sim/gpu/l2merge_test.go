@@ -79,3 +79,35 @@ func TestL2MergeInGPCWhileInFlight(t *testing.T) {
 	v.access(1000, 0, 0, 0xf, 0, l2Load)
 	assert.Equal(t, engine.Cycle(1100+265), first(v.access(1100, 1, 0, 0xf, 0, l2Load)), "merging off")
 }
+
+// Hand-derived: the 2-SM GPCs share the L2 port of the smallest larger GPC
+// (l2port.go) and merge with its SMs (l2merge.go: tmab_col_*'s ncu sector
+// counts). GPC 0 = SMs 0-2 (near slice 0), GPC 1 = SMs 3, 4 (near slice
+// 1), GPC 2 = SMs 5, 6 (near slice 0): one port group. SM 3 loads line 0
+// (slice 0, far for it: 298) at 1000, back at 1298; SM 5 (another 2-SM
+// GPC) at 1100 and SM 1 (GPC 0) at 1110 join it (1298, where their own
+// requests would be back at 1365 and 1375); with l2_merge_joins_count 2 a
+// third join goes to the slice. A join of a request whose data comes from
+// HBM counts in joinHBMSectors (mem.go times a TMA box's as a miss).
+func TestL2MergePerPortGroup(t *testing.T) {
+	tc := DefaultTimedConfig()
+	tc.L2PartitionBytes, tc.DRAMFarExtraCycles = 128, 0
+	tc.L2MergeJoins, tc.L2MergeForwardBytesPerCycle = 2, 0
+	tc.L2FabricHitCycles = 0
+	tc.L2Sides = nil
+	g := newL2(&tc, 7, [][]int{{0, 1, 2}, {3, 4}, {5, 6}})
+	v := newL2View(g)
+	v.local[localKey(g.slice(0), 0)] = struct{}{} // line 0 is in L2
+	assert.Equal(t, engine.Cycle(1298), first(v.access(1000, 3, 0, 0xf, 0, l2Load)))
+	assert.Equal(t, engine.Cycle(1298), first(v.access(1100, 5, 0, 0xf, 0, l2Load)), "another 2-SM GPC of the port group joins")
+	assert.Equal(t, engine.Cycle(1298), first(v.access(1110, 1, 0, 0xf, 0, l2Load)), "the port's GPC of 3 joins")
+	assert.Equal(t, engine.Cycle(1120+265), first(v.access(1120, 2, 0, 0xf, 0, l2Load)), "a third join: its own request")
+	assert.Equal(t, int64(8), v.mergedSectors)
+	assert.Equal(t, int64(0), v.joinHBMSectors, "the head hit in L2")
+
+	// line 8 is not in L2: SM 0's request misses; SM 6 joins it
+	v.access(2000, 0, 8, 0x1, 0, l2Load)
+	v.access(2010, 6, 8, 0x1, 0, l2Load)
+	assert.Equal(t, int64(9), v.mergedSectors)
+	assert.Equal(t, int64(1), v.joinHBMSectors, "joined a miss: from HBM")
+}

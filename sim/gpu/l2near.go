@@ -68,6 +68,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 	g := v.g
 	n := int(g.nearSlice[sm])
 	cnt := int64(popc4(sectors))
+	ms, ws := v.missSectors, v.waitSectors
 	serve := n
 	copyHit := v.present(n, line)
 	t := float64(at)
@@ -103,7 +104,7 @@ func (v *l2View) accessCopy(at engine.Cycle, sm int, line uint64, sectors uint8,
 		v.local[localKey(s, line)] = struct{}{}
 	}
 	v.portBytes += bytes // through the GPC's port (l2port.go)
-	v.opened(at, sm, line, sectors, ready)
+	v.opened(at, sm, line, sectors, ready, v.missSectors > ms || v.waitSectors > ws)
 	v.bytes += bytes
 	g.seq[sm]++
 	v.reqs = append(v.reqs, l2Req{at: at, sm: int32(sm), seq: g.seq[sm], line: line, sectors: sectors, ready: ready})

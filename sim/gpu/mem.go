@@ -106,7 +106,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		at = fl.admit(at, n, m.inflightMax)
 	}
 	ready, accepted = at, at
-	miss, wait := m.l2.missSectors, m.l2.waitSectors
+	miss, wait, joinHBM := m.l2.missSectors, m.l2.waitSectors, m.l2.joinHBMSectors
 	pb := m.l2.portBytes
 	kind := kindOf(e)
 	tmaLoad := e.GlobalTMA && !e.GlobalStore
@@ -121,7 +121,9 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 			// page, and so does a line fetched before (it was evicted
 			// from L2 since: the page's mask starts again); a line that
 			// waits for another request's fill (l2fill.go) waits for the
-			// opening too
+			// opening too (one that joins a request from HBM, l2merge.go,
+			// does not: tmaq_s3_c8, sgp_k1024_c4 and _k512_c16 are 2-7%
+			// later with it, validation/timing/tmab35.md)
 			// (an L2 hit that waited for nothing needs no lookup: the
 			// common case of a warm GEMM, and the map is a hot spot)
 			if missed, waited := m.l2.missSectors > ms, m.l2.waitSectors > ws; missed || waited {
@@ -175,11 +177,12 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// terms below, fitted on tmacold_* with this growth in them
 		ready += m.l2.g.smHBMWait(sm, float64(at))
 	}
-	if e.GlobalTMA && !e.GlobalStore && (m.l2.missSectors > miss || m.l2.waitSectors > wait) {
+	if e.GlobalTMA && !e.GlobalStore && (m.l2.missSectors > miss || m.l2.waitSectors > wait || m.l2.joinHBMSectors > joinHBM) {
 		// a TMA load from HBM takes longer than a load's miss (tmacold_*:
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
-		// for another request's fill (l2fill.go) comes from HBM as well
+		// for another request's fill (l2fill.go), or joined a request whose
+		// data comes from HBM (l2merge.go), comes from HBM as well
 		ready = max(ready+m.tmaMiss+m.tmaPage*engine.Cycle(opened), behind)
 		if len(opens) > 0 {
 			if m.tmaOpen == nil {

@@ -42,6 +42,9 @@ import (
 func (m *machine) build() {
 	n := m.cfg.Layout.NumSMs
 	m.l2 = newL2(&m.tc, n, m.cfg.GPCs)
+	if c := m.l.Cluster; c[0]*c[1]*c[2] > 1 {
+		m.l2.mergePerGPC() // l2merge.go
+	}
 	if m.opt.Warm {
 		m.l2.prefillInputs(m.l.Global.Segments()) // l2resident.go
 	}

@@ -28,6 +28,10 @@ func TestTmaqStagesCompleteInTurnRecorded(t *testing.T) {
 		{"tmaq_s6", "done1_cycles"},
 		{"tmaq_s3_k4096", "done1_cycles"},
 		{"tmaq_s4_mc", "done1_cycles"},
+		// 8 CTAs on the 2-SM GPCs (SMs 124-131) sharing B boxes across
+		// them: merged per L2 port group (l2merge.go; +14% / +18% per GPC)
+		{"tmaq_s3_c8", "done1_cycles"},
+		{"tmaq_s3_c8", "done2_cycles"},
 	} {
 		g, w := simulatedFigure(t, by, c.bench, c.fig)
 		assert.InEpsilon(t, w, g, 0.05, c.bench+" "+c.fig)
