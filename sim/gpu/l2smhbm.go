@@ -73,7 +73,7 @@ const smHBMBusyBytes = 4096
 
 // smHBMAdd records SM sm's miss of bytes at cycle at (commit order).
 func (g *l2) smHBMAdd(sm int, at, bytes float64) {
-	if g.smHBMRate > 0 {
+	if g.smh != nil {
 		g.smh[sm].add(at, bytes, float64(g.dram))
 	}
 }
