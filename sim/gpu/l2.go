@@ -84,8 +84,8 @@ type l2 struct {
 	// smHBMBusy: the step of an SM whose HBM stream is busy
 	// (sm_hbm_busy_cycles, l2smhbm.go)
 	smHBMBusy float64
-	// tmaHBMPerKiB: the TMA's rate for the same bytes (tma_hbm_cycles_per_kib,
-	// tmahbm.go; 0: no such wait)
+	// tmaHBMPerKiB: a TMA load's cycles per KiB of the same bytes
+	// (tma_hbm_cycles_per_kib, tmahbm.go; 0: no such wait)
 	tmaHBMPerKiB float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's

@@ -117,8 +117,9 @@ type TimedConfig struct {
 	// above a lone request's; l2smhbm.go). Only with SMHBMBytesPerCycle >
 	// 0; 0: no step.
 	SMHBMBusyCycles float64
-	// TMAHBMCyclesPerKiB: a TMA load that misses to HBM waits for the
-	// same bytes over this rate, with no step (tmahbm.go). 0: no such wait.
+	// TMAHBMCyclesPerKiB: a TMA load that misses to HBM waits this many
+	// cycles for each KiB of the same bytes, with no step (tmahbm.go).
+	// 0: no such wait.
 	TMAHBMCyclesPerKiB float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
