@@ -87,6 +87,9 @@ type l2 struct {
 	// smHBMBusy: the step of an SM whose HBM stream is busy
 	// (sm_hbm_busy_cycles, l2smhbm.go)
 	smHBMBusy float64
+	// tmaHBMPerKiB: a TMA load's cycles per KiB of the same bytes
+	// (tma_hbm_cycles_per_kib, tmahbm.go; 0: no such wait)
+	tmaHBMPerKiB float64
 	// dramRead, dramWrite: the bytes the commit charged to HBM for load
 	// fills and for allocating stores' write-backs (the report's
 	// timing.memory dram_read_bytes, dram_write_bytes)
@@ -168,7 +171,10 @@ func newL2(tc *TimedConfig, numSMs int, gpcs [][]int) *l2 {
 	g.dramRdCost, g.dramWrCost = dramCosts(tc)
 	g.q = newDRAMQueue(tc.DRAMQueueCycles, float64(g.dram), g.dramPerCycle)
 	if tc.SMHBMBytesPerCycle > 0 {
-		g.smh, g.smHBMRate, g.smHBMBusy = make([]decayed, numSMs), tc.SMHBMBytesPerCycle, tc.SMHBMBusyCycles
+		g.smHBMRate, g.smHBMBusy = tc.SMHBMBytesPerCycle, tc.SMHBMBusyCycles
+	}
+	if g.tmaHBMPerKiB = tc.TMAHBMCyclesPerKiB; g.smHBMRate > 0 || g.tmaHBMPerKiB > 0 {
+		g.smh = make([]decayed, numSMs)
 	}
 	return g
 }

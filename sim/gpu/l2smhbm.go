@@ -51,12 +51,8 @@ import (
 // is not identified.
 //
 // Which requests wait (mem.go): LSU loads and cp.async that miss to HBM.
-// A TMA load's misses count in the SM's bytes but do not wait: its own
-// terms (tma_hbm_extra_cycles, tma_hbm_page_cycles) were fitted on
-// tmacold_* with this growth in them, and the term on top took
-// tmacold_16k_s4 from +7.5% to -9.8% (H200) and from -5.3% to -16.5%
-// (H100); taking the growth out of those two is a refit of the TMA's
-// group under this term, left open (cpin31.md).
+// A TMA load's misses count in the SM's bytes and wait for them at a cost
+// of their own (tma_hbm_cycles_per_kib, no step: tmahbm.go, m1435.md).
 //
 // Determinism: the average comes from the committed state only (the
 // windows before the current one, in commit order), as l2queue.go's, and
@@ -73,7 +69,7 @@ const smHBMBusyBytes = 4096
 
 // smHBMAdd records SM sm's miss of bytes at cycle at (commit order).
 func (g *l2) smHBMAdd(sm int, at, bytes float64) {
-	if g.smHBMRate > 0 {
+	if g.smh != nil {
 		g.smh[sm].add(at, bytes, float64(g.dram))
 	}
 }

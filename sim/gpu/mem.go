@@ -182,7 +182,11 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 		// about 1080 and 1160 cycles for 4 and 16 KiB boxes against 495 and
 		// 643 from L2, where gmem_chase's miss adds 404); a box that waited
 		// for another request's fill (l2fill.go), or joined a request whose
-		// data comes from HBM (l2merge.go), comes from HBM as well
+		// data comes from HBM (l2merge.go), comes from HBM as well; its own
+		// misses also wait for the SM's recent HBM stream (tmahbm.go)
+		if m.l2.missSectors > miss {
+			ready += m.l2.g.tmaHBMWait(sm, float64(at))
+		}
 		ready = max(ready+m.tmaMiss+m.tmaPage*engine.Cycle(opened), behind)
 		if len(opens) > 0 {
 			if m.tmaOpen == nil {

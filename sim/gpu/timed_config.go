@@ -117,6 +117,10 @@ type TimedConfig struct {
 	// above a lone request's; l2smhbm.go). Only with SMHBMBytesPerCycle >
 	// 0; 0: no step.
 	SMHBMBusyCycles float64
+	// TMAHBMCyclesPerKiB: a TMA load that misses to HBM waits this many
+	// cycles for each KiB of the same bytes, with no step (tmahbm.go).
+	// 0: no such wait.
+	TMAHBMCyclesPerKiB float64
 	// LaunchCycles is the time from the start of a launch to its first
 	// CTA's first instruction; TailCycles from the last CTA's end to the
 	// launch's end (ncu's sm__cycles_elapsed.max covers both).
@@ -204,6 +208,7 @@ func Params() []Param {
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
 		floatParam("sm_hbm_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBytesPerCycle }),
 		floatParam("sm_hbm_busy_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBusyCycles }),
+		floatParam("tma_hbm_cycles_per_kib", "microbench", func(c *TimedConfig) *float64 { return &c.TMAHBMCyclesPerKiB }),
 		intParam("l1_hit_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.L1HitCycles }),
 		intParam("smem_latency_per_wavefront_cycles", "microbench", func(c *TimedConfig) *int { return &c.SM.SmemLatencyPerWavefront }),
 		floatParam("smem_writeback_cycles_per_reg", "microbench", func(c *TimedConfig) *float64 { return &c.SM.SmemWritebackCyclesPerReg }),
@@ -481,6 +486,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.SMHBMBusyCycles < 0 {
 		return fmt.Errorf("timing: sm_hbm_busy_cycles must not be negative (0: no step), got %g", c.SMHBMBusyCycles)
+	}
+	if c.TMAHBMCyclesPerKiB < 0 {
+		return fmt.Errorf("timing: tma_hbm_cycles_per_kib must not be negative (0: no such wait), got %g", c.TMAHBMCyclesPerKiB)
 	}
 	if c.SMHBMBytesPerCycle < 0 {
 		return fmt.Errorf("timing: sm_hbm_bytes_per_cycle must not be negative (0: no per-SM term), got %g", c.SMHBMBytesPerCycle)

@@ -77,15 +77,21 @@ var groups4 = []Group{
 	// stage's completion stamped, K-major boxes, 128 bytes of each 1 KiB
 	// K-row, against contiguous ones (_ct); the twins sgp_k512_c1_one_nost
 	// (K-major) and sgp_k64_c1 (contiguous), recorded on both GPUs), whose
-	// first boxes open a DRAM page per line (tma_hbm_page_cycles, mem.go)
-	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles", "tma_hbm_page_cycles"},
+	// first boxes open a DRAM page per line (tma_hbm_page_cycles, mem.go);
+	// and (session 35, m1435.md) the wait for the SM's recent HBM bytes
+	// (tma_hbm_cycles_per_kib, sim/gpu/tmahbm.go: tmacold_4k_s4 against
+	// _16k_s4), with tailtm_p1, _p4 and _g1 (whole launches around four
+	// waited 1 KiB boxes, ncu_cycles) for the lone box. The waits meet the
+	// try_wait's 149-cycle recheck (mbarpoll.go), so the cost is a
+	// staircase: the search starts from the best of a 7 x 7 x 7 grid (Scan).
+	{Name: "tma_hbm", Params: []string{"tma_hbm_extra_cycles", "tma_hbm_page_cycles", "tma_hbm_cycles_per_kib"},
 		Benches: []string{"tmacold_16k_s1", "tmacold_16k_s4", "tmacold_4k_s4", "sgp_k512_c1_one_nost", "sgp_k64_c1",
-			"tmaq_s1", "tmaq_s1_ct", "tmaq_s3", "tmaq_s3_ct", "tmaq_s6"},
+			"tmaq_s1", "tmaq_s1_ct", "tmaq_s3", "tmaq_s3_ct", "tmaq_s6", "tailtm_p1", "tailtm_p4", "tailtm_g1"},
 		// the first stage only: the later stages of contiguous boxes
 		// (tmaq_s3_ct done1: 2235 GPU, 1783 simulated) lag by more than
 		// their pages (not modelled)
-		Figures: []string{"cycles_per_load", "bytes_per_cycle_per_sm", "first_cycles", "done0_cycles"},
-		Start:   []float64{150, 2}, Lo: []float64{0, 0}, Hi: []float64{2000, 50}},
+		Figures: []string{"cycles_per_load", "bytes_per_cycle_per_sm", "first_cycles", "done0_cycles", "ncu_cycles"},
+		Start:   []float64{150, 2, 0}, Lo: []float64{0, 0, 0}, Hi: []float64{300, 6, 12}, Scan: 6},
 }
 
 // kibStep: cycles per KiB from the 4 KiB box to the 16 KiB one.
