@@ -20,8 +20,9 @@ import "github.com/sm90sim/sm90sim/ptx/exec"
 // H100 240 / 264 and 233 / 257 cycles a stage, the pace of 32 KiB stages
 // on one SM (tmaq_s6 229 / 275 on the H200, 251 / 270 on the H100), not
 // of 24 KiB: 24 KiB at the fitted rate (156 / 138 bytes a cycle) is 158 /
-// 178 cycles, which the model gave the issuing SMs (124, 125: 159), 32 KiB
-// 210 / 237. No parameter: each GPU's own tma_land_bytes_per_cycle.
+// 178 cycles, 32 KiB 210 / 237; the model gave two of the four H200 SMs
+// 173 (the other two 228, bound elsewhere), now 212 and 228. No
+// parameter: each GPU's own tma_land_bytes_per_cycle.
 //
 // A cluster whose CTAs multicast unequal shares would want each piece
 // counted in each destination SM instead; the per-issuer count is exact

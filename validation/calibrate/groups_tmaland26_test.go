@@ -76,7 +76,7 @@ func TestTmaqPrefetchedMapsLandSoonerRecorded(t *testing.T) {
 // (d3 - d0) / 3, means over the CTAs and the three ncu launches, is 227
 // cycles on the H200 and 240 on the H100 (the warm runs 245 / 264): the
 // pace of 32 KiB at the SM's rate (tma_land_bytes_per_cycle 156: 210),
-// not of 24 KiB (158, which the model gave the issuing SMs before).
+// not of 24 KiB (158; the model gave two of the four CTAs 173 before).
 func TestTmaqMulticastStageLandsEveryDestinationRecorded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
