@@ -85,7 +85,8 @@ func (s *SM) tmaIssue(ws *warpState, e *exec.Effect, now engine.Cycle) engine.Cy
 	tail := max(fill-engine.Cycle(a.TMARequestOverlapCycles), 0)
 	done := back + tail + engine.Cycle(a.TMALatencyCycles)
 	if r := a.TMALandBytesPerCycle; r > 0 && e.TMAMap != 0 && e.Info.Async == exec.AsyncBulkLoad {
-		done = max(done, s.tmaLand+engine.Cycle((bytes+r-1)/r))
+		lb := landBytes(e, bytes) // a multicast box: every destination's (tmamcland.go)
+		done = max(done, s.tmaLand+engine.Cycle((lb+r-1)/r))
 		s.tmaLand = done
 	}
 	s.noteTMADrain(start, bytes) // tma_fence.go

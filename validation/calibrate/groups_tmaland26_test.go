@@ -71,3 +71,36 @@ func TestTmaqPrefetchedMapsLandSoonerRecorded(t *testing.T) {
 		t.Logf("%s done0: GPU %.0f, model %.0f (%+.1f%%); %s: GPU %.0f, model %.0f", p[0], w, g, (g-w)/w*100, p[1], wp, gp)
 	}
 }
+
+// A multicast box lands in every destination's shared memory, and the
+// issuing SM's landing rate counts it once per destination (sim/sm
+// tmamcland.go, validation/timing/tmaq35.md): in tmaq_s4_mc each CTA
+// issues 24 KiB a stage (its A box, one half of B multicast to both CTAs
+// of its cluster) and receives 32 KiB. The GPU's per-CTA stage spacing
+// (d3 - d0) / 3, means over the CTAs and the three ncu launches, is 227
+// cycles on the H200 and 240 on the H100 (the warm runs 245 / 264): the
+// pace of 32 KiB at the SM's rate (tma_land_bytes_per_cycle 156: 210),
+// not of 24 KiB (158; the model gave two of the four CTAs 173 before).
+func TestTmaqMulticastStageLandsEveryDestinationRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	by := recordedH200(t)
+	b := by["tmaq_s4_mc"]
+	require.NotNil(t, b)
+	s, err := prepare(b)
+	require.NoError(t, err)
+	tc := gpu.DefaultTimedConfig()
+	_, err = simulateSession(b, s, tc, nil, 1)
+	require.NoError(t, err)
+	clk := numbers(s.Buffer("clk"))
+	require.Len(t, clk, 4*tmaqCols)
+	rate := float64(tc.SM.Async.TMALandBytesPerCycle)
+	require.Equal(t, 156.0, rate, "the hand derivation's rate")
+	for c := range 4 {
+		r := clk[c*tmaqCols : (c+1)*tmaqCols]
+		spacing := (r[tmaqD0+3] - r[tmaqD0]) / 3
+		assert.GreaterOrEqual(t, spacing, 32768/rate, "CTA %d: a 32 KiB stage a landing", c)
+		assert.InEpsilon(t, 227.0, spacing, 0.10, "CTA %d against the GPU's mean spacing", c)
+	}
+}
