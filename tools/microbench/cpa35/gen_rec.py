@@ -5,7 +5,7 @@ H = os.path.dirname(os.path.abspath(__file__)); K = os.path.join(H, "..", "k35",
 PTS = [(1, 1, 56), (1, 1, 60), (1, 1, 64), (1, 1, 72), (1, 4, 56), (1, 4, 64),
        (2, 4, 56), (2, 4, 60), (2, 4, 64), (2, 4, 72), (4, 4, 56), (4, 4, 64)]
 for w, f, k in PTS:
-    n = "cpl1_ca16_w%d_f%d_k%d" % (w, f, k); d = os.path.join(H, "mb", n); os.makedirs(d, exist_ok=True)
+    n = "cpasync_cpl1_ca16_w%d_f%d_k%d" % (w, f, k); d = os.path.join(H, "mb", n); os.makedirs(d, exist_ok=True)
     s = os.path.join(K, "ca_w%d_f%d_k%d" % (w, f, k))
     shutil.copy(os.path.join(s, "kernel.ptx"), d)
     y = open(os.path.join(s, "launch.yaml")).read().splitlines()
