@@ -46,6 +46,8 @@ type memModel struct {
 	// lines (meminflight.go; 0: no limit)
 	flight      []inflight
 	inflightMax int
+	// carve: the L1's organisation beside a shared-memory carveout (l1carve.go)
+	carve l1Carve
 }
 
 // l1Bytes is each L1's capacity for global data (carveout.go).
@@ -66,7 +68,7 @@ func (m *memModel) access(at engine.Cycle, sm int, e *exec.Effect, useL1 bool) (
 	lines := e.GlobalLines[:n]
 	l1 := m.l1[sm]
 	if l1 == nil {
-		l1 = newL1Cache(m.l1Lines)
+		l1 = m.newL1()
 		m.l1[sm] = l1
 	}
 	if useL1 && !e.GlobalStore && n > 0 && n == e.NumLines {

@@ -108,6 +108,14 @@ type TimedConfig struct {
 	// its slice takes it; not TMA or bulk copies); a request waits for
 	// earlier ones to finish beyond it (meminflight.go). 0: no limit.
 	SMInflightLines int
+	// L1CarveoutWays, L1CarveoutLostBytes: the L1 beside a shared-memory
+	// carveout that left it less than l1_cache_bytes (carveout.go) is
+	// sets of L1CarveoutWays lines by line address, LRU, holding
+	// L1CarveoutLostBytes less than the carveout leaves (l1carve.go,
+	// validation/timing/cpa35.md). Ways 0: newL1Cache's organisation
+	// (sets of 8 by 512-byte granule) and the whole capacity.
+	L1CarveoutWays      int
+	L1CarveoutLostBytes int
 	// SMHBMBytesPerCycle: each SM's path for its own reads from HBM, bytes
 	// per SM cycle: a miss waits for the SM's HBM bytes of the last HBM
 	// latency to drain through it (l2smhbm.go). 0: no per-SM term.
@@ -206,6 +214,8 @@ func Params() []Param {
 		floatParam("dram_read_bytes_per_ns", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMReadBytesPerNs }),
 		floatParam("dram_queue_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.DRAMQueueCycles }),
 		intParam("sm_inflight_lines", "microbench", func(c *TimedConfig) *int { return &c.SMInflightLines }),
+		intParam("l1_carveout_ways", "microbench", func(c *TimedConfig) *int { return &c.L1CarveoutWays }),
+		intParam("l1_carveout_lost_bytes", "microbench", func(c *TimedConfig) *int { return &c.L1CarveoutLostBytes }),
 		floatParam("sm_hbm_bytes_per_cycle", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBytesPerCycle }),
 		floatParam("sm_hbm_busy_cycles", "microbench", func(c *TimedConfig) *float64 { return &c.SMHBMBusyCycles }),
 		floatParam("tma_hbm_cycles_per_kib", "microbench", func(c *TimedConfig) *float64 { return &c.TMAHBMCyclesPerKiB }),
@@ -495,6 +505,9 @@ func (c *TimedConfig) Validate() error {
 	}
 	if c.SMInflightLines < 0 {
 		return fmt.Errorf("timing: sm_inflight_lines must not be negative (0: no limit), got %d", c.SMInflightLines)
+	}
+	if c.L1CarveoutWays < 0 || c.L1CarveoutLostBytes < 0 {
+		return fmt.Errorf("timing: l1_carveout_ways and l1_carveout_lost_bytes must not be negative (ways 0: off), got %d, %d", c.L1CarveoutWays, c.L1CarveoutLostBytes)
 	}
 	if c.L2FabricHitCycles < 0 {
 		return fmt.Errorf("timing: l2_fabric_hit_cycles must not be negative (0: no near copies), got %d", c.L2FabricHitCycles)

@@ -66,6 +66,7 @@ func (m *machine) build() {
 		pt := &part{m: m, id: pi, sms: g, eng: engine.New(), code: sm.NewCode(m.k), clusters: map[*exec.Cluster]*clusterRun{},
 			lands: map[exec.MbarRef]engine.Cycle{}, budget: m.budget}
 		pt.mem = newMemModel(&m.tc, n, m.l2, m.l1Bytes)
+		pt.mem.carve = l1CarveFor(&m.tc, m.l1Bytes)
 		if m.opt.HotLines {
 			pt.lines = sm.NewLineStats()
 		}
