@@ -205,7 +205,7 @@ S3:
 // 13) is not the stretch's first. After the first spin the store of %rd6
 // (PC 19) is marked; after the second the kept %rd3's store (PC 25) is
 // not; after the third the copy from %rd5 (PC 31) is marked. By hand from
-// the rule. tail35's marks below.
+// the rule.
 func TestBulkRemats(t *testing.T) {
 	prog, k, l := lowered(t, rematPTX)
 	insts := prog.Funcs[k.Infos()[0].Func].Insts
@@ -220,19 +220,4 @@ func TestBulkRemats(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []int32{19, 31}, got)
-	// tail35: the stretch's second store (PC 13: a clock store whose
-	// recomputed %rd5 follows the recomputed %rd4's store) waits for that
-	// store's read; the stores first in their block (PCs 10, 19, 25) do
-	// not wait for the queue's room at issue
-	var in, first []int32
-	for _, info := range k.Infos() {
-		if l.rematInPlace(info) {
-			in = append(in, info.PC)
-		}
-		if l.firstStore(info) {
-			first = append(first, info.PC)
-		}
-	}
-	assert.Equal(t, []int32{13}, in)
-	assert.Equal(t, []int32{10, 19, 25}, first)
 }

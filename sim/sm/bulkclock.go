@@ -72,39 +72,6 @@ func clockStores(f *ptx.Function, infos []*exec.InstInfo) []uint8 {
 	return out
 }
 
-// firstStores marks, per PC, the plain bulk stores that are the first of
-// their basic block (clockStores' plainStoreNoClock with no plain store
-// before them in the block). nil: none.
-func firstStores(f *ptx.Function, bulk []uint8) []bool {
-	if bulk == nil {
-		return nil
-	}
-	var out []bool
-	leaders := blockLeaders(f)
-	seen := false
-	for pc, k := range bulk {
-		if leaders[pc] {
-			seen = false
-		}
-		if k == notPlainStore {
-			continue
-		}
-		if !seen {
-			if out == nil {
-				out = make([]bool, len(bulk))
-			}
-			out[pc] = true
-		}
-		seen = true
-	}
-	return out
-}
-
-// firstStore: the first plain bulk store of its block (firstStores).
-func (l *Lowering) firstStore(info *exec.InstInfo) bool {
-	return l != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.bulkFirst) && l.bulkFirst[info.PC]
-}
-
 // plainBulkStore: cp.async.bulk.global.shared::cta (no tensor map, not a
 // reduction), from the instruction alone (once per PC: clockStores).
 func plainBulkStore(info *exec.InstInfo) bool {

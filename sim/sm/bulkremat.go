@@ -32,17 +32,13 @@ import (
 // straight-line stretch with no shared variable's address (`mov %r,
 // sym`: an S2UR, 35 cycles, which the pair issues in the shadow of:
 // bulkst_w4's warps 1..3 stamp their first store at 47 as warp 0, whose
-// store reads the parameter) before it in the stretch.
-//
-// inPlace marks the later ones that wait for a read: a clock store
-// (bulkclock.go plainStoreAfter) with a recomputed address whose
-// stretch's previous bulk operation is a plain store with a recomputed
-// address too. ptxas recomputes both into the one pair, so the second's
-// UIADD3 waits for the first's read (bulkst_w{2,4}_256b_n8's warps 1..3:
-// 28 cycles from their first store's stamp to their second's, warp 0,
-// whose first store reads the parameter and second the kept pair, 14;
-// bulkstore.go bulkStoreReady, tail35.md). nil: none.
-func bulkRemats(f *ptx.Function, infos []*exec.InstInfo, elect []bool, kind []uint8) (out, inPlace []bool) {
+// store reads the parameter) before it in the stretch. The later
+// operations of a stretch recompute into the pair the previous one reads
+// and wait for its read: measured (bulkst_w{2,4}_256b_n8's warps 1..3:
+// 28 cycles to their second store, warp 0 14), not modelled (tail34.md:
+// it moves the 1 and 4 KiB and 8-warp stores behind the SM's queue). nil:
+// none.
+func bulkRemats(f *ptx.Function, infos []*exec.InstInfo, elect []bool) []bool {
 	n := len(infos)
 	defs, _ := defUseCounts(infos)
 	defAt := map[int32]int{}
@@ -93,22 +89,14 @@ func bulkRemats(f *ptx.Function, infos []*exec.InstInfo, elect []bool, kind []ui
 		}
 	}
 	if len(kept) == 0 {
-		return nil, nil
-	}
-	recomputed := func(pc int) bool {
-		d := add[pc]
-		if d < 0 {
-			return false
-		}
-		b, _ := addImmBase(infos[d], &f.Insts[d])
-		return kept[b] != d
+		return nil
 	}
 	leaders := blockLeaders(f)
+	var out []bool
 	first, s2ur := true, false // no bulk operation, no shared address yet in the stretch
-	prev := false              // the stretch's previous bulk operation is a recomputed plain store
 	for pc := range infos {
 		if leaders[pc] {
-			first, s2ur, prev = true, false, false
+			first, s2ur = true, false
 		}
 		if symbolMov(&f.Insts[pc]) {
 			s2ur = true
@@ -116,23 +104,17 @@ func bulkRemats(f *ptx.Function, infos []*exec.InstInfo, elect []bool, kind []ui
 		if op(pc) < 0 {
 			continue
 		}
-		re := recomputed(pc)
-		if re && first && !s2ur {
-			if out == nil {
-				out = make([]bool, n)
+		if d := add[pc]; d >= 0 && first && !s2ur {
+			if b, _ := addImmBase(infos[d], &f.Insts[d]); kept[b] != d {
+				if out == nil {
+					out = make([]bool, n)
+				}
+				out[pc] = true
 			}
-			out[pc] = true
 		}
-		store := plainBulkStore(infos[pc])
-		if re && store && prev && pc < len(kind) && kind[pc] == plainStoreAfter {
-			if inPlace == nil {
-				inPlace = make([]bool, n)
-			}
-			inPlace[pc] = true
-		}
-		first, prev = false, re && store
+		first = false
 	}
-	return out, inPlace
+	return out
 }
 
 // rematOperand is the index of the global address operand of a uniform
@@ -155,12 +137,6 @@ func rematOperand(info *exec.InstInfo, in *ptx.Inst) int {
 // (bulkRemats).
 func (l *Lowering) bulkRemat(info *exec.InstInfo) bool {
 	return l != nil && l.remat != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.remat) && l.remat[info.PC]
-}
-
-// rematInPlace: a clock store whose recomputed address overwrites the
-// pair the stretch's previous store reads (bulkRemats).
-func (l *Lowering) rematInPlace(info *exec.InstInfo) bool {
-	return l != nil && l.rematIn != nil && info.Func == l.bulkFunc && int(info.PC) < len(l.rematIn) && l.rematIn[info.PC]
 }
 
 // bulkRematReady is the cycle a marked operation (bulkRemats) that is

@@ -100,26 +100,14 @@ func (s *SM) bulkStoreTake(ws *warpState, info *exec.InstInfo, e *exec.Effect, n
 
 // bulkStoreReady: warp ws's next plain bulk store or non-tensor reduction
 // issues no earlier than the take of its last one (0: no wait), a plain
-// store that no clock read separates from the warp's previous one in its
-// block (bulkclock.go) no earlier than the SM's queue has room for it (the
-// read of the store BulkStoreQueueStores back has ended).
-//
-// The first plain store of a block has no such store before it in its
-// block and issues at once: its take, like a clock store's, waits for the
-// queue (bulkStoreTake). bulkst_w8_256b_n8 (H200, rep 1: the warps' stores
-// of rep 0 are all taken before rep 1's first): warps 6 and 7 stamp their
-// first store 48 and 47 cycles after their first clock read while warps
-// 0..5 keep the queue full (validation/timing/tail35.md); a first store
-// that waited for room found it taken by the other warps' clock stores
-// (which never wait for it at issue) until those ended, ~300 cycles.
+// store that no clock read separates from the warp's previous one
+// (bulkclock.go) no earlier than the SM's queue has room for it (the read
+// of the store BulkStoreQueueStores back has ended).
 func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 	if ws.storeTaken == 0 || !queuedBulk(info, nil) {
 		return 0
 	}
 	if s.code.low.backToBackStore(info) {
-		if s.code.low.firstStore(info) {
-			return 0
-		}
 		if q := s.cfg.Async.BulkStoreQueueStores; q > 0 && len(s.storeEnds) == q {
 			return s.storeEnds[s.storeSeq%q]
 		}
@@ -131,15 +119,6 @@ func (s *SM) bulkStoreReady(ws *warpState, info *exec.InstInfo) engine.Cycle {
 		// (bulkaddr.go: storeAddrAdds; bulkst_t1_1k_n2's SASS: UIADD3
 		// (S5), the stamp's IADD3 (S5) and IMAD.X (S1), then UBLKCP.G.S)
 		return max(ws.storeTaken, ws.storeRead+engine.Cycle(c))
-	}
-	if c := s.cfg.Hold.BulkStoreInPlaceCycles; c > 0 && s.code.low.rematInPlace(info) {
-		// its 64-bit address is recomputed into the uniform pair the
-		// last store reads (bulkremat.go: UIADD3 UR8, UP0 waits for that
-		// read; bulkst_w4_256b_n8's SASS: UIADD3 (S5), IADD3 (S1),
-		// UIADD3 (S2), UIADD3.X (S2), IMAD.X (S7), UBLKCP.G.S): the
-		// in-place wait and the recomputed pair's stalls
-		// (BulkRematCycles)
-		return max(ws.storeTaken, ws.storeRead+engine.Cycle(c+s.cfg.Hold.BulkRematCycles))
 	}
 	return ws.storeTaken
 }

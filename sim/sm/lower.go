@@ -45,10 +45,7 @@ type Lowering struct {
 	// bulkLoopClk: the clock stores (bulkSt) of a one-block loop body
 	// (bulkclock.go loopClockStores).
 	bulkLoopClk []bool
-	// bulkFirst: the plain bulk stores (bulkSt) first in their block
-	// (bulkclock.go firstStores)
-	bulkFirst []bool
-	bulkFunc  int32
+	bulkFunc    int32
 	// bulkAdd: the entry function's 64-bit adds that form a uniform bulk
 	// store's or reduction's address, by PC (bulkaddr.go)
 	bulkAdd []bool
@@ -97,9 +94,6 @@ type Lowering struct {
 	// remat: the bulk operations whose 64-bit address ptxas recomputes
 	// in front of their stretch, by PC (bulkremat.go)
 	remat []bool
-	// rematIn: the clock stores whose recomputed address overwrites the
-	// pair the previous store of the stretch reads, by PC (bulkremat.go)
-	rematIn []bool
 }
 
 const (
@@ -202,9 +196,8 @@ func NewLowering(k *exec.Kernel) *Lowering {
 	l.bulkWiden, l.bulkAdd, l.bulkFed = bulkAddrWidens(f, infos, elect)
 	l.bulkSt, l.bulkFunc = clockStores(f, infos), int32(fi)
 	l.bulkLoopClk = loopClockStores(f, infos, l.bulkSt)
-	l.bulkFirst = firstStores(f, l.bulkSt)
 	l.bulkStAdd, l.bulkInPlace = storeAddrAdds(f, infos, elect, l.bulkAdd, l.bulkFed, sbase, l.bulkSt)
-	l.remat, l.rematIn = bulkRemats(f, infos, elect, l.bulkSt)
+	l.remat = bulkRemats(f, infos, elect)
 	l.sched = newSchedule(k, fi, infos, kinds, atoms, folds, elect, runStores(l.bulkSt, elect))
 	// ptxas's static pipe of the flexible adds, over the kinds the
 	// schedule's compare and branch analyses left (free compares count
