@@ -1,15 +1,11 @@
 package sm
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // The six shapes of tools/microbench/atom7.cu and what ptxas 13.0 made of
@@ -145,13 +141,7 @@ func TestReduceLaneHeadMatchesSASS(t *testing.T) {
 		{"atom15_red128_w32", "atom15_red128", true},
 		{"atom15_red8_w32", "atom15_red8", false},
 	} {
-		path := filepath.Join("..", "..", "validation", "microbench", c.dir, "kernel.ptx")
-		src, err := gzfile.ReadFile(path)
-		require.NoError(t, err)
-		p, err := ptx.Load(path, src)
-		require.NoError(t, err)
-		k, err := exec.Compile(p, c.entry, exec.DefaultLayout())
-		require.NoError(t, err)
+		k := microKernel(t, c.dir, c.entry)
 		l := NewLowering(k)
 		heads, lane := 0, 0
 		for _, info := range k.Infos() {

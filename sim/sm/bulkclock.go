@@ -199,15 +199,7 @@ func addrDefinedIn(f *ptx.Function, infos []*exec.InstInfo, a, pc int) bool {
 			break
 		}
 	}
-	if r < 0 {
-		return false
-	}
-	for j := a; j < pc; j++ {
-		if hasReg(infos[j].Defs, r) {
-			return true
-		}
-	}
-	return false
+	return r >= 0 && definedIn(infos, r, a, pc-1) // fdiv.go
 }
 
 // loopClockStore: a clock store of a one-block loop body with a

@@ -1,26 +1,17 @@
 package sm
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // descRegionOf is descRegion of a microbenchmark entry and its function.
 func descRegionOf(t *testing.T, dir, entry string) (int32, *ptx.Function) {
 	t.Helper()
-	src, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx"))
-	require.NoError(t, err)
-	p, err := ptx.Load("kernel.ptx", src)
-	require.NoError(t, err)
-	k, err := exec.Compile(p, entry, exec.DefaultLayout())
-	require.NoError(t, err)
+	k := microKernel(t, dir, entry)
 	return descRegion(k.Entry()), k.Entry()
 }
 

@@ -1,14 +1,12 @@
 package sm
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
@@ -35,13 +33,7 @@ func divMarks(k *exec.Kernel) []int32 {
 // the loop (I2F.U32.RP, MUFU.RCP, F2I at 0x1e0-0x260 of every build,
 // validation/timing/hbm18.md), so it is no hoisted division.
 func TestDivOwnRcpTLBC(t *testing.T) {
-	path := filepath.Join("..", "..", "validation", "microbench", "tlbc_p16_s2m", "kernel.ptx")
-	src, err := gzfile.ReadFile(path)
-	require.NoError(t, err)
-	p, err := ptx.Load(path, src)
-	require.NoError(t, err)
-	k, err := exec.Compile(p, "tlbc_kernel", exec.DefaultLayout())
-	require.NoError(t, err)
+	k := microKernel(t, "tlbc_p16_s2m", "tlbc_kernel")
 	assert.Equal(t, []int32{divOwnRcp}, divMarks(k))
 }
 

@@ -1,27 +1,19 @@
 package sm
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
 )
 
 // ldcPathOf is, per bank address an entry's tracked constant load reads,
 // whether ldcPathLoads makes it a vector LDC.
 func ldcPathOf(t *testing.T, dir, entry string) map[int]bool {
 	t.Helper()
-	src, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx"))
-	require.NoError(t, err)
-	p, err := ptx.Load("kernel.ptx", src)
-	require.NoError(t, err)
-	k, err := exec.Compile(p, entry, exec.DefaultLayout())
-	require.NoError(t, err)
+	k := microKernel(t, dir, entry)
 	f := k.Entry()
 	ps := newParamSectors(k)
 	out := map[int]bool{}
@@ -76,12 +68,7 @@ func TestLDCPathMatchesSASS(t *testing.T) {
 // c[0x0][0x140]` at the region's top (no guard).
 func TestClusterFlagAfterGuard(t *testing.T) {
 	after := func(dir, entry string) []int {
-		src, err := gzfile.ReadFile(filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx"))
-		require.NoError(t, err)
-		p, err := ptx.Load("kernel.ptx", src)
-		require.NoError(t, err)
-		k, err := exec.Compile(p, entry, exec.DefaultLayout())
-		require.NoError(t, err)
+		k := microKernel(t, dir, entry)
 		f, ps := k.Entry(), newParamSectors(k)
 		var out []int
 		for _, ld := range ps.clusterFlagAfter {

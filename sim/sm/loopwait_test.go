@@ -1,14 +1,12 @@
 package sm
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sm90sim/sm90sim/internal/gzfile"
 	"github.com/sm90sim/sm90sim/ptx"
 	"github.com/sm90sim/sm90sim/ptx/exec"
 )
@@ -21,13 +19,7 @@ import (
 // at the join (0x3c0) waits for nothing either.
 func TestLoopWaitTLBC(t *testing.T) {
 	for _, dir := range []string{"tlbc_cg_p16_s2m", "tlbc_p16_s2m"} {
-		path := filepath.Join("..", "..", "validation", "microbench", dir, "kernel.ptx")
-		src, err := gzfile.ReadFile(path)
-		require.NoError(t, err)
-		p, err := ptx.Load(path, src)
-		require.NoError(t, err)
-		k, err := exec.Compile(p, "tlbc_kernel", exec.DefaultLayout())
-		require.NoError(t, err)
+		k := microKernel(t, dir, "tlbc_kernel")
 		l := NewLowering(k)
 		var waits []*exec.InstInfo
 		var load *exec.InstInfo
