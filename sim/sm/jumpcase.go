@@ -1,9 +1,6 @@
 package sm
 
-import (
-	"github.com/sm90sim/sm90sim/ptx"
-	"github.com/sm90sim/sm90sim/ptx/exec"
-)
+import "github.com/sm90sim/sm90sim/ptx"
 
 // The case blocks of a jump table (timing only; jumptable.go). ptxas lays
 // the blocks an indirect branch reaches out together after the BRX and ends
@@ -74,7 +71,7 @@ func tableCaseBras(f *ptx.Function, jt []uint8) []bool {
 // block laid out before the join J of a switch with a jump table (merged:
 // no SASS), and the PTX's last instruction before J when it falls into J
 // (ptxas ends that block with a BRA: armBra).
-func switchJoins(f *ptx.Function, infos []*exec.InstInfo, jt []uint8) (merged, armBra []bool) {
+func switchJoins(f *ptx.Function, jt []uint8) (merged, armBra []bool) {
 	n := len(f.Insts)
 	target := f.LabelTargets()
 	uncond := func(pc int) bool {

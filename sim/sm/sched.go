@@ -269,7 +269,7 @@ func newSchedule(k *exec.Kernel, fi int, infos []*exec.InstInfo, kinds, atoms []
 		}
 	}
 	caseBra := tableCaseBras(f, jt) // jumpcase.go
-	swMerged, swBra := switchJoins(f, infos, jt)
+	swMerged, swBra := switchJoins(f, jt)
 	for pc, m := range swMerged {
 		if m && brs.shape[pc] == brPlain {
 			brs.shape[pc] = brMerged // the join is laid out next (jumpcase.go)
